@@ -1,0 +1,41 @@
+# The README's two commands: `make run` and `make test`. Everything else is set up from here.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean-venv system-deps
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+
+# Reinstall whenever the dependency list changes.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[ui,dev,postgres]'
+	touch $(STAMP)
+
+system-deps:
+	bash scripts/system-deps.sh
+
+run: $(STAMP)
+	bash scripts/system-deps.sh --quiet
+	$(BIN)/bingo-hall run
+
+test: $(STAMP)
+	bash scripts/system-deps.sh --quiet
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check . || true
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Debian packages the project needs beside PyPI: the shared libraries Qt loads even offscreen.
+# Installs only what is missing; needs root (or sudo) the first time on a fresh machine.
+set -euo pipefail
+quiet=0; [ "${1:-}" = "--quiet" ] && quiet=1
+pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && { [ $quiet -eq 1 ] || echo "system packages: all present"; exit 0; }
+if ! command -v apt-get >/dev/null; then
+  echo "system packages missing (${missing[*]}) and no apt-get: install them with your package manager" >&2
+  exit 0
+fi
+sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "installing system packages: ${missing[*]}"
+$sudo apt-get update -qq >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
