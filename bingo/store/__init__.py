@@ -1,1 +1,20 @@
+"""Persistence of the hall's event record and imported card sets (SQLite or PostgreSQL).
 
+Only the composition root opens a store (``open_store``); everything else receives it.
+"""
+
+from bingo.chain import ChainBreak, Record
+from bingo.store.engine import default_database_url
+from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
+from bingo.store.event_store import EventStore, open_store
+
+__all__ = [
+    "ChainBreak",
+    "ConcurrencyError",
+    "EventStore",
+    "IntegrityError",
+    "Record",
+    "StoreError",
+    "default_database_url",
+    "open_store",
+]

@@ -1,0 +1,91 @@
+"""Where the database is and how a connection to it is set up.
+
+SQLite (the default, one file per installation) is tuned for a record that must survive a
+crash: write-ahead log, ``synchronous=FULL`` (every commit is on disk before it returns),
+foreign keys on and a busy timeout. A write transaction is started with ``BEGIN IMMEDIATE`` so
+that a second writer waits for the first at the start, never half way. PostgreSQL needs nothing
+special beyond ``synchronous_commit = on``, which is set per connection to be independent of
+the server's configuration.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, Connection, make_url
+
+APP_NAME = "bingo-hall"
+ENV_DB = "BINGO_HALL_DB"
+DB_FILE_NAME = "bingo-hall.sqlite"
+
+#: Seconds a SQLite connection waits for another one's lock before giving up.
+SQLITE_BUSY_TIMEOUT_S = 30.0
+
+#: Execution option read by the SQLite ``begin`` hook: "DEFERRED" (reads) or "IMMEDIATE".
+BEGIN_MODE = "bingo_begin"
+
+
+def default_database_url() -> str:
+    """The SQLite file in the user's data folder, or ``$BINGO_HALL_DB`` when set.
+
+    The data folder is created when missing, so the URL can be opened at once.
+    """
+    override = os.environ.get(ENV_DB, "").strip()
+    if override:
+        return override
+    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return URL.create("sqlite", database=str(folder / DB_FILE_NAME)).render_as_string()
+
+
+def is_sqlite(url: str | URL) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine with the store's durability and locking settings for its backend."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
+        event.listen(engine, "connect", _sqlite_on_connect)
+        event.listen(engine, "begin", _sqlite_on_begin)
+        return engine
+    engine = create_engine(parsed, pool_pre_ping=True)
+    if parsed.get_backend_name() == "postgresql":
+        event.listen(engine, "connect", _postgresql_on_connect)
+    return engine
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Take transaction control away from the sqlite3 module: the begin hook emits BEGIN itself,
+    # so PRAGMAs below run outside any transaction and writers can ask for BEGIN IMMEDIATE.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
+    finally:
+        cursor.close()
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    mode = conn.get_execution_options().get(BEGIN_MODE, "DEFERRED")
+    if mode not in ("DEFERRED", "IMMEDIATE"):
+        raise ValueError(f"modo de transacción desconocido: {mode!r}")
+    conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def _postgresql_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    autocommit = dbapi_connection.autocommit
+    dbapi_connection.autocommit = True
+    try:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO on")
+    finally:
+        dbapi_connection.autocommit = autocommit

@@ -1,0 +1,414 @@
+"""The hall's append-only, hash-chained event record, persisted with SQLAlchemy.
+
+Every hall (``hall_id``) has its own chain starting at seq 1 after ``bingo.chain.GENESIS``.
+``append`` seals new events after the stored last record and commits them in one transaction;
+it returns only once they are durable, so the caller may then announce them. Reading never
+trusts the database: ``load`` re-checks every hash and link it returns and ``verify`` re-hashes
+a whole chain, so an edit made behind the store's back is reported with the first seq it broke.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
+
+from bingo.chain import GENESIS, ChainBreak, Record, canonical_json, seal, verify_chain
+from bingo.store.engine import BEGIN_MODE, default_database_url, make_engine
+from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
+from bingo.store.migrate import upgrade
+from bingo.store.models import CardSetRow, EventRow
+
+log = logging.getLogger(__name__)
+
+MAX_ID_LENGTH = 64
+#: Rows fetched per round trip when walking a whole chain.
+BATCH = 1000
+
+Item = tuple[str, str, Mapping[str, Any]]
+
+
+def open_store(url: str | None = None) -> EventStore:
+    """Open (creating or migrating to the newest schema first) the store at ``url``.
+
+    ``url`` is any SQLAlchemy URL: ``sqlite:///path/file.sqlite`` or
+    ``postgresql+psycopg://user:password@host:5432/database``. None means
+    ``default_database_url()``: ``$BINGO_HALL_DB`` or a SQLite file in the user's data folder.
+    """
+    engine = make_engine(url or default_database_url())
+    try:
+        upgrade(engine)
+    except BaseException:
+        engine.dispose()
+        raise
+    return EventStore(engine)
+
+
+class _Broken(Exception):
+    def __init__(self, brk: ChainBreak) -> None:
+        super().__init__(brk.reason)
+        self.brk = brk
+
+
+class EventStore:
+    """Events of every hall in one database; safe to share between threads of one process."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        # One writer at a time inside this process; other processes are kept out by the
+        # database (BEGIN IMMEDIATE on SQLite, the (hall_id, seq) primary key on PostgreSQL).
+        self._write_lock = threading.Lock()
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    # ----------------------------------------------------------------------------- reading
+    def halls(self) -> list[str]:
+        """Every hall with at least one stored event, sorted."""
+        with self._reading() as session:
+            stmt = select(EventRow.hall_id).distinct().order_by(EventRow.hall_id)
+            return list(session.scalars(stmt))
+
+    def last(self, hall_id: str) -> Record | None:
+        """The hall's newest record (its own hash checked), or None for an empty log."""
+        with self._reading() as session:
+            row = _last_row(session, hall_id)
+            if row is None:
+                return None
+            try:
+                return _own_hash_checked(row)
+            except _Broken as broken:
+                raise _integrity(hall_id, broken.brk) from None
+
+    def load(self, hall_id: str, after_seq: int = 0) -> list[Record]:
+        """The hall's records with seq > ``after_seq``, in order, every hash and link checked.
+
+        Raises ``IntegrityError`` naming the first broken seq: a corrupted record is never
+        returned, and neither is anything after it.
+        """
+        if after_seq < 0:
+            raise ValueError("after_seq no puede ser negativo")
+        with self._reading() as session:
+            rows = _rows(session, hall_id, from_seq=max(after_seq, 1))
+            if after_seq == 0:
+                walked = _walk(rows, first_seq=1, start_prev=GENESIS)
+            else:
+                anchor = next(rows, None)
+                if anchor is None or anchor.seq != after_seq:
+                    last = _last_row(session, hall_id)
+                    brk = ChainBreak(
+                        after_seq,
+                        f"falta el registro {after_seq}: el registro de la sala termina en "
+                        f"{last.seq if last else 0}",
+                    )
+                    raise _integrity(hall_id, brk)
+                try:
+                    start = _own_hash_checked(anchor)
+                except _Broken as broken:
+                    raise _integrity(hall_id, broken.brk) from None
+                walked = _walk(rows, first_seq=after_seq + 1, start_prev=start.hash)
+            try:
+                return list(walked)
+            except _Broken as broken:
+                raise _integrity(hall_id, broken.brk) from None
+
+    def verify(self, hall_id: str) -> ChainBreak | None:
+        """Re-hash the hall's whole stored chain from GENESIS: None if intact, else the break."""
+        with self._reading() as session:
+            try:
+                for _ in _walk(_rows(session, hall_id, from_seq=1), 1, GENESIS):
+                    pass
+            except _Broken as broken:
+                return broken.brk
+        return None
+
+    # ----------------------------------------------------------------------------- writing
+    def append(self, hall_id: str, expected_last_seq: int, items: Sequence[Item]) -> list[Record]:
+        """Seal ``items`` ((at, kind, payload) each) after the hall's last record and commit.
+
+        All or nothing, in one transaction; durable when it returns. Raises
+        ``ConcurrencyError`` (writing nothing) when the hall's last seq is not
+        ``expected_last_seq``, i.e. another writer got there first.
+        """
+        _check_id("hall_id", hall_id)
+        if expected_last_seq < 0:
+            raise ValueError("expected_last_seq no puede ser negativo")
+        normalised = [_normalise(item) for item in items]
+        if not normalised:
+            return []
+        with self._write_lock:
+            try:
+                with self._writing() as session:
+                    row = _last_row(session, hall_id)
+                    last_seq = row.seq if row is not None else 0
+                    if last_seq != expected_last_seq:
+                        raise _conflict(hall_id, expected_last_seq, last_seq)
+                    previous: Record | None = None
+                    if row is not None:
+                        try:
+                            previous = _own_hash_checked(row)
+                        except _Broken as broken:
+                            raise _integrity(hall_id, broken.brk) from None
+                    records = seal(previous, normalised)
+                    session.add_all(_row(hall_id, rec) for rec in records)
+            except sa_exc.IntegrityError as err:
+                # PostgreSQL: a concurrent writer committed the same seq first.
+                raise ConcurrencyError(
+                    f"otro puesto añadió eventos a la sala {hall_id!r} a la vez; "
+                    "no se escribió nada, vuelva a leer el registro"
+                ) from err
+        log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
+        return records
+
+    # ----------------------------------------------------------------------------- card sets
+    def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:
+        """Keep an imported card set (its JSON text), compressed.
+
+        Idempotent for the same ``digest``; ``IntegrityError`` if ``card_set_id`` is already
+        stored with a different digest (a card set never changes once imported).
+        """
+        _check_id("card_set_id", card_set_id)
+        if not digest or len(digest) > 128:
+            raise ValueError("el resumen (digest) del juego de cartones no es válido")
+        for attempt in range(2):
+            try:
+                with self._write_lock, self._writing() as session:
+                    existing = session.get(CardSetRow, card_set_id)
+                    if existing is not None:
+                        if existing.digest != digest:
+                            raise IntegrityError(
+                                f"el juego de cartones {card_set_id!r} ya está guardado con otro "
+                                f"resumen ({existing.digest}); no se sustituye"
+                            )
+                        return
+                    session.add(
+                        CardSetRow(
+                            card_set_id=card_set_id,
+                            digest=digest,
+                            size=len(data),
+                            sha256=hashlib.sha256(data).hexdigest(),
+                            data=zlib.compress(data, 9),
+                        )
+                    )
+                return
+            except sa_exc.IntegrityError:
+                if attempt:  # pragma: no cover - needs two racing importers twice in a row
+                    raise
+                # Another writer inserted the same id meanwhile: compare with what it stored.
+
+    def get_card_set(self, card_set_id: str) -> bytes | None:
+        """The card set's bytes as imported, or None; ``IntegrityError`` if they were altered."""
+        with self._reading() as session:
+            row = session.get(CardSetRow, card_set_id)
+            if row is None:
+                return None
+            stored = row.data
+            size, sha = row.size, row.sha256
+        try:
+            data = zlib.decompress(stored)
+        except zlib.error as err:
+            raise IntegrityError(
+                f"el juego de cartones {card_set_id!r} está dañado: no se puede descomprimir"
+            ) from err
+        if len(data) != size or hashlib.sha256(data).hexdigest() != sha:
+            raise IntegrityError(f"el juego de cartones {card_set_id!r} fue alterado")
+        return data
+
+    # ----------------------------------------------------------------------------- sessions
+    def _reading(self) -> _SessionScope:
+        return _SessionScope(self._engine, immediate=False)
+
+    def _writing(self) -> _SessionScope:
+        return _SessionScope(self._engine, immediate=True)
+
+
+class _SessionScope:
+    """A session on its own connection and transaction: committed on success, else rolled back.
+
+    Writes start with ``BEGIN IMMEDIATE`` on SQLite, taking the database's write lock before the
+    last record is read, so the check against ``expected_last_seq`` cannot go stale.
+    Driver errors become ``StoreError``; the store's own errors pass through.
+    """
+
+    def __init__(self, engine: Engine, *, immediate: bool) -> None:
+        self._engine = engine
+        self._immediate = immediate
+        self._connection: Connection | None = None
+        self._session: Session | None = None
+
+    def __enter__(self) -> Session:
+        try:
+            self._connection = self._engine.connect()
+            if self._immediate:
+                self._connection.execution_options(**{BEGIN_MODE: "IMMEDIATE"})
+            self._connection.begin()
+        except sa_exc.DBAPIError as err:
+            self._release()
+            raise StoreError(f"no se puede abrir la base de datos: {err.orig}") from err
+        self._session = Session(bind=self._connection, expire_on_commit=False)
+        return self._session
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        assert self._session is not None and self._connection is not None
+        try:
+            if exc_type is None:
+                try:
+                    self._session.flush()
+                    self._connection.commit()
+                except sa_exc.IntegrityError:
+                    raise
+                except sa_exc.DBAPIError as err:
+                    raise StoreError(f"no se pudo guardar en la base de datos: {err.orig}") from err
+        finally:
+            self._release()
+        if isinstance(exc, sa_exc.DBAPIError) and not isinstance(exc, sa_exc.IntegrityError):
+            raise StoreError(f"error de la base de datos: {exc.orig}") from exc
+
+    def _release(self) -> None:
+        if self._session is not None:
+            self._session.close()
+        if self._connection is not None:
+            self._connection.close()  # rolls back whatever was not committed
+        self._session = None
+        self._connection = None
+
+
+# --------------------------------------------------------------------------------- helpers
+def _check_id(name: str, value: str) -> None:
+    if (
+        not isinstance(value, str)
+        or not value
+        or len(value) > MAX_ID_LENGTH
+        or not value.isprintable()
+    ):
+        raise ValueError(
+            f"{name} debe ser un texto imprimible de 1 a {MAX_ID_LENGTH} caracteres: {value!r}"
+        )
+
+
+def _normalise(item: Item) -> Item:
+    at, kind, payload = item
+    _check_id("at", at)
+    _check_id("kind", kind)
+    if not isinstance(payload, Mapping):
+        raise ValueError(f"el contenido del evento {kind} debe ser un diccionario")
+    try:
+        text = canonical_json(payload)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"el contenido del evento {kind} no es JSON válido: {err}") from err
+    # What is stored and returned is the JSON value itself (tuples become lists, ...), so the
+    # records append returns are equal to the ones load will read back.
+    return at, kind, json.loads(text)
+
+
+def _row(hall_id: str, rec: Record) -> EventRow:
+    return EventRow(
+        hall_id=hall_id,
+        seq=rec.seq,
+        at=rec.at,
+        kind=rec.kind,
+        payload=canonical_json(rec.payload).decode("utf-8"),
+        prev_hash=rec.prev_hash,
+        hash=rec.hash,
+    )
+
+
+def _last_row(session: Session, hall_id: str) -> EventRow | None:
+    stmt = (
+        select(EventRow).where(EventRow.hall_id == hall_id).order_by(EventRow.seq.desc()).limit(1)
+    )
+    return session.scalars(stmt).first()
+
+
+def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[EventRow]:
+    stmt = (
+        select(EventRow)
+        .where(EventRow.hall_id == hall_id, EventRow.seq >= from_seq)
+        .order_by(EventRow.seq)
+        .execution_options(yield_per=BATCH)
+    )
+    for row in session.scalars(stmt):
+        yield row
+        session.expunge(row)
+
+
+def _decoded(row: EventRow) -> Record:
+    """The row as a Record; ``_Broken`` if its payload is not the canonical JSON of an object."""
+    try:
+        payload = json.loads(row.payload)
+    except ValueError:
+        payload = None
+    if not isinstance(payload, dict) or canonical_json(payload).decode("utf-8") != row.payload:
+        raise _Broken(
+            ChainBreak(row.seq, f"el contenido del registro {row.seq} ({row.kind}) está dañado")
+        )
+    return Record(row.seq, row.at, row.kind, payload, row.prev_hash, row.hash)
+
+
+def _own_hash_checked(row: EventRow) -> Record:
+    rec = _decoded(row)
+    brk = verify_chain([rec], start_prev=rec.prev_hash)
+    if brk is not None:
+        raise _Broken(brk)
+    return rec
+
+
+def _walk(rows: Iterable[EventRow], first_seq: int, start_prev: str) -> Iterator[Record]:
+    """Records in order, each checked for position, link and hash; ``_Broken`` at a fault."""
+    expected, prev = first_seq, start_prev
+    for row in rows:
+        if row.seq != expected:
+            raise _Broken(
+                ChainBreak(expected, f"falta el registro {expected}: le sigue el {row.seq}")
+            )
+        rec = _decoded(row)
+        brk = verify_chain([rec], start_prev=prev)
+        if brk is not None:
+            raise _Broken(brk)
+        yield rec
+        prev, expected = rec.hash, expected + 1
+
+
+def _integrity(hall_id: str, brk: ChainBreak) -> IntegrityError:
+    return IntegrityError(
+        f"el registro de la sala {hall_id!r} no está íntegro en el registro {brk.seq}: "
+        f"{brk.reason}",
+        seq=brk.seq,
+    )
+
+
+def _conflict(hall_id: str, expected: int, actual: int) -> ConcurrencyError:
+    return ConcurrencyError(
+        f"el registro de la sala {hall_id!r} va por el {actual} y se esperaba el {expected}: "
+        "otro puesto escribió antes; no se escribió nada, vuelva a leer el registro"
+    )

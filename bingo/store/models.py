@@ -1,0 +1,51 @@
+"""The two tables of the store, as SQLAlchemy 2 typed mappings.
+
+Rows are not domain objects: ``EventStore`` turns an ``EventRow`` into a ``bingo.chain.Record``
+and back. Any change here needs a new Alembic revision under ``migrations/versions``; a test
+compares the migrated schema with these models.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, CheckConstraint, Integer, LargeBinary, MetaData, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class EventRow(Base):
+    """One sealed event of one hall; never updated nor deleted (triggers refuse it)."""
+
+    __tablename__ = "events"
+    __table_args__ = (CheckConstraint("seq >= 1", name="seq_positive"),)
+
+    hall_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    at: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(64))
+    # Canonical JSON (bingo.chain.canonical_json) as text, so re-hashing is byte-exact.
+    payload: Mapped[str] = mapped_column(Text)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class CardSetRow(Base):
+    """An imported card set: its JSON text, zlib-compressed, with the caller's digest."""
+
+    __tablename__ = "card_sets"
+
+    card_set_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(128))
+    size: Mapped[int] = mapped_column(Integer)  # bytes before compression
+    sha256: Mapped[str] = mapped_column(String(64))  # of the bytes before compression
+    data: Mapped[bytes] = mapped_column(LargeBinary)  # zlib
