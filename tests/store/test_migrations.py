@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, inspect
+
+from bingo.store import EventStore, open_store
+from bingo.store.migrate import MIGRATIONS_DIR, alembic_config, downgrade, upgrade
+from bingo.store.models import Base
+from tests.store.conftest import sqlite_url_for
+
+
+def schema_diff(store: EventStore) -> list[object]:
+    with store.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        return list(compare_metadata(context, Base.metadata))
+
+
+def test_migrated_schema_matches_the_models(store: EventStore) -> None:
+    assert schema_diff(store) == []
+
+
+def test_migrations_ship_inside_the_package_with_a_single_head() -> None:
+    assert MIGRATIONS_DIR.parent == Path(__file__).resolve().parents[2] / "bingo" / "store"
+    scripts = ScriptDirectory.from_config(alembic_config())
+    assert len(scripts.get_heads()) == 1
+
+
+def test_reopening_a_store_keeps_its_events(url: str) -> None:
+    first = open_store(url)
+    written = first.append("sala-1", 0, [("t", "apertura", {"sesion": 1})])
+    first.close()
+    again = open_store(url)
+    try:
+        assert again.load("sala-1") == written
+        assert schema_diff(again) == []
+    finally:
+        again.close()
+
+
+def test_downgrade_to_base_and_upgrade_again_rebuilds_the_schema(store: EventStore) -> None:
+    downgrade(store.engine, "base")
+    assert {"events", "card_sets"}.isdisjoint(inspect(store.engine).get_table_names())
+    upgrade(store.engine)
+    assert schema_diff(store) == []
+    store.append("sala-1", 0, [("t", "apertura", {})])
+    assert store.verify("sala-1") is None
+
+
+def test_developer_command_line_config_migrates_the_database_it_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = sqlite_url_for(tmp_path / "cli.sqlite")
+    monkeypatch.setenv("BINGO_HALL_DB", url)
+    command.upgrade(Config(str(MIGRATIONS_DIR / "alembic.ini")), "head")
+    engine = create_engine(url)
+    try:
+        assert {"events", "card_sets"} <= set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
