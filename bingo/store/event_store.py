@@ -15,6 +15,7 @@ import logging
 import threading
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
 
@@ -113,20 +114,18 @@ class EventStore:
         """
         if after_seq < 0:
             raise ValueError("after_seq no puede ser negativo")
-        with self._reading() as session:
-            rows = _rows(session, hall_id, from_seq=max(after_seq, 1))
+        with self._reading() as session, _rows(session, hall_id, max(after_seq, 1)) as rows:
             if after_seq == 0:
                 walked = _walk(rows, first_seq=1, start_prev=GENESIS)
             else:
                 anchor = next(rows, None)
                 if anchor is None or anchor.seq != after_seq:
                     last = _last_row(session, hall_id)
-                    brk = ChainBreak(
-                        after_seq,
-                        f"falta el registro {after_seq}: el registro de la sala termina en "
-                        f"{last.seq if last else 0}",
+                    end = last.seq if last is not None else 0
+                    reason = f"falta el registro {after_seq}" + (
+                        f": el registro de la sala termina en el {end}" if end < after_seq else ""
                     )
-                    raise _integrity(hall_id, brk)
+                    raise _integrity(hall_id, ChainBreak(after_seq, reason))
                 try:
                     start = _own_hash_checked(anchor)
                 except _Broken as broken:
@@ -139,9 +138,9 @@ class EventStore:
 
     def verify(self, hall_id: str) -> ChainBreak | None:
         """Re-hash the hall's whole stored chain from GENESIS: None if intact, else the break."""
-        with self._reading() as session:
+        with self._reading() as session, _rows(session, hall_id, from_seq=1) as rows:
             try:
-                for _ in _walk(_rows(session, hall_id, from_seq=1), 1, GENESIS):
+                for _ in _walk(rows, 1, GENESIS):
                     pass
             except _Broken as broken:
                 return broken.brk
@@ -350,16 +349,20 @@ def _last_row(session: Session, hall_id: str) -> EventRow | None:
     return session.scalars(stmt).first()
 
 
-def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[EventRow]:
+@contextmanager
+def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[Iterator[EventRow]]:
+    """The hall's rows from ``from_seq`` on, fetched in batches; the cursor closed on exit."""
     stmt = (
         select(EventRow)
         .where(EventRow.hall_id == hall_id, EventRow.seq >= from_seq)
         .order_by(EventRow.seq)
         .execution_options(yield_per=BATCH)
     )
-    for row in session.scalars(stmt):
-        yield row
-        session.expunge(row)
+    result = session.scalars(stmt)
+    try:
+        yield iter(result)
+    finally:
+        result.close()  # a server-side cursor on PostgreSQL: never leave it to the GC
 
 
 def _decoded(row: EventRow) -> Record:

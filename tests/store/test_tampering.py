@@ -124,6 +124,9 @@ def test_removed_record_is_named_by_its_seq(store: EventStore, raw: Engine) -> N
     assert brk is not None and brk.seq == 2
     with pytest.raises(IntegrityError, match="falta el registro 2"):
         store.load("sala-1")
+    with pytest.raises(IntegrityError, match="falta el registro 2") as err:
+        store.load("sala-1", after_seq=2)  # a reader that had seen record 2
+    assert err.value.seq == 2
 
 
 def test_removed_first_record_is_detected(store: EventStore, raw: Engine) -> None:
