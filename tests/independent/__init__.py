@@ -1,0 +1,1 @@
+"""Independent checks of the open export format, written from its specification alone."""
