@@ -1,0 +1,574 @@
+"""The acta as plain data, built from one session of a ``bingo-session/1`` export.
+
+Pure: no PDF, no files, no clock. ``build_acta`` reads the export dict (the engine's record of
+the night, see the shared ``session-export.md``) and returns frozen dataclasses holding every
+compulsory field of the acta (regulation section IV.4, R-ACTA-3, R-PRIMA-5, R-BALL-1/2, R-INC-*)
+already checked for internal consistency. Rendering, sealing and receipts read only these.
+
+An acta may be built at any moment of the night: closed and annulled partidas appear with their
+results, the partida being played appears with the data recorded before its first ball
+(R-ACTA-2) and no results, and the closing statement appears once the session is closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from bingo.money import BP_WHOLE
+
+PartidaStatus = Literal["closed", "annulled", "open"]
+PRIZE_ORDER: tuple[str, ...] = ("line", "bingo", "bola_loca", "prima", "interconnected")
+FORMAT = "bingo-session/1"
+
+
+class ActaDataError(ValueError):
+    """The export cannot give an acta (wrong format, unknown session...); message in Spanish."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaleRange:
+    series: str
+    first: int
+    last: int
+    kind: str  # "physical" | "electronic"
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    series: str
+    number: int
+    ball_index: int  # 1-based extraction index of the completing ball
+    ball_number: int | None  # the number on that ball (None if the balls are missing)
+    share_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeResult:
+    prize: str  # line | bingo | bola_loca | prima | interconnected
+    amount_cents: int  # the whole prize to share
+    winners: tuple[Winner, ...]
+    residue_cents: int
+
+    @property
+    def paid_cents(self) -> int:
+        """Net amount paid out: the sum of the shares (R-PRIZE-3)."""
+        return sum(w.share_cents for w in self.winners)
+
+
+@dataclass(frozen=True, slots=True)
+class PrimaChange:
+    partida: int | None  # None: announced at the opening of the session
+    amount_cents: int
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrimaLedger:
+    amount_cents: int
+    available: bool
+    ball_limit: int
+    fund_before_cents: int
+    deduction_cents: int
+    fund_after_cents: int
+    partidas_accumulated: int
+    awarded: bool
+    award_ball_index: int | None
+    award_ball_number: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BolaLocaLedger:
+    numbers: tuple[int, ...]
+    fund_before_cents: int
+    deduction_cents: int
+    fund_after_cents: int
+    source: str
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Interconnected:
+    network: str
+    amount_cents: int
+    ball_limit: int | None
+    partidas_accumulated: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    after_ball: int
+    series: str
+    number: int
+    kind: str
+    valid: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    kind: str
+    after_ball: int
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class BallSetChange:
+    partida: int | None
+    ball_set_id: str
+    homologation: str
+    partidas_before: int
+    reason: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class BallCheck:
+    when: str  # open | close
+    count: int
+    complete: bool  # every number 1..90 exactly once
+    ok: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PartidaBlock:
+    number: int
+    status: PartidaStatus
+    card_set: str
+    face_value_cents: int
+    sales: tuple[SaleRange, ...]
+    cards_sold: int
+    takings_cents: int
+    line_prize_cents: int
+    bingo_prize_cents: int
+    prima: PrimaLedger | None
+    bola_loca: BolaLocaLedger | None
+    interconnected: Interconnected | None
+    prizes: tuple[PrizeResult, ...]  # empty while open and when annulled
+    balls: tuple[int, ...]  # empty while open
+    manual_from_ball: int | None
+    claims: tuple[Claim, ...]
+    incidents: tuple[Incident, ...]
+    refund_cents: int
+    transcribed: bool
+    recorded_at: str | None
+    closed_at: str | None
+    last_announced: bool
+    ball_set_changes: tuple[BallSetChange, ...]
+    prima_changes: tuple[PrimaChange, ...]
+
+    @property
+    def series(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.series for s in self.sales))
+
+    @property
+    def net_to_pay_cents(self) -> int:
+        return sum(p.paid_cents for p in self.prizes)
+
+    def prize(self, name: str) -> PrizeResult | None:
+        return next((p for p in self.prizes if p.prize == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class ChainSeal:
+    hall_id: str
+    seq: int
+    head: str
+    first_seq: int
+    records: int
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    partidas_closed: int
+    partidas_annulled: int
+    cards_sold: int
+    takings_cents: int
+    refunds_cents: int
+    prizes_paid_cents: Mapping[str, int]
+    line_bingo_assigned_cents: int
+    residues_cents: int
+    prima_deductions_cents: int
+    bola_loca_deductions_cents: int
+    prima_fund_open_cents: int | None
+    prima_fund_close_cents: int | None
+    bola_loca_fund_open_cents: int | None
+    bola_loca_fund_close_cents: int | None
+
+    @property
+    def prizes_paid_total_cents(self) -> int:
+        return sum(self.prizes_paid_cents.values())
+
+    @property
+    def hall_share_cents(self) -> int:
+        """What the night leaves to the hall.
+
+        Takings less refunds, the line and bingo prizes as assigned and the deductions to the
+        prima and bola loca funds. The residues of shared prizes are inside the assigned
+        prizes: they are reported apart, not counted as the hall's (docs/actas.md).
+        """
+        return (self.takings_cents - self.refunds_cents - self.line_bingo_assigned_cents
+                - self.prima_deductions_cents - self.bola_loca_deductions_cents)
+
+
+@dataclass(frozen=True, slots=True)
+class Acta:
+    hall_id: str
+    hall_name: str
+    region: str
+    languages: tuple[str, ...]
+    generator: str
+    session_id: str
+    date: str
+    opened_at: str | None
+    closed_at: str | None
+    jefe_de_mesa: str
+    jefe_de_sala: str
+    rules: Mapping[str, int]
+    ball_set_id: str
+    ball_set_homologation: str
+    ball_set_partidas_before: int
+    ball_checks: tuple[BallCheck, ...]
+    opening_prima_changes: tuple[PrimaChange, ...]
+    opening_ball_set_changes: tuple[BallSetChange, ...]
+    partidas: tuple[PartidaBlock, ...]
+    last_partida_announced: int | None
+    chain: ChainSeal
+    totals: Totals
+    issued_at: str
+    observations: tuple[str, ...] = field(default=())
+
+    @property
+    def complete(self) -> bool:
+        """The session is closed: the acta carries its closing statement."""
+        return self.closed_at is not None
+
+    @property
+    def last_closed_partida(self) -> int | None:
+        done = [p.number for p in self.partidas if p.status != "open"]
+        return max(done) if done else None
+
+    def check(self, when: str) -> BallCheck | None:
+        return next((c for c in self.ball_checks if c.when == when), None)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def select_session(export: Mapping[str, Any], session_id: str | None) -> Mapping[str, Any]:
+    if export.get("format") != FORMAT:
+        raise ActaDataError(f"el archivo no es una exportación «{FORMAT}»")
+    sessions: Sequence[Mapping[str, Any]] = export.get("sessions") or []
+    if not sessions:
+        raise ActaDataError("la exportación no contiene ninguna sesión")
+    if session_id is None:
+        if len(sessions) != 1:
+            ids = ", ".join(str(s.get("id")) for s in sessions)
+            raise ActaDataError(f"la exportación tiene varias sesiones ({ids}): indique cuál")
+        return sessions[0]
+    for s in sessions:
+        if s.get("id") == session_id:
+            return s
+    raise ActaDataError(f"la sesión «{session_id}» no está en la exportación")
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return default if value is None else int(value)
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _ball_number(balls: Sequence[int], index: int | None) -> int | None:
+    if index is None or index < 1 or index > len(balls):
+        return None
+    return int(balls[index - 1])
+
+
+def _prizes(p: Mapping[str, Any], balls: Sequence[int]) -> tuple[PrizeResult, ...]:
+    awards: Sequence[Mapping[str, Any]] = p.get("awards") or []
+    residues: Mapping[str, Any] = p.get("residue_cents") or {}
+    names = [n for n in PRIZE_ORDER if any(a["prize"] == n for a in awards)]
+    names += sorted({str(a["prize"]) for a in awards} - set(names))
+    out: list[PrizeResult] = []
+    for name in names:
+        winners = tuple(
+            Winner(str(a["series"]), int(a["number"]), int(a["completed_at_ball"]),
+                   _ball_number(balls, int(a["completed_at_ball"])), int(a["amount_cents"]))
+            for a in awards if a["prize"] == name
+        )
+        residue = _int(residues.get(name))
+        out.append(PrizeResult(name, sum(w.share_cents for w in winners) + residue, winners,
+                               residue))
+    return tuple(out)
+
+
+def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
+    number = int(p["number"])
+    status: PartidaStatus = p.get("status", "open")
+    if status not in ("closed", "annulled", "open"):
+        raise ActaDataError(f"partida {number}: estado desconocido «{status}»")
+    show_results = status != "open"
+    balls = tuple(int(b) for b in p.get("balls") or []) if show_results else ()
+    prizes = _prizes(p, balls) if status == "closed" else ()
+    prima_award = next((pr for pr in prizes if pr.prize == "prima"), None)
+    pr = p.get("prima")
+    prima = None
+    if pr is not None:
+        idx = prima_award.winners[0].ball_index if prima_award and prima_award.winners else None
+        prima = PrimaLedger(
+            amount_cents=_int(pr.get("amount_cents")), available=bool(pr.get("available")),
+            ball_limit=_int(pr.get("ball_limit")),
+            fund_before_cents=_int(pr.get("fund_before_cents")),
+            deduction_cents=_int(pr.get("deduction_cents")),
+            fund_after_cents=_int(pr.get("fund_after_cents")),
+            partidas_accumulated=_int(pr.get("partidas_accumulated")),
+            awarded=prima_award is not None, award_ball_index=idx,
+            award_ball_number=_ball_number(balls, idx),
+        )
+    bl = p.get("bola_loca")
+    bola = None
+    if bl is not None:
+        bola = BolaLocaLedger(
+            numbers=tuple(int(n) for n in bl.get("numbers") or []),
+            fund_before_cents=_int(bl.get("fund_before_cents")),
+            deduction_cents=_int(bl.get("deduction_cents")),
+            fund_after_cents=_int(bl.get("fund_after_cents")),
+            source=str(bl.get("source") or ""),
+            won=any(pz.prize == "bola_loca" for pz in prizes),
+        )
+    ic = p.get("interconnected")
+    inter = None
+    if ic is not None:
+        inter = Interconnected(str(ic.get("network") or ""), _int(ic.get("amount_cents")),
+                               _opt_int(ic.get("ball_limit")),
+                               _opt_int(ic.get("partidas_accumulated")))
+    changes = tuple(
+        BallSetChange(c.get("partida"), str(c["ball_set_id"]), str(c.get("homologation", "")),
+                      _int(c.get("partidas_before")), str(c.get("reason", "")),
+                      str(c.get("at", "")))
+        for c in session.get("ball_set_changes") or [] if c.get("partida") == number
+    )
+    prima_changes = tuple(
+        PrimaChange(c.get("partida"), int(c["amount_cents"]), str(c.get("at", "")))
+        for c in session.get("prima_changes") or [] if c.get("partida") == number
+    )
+    return PartidaBlock(
+        number=number, status=status, card_set=str(p.get("card_set", "")),
+        face_value_cents=_int(p.get("face_value_cents")),
+        sales=tuple(SaleRange(str(s["series"]), int(s["first"]), int(s["last"]),
+                              str(s.get("kind", "physical"))) for s in p.get("sales") or []),
+        cards_sold=_int(p.get("cards_sold")), takings_cents=_int(p.get("takings_cents")),
+        line_prize_cents=_int(p.get("line_prize_cents")),
+        bingo_prize_cents=_int(p.get("bingo_prize_cents")),
+        prima=prima, bola_loca=bola, interconnected=inter, prizes=prizes, balls=balls,
+        manual_from_ball=_opt_int(p.get("manual_from_ball")) if show_results else None,
+        claims=tuple(Claim(int(c["after_ball"]), str(c["series"]), int(c["number"]),
+                           str(c["kind"]), bool(c["valid"]))
+                     for c in p.get("claims") or []) if show_results else (),
+        incidents=tuple(Incident(str(i.get("kind", "")), _int(i.get("after_ball")),
+                                 str(i.get("note", ""))) for i in p.get("incidents") or []),
+        refund_cents=_int(p.get("refund_cents")),
+        transcribed=bool(p.get("transcribed", False)),
+        recorded_at=p.get("recorded_at"), closed_at=p.get("closed_at"),
+        last_announced=session.get("last_partida_announced") == number,
+        ball_set_changes=changes, prima_changes=prima_changes,
+    )
+
+
+def _ball_check(c: Mapping[str, Any]) -> BallCheck:
+    numbers = [int(n) for n in c.get("numbers") or []]
+    return BallCheck(str(c.get("when", "")), len(numbers),
+                     sorted(numbers) == list(range(1, 91)), bool(c.get("ok")))
+
+
+def _totals(partidas: Sequence[PartidaBlock]) -> Totals:
+    done = [p for p in partidas if p.status != "open"]
+    closed = [p for p in done if p.status == "closed"]
+    paid: dict[str, int] = {}
+    for p in closed:
+        for pr in p.prizes:
+            paid[pr.prize] = paid.get(pr.prize, 0) + pr.paid_cents
+    primas = [p.prima for p in done if p.prima is not None]
+    bolas = [p.bola_loca for p in done if p.bola_loca is not None]
+    return Totals(
+        partidas_closed=len(closed),
+        partidas_annulled=sum(1 for p in done if p.status == "annulled"),
+        cards_sold=sum(p.cards_sold for p in done),
+        takings_cents=sum(p.takings_cents for p in done),
+        refunds_cents=sum(p.refund_cents for p in done),
+        prizes_paid_cents={k: paid[k] for k in [*PRIZE_ORDER, *sorted(paid)] if k in paid},
+        line_bingo_assigned_cents=sum(p.line_prize_cents + p.bingo_prize_cents for p in closed),
+        residues_cents=sum(pr.residue_cents for p in closed for pr in p.prizes),
+        prima_deductions_cents=sum(x.deduction_cents for x in primas),
+        bola_loca_deductions_cents=sum(x.deduction_cents for x in bolas),
+        prima_fund_open_cents=primas[0].fund_before_cents if primas else None,
+        prima_fund_close_cents=primas[-1].fund_after_cents if primas else None,
+        bola_loca_fund_open_cents=bolas[0].fund_before_cents if bolas else None,
+        bola_loca_fund_close_cents=bolas[-1].fund_after_cents if bolas else None,
+    )
+
+
+def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) -> list[str]:
+    """Internal inconsistencies of the record, in words for the acta (empty when all agree)."""
+    notes: list[str] = []
+    previous_number = 0
+    prev_prima_after: int | None = None
+    prev_bola_after: int | None = None
+    for p in partidas:
+        n = p.number
+        if n != previous_number + 1:
+            notes.append(f"Partida {n}: número de orden no correlativo "
+                         f"(anterior {previous_number}).")
+        previous_number = n
+        sold = sum(s.count for s in p.sales)
+        if sold != p.cards_sold:
+            notes.append(f"Partida {n}: los rangos vendidos suman {sold} cartones y constan "
+                         f"{p.cards_sold}.")
+        if p.cards_sold * p.face_value_cents != p.takings_cents:
+            notes.append(f"Partida {n}: la recaudación no es cartones × precio.")
+        line_bp = rules.get("line_bp")
+        bingo_bp = rules.get("bingo_bp")
+        if line_bp is not None and p.takings_cents * line_bp // BP_WHOLE != p.line_prize_cents:
+            notes.append(f"Partida {n}: el premio de línea no es el {line_bp / 100:g} % de la "
+                         "recaudación.")
+        if bingo_bp is not None and p.takings_cents * bingo_bp // BP_WHOLE != p.bingo_prize_cents:
+            notes.append(f"Partida {n}: el premio de bingo no es el {bingo_bp / 100:g} % de la "
+                         "recaudación.")
+        if p.status == "closed":
+            for name, expected in (("line", p.line_prize_cents), ("bingo", p.bingo_prize_cents)):
+                pr = p.prize(name)
+                if pr is None:
+                    if name == "bingo":
+                        notes.append(f"Partida {n}: cerrada sin premio de bingo.")
+                    continue
+                if pr.amount_cents != expected:
+                    notes.append(f"Partida {n}: el reparto del premio «{name}» "
+                                 f"({pr.amount_cents} céntimos) no coincide con el premio "
+                                 f"({expected} céntimos).")
+            for pr in p.prizes:
+                shares = {w.share_cents for w in pr.winners}
+                if len(shares) > 1:
+                    notes.append(f"Partida {n}: el premio «{pr.prize}» no se repartió a partes "
+                                 "iguales.")
+                if pr.residue_cents >= max(len(pr.winners), 1):
+                    notes.append(f"Partida {n}: residuo del premio «{pr.prize}» mayor que el "
+                                 "número de ganadores.")
+                for w in pr.winners:
+                    if w.ball_index > len(p.balls):
+                        notes.append(f"Partida {n}: el ganador {w.series}/{w.number} se completa "
+                                     f"con la bola {w.ball_index}, no extraída.")
+            if p.prima is not None and p.prima.awarded:
+                pz = p.prize("prima")
+                if pz is not None and pz.amount_cents != p.prima.amount_cents:
+                    notes.append(f"Partida {n}: la prima repartida no es el importe en vigor.")
+                idx = p.prima.award_ball_index
+                if idx is not None and idx > p.prima.ball_limit:
+                    notes.append(f"Partida {n}: prima concedida con la bola {idx}, por encima del "
+                                 f"límite {p.prima.ball_limit}.")
+        if p.status == "annulled" and p.refund_cents != p.takings_cents:
+            notes.append(f"Partida {n}: anulada sin devolución íntegra.")
+        if p.prima is not None and p.status != "open":
+            pr_ = p.prima
+            awarded = pr_.amount_cents if pr_.awarded else 0
+            if pr_.fund_before_cents + pr_.deduction_cents - awarded != pr_.fund_after_cents:
+                notes.append(f"Partida {n}: el fondo de la prima no cuadra.")
+            if prev_prima_after is not None and pr_.fund_before_cents != prev_prima_after:
+                notes.append(f"Partida {n}: el fondo de la prima no continúa el de la partida "
+                             "anterior.")
+            prev_prima_after = pr_.fund_after_cents
+        if p.bola_loca is not None and p.status != "open":
+            bl = p.bola_loca
+            won = bl.fund_before_cents + bl.deduction_cents if bl.won else 0
+            if bl.fund_before_cents + bl.deduction_cents - won != bl.fund_after_cents:
+                notes.append(f"Partida {n}: el fondo de la bola loca no cuadra.")
+            if prev_bola_after is not None and bl.fund_before_cents != prev_bola_after:
+                notes.append(f"Partida {n}: el fondo de la bola loca no continúa el de la "
+                             "partida anterior.")
+            prev_bola_after = bl.fund_after_cents
+    return notes
+
+
+def _issued_at(session: Mapping[str, Any], chain: Mapping[str, Any]) -> str:
+    if session.get("closed_at"):
+        return str(session["closed_at"])
+    records: Sequence[Mapping[str, Any]] = chain.get("records") or []
+    if records:
+        return str(records[-1]["at"])
+    return str(session.get("opened_at") or f"{session.get('date')}T00:00:00+00:00")
+
+
+def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta:
+    """The acta of one session of ``export`` (the only one when ``session_id`` is None)."""
+    session = select_session(export, session_id)
+    hall: Mapping[str, Any] = export.get("hall") or {}
+    rules = {str(k): int(v) for k, v in (export.get("rules") or {}).items()}
+    raw_partidas = sorted(session.get("partidas") or [], key=lambda q: int(q["number"]))
+    partidas = tuple(_partida(p, session) for p in raw_partidas)
+    open_ones = [p.number for p in partidas if p.status == "open"]
+    if len(open_ones) > 1 or (open_ones and open_ones[0] != partidas[-1].number):
+        raise ActaDataError(f"hay partidas abiertas que no son la última: {open_ones}")
+    chain: Mapping[str, Any] = export.get("chain") or {}
+    records: Sequence[Mapping[str, Any]] = chain.get("records") or []
+    seal = ChainSeal(
+        hall_id=str(chain.get("hall_id", hall.get("id", ""))),
+        seq=_int(chain.get("seq")), head=str(chain.get("head", "")),
+        first_seq=_int(records[0]["seq"]) if records else 0, records=len(records),
+    )
+    ball_set: Mapping[str, Any] = session.get("ball_set") or {}
+    languages = tuple(hall.get("languages") or ("es",))
+    acta = Acta(
+        hall_id=str(hall.get("id", "")), hall_name=str(hall.get("name", "")),
+        region=str(hall.get("region", "")), languages=languages,
+        generator=str(export.get("generator", "")),
+        session_id=str(session.get("id", "")), date=str(session.get("date", "")),
+        opened_at=session.get("opened_at"), closed_at=session.get("closed_at"),
+        jefe_de_mesa=str(session.get("jefe_de_mesa", "")),
+        jefe_de_sala=str(session.get("jefe_de_sala", "")),
+        rules=rules,
+        ball_set_id=str(ball_set.get("id", "")),
+        ball_set_homologation=str(ball_set.get("homologation", "")),
+        ball_set_partidas_before=_int(ball_set.get("partidas_before")),
+        ball_checks=tuple(_ball_check(c) for c in session.get("ball_checks") or []),
+        opening_prima_changes=tuple(
+            PrimaChange(None, int(c["amount_cents"]), str(c.get("at", "")))
+            for c in session.get("prima_changes") or [] if c.get("partida") is None),
+        opening_ball_set_changes=tuple(
+            BallSetChange(None, str(c["ball_set_id"]), str(c.get("homologation", "")),
+                          _int(c.get("partidas_before")), str(c.get("reason", "")),
+                          str(c.get("at", "")))
+            for c in session.get("ball_set_changes") or [] if c.get("partida") is None),
+        partidas=partidas,
+        last_partida_announced=_opt_int(session.get("last_partida_announced")),
+        chain=seal,
+        totals=_totals(partidas),
+        issued_at=_issued_at(session, chain),
+    )
+    notes = _observations(partidas, rules)
+    for check in acta.ball_checks:
+        if not (check.ok and check.complete):
+            notes.append(f"Comprobación de bolas ({check.when}): no conforme.")
+    if acta.complete and acta.check("close") is None:
+        notes.append("Falta la comprobación de bolas al cierre de la sesión.")
+    if acta.check("open") is None:
+        notes.append("Falta la comprobación de bolas al comienzo de la sesión.")
+    return _replace_observations(acta, tuple(notes))
+
+
+def _replace_observations(acta: Acta, notes: tuple[str, ...]) -> Acta:
+    from dataclasses import replace
+
+    return replace(acta, observations=notes)
+
+
+def parse_time(value: str | None) -> datetime | None:
+    """An ISO 8601 time of the record, or None."""
+    if not value:
+        return None
+    return datetime.fromisoformat(value)
