@@ -1,0 +1,125 @@
+"""Deterministic PDF output: fixed dates from the record, no random ids, embedded files.
+
+ReportLab's ``invariant`` mode removes the random document id and the clock; the creation date
+is then set to a moment taken from the record (the session's closing, or the last record of an
+open session), so the same record always gives the same bytes. The record itself travels inside
+the PDF as an embedded file (PDF "EmbeddedFiles" name tree), so an inspector has everything in
+one file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFStream,
+    PDFString,
+)
+from reportlab.pdfgen.canvas import Canvas
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    name: str
+    data: bytes
+    mime: str = "application/json"
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DocInfo:
+    title: str
+    author: str
+    subject: str
+    keywords: str
+    created: datetime
+    creator: str = "bingo-hall"
+    lang: str = "es-ES"
+
+
+class _FixedStamp:
+    """What ReportLab's document asks of its time stamp, fixed to one moment."""
+
+    def __init__(self, moment: datetime) -> None:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        offset = moment.utcoffset()
+        minutes = int(offset.total_seconds() // 60) if offset is not None else 0
+        self.t = moment.timestamp()
+        self.YMDhms = (moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                       moment.second)
+        self.dhh, self.dmm = divmod(minutes, 60) if minutes >= 0 else (-(-minutes // 60),
+                                                                        -minutes % 60)
+        self.tzname = moment.tzname() or "UTC"
+        self.lt = moment.timetuple()
+
+
+class _Stream(PDFStream):  # type: ignore[misc]
+    """A stream whose content is already Flate-compressed bytes."""
+
+
+def _embed(canvas: Canvas, attachments: Sequence[Attachment]) -> None:
+    doc = canvas._doc
+    names: list[Any] = []
+    for att in sorted(attachments, key=lambda a: a.name):
+        params = PDFDictionary({
+            "Size": len(att.data),
+            "CheckSum": PDFString(hashlib.md5(att.data).digest(), enc="raw"),
+        })
+        stream = _Stream(
+            PDFDictionary({"Type": PDFName("EmbeddedFile"),
+                           "Subtype": PDFName(att.mime.replace("/", "#2F")),
+                           "Params": params,
+                           "Filter": PDFName("FlateDecode")}),
+            content=zlib.compress(att.data, 6), filters=[],
+        )
+        spec = PDFDictionary({
+            "Type": PDFName("Filespec"),
+            "F": PDFString(att.name),
+            "UF": PDFString(att.name),
+            "Desc": PDFString(att.description or att.name),
+            "AFRelationship": PDFName("Source"),
+            "EF": PDFDictionary({"F": doc.Reference(stream), "UF": doc.Reference(stream)}),
+        })
+        ref = doc.Reference(spec)
+        names.extend([PDFString(att.name), ref])
+    tree = PDFDictionary({"Names": PDFArray(names)})
+    doc.Catalog.Names = PDFDictionary({"EmbeddedFiles": tree})
+    doc.Catalog.AF = PDFArray([names[i] for i in range(1, len(names), 2)])
+    doc.Catalog.PageMode = PDFName("UseAttachments")
+
+
+def canvas_maker(info: DocInfo, attachments: Sequence[Attachment] = ()) -> type[Canvas]:
+    """A ReportLab canvas class giving byte-identical output for the same content."""
+
+    class _DeterministicCanvas(Canvas):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs["invariant"] = 1
+            kwargs.setdefault("pageCompression", 1)
+            super().__init__(*args, **kwargs)
+            self._doc._timeStamp = _FixedStamp(info.created)
+            if attachments:
+                _embed(self, attachments)
+
+    return _DeterministicCanvas
+
+
+def build(doc: Any, story: list[Any], info: DocInfo,
+          attachments: Sequence[Attachment] = ()) -> None:
+    """Build a Platypus document deterministically with its metadata and attachments."""
+    doc.title = info.title
+    doc.author = info.author
+    doc.subject = info.subject
+    doc.keywords = info.keywords
+    doc.creator = info.creator
+    doc.producer = f"{info.creator} (ReportLab)"
+    doc.lang = info.lang
+    doc.build(story, canvasmaker=canvas_maker(info, attachments))

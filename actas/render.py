@@ -1,0 +1,424 @@
+"""The acta as a PDF: ReportLab Platypus, continuous folios, seal area, deterministic bytes.
+
+``render_acta(export)`` gives the acta of the session as it stands in the export: while the
+session is open it is a working copy that ends with the partida being played (its data, before
+the first ball); once closed it carries the closing statement. The export travels inside the PDF
+(embedded file ``registro.json``) and the head of the hash chain is printed at the end and kept
+in the document's keywords, so ``actas.verify`` can tie the pages to the record.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from actas import styles as st
+from actas.builder import (
+    Acta,
+    BallCheck,
+    PartidaBlock,
+    build_acta,
+    parse_time,
+)
+from actas.i18n import TEXTS, PerLang, Texts, clock, money, percent, short_date
+from actas.pdf import Attachment, DocInfo, build
+from bingo.chain import canonical_json
+
+ATTACHMENT_NAME = "registro.json"
+_MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
+KEYWORDS_PREFIX = "bingo-hall acta"
+
+
+def attachment_for(export: Mapping[str, Any]) -> Attachment:
+    """The export (with its chain of records) as the file embedded in every acta."""
+    return Attachment(ATTACHMENT_NAME, canonical_json(export), "application/json",
+                      "Registro de la sesión (bingo-session/1) con su cadena de registros")
+
+
+def keywords_for(acta: Acta) -> str:
+    c = acta.chain
+    return (f"{KEYWORDS_PREFIX}; sala={acta.hall_id}; sesion={acta.session_id}; "
+            f"seq={c.seq}; cabeza={c.head}")
+
+
+def parse_keywords(keywords: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in keywords.split(";"):
+        if "=" in part:
+            k, v = part.split("=", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+class _Writer:
+    def __init__(self, acta: Acta) -> None:
+        self.acta = acta
+        self.t = Texts(acta.languages)
+        self.width = st.content_width()
+        self.day = date.fromisoformat(acta.date) if acta.date else None
+
+    # helpers -----------------------------------------------------------------------------
+    def lines(self, key: str, style: str = "body", **values: object) -> list[Flowable]:
+        first, second = {"body": (st.BODY, st.BODY_SECOND),
+                         "small": (st.SMALL, st.SMALL_SECOND)}[style]
+        return st.bilingual(self.t.all(key, **values), first, second)
+
+    def lab(self, key: str, **values: object) -> str:
+        return st.label(self.t.all(key, **values))
+
+    def word(self, key: str) -> PerLang:
+        return self.t.per_lang(key)
+
+    def day_text(self) -> PerLang | str:
+        return self.t.date(self.day) if self.day else "—"
+
+    # document ----------------------------------------------------------------------------
+    def story(self) -> list[Flowable]:
+        a = self.acta
+        out: list[Flowable] = []
+        out += st.bilingual(self.t.all("acta.title"), st.TITLE, st.TITLE_SECOND)
+        out.append(st.gap(2))
+        if not a.complete:
+            opened = parse_time(a.issued_at)
+            out += [st.para(x, st.BANNER) for x in self.t.all(
+                "acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True))]
+        out += self.opening()
+        if a.observations:
+            out += self.observations()
+        for p in a.partidas:
+            out.append(st.keep(self.partida(p), min_room=_MIN_ROOM))
+        out += self.closing() if a.complete else self.working_end()
+        return out
+
+    def opening(self) -> list[Flowable]:
+        a = self.acta
+        t = self.t
+        opened = parse_time(a.opened_at)
+        out: list[Flowable] = st.bilingual(t.all("open.title"), st.SECTION, st.SECTION)
+        out += self.lines("open.text", hall=a.hall_name, hall_id=a.hall_id,
+                          region=a.region.capitalize(), time=clock(opened),
+                          date=self.day_text(), session=a.session_id, jm=a.jefe_de_mesa,
+                          js=a.jefe_de_sala)
+        out += self.lines("open.ball_set", id=a.ball_set_id, hom=a.ball_set_homologation,
+                          n=a.ball_set_partidas_before)
+        out += self.check_lines("open", "open.check")
+        r = a.rules
+        out += self.lines("open.rules", payout=percent(r.get("payout_bp")),
+                          line=percent(r.get("line_bp")), bingo=percent(r.get("bingo_bp")),
+                          prima=percent(r.get("prima_bp")), bola=percent(r.get("bola_loca_bp")),
+                          limit=r.get("prima_ball_limit", "—"))
+        first = next((p for p in a.partidas if p.prima is not None), None)
+        amount = (a.opening_prima_changes[-1].amount_cents if a.opening_prima_changes
+                  else first.prima.amount_cents if first and first.prima else None)
+        if amount is not None or a.totals.prima_fund_open_cents is not None:
+            out += self.lines("open.prima", amount=money(amount),
+                              fund=money(a.totals.prima_fund_open_cents))
+        if a.totals.bola_loca_fund_open_cents is not None:
+            out += self.lines("open.bola", fund=money(a.totals.bola_loca_fund_open_cents))
+        for c in a.opening_ball_set_changes:
+            out += self.lines("open.ball_set_change", id=c.ball_set_id, hom=c.homologation,
+                              n=c.partidas_before, reason=c.reason)
+        out.append(st.gap(2))
+        out.append(st.signature_block([t.all("sign.jm")], [a.jefe_de_mesa], self.width * 0.5))
+        out.append(st.gap(4))
+        return out
+
+    def check_lines(self, when: str, key: str) -> list[Flowable]:
+        check: BallCheck | None = self.acta.check(when)
+        if check is None:
+            return [st.para(x, st.NOTE) for x in self.t.all("check.missing")]
+        return self.lines(
+            key, count=check.count,
+            numbering=self.word("check.complete" if check.complete else "check.incomplete"),
+            state=self.word("check.ok" if check.ok else "check.not_ok"))
+
+    def observations(self) -> list[Flowable]:
+        out: list[Flowable] = st.bilingual(self.t.all("obs.title"), st.SECTION, st.SECTION)
+        out += [st.para(f"• {note}", st.NOTE) for note in self.acta.observations]
+        return out
+
+    # one partida -------------------------------------------------------------------------
+    def partida(self, p: PartidaBlock) -> list[Flowable]:
+        t = self.t
+        w = self.width
+        times: list[tuple[str, ...]] = []
+        if p.recorded_at:
+            times.append(t.all("p.recorded", time=clock(parse_time(p.recorded_at), True)))
+        if p.closed_at:
+            times.append(t.all("p.closed", time=clock(parse_time(p.closed_at), True)))
+        when = "\n".join(" · ".join(x[i] for x in times) for i in range(len(t.languages)))
+        out: list[Flowable] = [st.partida_header_table(
+            [t.join("p.title", n=p.number), self.lab(f"p.status.{p.status}"),
+             when if times else ""],
+            w, annulled=p.status == "annulled")]
+        out.append(st.figures_table(
+            [self.lab("fig.price"), self.lab("fig.sold"), self.lab("fig.takings"),
+             self.lab("fig.line"), self.lab("fig.bingo"), self.lab("fig.card_set")],
+            [money(p.face_value_cents), str(p.cards_sold), money(p.takings_cents),
+             money(p.line_prize_cents), money(p.bingo_prize_cents), p.card_set], w))
+        sales = st.grid_table(
+            [self.lab("sale.series"), self.lab("sale.first"), self.lab("sale.last"),
+             self.lab("sale.count"), self.lab("sale.kind")],
+            [[s.series, str(s.first), str(s.last), str(s.count),
+              t.join(f"sale.{s.kind}") if f"sale.{s.kind}" in _KNOWN else s.kind]
+             for s in p.sales],
+            [w * 0.22, w * 0.12, w * 0.12, w * 0.12, w * 0.42], align_right=(1, 2, 3))
+        out.append(sales)
+        if p.status == "closed":
+            out.append(self.prizes(p))
+        elif p.status == "annulled":
+            out += self.lines("p.no_prizes", "small")
+        out.append(self.funds(p))
+        out += self.fund_results(p)
+        if p.status == "open":
+            out += self.lines("p.pending", "small")
+        if p.balls:
+            out.append(self.balls(p))
+        if p.claims:
+            out += self.claims(p)
+        for inc in p.incidents:
+            out += self.incident(inc.kind, inc.after_ball, inc.note)
+        if p.refund_cents:
+            out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
+        for c in p.ball_set_changes:
+            out += self.lines("ballset.change", "small", id=c.ball_set_id, hom=c.homologation,
+                              n=c.partidas_before, reason=c.reason)
+        for ch in p.prima_changes:
+            out += self.lines("prima.change", "small", amount=money(ch.amount_cents))
+        if p.transcribed:
+            out += self.lines("p.transcribed", "small")
+        if p.last_announced:
+            out += self.lines("p.last", "small")
+        out.append(st.gap(3.5))
+        return out
+
+    def prizes(self, p: PartidaBlock) -> Flowable:
+        t = self.t
+        w = self.width
+        rows: list[list[str]] = []
+        for pr in p.prizes:
+            for i, win in enumerate(pr.winners):
+                first = i == 0
+                ball = t.es("ball.at", idx=win.ball_index,
+                            n=win.ball_number if win.ball_number is not None else "?")
+                rows.append([
+                    self.lab(f"prize.{pr.prize}") if first and f"prize.{pr.prize}" in _KNOWN
+                    else (pr.prize if first else ""),
+                    money(pr.amount_cents) if first else "",
+                    f"{win.series} / {win.number}", ball, money(win.share_cents),
+                    money(pr.residue_cents) if first else "",
+                    money(pr.paid_cents) if first else "",
+                ])
+        rows.append([t.join("prize.total"), "", "", "", "", "", money(p.net_to_pay_cents)])
+        return st.grid_table(
+            [self.lab("prize.col"), self.lab("prize.amount"), self.lab("prize.winner"),
+             self.lab("prize.ball"), self.lab("prize.share"), self.lab("prize.residue"),
+             self.lab("prize.net")],
+            rows, [w * 0.19, w * 0.13, w * 0.15, w * 0.17, w * 0.11, w * 0.10, w * 0.15],
+            align_right=(1, 4, 5, 6), total_row=True, bold_cols=(6,))
+
+    def funds(self, p: PartidaBlock) -> Flowable:
+        t = self.t
+        w = self.width
+        open_ = p.status == "open"
+        rows: list[list[str]] = []
+        if p.prima is not None:
+            pr = p.prima
+            rows.append([self.lab("prima.title"), money(pr.amount_cents), str(pr.ball_limit),
+                         t.join("yes" if pr.available else "no"), money(pr.fund_before_cents),
+                         money(pr.deduction_cents),
+                         "—" if open_ else money(pr.fund_after_cents),
+                         str(pr.partidas_accumulated)])
+        if p.bola_loca is not None:
+            bl = p.bola_loca
+            source = (self.t.es(f"bola.source.{bl.source}") if f"bola.source.{bl.source}" in _KNOWN
+                      else bl.source)
+            numbers = ", ".join(str(n) for n in bl.numbers) or "—"
+            rows.append([self.lab("bola.title"), f"{numbers} ({source})" if source else numbers,
+                         "—", "—", money(bl.fund_before_cents), money(bl.deduction_cents),
+                         "—" if open_ else money(bl.fund_after_cents), "—"])
+        if p.interconnected is not None:
+            ic = p.interconnected
+            rows.append([self.lab("inter.title"), money(ic.amount_cents),
+                         str(ic.ball_limit) if ic.ball_limit is not None else "—", "—", "—",
+                         "—", "—",
+                         str(ic.partidas_accumulated) if ic.partidas_accumulated is not None
+                         else "—"])
+        return st.grid_table(
+            [self.lab("fund.col"),
+             self.lab("prima.amount") + " / " + self.t.es("bola.numbers"),
+             self.lab("prima.limit"), self.lab("prima.available"), self.lab("prima.before"),
+             self.lab("prima.deduction"), self.lab("prima.after"),
+             self.lab("prima.accumulated")],
+            rows, [w * 0.17, w * 0.22, w * 0.08, w * 0.07, w * 0.12, w * 0.10, w * 0.12,
+                   w * 0.12],
+            align_right=(4, 5, 6, 7), font_size=7.4)
+
+    def fund_results(self, p: PartidaBlock) -> list[Flowable]:
+        if p.status != "closed":
+            return []
+        out: list[Flowable] = []
+        pr = p.prima
+        if pr is not None:
+            if pr.awarded:
+                out += self.lines("prima.awarded", "small", idx=pr.award_ball_index,
+                                  n=pr.award_ball_number if pr.award_ball_number else "?",
+                                  acc=pr.partidas_accumulated, amount=money(pr.amount_cents))
+            elif pr.available:
+                out += self.lines("prima.not_awarded", "small")
+        bl = p.bola_loca
+        won = p.prize("bola_loca")
+        if bl is not None and won is not None and won.winners:
+            win = won.winners[0]
+            out += self.lines("bola.won", "small", idx=win.ball_index,
+                              n=win.ball_number if win.ball_number is not None else "?",
+                              amount=money(won.amount_cents))
+        return out
+
+    def balls(self, p: PartidaBlock) -> Flowable:
+        tokens: list[tuple[str, bool]] = []
+        for i, b in enumerate(p.balls, start=1):
+            mark = "*" if p.manual_from_ball is not None and i >= p.manual_from_ball else ""
+            if i % 10 == 1:
+                tokens.append((f"[{i}]", True))
+            tokens.append((f"{b}{mark}", False))
+        title = " / ".join(self.t.all("balls.title", n=len(p.balls))) + ":"
+        tail = ""
+        if p.manual_from_ball is not None:
+            tail = "— " + " / ".join(self.t.all("balls.manual", i=p.manual_from_ball))
+        return st.NumberRun(title, tokens, tail)
+
+    def claims(self, p: PartidaBlock) -> list[Flowable]:
+        out: list[Flowable] = []
+        for lang_i, title in enumerate(self.t.all("claims.title")):
+            lang = self.t.languages[lang_i]
+            items = []
+            for c in p.claims:
+                kind = _text(f"prize.{c.kind}", lang).lower() if f"prize.{c.kind}" in _KNOWN \
+                    else c.kind
+                verdict = _text("claim.valid" if c.valid else "claim.invalid", lang)
+                items.append(_text("claim.item", lang).format(
+                    b=c.after_ball, series=c.series, number=c.number, kind=kind, verdict=verdict))
+            style = st.SMALL if lang_i == 0 else st.SMALL_SECOND
+            out.append(st.para(f"{title}: " + "; ".join(items) + ".", style))
+        return out
+
+    def incident(self, kind: str, after_ball: int, note: str) -> list[Flowable]:
+        out: list[Flowable] = []
+        for lang_i, lang in enumerate(self.t.languages):
+            name = _text(f"inc.{kind}", lang) if f"inc.{kind}" in _KNOWN else kind
+            when = (_text("inc.before_first", lang) if after_ball == 0
+                    else _text("inc.after", lang).format(b=after_ball))
+            head = f"{_text('inc.title', lang)}: {name}, {when}"
+            if lang_i == 0:
+                out.append(st.para(f"<b>{escape(head)}.</b> {escape(note)}", st.SMALL,
+                                   markup=True))
+            else:
+                out.append(st.para(f"{head}.", st.SMALL_SECOND))
+        return out
+
+    # end of the acta ---------------------------------------------------------------------
+    def chain_lines(self, key: str) -> list[Flowable]:
+        c = self.acta.chain
+        out = self.lines(key, "small", hall_id=c.hall_id, first=c.first_seq, seq=c.seq)
+        out.append(st.para(c.head, st.MONO))
+        out += self.lines("close.attached", "small", name=ATTACHMENT_NAME)
+        return out
+
+    def closing(self) -> list[Flowable]:
+        a = self.acta
+        t = self.t
+        tot = a.totals
+        closed = parse_time(a.closed_at)
+        out: list[Flowable] = st.bilingual(t.all("close.title"), st.SECTION, st.SECTION)
+        out += self.lines("close.text", time=clock(closed), date=self.day_text(),
+                          session=a.session_id, n=len(a.partidas), c=tot.partidas_closed,
+                          a=tot.partidas_annulled)
+        if a.last_partida_announced is not None:
+            out += self.lines("close.last", n=a.last_partida_announced)
+        out += self.check_lines("close", "close.check")
+        rows: list[tuple[str, str]] = [
+            (t.join("sum.partidas"), f"{tot.partidas_closed} / {tot.partidas_annulled}"),
+            (t.join("sum.cards"), str(tot.cards_sold)),
+            (t.join("sum.takings"), money(tot.takings_cents)),
+            (t.join("sum.refunds"), money(tot.refunds_cents)),
+        ]
+        for prize, cents in tot.prizes_paid_cents.items():
+            name = " / ".join(_text(f"prize.{prize}", lang) for lang in t.languages) \
+                if f"prize.{prize}" in _KNOWN else prize
+            rows.append((t.join("sum.paid", prize=name), money(cents)))
+        rows += [
+            (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents)),
+            (t.join("sum.residues"), money(tot.residues_cents)),
+            (t.join("sum.prima_deductions"), money(tot.prima_deductions_cents)),
+            (t.join("sum.bola_deductions"), money(tot.bola_loca_deductions_cents)),
+            (t.join("sum.prima_fund"), f"{money(tot.prima_fund_open_cents)} → "
+                                       f"{money(tot.prima_fund_close_cents)}"),
+            (t.join("sum.bola_fund"), f"{money(tot.bola_loca_fund_open_cents)} → "
+                                      f"{money(tot.bola_loca_fund_close_cents)}"),
+            (t.join("sum.hall_share"), money(tot.hall_share_cents)),
+        ]
+        summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
+        summary.append(st.key_value_table(rows, self.width * 0.75))
+        out.append(st.keep(summary))
+        out += self.lines("close.treasury", "small")
+        out.append(st.gap(2))
+        out += self.chain_lines("close.chain")
+        out.append(st.gap(3))
+        out.append(st.keep([st.signature_block([t.all("sign.jm"), t.all("sign.js")],
+                                               [a.jefe_de_mesa, a.jefe_de_sala], self.width)]))
+        return out
+
+    def working_end(self) -> list[Flowable]:
+        return [st.gap(2), *self.chain_lines("working.chain")]
+
+    def decor(self) -> st.PageDecor:
+        a = self.acta
+        t = self.t
+        when = short_date(self.day) if self.day else a.date
+        chain = "\n".join(dict.fromkeys(t.all("page.chain", seq=a.chain.seq,
+                                              head=a.chain.head[:16])))
+        return st.PageDecor(
+            hall_line=f"{a.hall_name} · {a.hall_id}",
+            session_line=f"{t.join('rc.session')} {a.session_id} · {when}",
+            folio=lambda n: "\n".join(t.all("page.folio", n=n)),
+            seal_label=t.all("page.seal"),
+            chain_line=chain,
+            working_line=None if a.complete else "\n".join(t.all("page.working")),
+        )
+
+
+def _text(key: str, lang: str) -> str:
+    entry = TEXTS[key]
+    return entry.get(lang, entry["es"])
+
+
+_KNOWN = frozenset(TEXTS)
+
+
+def render_acta_data(acta: Acta, attachments: Sequence[Attachment] = ()) -> bytes:
+    """The PDF of an already built acta (the same acta always gives the same bytes)."""
+    writer = _Writer(acta)
+    buf = io.BytesIO()
+    title = Texts(acta.languages).es("acta.doc_title", session=acta.session_id)
+    doc = st.acta_doc(buf, writer.decor(), title, acta.hall_name)
+    created = parse_time(acta.issued_at)
+    assert created is not None
+    info = DocInfo(title=title, author=f"{acta.hall_name} ({acta.hall_id})",
+                   subject=f"Acta de la sesión {acta.session_id} de {acta.hall_name}",
+                   keywords=keywords_for(acta), created=created,
+                   creator=acta.generator or "bingo-hall")
+    build(doc, writer.story(), info, attachments)
+    return buf.getvalue()
+
+
+def render_acta(export: Mapping[str, Any], session_id: str | None = None) -> bytes:
+    """The acta of one session of ``export`` as PDF bytes, with the export embedded."""
+    acta = build_acta(export, session_id)
+    return render_acta_data(acta, [attachment_for(export)])
