@@ -1,0 +1,104 @@
+"""Hall display board driver (BHD/1 addresses 0x10..0x1F, broadcast 0xFF).
+
+``show`` sends the hall's whole state at once to every board with one broadcast SHOW. Boards
+answer STATUS polls with the hash of what they show; the supervisor pushes SHOW again, addressed,
+to any board whose hash differs: a board that missed the broadcast, rebooted or came back after
+a disconnection catches up at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any, ClassVar
+
+from drivers.device import DeviceDriver, Unit
+from drivers.link import LinkDown, NoReply
+from drivers.protocol import (
+    ADDR_BOARD_FIRST,
+    ADDR_BOARD_LAST,
+    BoardFields,
+    DeviceKind,
+    MsgType,
+    ProtocolError,
+    ShowState,
+    Status,
+)
+
+
+class HallBoardDriver(DeviceDriver):
+    KIND: ClassVar[DeviceKind] = DeviceKind.BOARD
+    DEFAULT_ADDRESSES: ClassVar[tuple[int, ...]] = (ADDR_BOARD_FIRST,)
+    DEFAULT_NAME: ClassVar[str] = "boards"
+
+    def __init__(self, port: Any, **kwargs: Any) -> None:
+        super().__init__(port, **kwargs)
+        for address in self.units:
+            if not ADDR_BOARD_FIRST <= address <= ADDR_BOARD_LAST:
+                raise ValueError(f"board address 0x{address:02X} outside 0x10..0x1F")
+        self._desired: ShowState | None = None
+        self._shown: dict[int, int] = {}
+        self._synced = threading.Condition()
+        self.pushes = 0
+
+    @property
+    def desired(self) -> ShowState | None:
+        return self._desired
+
+    def _check_fields(self, status: Status) -> None:
+        BoardFields.from_bytes(status.fields)
+
+    def show(
+        self, partida: int, extractions: int, last_ball: int | None, drawn: frozenset[int]
+    ) -> None:
+        """Show the hall's state on every board (one broadcast; stragglers get a push)."""
+        state = ShowState(partida, extractions, last_ball or 0, frozenset(drawn))
+        payload = state.to_payload()
+        self._desired = state
+        with contextlib.suppress(LinkDown):  # if down, the state is pushed on reconnection
+            self.link.broadcast(MsgType.SHOW, payload)
+        for unit in self.units.values():
+            unit.next_poll = 0.0  # verify every board's hash at once
+        self.wake()
+
+    def synced(self, address: int | None = None) -> bool:
+        """Whether the board(s) last reported showing the desired state."""
+        desired = self._desired
+        if desired is None:
+            return True
+        wanted = desired.hash
+        addresses = [address] if address is not None else list(self.units)
+        return all(self._shown.get(a) == wanted for a in addresses)
+
+    def wait_synced(self, timeout: float, address: int | None = None) -> bool:
+        with self._synced:
+            return self._synced.wait_for(lambda: self.synced(address), timeout)
+
+    def shown_hash(self, address: int | None = None) -> int | None:
+        return self._shown.get(address if address is not None else self.address)
+
+    def _record(self, address: int, shown: int) -> None:
+        with self._synced:
+            self._shown[address] = shown
+            self._synced.notify_all()
+
+    def _after_status(self, unit: Unit, status: Status) -> None:
+        self._record(unit.address, BoardFields.from_bytes(status.fields).shown_hash)
+        desired = self._desired
+        if desired is not None and self._shown[unit.address] != desired.hash:
+            self._push(unit, desired)
+
+    def _after_resync(self, unit: Unit) -> None:
+        desired = self._desired
+        if desired is not None:
+            self._push(unit, desired)
+
+    def _push(self, unit: Unit, state: ShowState) -> None:
+        try:
+            reply = self.link.request(unit.address, MsgType.SHOW, state.to_payload())
+        except (NoReply, LinkDown):
+            raise
+        except ProtocolError:
+            return
+        self.pushes += 1
+        self._record(unit.address, int.from_bytes(reply.payload, "big"))

@@ -1,0 +1,487 @@
+"""What every BHD/1 driver shares: the line, the host link, supervision and typed notices.
+
+A driver owns one ``SerialLine`` (one reader thread) and one ``HostLink``; a supervisor thread
+polls STATUS every ``poll_interval`` (and EVENTS back to back while someone is ``expecting()``
+events), marks a unit offline after ``missed_polls`` unanswered polls or a lost port, reconnects
+with growing delays (reopening the port when it has a factory) and resynchronises: STATUS, a
+restart detected from the counter, then the events missed while away. Everything the hall must
+hear about arrives as a ``Notice`` to plain callbacks, on the supervisor thread; listeners must
+return quickly (hand over to a queue or a Qt bridge) and never call back into the driver.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+from drivers.line import SerialLine
+from drivers.link import (
+    Backoff,
+    EventTracker,
+    HostLink,
+    LinkDown,
+    LinkTiming,
+    NoReply,
+)
+from drivers.protocol import (
+    EVENT_RING_SIZE,
+    LATCHED_FAULTS,
+    BadReply,
+    DeviceEvent,
+    DeviceKind,
+    Fault,
+    Frame,
+    Identity,
+    MsgType,
+    ProtocolError,
+    Status,
+    decode_events,
+)
+from drivers.traffic import TrafficLog
+
+log = logging.getLogger(__name__)
+
+
+# --------------------------------------------------------------------------- notices
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceOnline:
+    """The unit answers again and is resynchronised (missed events were delivered first)."""
+
+    reconnected: bool
+    offline_for: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceOffline:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceRestarted:
+    """The unit's event counter went back to 0 or it reported power restored."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventsLost:
+    """More events happened than the ring of 8 holds: some never reached the host."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaultsChanged:
+    faults: Fault
+    raised: Fault
+    cleared: Fault
+
+
+LinkNotice = DeviceOnline | DeviceOffline | DeviceRestarted | EventsLost | FaultsChanged
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    device: str
+    address: int
+    event: DeviceEvent | LinkNotice
+    at: float
+
+
+Listener = Callable[[Notice], None]
+
+
+class DeviceUnavailable(LinkDown):
+    """The unit is offline (or not yet resynchronised): the command was not sent."""
+
+
+@dataclass(slots=True)
+class Unit:
+    """The host's view of one device address on the line."""
+
+    address: int
+    backoff: Backoff
+    online: bool = False
+    ever_online: bool = False
+    offline_since: float = 0.0
+    next_poll: float = 0.0
+    next_attempt: float = 0.0
+    tracker: EventTracker = field(default_factory=EventTracker)
+    status: Status | None = None
+    identity: Identity | None = None
+    reconnections: int = 0
+
+
+# --------------------------------------------------------------------------- the driver
+
+
+class DeviceDriver:
+    KIND: ClassVar[DeviceKind]
+    DEFAULT_ADDRESSES: ClassVar[tuple[int, ...]]
+    DEFAULT_NAME: ClassVar[str]
+
+    def __init__(
+        self,
+        port: Any,
+        *,
+        addresses: tuple[int, ...] | None = None,
+        name: str | None = None,
+        timing: LinkTiming | None = None,
+        traffic_log: str | Path | TrafficLog | None = None,
+        supervise: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.name = name or self.DEFAULT_NAME
+        self.timing = timing or LinkTiming()
+        self._clock = clock
+        self._own_traffic = isinstance(traffic_log, str | Path)
+        self.traffic = (
+            TrafficLog(traffic_log, clock=clock)
+            if isinstance(traffic_log, str | Path)
+            else traffic_log
+        )
+        self.link = HostLink(self._write, self.timing, name=self.name)
+        self.line = SerialLine(
+            port,
+            name=self.name,
+            on_bytes=self.link.feed,
+            on_quiet=self.link.idle,
+            on_lost=self._on_line_lost,
+            traffic=self.traffic,
+            read_timeout=self.timing.quiet_expire,
+        )
+        self.units = {
+            a: Unit(a, Backoff(self.timing.reconnect_delays))
+            for a in (addresses or self.DEFAULT_ADDRESSES)
+        }
+        self._listeners: list[Listener] = []
+        self._poll_lock = threading.RLock()
+        self._changed = threading.Condition()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._fast = 0
+        self._supervise = supervise
+        self._thread: threading.Thread | None = None
+        self._line_backoff = Backoff(self.timing.reconnect_delays)
+        self._line_next_attempt = 0.0
+
+    def _write(self, data: bytes) -> None:
+        self.line.write(data)
+
+    @property
+    def address(self) -> int:
+        return next(iter(self.units))
+
+    # --- lifecycle
+    def open(self) -> Self:
+        """Open the port, make first contact (IDENTIFY, STATUS) and start supervision.
+
+        A device that does not answer yet is reported offline and retried by the supervisor;
+        without supervision the error is raised.
+        """
+        try:
+            self.line.open()
+            self.link.line_up()
+        except Exception as exc:  # the port may not exist yet: the supervisor retries
+            if not self._supervise:
+                raise
+            log.warning("%s: cannot open the port: %s", self.name, exc)
+            self._line_next_attempt = self._clock() + self._line_backoff.next()
+        else:
+            with self._poll_lock:
+                for unit in self.units.values():
+                    try:
+                        self._resync(unit)
+                    except ProtocolError as exc:
+                        if not self._supervise:
+                            raise
+                        log.warning(
+                            "%s: no first contact with 0x%02X: %s", self.name, unit.address, exc
+                        )
+                        unit.next_attempt = self._clock() + unit.backoff.next()
+        if self._supervise:
+            self._thread = threading.Thread(
+                target=self._run, name=f"bhd-supervisor-{self.name}", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2.0)
+        self.link.line_down()
+        self.line.close()
+        if self._own_traffic and self.traffic is not None:
+            self.traffic.close()
+
+    def __enter__(self) -> Self:
+        return self.open()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- listeners and state
+    def add_listener(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _notify(self, address: int, event: DeviceEvent | LinkNotice) -> None:
+        notice = Notice(self.name, address, event, self._clock())
+        log.debug("%s: %s", self.name, notice)
+        for listener in list(self._listeners):
+            try:
+                listener(notice)
+            except Exception:
+                log.exception("%s: listener failed on %s", self.name, notice)
+        with self._changed:
+            self._changed.notify_all()
+
+    def is_online(self, address: int | None = None) -> bool:
+        if address is None:
+            return all(u.online for u in self.units.values())
+        return self.units[address].online
+
+    def wait_online(self, timeout: float, address: int | None = None) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self.is_online(address), timeout)
+
+    def faults(self, address: int | None = None) -> Fault:
+        status = self.units[address if address is not None else self.address].status
+        return status.faults if status is not None else Fault.NONE
+
+    @contextlib.contextmanager
+    def expecting(self) -> Iterator[None]:
+        """Poll EVENTS back to back while inside (a ball is on its way)."""
+        with self._poll_lock:
+            self._fast += 1
+        self._wake.set()
+        try:
+            yield
+        finally:
+            with self._poll_lock:
+                self._fast -= 1
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    # --- requests
+    def _unit(self, address: int | None) -> Unit:
+        return self.units[address if address is not None else self.address]
+
+    def _command(self, type_: int, payload: bytes = b"", address: int | None = None) -> Frame:
+        """Send one command to an online unit; a missing reply marks it offline."""
+        unit = self._unit(address)
+        if not unit.online:
+            raise DeviceUnavailable(f"{self.name} 0x{unit.address:02X} is offline")
+        try:
+            reply = self.link.request(unit.address, type_, payload)
+        except NoReply as exc:
+            self._set_offline(unit, f"no reply: {exc}")
+            raise
+        except LinkDown:
+            self._set_offline(unit, "line lost")
+            raise
+        if self._fast:
+            self._wake.set()
+        return reply
+
+    def status_raw(self, address: int | None = None) -> Status:
+        """Poll STATUS now (processed like a supervisor poll: restarts, faults, events)."""
+        unit = self._unit(address)
+        with self._poll_lock:
+            if not unit.online:
+                raise DeviceUnavailable(f"{self.name} 0x{unit.address:02X} is offline")
+            status = self._poll_status(unit, raise_errors=True)
+        assert status is not None
+        return status
+
+    def identify(self, address: int | None = None) -> Identity:
+        return Identity.from_payload(self._command(MsgType.IDENTIFY, address=address).payload)
+
+    # --- supervision
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            self._wake.clear()
+            try:
+                with self._poll_lock:
+                    self._tick(self._clock())
+            except Exception:
+                log.exception("%s: supervisor tick failed", self.name)
+            delay = self._next_due() - self._clock()
+            if delay > 0:
+                self._wake.wait(delay)
+
+    def _next_due(self) -> float:
+        now = self._clock()
+        if not self.line.is_up:
+            return self._line_next_attempt
+        dues = []
+        for unit in self.units.values():
+            if unit.online:
+                dues.append(now + self.timing.fast_poll_gap if self._fast else unit.next_poll)
+            else:
+                dues.append(unit.next_attempt)
+        return min(dues) if dues else now + self.timing.poll_interval
+
+    def _tick(self, now: float) -> None:
+        if not self.line.is_up:
+            if now < self._line_next_attempt:
+                return
+            if not self._reopen():
+                return
+        all_offline = not any(u.online for u in self.units.values())
+        for unit in self.units.values():
+            if self._stopping.is_set():
+                return
+            if unit.online:
+                if self._fast:
+                    self._poll_events(unit)
+                if unit.online and self._clock() >= unit.next_poll:
+                    self._poll_status(unit)
+            elif self._clock() >= unit.next_attempt:
+                reopen = all_offline and unit.reconnections and self.line.can_reopen
+                if reopen and not self._reopen():
+                    return
+                unit.reconnections += 1
+                try:
+                    self._resync(unit)
+                except ProtocolError as exc:
+                    log.info("%s 0x%02X: reconnection failed: %s", self.name, unit.address, exc)
+                    unit.next_attempt = self._clock() + unit.backoff.next()
+
+    def _reopen(self) -> bool:
+        try:
+            self.line.open()
+        except Exception as exc:
+            log.info("%s: reopening the port failed: %s", self.name, exc)
+            self._line_next_attempt = self._clock() + self._line_backoff.next()
+            return False
+        self.link.line_up()
+        return True
+
+    def _on_line_lost(self, exc: BaseException) -> None:
+        self.link.line_down()
+        self._line_next_attempt = self._clock() + self._line_backoff.next()
+        for unit in self.units.values():
+            self._set_offline(unit, f"port lost: {exc}")
+        self._wake.set()
+
+    def _set_offline(self, unit: Unit, reason: str) -> None:
+        with self._poll_lock:
+            if not unit.online:
+                return
+            unit.online = False
+            unit.offline_since = self._clock()
+            unit.next_attempt = unit.offline_since + unit.backoff.next()
+        log.warning("%s 0x%02X offline: %s", self.name, unit.address, reason)
+        self._notify(unit.address, DeviceOffline(reason))
+
+    def _resync(self, unit: Unit) -> None:
+        """First contact or reconnection: raises ProtocolError if the unit does not answer."""
+        if unit.identity is None:
+            reply = self.link.request(unit.address, MsgType.IDENTIFY)
+            unit.identity = Identity.from_payload(reply.payload)
+            if unit.identity.kind != self.KIND:
+                raise BadReply(
+                    f"0x{unit.address:02X} is a {unit.identity.kind.name}, not a {self.KIND.name}"
+                )
+        status = self._poll_status(unit, raise_errors=True, resync=True)
+        assert status is not None
+        self._after_resync(unit)
+        now = self._clock()
+        offline_for = now - unit.offline_since if unit.ever_online else 0.0
+        reconnected = unit.ever_online
+        unit.online = unit.ever_online = True
+        unit.reconnections = 0
+        unit.backoff.reset()
+        self._line_backoff.reset()
+        self._notify(unit.address, DeviceOnline(reconnected, offline_for))
+
+    def _poll_status(
+        self, unit: Unit, *, raise_errors: bool = False, resync: bool = False
+    ) -> Status | None:
+        try:
+            reply = self.link.request(
+                unit.address, MsgType.STATUS, repeats=self.timing.missed_polls - 1
+            )
+            status = Status.from_payload(reply.payload)
+            self._check_fields(status)
+        except (NoReply, LinkDown) as exc:
+            if raise_errors and not unit.online:
+                raise
+            self._set_offline(unit, f"{self.timing.missed_polls} polls unanswered ({exc})")
+            if raise_errors:
+                raise
+            return None
+        except ProtocolError as exc:
+            log.warning("%s 0x%02X: bad STATUS reply: %s", self.name, unit.address, exc)
+            if raise_errors:
+                raise
+            return None
+        unit.next_poll = self._clock() + self.timing.poll_interval
+        previous = unit.status.faults & ~LATCHED_FAULTS if unit.status is not None else Fault.NONE
+        active = status.faults & ~LATCHED_FAULTS
+        unit.status = status
+        restarted, pending = unit.tracker.on_status(status)
+        if restarted:
+            log.warning("%s 0x%02X restarted", self.name, unit.address)
+            self._notify(unit.address, DeviceRestarted())
+        if status.faults & Fault.EVENTS_LOST:
+            self._notify(unit.address, EventsLost())
+        if status.faults & Fault.HOST_SILENT:
+            log.warning("%s 0x%02X had stopped: it heard no host for 2 s", self.name, unit.address)
+        if active != previous:
+            self._notify(
+                unit.address, FaultsChanged(active, active & ~previous, previous & ~active)
+            )
+        if pending:
+            self._poll_events(unit, raise_errors=raise_errors)
+        if restarted and not resync:
+            self._after_resync(unit)
+        self._after_status(unit, status)
+        return status
+
+    def _poll_events(self, unit: Unit, *, raise_errors: bool = False) -> None:
+        while True:
+            try:
+                reply = self.link.request(
+                    unit.address,
+                    MsgType.EVENTS,
+                    bytes((unit.tracker.last,)),
+                    repeats=self.timing.missed_polls - 1,
+                )
+                events = decode_events(reply.payload)
+            except (NoReply, LinkDown) as exc:
+                self._set_offline(unit, f"{self.timing.missed_polls} polls unanswered ({exc})")
+                if raise_errors:
+                    raise
+                return
+            except ProtocolError as exc:
+                log.warning("%s 0x%02X: bad EVENTS reply: %s", self.name, unit.address, exc)
+                if raise_errors:
+                    raise
+                return
+            new, lost = unit.tracker.accept(events)
+            if lost:
+                log.warning("%s 0x%02X: events lost", self.name, unit.address)
+                self._notify(unit.address, EventsLost())
+            for event in new:
+                self._notify(unit.address, event)
+            if len(events) < EVENT_RING_SIZE:
+                return
+
+    # --- hooks for device families
+    def _check_fields(self, status: Status) -> None:
+        """Raise BadReply if the STATUS device fields do not fit this family."""
+
+    def _after_status(self, unit: Unit, status: Status) -> None:
+        """Called after every processed STATUS."""
+
+    def _after_resync(self, unit: Unit) -> None:
+        """Called when a unit comes back (reconnected or restarted), before it is online."""
