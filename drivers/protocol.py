@@ -104,9 +104,7 @@ class Fault(IntFlag):
 # Latched notices: reported in one STATUS reply, then cleared by the device.
 LATCHED_FAULTS = Fault.HOST_SILENT | Fault.EVENTS_LOST | Fault.POWER_RESTORED
 # Faults that stop an extractor from releasing a ball.
-BLOCKING_FAULTS = (
-    Fault.NO_AIR | Fault.JAM | Fault.DOUBLE_FEED | Fault.TUBE_SENSOR | Fault.DOOR_OPEN
-)
+BLOCKING_FAULTS = Fault.NO_AIR | Fault.JAM | Fault.DOUBLE_FEED | Fault.TUBE_SENSOR | Fault.DOOR_OPEN
 
 
 class EventKind(IntEnum):

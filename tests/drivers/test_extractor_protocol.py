@@ -75,7 +75,9 @@ def test_status_with_a_new_counter_fetches_the_events() -> None:
     with expected_protocol(ExtractorDriver, table) as ex:
         ex.add_listener(notices.append)
         status = ex.status()
-    assert status == ExtractorStatus(p.ExtractorState.BALL_IN_TUBE, p.Fault.DOUBLE_FEED, 2, True, True, 88)
+    assert status == ExtractorStatus(
+        p.ExtractorState.BALL_IN_TUBE, p.Fault.DOUBLE_FEED, 2, True, True, 88
+    )
     events = [n.event for n in notices]
     assert events == [
         FaultsChanged(p.Fault.DOUBLE_FEED, p.Fault.DOUBLE_FEED, p.Fault.NONE),
@@ -87,7 +89,9 @@ def test_status_with_a_new_counter_fetches_the_events() -> None:
 def test_three_unanswered_polls_mark_the_extractor_offline() -> None:
     status = "02 00 01 02 01 41 73"
     notices: list[Notice] = []
-    with expected_protocol(ExtractorDriver, [*HELLO, (status, None)] + [(status, None)] * 2, timing=FAST) as ex:
+    with expected_protocol(
+        ExtractorDriver, [*HELLO, (status, None)] + [(status, None)] * 2, timing=FAST
+    ) as ex:
         ex.add_listener(notices.append)
         with pytest.raises(NoReply):
             ex.status()

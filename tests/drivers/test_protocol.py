@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,7 +92,9 @@ def test_crc_is_xmodem() -> None:
 
 
 @pytest.mark.parametrize(("what", "addr", "seq", "type_", "payload", "frame"), FRAMES)
-def test_frame_byte_table(what: str, addr: int, seq: int, type_: int, payload: str, frame: str) -> None:
+def test_frame_byte_table(
+    what: str, addr: int, seq: int, type_: int, payload: str, frame: str
+) -> None:
     data = bytes.fromhex(frame)
     assert frame_is_valid(data), what
     assert p.encode_frame(addr, seq, type_, bytes.fromhex(payload)) == data
@@ -219,7 +223,7 @@ frames_st = st.builds(
 def chunks(data: bytes, cuts: list[int]) -> list[bytes]:
     points = sorted({c % (len(data) + 1) for c in cuts})
     bounds = [0, *points, len(data)]
-    return [data[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    return [data[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 @settings(max_examples=300, deadline=None)
