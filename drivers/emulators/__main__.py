@@ -1,0 +1,3 @@
+from drivers.emulators.serve import main
+
+raise SystemExit(main())
