@@ -1,0 +1,153 @@
+"""The one place where callbacks from other threads become Qt signals.
+
+The engine calls its subscribers from whatever thread committed an event; the device drivers
+call their listeners from their reader threads; blocking device calls (a draw waits seconds for
+the ball) run on a worker thread. None of them may touch a widget. They all hand their news to
+``Bridge._incoming``, which is connected to the bridge itself with a *queued* connection: the
+public signals are therefore always emitted in the thread the bridge lives in (the GUI thread),
+in the order the news arrived.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+
+log = logging.getLogger(__name__)
+
+
+class Subscribable(Protocol):
+    """What the bridge needs of ``bingo.service.HallService``."""
+
+    def subscribe(self, subscriber: Callable[[Any, Any], None]) -> Callable[[], None]: ...
+
+
+class Listened(Protocol):
+    """A device driver: ``add_listener`` returns the function that removes the listener."""
+
+    name: str
+
+    def add_listener(self, listener: Callable[[Any], None]) -> Callable[[], None]: ...
+
+
+@dataclass(frozen=True)
+class _Recorded:
+    record: Any
+    event: Any
+
+
+@dataclass(frozen=True)
+class _JobDone:
+    tag: str
+    result: object
+
+
+@dataclass(frozen=True)
+class _JobFailed:
+    tag: str
+    error: BaseException
+
+
+@dataclass(frozen=True)
+class _Notice:
+    device: str
+    notice: Any
+
+
+class Bridge(QObject):
+    """Engine events, device notices and worker results, as signals in the GUI thread."""
+
+    recorded = Signal(object, object)  # (record, event) once committed to the record
+    changed = Signal()  # the hall's state changed: views re-read it
+    jobDone = Signal(str, object)  # (tag, result) of a blocking call run on the worker
+    jobFailed = Signal(str, object)  # (tag, exception) of a blocking call that raised
+    deviceNotice = Signal(str, object)  # (device name, notice) from a driver's thread
+
+    _incoming = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._incoming.connect(self._dispatch, Qt.ConnectionType.QueuedConnection)
+        self._executor: ThreadPoolExecutor | None = None
+        self._busy = 0
+        self._lock = threading.Lock()
+        self._detach: list[Callable[[], None]] = []
+
+    # --- sources of news (any thread) -----------------------------------------------------
+
+    def attach(self, service: Subscribable) -> None:
+        """Relay every event the service commits from now on."""
+        self._detach.append(service.subscribe(self._on_record))
+
+    def watch(self, *drivers: Listened) -> None:
+        """Relay the notices of device drivers (offline, faults, restarts: R-DEV-1)."""
+        for driver in drivers:
+            name = driver.name
+
+            def listener(notice: Any, name: str = name) -> None:
+                self._incoming.emit(_Notice(name, notice))
+
+            self._detach.append(driver.add_listener(listener))
+
+    def _on_record(self, record: Any, event: Any) -> None:
+        self._incoming.emit(_Recorded(record, event))
+
+    def submit(self, tag: str, job: Callable[[], object]) -> Future[None]:
+        """Run a blocking call on the device worker; its outcome comes back as a signal.
+
+        Calls run one at a time, in the order submitted (the ball source takes one caller).
+        """
+        with self._lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="devices")
+            self._busy += 1
+
+        def run() -> None:
+            try:
+                result = job()
+            except BaseException as exc:  # reported to the operator, never lost
+                log.info("job %s failed: %r", tag, exc)
+                self._incoming.emit(_JobFailed(tag, exc))
+            else:
+                self._incoming.emit(_JobDone(tag, result))
+
+        return self._executor.submit(run)
+
+    @property
+    def busy(self) -> bool:
+        """A blocking call was submitted and its outcome has not been signalled yet."""
+        return self._busy > 0
+
+    # --- the GUI thread -----------------------------------------------------------------
+
+    @Slot(object)
+    def _dispatch(self, item: object) -> None:
+        match item:
+            case _Recorded(record, event):
+                self.recorded.emit(record, event)
+                self.changed.emit()
+            case _JobDone(tag, result):
+                self._busy -= 1
+                self.jobDone.emit(tag, result)
+            case _JobFailed(tag, error):
+                self._busy -= 1
+                self.jobFailed.emit(tag, error)
+            case _Notice(device, notice):
+                self.deviceNotice.emit(device, notice)
+
+    def close(self, wait: bool = True) -> None:
+        """Stop relaying and let the worker finish its current call."""
+        for detach in self._detach:
+            with contextlib.suppress(ValueError):  # already removed
+                detach()
+        self._detach.clear()
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)

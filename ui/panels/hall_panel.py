@@ -1,0 +1,363 @@
+"""The hall panel: what the players see on the hall's screens (R-PANEL-1, R-PANEL-2, R-PRIMA-4).
+
+A pure view of a ``bingo.readmodel.PanelState``: it is given a state and shows it; it never
+reads the hall or the service itself. The type scales with the window so that the panel reads
+the same on a 1280×720 screen and on a 1920×1080 one; nothing is drawn smaller than the
+figures' captions. A Basque hall (``"eu"`` in ``state.languages``) gets every caption in
+Spanish and in Basque (R-PANEL-4).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
+
+from bingo.money import euros
+from bingo.readmodel import PanelState, Winner
+from ui.i18n import in_language
+from ui.panels.board import BoardWidget
+from ui.widgets import FitLabel, fit_together
+
+CONTEXT = "HallPanel"
+
+BACKGROUND = "#000000"
+TILE = "#0b1f4d"
+CAPTION = "#ffffff"
+SECOND = "#8fe3ff"  # the second language, in another colour so each reads as one line
+VALUE = "#ffd400"
+ALERT = "#d40000"
+WINNERS = "#5a0000"
+
+# Pixel sizes of the type on a 1920×1080 screen; scaled with the window.
+BASE_W, BASE_H = 1920, 1080
+SIZES = {
+    "header": 58,
+    "caption": 40,
+    "value": 80,
+    "detail": 40,
+    "count": 200,
+    "winner": 42,
+}
+
+PRIZE_WORDS = {"line": "línea", "bingo": "bingo", "prima": "prima", "bola_loca": "bola loca"}
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+class BallWidget(QWidget):
+    """The last ball drawn, as a big ball with its number."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._number: int | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(120, 120)
+
+    def set_number(self, number: int | None) -> None:
+        if number != self._number:
+            self._number = number
+            self.update()
+
+    def number(self) -> int | None:
+        return self._number
+
+    def sizeHint(self) -> QSize:
+        return QSize(500, 500)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        side = min(self.width(), self.height()) * 0.96
+        rect = QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+        if self._number is None:
+            p.setPen(QColor("#3a3a3a"))
+            p.setBrush(QColor("#101010"))
+            p.drawEllipse(rect)
+        else:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#ffffff"))
+            p.drawEllipse(rect)
+            inner = rect.adjusted(side * 0.08, side * 0.08, -side * 0.08, -side * 0.08)
+            p.setBrush(QColor(VALUE))
+            p.drawEllipse(inner)
+            font = QFont(self.font())
+            font.setBold(True)
+            font.setPixelSize(max(10, int(side * 0.5)))
+            p.setFont(font)
+            p.setPen(QColor("#000000"))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(self._number))
+        p.end()
+
+
+class Figure(QFrame):
+    """One tile of figures: a caption (one or two languages), the value, a detail line.
+
+    ``horizontal`` puts the captions on the left and the value on the right (the count of
+    extractions, whose number must stay big).
+    """
+
+    def __init__(
+        self, name: str, parent: QWidget | None = None, *, horizontal: bool = False
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setStyleSheet(f"QFrame#{name} {{ background: {TILE}; border-radius: 12px; }}")
+        self.caption = FitLabel(parent=self)
+        self.caption_eu = FitLabel(parent=self)
+        self.value = FitLabel(parent=self)
+        self.detail = FitLabel(parent=self)
+        self.caption.setObjectName(f"{name}_caption")
+        self.caption_eu.setObjectName(f"{name}_caption_eu")
+        self.value.setObjectName(f"{name}_value")
+        self.detail.setObjectName(f"{name}_detail")
+        for label, colour in (
+            (self.caption, CAPTION),
+            (self.caption_eu, SECOND),
+            (self.value, VALUE),
+            (self.detail, CAPTION),
+        ):
+            label.setStyleSheet(f"color: {colour}; background: transparent;")
+        texts = QVBoxLayout()
+        texts.setSpacing(0)
+        texts.addWidget(self.caption, 2)
+        texts.addWidget(self.caption_eu, 2)
+        if horizontal:
+            layout: QHBoxLayout | QVBoxLayout = QHBoxLayout(self)
+            layout.addLayout(texts, 5)
+            layout.addWidget(self.value, 4)
+            texts.addWidget(self.detail, 2)
+        else:
+            layout = QVBoxLayout(self)
+            layout.addLayout(texts, 4)
+            layout.addWidget(self.value, 4)
+            layout.addWidget(self.detail, 3)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(0)
+
+    def show_texts(
+        self, caption: str, caption_eu: str | None, value: str, detail: str = ""
+    ) -> None:
+        self.caption.setText(caption.upper())
+        self.caption_eu.setVisible(caption_eu is not None)
+        self.caption_eu.setText((caption_eu or "").upper())
+        self.value.setText(value)
+        self.detail.setVisible(bool(detail))
+        self.detail.setText(detail)
+
+
+class HallPanel(QWidget):
+    """A full-screen hall panel showing one ``PanelState``."""
+
+    def __init__(self, state: PanelState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("HallPanel")
+        self.setWindowTitle(_t("Panel de la sala"))
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(f"QWidget#HallPanel {{ background: {BACKGROUND}; }}")
+        self._state = state
+
+        # header: the hall's name between partidas, the announcement, "ÚLTIMA PARTIDA", the partida
+        self.hall_name = self._label("hall_name", CAPTION)
+        self.announcement = self._label("announcement", VALUE)
+        self.announcement_eu = self._label("announcement_eu", SECOND)
+        self.partida = self._label("partida", CAPTION, Qt.AlignmentFlag.AlignRight)
+        self.last_partida = self._label("last_partida", "#ffffff")
+        self.last_partida.setStyleSheet(
+            f"color: #ffffff; background: {ALERT}; border-radius: 10px; padding: 2px 10px;"
+        )
+        announce = QVBoxLayout()
+        announce.setSpacing(0)
+        announce.addWidget(self.announcement, 3)
+        announce.addWidget(self.announcement_eu, 2)
+        header = QHBoxLayout()
+        header.setSpacing(16)
+        header.addWidget(self.hall_name, 30)
+        header.addLayout(announce, 50)
+        header.addWidget(self.last_partida, 17)
+        header.addWidget(self.partida, 17)
+
+        # the validated winners, as a banner across the panel (only when there are some)
+        self.winners = self._label("winners", VALUE)
+        self.winners.setStyleSheet(
+            f"color: {VALUE}; background: {WINNERS}; border-radius: 10px; padding: 0 12px;"
+        )
+
+        # the board, the last ball and the count of extractions (R-PANEL-2)
+        self.board = BoardWidget(parent=self)
+        self.board.setObjectName("board")
+        self.ball_caption = self._label("ball_caption", CAPTION)
+        self.ball = BallWidget(self)
+        self.ball.setObjectName("last_ball")
+        self.count = Figure("extractions", self)
+        ball = QVBoxLayout()
+        ball.setSpacing(4)
+        ball.addWidget(self.ball_caption, 1)
+        ball.addWidget(self.ball, 8)
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        top.addLayout(ball, 6)
+        top.addWidget(self.count, 4)
+        # the other prizes and their funds (R-PANEL-1, R-PRIMA-4)
+        self.prima = Figure("prima", self)
+        self.bola_loca = Figure("bola_loca", self)
+        self.extras = QWidget(self)
+        extras = QHBoxLayout(self.extras)
+        extras.setContentsMargins(0, 0, 0, 0)
+        extras.setSpacing(12)
+        extras.addWidget(self.prima, 1)
+        extras.addWidget(self.bola_loca, 1)
+        right = QVBoxLayout()
+        right.setSpacing(12)
+        right.addLayout(top, 15)
+        right.addWidget(self.extras, 12)
+        main = QHBoxLayout()
+        main.setSpacing(24)
+        main.addWidget(self.board, 58)
+        main.addLayout(right, 42)
+
+        # the figures of the partida (R-PANEL-1)
+        self.cards_sold = Figure("cards_sold", self)
+        self.price = Figure("price", self)
+        self.line_prize = Figure("line_prize", self)
+        self.bingo_prize = Figure("bingo_prize", self)
+        self.figures = (self.cards_sold, self.price, self.line_prize, self.bingo_prize)
+        tiles = QHBoxLayout()
+        tiles.setSpacing(12)
+        for tile in self.figures:
+            tiles.addWidget(tile, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 12, 20, 16)
+        layout.setSpacing(12)
+        layout.addLayout(header, 10)
+        layout.addWidget(self.winners, 9)
+        layout.addLayout(main, 62)
+        layout.addLayout(tiles, 22)
+        self.show_state(state)
+
+    def _label(
+        self, name: str, colour: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter
+    ) -> FitLabel:
+        label = FitLabel(parent=self, align=align | Qt.AlignmentFlag.AlignVCenter)
+        label.setObjectName(name)
+        label.setStyleSheet(f"color: {colour}; background: transparent;")
+        return label
+
+    # --- the view -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> PanelState:
+        return self._state
+
+    def shown_version(self) -> int:
+        """The version of the hall this panel shows (see ``PanelState.version``)."""
+        return self._state.version
+
+    @property
+    def bilingual(self) -> bool:
+        return "eu" in self._state.languages
+
+    def _eu(self, text: str) -> str | None:
+        return in_language("eu", CONTEXT, text) if self.bilingual else None
+
+    def _both(self, text: str, sep: str = " · ") -> str:
+        eu = self._eu(text)
+        mine = _t(text)
+        return f"{mine}{sep}{eu}" if eu and eu != mine else mine
+
+    def show_state(self, state: PanelState) -> None:
+        self._state = state
+        eu = self.bilingual
+        playing = state.partida is not None
+        self.hall_name.setVisible(not playing)
+        self.hall_name.setText(state.hall_name)
+        announcement = state.announcement.split(" — ")[0]
+        self.announcement.setText(_t(announcement).upper() if announcement else "")
+        self.announcement_eu.setVisible(eu)
+        self.announcement_eu.setText((self._eu(announcement) or "").upper() if announcement else "")
+        self.partida.setVisible(playing)
+        self.partida.setText(f"{_t('Partida').upper()} {state.partida}" if playing else "")
+        self.last_partida.setVisible(state.is_last_partida)
+        self.last_partida.setText(self._both("ÚLTIMA PARTIDA", "\n"))
+
+        self.board.set_balls(state.balls, state.last_ball)
+        self.ball.set_number(state.last_ball)
+        self.ball_caption.setText(self._both("Última bola").upper())
+        self.count.show_texts(_t("Bolas"), self._eu("Bolas"), str(state.extractions))
+
+        def amount(cents: int | None) -> str:
+            return euros(cents) if cents else "—"
+
+        self.cards_sold.show_texts(
+            _t("Cartones vendidos"), self._eu("Cartones vendidos"), str(state.cards_sold)
+        )
+        self.price.show_texts(
+            _t("Precio del cartón"), self._eu("Precio del cartón"), amount(state.price_cents)
+        )
+        self.line_prize.show_texts(_t("Línea"), self._eu("Línea"), amount(state.line_prize_cents))
+        self.bingo_prize.show_texts(_t("Bingo"), self._eu("Bingo"), amount(state.bingo_prize_cents))
+        self.prima.setVisible(state.prima_available)
+        self.prima.show_texts(
+            _t("Prima de bingo"),
+            self._eu("Prima de bingo"),
+            euros(state.prima_amount_cents),
+            self._both("hasta la bola {limit}", "\n").format(limit=state.prima_ball_limit),
+        )
+        self.bola_loca.setVisible(bool(state.bola_loca_numbers) or state.bola_loca_fund_cents > 0)
+        self.extras.setVisible(not (self.prima.isHidden() and self.bola_loca.isHidden()))
+        self.bola_loca.show_texts(
+            _t("Bola loca"),
+            self._eu("Bola loca"),
+            " · ".join(str(n) for n in state.bola_loca_numbers) or "—",
+            self._both("Fondo {amount}", "\n").format(amount=euros(state.bola_loca_fund_cents)),
+        )
+
+        self.winners.setVisible(bool(state.winners))
+        lines = [self._winner_line(w) for w in state.winners]
+        half = (len(lines) + 1) // 2 if len(lines) > 2 else len(lines)
+        rows = ["   ·   ".join(lines[:half]), "   ·   ".join(lines[half:])]
+        self.winners.setText("\n".join(r for r in rows if r))
+        self._rescale()
+
+    def _winner_line(self, winner: Winner) -> str:
+        prize = self._both(PRIZE_WORDS.get(winner.prize, winner.prize), "/").upper()
+        line = f"{prize}: {winner.series} · {winner.number}"
+        if winner.amount_cents is not None:
+            line += f"  {euros(winner.amount_cents)}"
+        return line
+
+    # --- scale ----------------------------------------------------------------------------
+
+    def unit(self) -> float:
+        """How much bigger or smaller than on a 1920×1080 screen the type is drawn."""
+        return max(0.3, min(self.width() / BASE_W, self.height() / BASE_H))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._rescale()
+        QTimer.singleShot(0, self, self._rescale)  # again once the nested layouts have settled
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._rescale)
+
+    def _rescale(self) -> None:
+        unit = self.unit()
+        header = int(SIZES["header"] * unit)
+        fit_together([self.hall_name, self.announcement, self.partida], header)
+        self.announcement_eu.set_target(int(header * 0.8))
+        self.last_partida.set_target(int(header * 0.8))
+        caption = int(SIZES["caption"] * unit)
+        self.ball_caption.set_target(caption)
+        self.winners.set_target(int(SIZES["winner"] * unit))
+        for group in (self.figures, (self.prima, self.bola_loca)):
+            tiles = [t for t in group if not t.isHidden()]
+            fit_together([t.caption for t in tiles], caption)
+            fit_together([t.caption_eu for t in tiles], caption)
+            fit_together([t.value for t in tiles], int(SIZES["value"] * unit))
+            fit_together([t.detail for t in tiles], int(SIZES["detail"] * unit))
+        fit_together([self.count.caption, self.count.caption_eu], caption)
+        self.count.value.set_target(int(SIZES["count"] * unit))
