@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 import re
 import stat
@@ -46,7 +47,7 @@ def offset_in(data: bytes, role_prefix: str) -> int:
     original = _original_revision(data)
     roles = _object_roles(original)
     spans = _object_spans(original)
-    for (start, num), (nxt, _) in zip(spans, spans[1:], strict=False):
+    for (start, num), (nxt, _) in itertools.pairwise(spans):
         if roles.get(num, "").startswith(role_prefix):
             return start + (nxt - start) // 2
     raise AssertionError(role_prefix)
@@ -67,10 +68,11 @@ def test_keys_are_created_on_first_use_outside_the_repo(hall_keys: HallKeys,
 
 
 def test_default_key_folder_is_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
     from actas import seal as seal_mod
 
-    monkeypatch.setattr(seal_mod.platformdirs, "user_data_dir",
-                        lambda app: f"/nonexistent/{app}")
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app: f"/nonexistent/{app}")
     assert seal_mod.keys_root() == Path("/nonexistent/bingo-hall/keys")
 
 
@@ -161,14 +163,14 @@ def test_bytes_changed_all_along_the_file_fail(signed12: bytes) -> None:
 def test_an_update_appended_after_signing_fails(signed12: bytes) -> None:
     from io import BytesIO
 
-    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.pdf_utils.generic import NameObject, TextStringObject
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
     w = IncrementalPdfFileWriter(BytesIO(signed12))
     w.root[NameObject("/Lang")] = TextStringObject("en")
-    w.update_root()
+    w.update_root()  # type: ignore[no-untyped-call]
     out = BytesIO()
-    w.write(out)
+    w.write(out)  # type: ignore[no-untyped-call]
     report = verify_acta(out.getvalue())
     assert report.exit_code == 1
     assert "después de la firma" in (report.first_difference or ""), report.lines()
@@ -349,7 +351,8 @@ def test_rfc3161_timestamp_is_embedded_and_checked(tmp_path: Path, hall_keys: Ha
         tsa_key=load_private_key_from_pemder_data(tsa_key.private_bytes(
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
             serialization.NoEncryption()), None),
-        certs_to_embed=[translate_pyca_cryptography_cert_to_asn1(ca)])
+        certs_to_embed=[translate_pyca_cryptography_cert_to_asn1(ca)],  # type: ignore[arg-type]
+    )
     signed = sign_pdf(acta12_pdf, hall_keys, reason="Acta", timestamper=stamper)
     report = verify_acta(signed, trusted_certs=[hall_keys.cert_path.read_bytes(),
                                                 (tmp_path / "ca.pem").read_bytes()])

@@ -1,0 +1,311 @@
+"""``bingo-hall acta …``: build, seal, verify, receipts, summaries, keys and keeping.
+
+The main command line calls ``add_parsers(subparsers)``; every subcommand sets ``func``, which
+takes the parsed arguments and returns the exit code:
+
+* 0 — done (for ``verify``: the acta and its record are intact and sealed);
+* 1 — ``verify`` found an alteration;
+* 2 — the command could not be done (file missing, bad export, key problem…), message on stderr;
+* 3 — ``verify``: intact, but the acta is not sealed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from actas.builder import ActaDataError, build_acta, parse_time
+
+EXIT_OK = 0
+EXIT_ALTERED = 1
+EXIT_ERROR = 2
+EXIT_UNSIGNED = 3
+
+
+class CliError(Exception):
+    """A user-facing error, in Spanish."""
+
+
+def _read_export(path: Path) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise CliError(f"no existe el archivo «{path}»") from exc
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CliError(f"«{path}» no es una exportación JSON legible: {exc}") from exc
+    if not isinstance(data, dict):
+        raise CliError(f"«{path}» no es una exportación «bingo-session/1»")
+    return data
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as exc:
+        raise CliError(f"no se puede escribir «{path}»: {exc}") from exc
+
+
+def _err(message: str) -> None:
+    print(f"bingo-hall acta: error: {message}", file=sys.stderr)
+
+
+def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        from actas.archive import ArchiveError
+        from actas.seal import SealError
+
+        try:
+            return func(args)
+        except (CliError, ActaDataError, SealError, ArchiveError) as exc:
+            _err(str(exc))
+            return EXIT_ERROR
+    run.__name__ = func.__name__
+    run.__doc__ = func.__doc__
+    return run
+
+
+def _seal(pdf: bytes, export: Mapping[str, Any], args: argparse.Namespace, reason: str) -> bytes:
+    from actas.seal import ensure_keys, sign_pdf, timestamper_for
+
+    hall: Mapping[str, Any] = export.get("hall") or {}
+    keys = ensure_keys(str(hall.get("id", "")), str(hall.get("name", "")),
+                       directory=args.keys_dir)
+    return sign_pdf(pdf, keys, reason=reason, location=str(hall.get("name", "")),
+                    timestamper=timestamper_for(args.tsa))
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@_guard
+def cmd_build(args: argparse.Namespace) -> int:
+    """Acta of a session from an export, optionally sealed and archived."""
+    from actas.render import attachment_for, render_acta_data
+
+    export = _read_export(args.export)
+    acta = build_acta(export, args.session)
+    pdf = render_acta_data(acta, [attachment_for(export)])
+    if args.sign:
+        pdf = _seal(pdf, export, args, f"Acta de la sesión {acta.session_id}")
+    _write(args.output, pdf)
+    state = "cerrada" if acta.complete else f"en curso (hasta la partida {len(acta.partidas)})"
+    print(f"Acta de la sesión {acta.session_id} ({state}): {args.output}"
+          f"{' — firmada' if args.sign else ''}")
+    for note in acta.observations:
+        print(f"  observación: {note}")
+    if args.archive is not None:
+        from actas.archive import ActaArchive
+
+        issued = parse_time(acta.issued_at)
+        path = ActaArchive(args.archive).store(
+            pdf, hall_id=acta.hall_id, session_id=acta.session_id,
+            issued=issued.date() if issued else date.today())
+        print(f"  archivada en {path}")
+    return EXIT_OK
+
+
+@_guard
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check the acta, its record, and the current record against it."""
+    from actas.verify import verify_acta
+
+    try:
+        data = args.file.read_bytes()
+    except OSError as exc:
+        raise CliError(f"no se puede leer «{args.file}»: {exc}") from exc
+    current = _read_export(args.export) if args.export else None
+    certs: list[bytes] = []
+    for cert in args.cert or []:
+        try:
+            certs.append(cert.read_bytes())
+        except OSError as exc:
+            raise CliError(f"no se puede leer el certificado «{cert}»: {exc}") from exc
+    report = verify_acta(data, current_export=current, trusted_certs=certs)
+    for line in report.lines():
+        print(line)
+    return report.exit_code
+
+
+@_guard
+def cmd_receipt(args: argparse.Namespace) -> int:
+    """Prize receipt + duplicate, or a winner's proof (A4 or 80 mm)."""
+    from actas.receipts import find_receipt, render_prize_receipt, render_winner_proof
+
+    export = _read_export(args.export)
+    series = number = None
+    if args.carton:
+        try:
+            series, raw = args.carton.rsplit("/", 1)
+            number = int(raw)
+        except ValueError as exc:
+            raise CliError("el cartón se indica como SERIE/NÚMERO, p. ej. A-0002/1144") from exc
+    receipt = find_receipt(export, args.partida, prize=args.prize, series=series,
+                           number=number, session_id=args.session)
+    if args.proof or receipt.prize not in ("prima", "interconnected"):
+        pdf = render_winner_proof(receipt, args.format)
+        kind = "comprobante"
+    else:
+        pdf = render_prize_receipt(receipt, args.format)
+        kind = "justificante y duplicado"
+    if args.sign:
+        pdf = _seal(pdf, export, args, f"Justificante de premio, partida {receipt.partida}")
+    _write(args.output, pdf)
+    print(f"{kind.capitalize()} de {receipt.prize} de la partida {receipt.partida} "
+          f"({receipt.series}/{receipt.number}): {args.output}")
+    return EXIT_OK
+
+
+@_guard
+def cmd_summary(args: argparse.Namespace) -> int:
+    """The night's summary with charts."""
+    from actas.summary import render_summary
+
+    export = _read_export(args.export)
+    _write(args.output, render_summary(export, args.session))
+    print(f"Resumen de la sesión: {args.output}")
+    return EXIT_OK
+
+
+@_guard
+def cmd_keys(args: argparse.Namespace) -> int:
+    """Show (creating on first use) the hall's seal key and certificate."""
+    from actas.seal import copy_public_certificate, ensure_keys
+
+    keys = ensure_keys(args.hall, args.name or "", directory=args.keys_dir)
+    cert = keys.certificate()
+    print(f"Sala: {keys.hall_id}")
+    print(f"Carpeta de claves: {keys.directory}")
+    print(f"Certificado: {'registrado' if keys.registered else 'autofirmado (sin registrar)'}")
+    print(f"  sujeto: {cert.subject.rfc4514_string()}")
+    print(f"  válido hasta: {cert.not_valid_after_utc.date().isoformat()}")
+    print(f"  huella SHA-256: {keys.fingerprint()}")
+    if args.export_cert:
+        copy_public_certificate(keys, args.export_cert)
+        print(f"  copia del certificado: {args.export_cert}")
+    return EXIT_OK
+
+
+@_guard
+def cmd_register(args: argparse.Namespace) -> int:
+    """Adopt the certificate issued for the hall."""
+    from actas.seal import register_certificate
+
+    keys = register_certificate(args.hall, args.cert, chain=args.chain or [], key=args.key,
+                                directory=args.keys_dir)
+    print(f"Certificado registrado para la sala {keys.hall_id}; huella SHA-256 "
+          f"{keys.fingerprint()}")
+    return EXIT_OK
+
+
+@_guard
+def cmd_purge(args: argparse.Namespace) -> int:
+    """List what may be purged from the archive; with --si, purge exactly that."""
+    from actas.archive import ActaArchive, load_claims
+
+    archive = ActaArchive(args.archive)
+    claims = load_claims(args.claims) if args.claims else []
+    today = args.today or date.today()
+    plan = archive.plan(claims, today)
+    if not plan:
+        print("El archivo está vacío.")
+        return EXIT_OK
+    for d in plan:
+        mark = "PUEDE DESTRUIRSE" if d.purge else "SE CONSERVA"
+        print(f"{mark:16} {d.item.ref} — {d.reason}")
+    if not args.yes:
+        print("(Nada se ha borrado: repita con --si para destruir lo indicado.)")
+        return EXIT_OK
+    result = archive.purge(claims, today)
+    for path in result.deleted:
+        print(f"destruido: {path}")
+    for why in result.refused:
+        print(f"NO destruido: {why}")
+    return EXIT_ERROR if result.refused else EXIT_OK
+
+
+def _date(value: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"fecha no válida «{value}» (AAAA-MM-DD)") from exc
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add ``acta`` and its subcommands to the main command line."""
+    acta = subparsers.add_parser("acta", help="actas de sesión: generar, sellar, verificar",
+                                 description="Actas de sesión, justificantes y resúmenes.")
+    sub = acta.add_subparsers(dest="acta_command", metavar="ORDEN", required=True)
+
+    def seal_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--sign", action="store_true", help="firmar (PAdES) con la clave de la "
+                                                           "sala")
+        p.add_argument("--keys-dir", type=Path, default=None,
+                       help="carpeta de claves (por defecto, la de datos del usuario)")
+        p.add_argument("--tsa", default=None, metavar="URL",
+                       help="autoridad de sellado de tiempo RFC 3161 (o BINGO_HALL_TSA_URL)")
+
+    p = sub.add_parser("build", help="generar el acta de una sesión")
+    p.add_argument("--export", type=Path, required=True, help="exportación bingo-session/1")
+    p.add_argument("-o", "--output", type=Path, required=True, help="PDF de salida")
+    p.add_argument("--session", default=None, help="sesión (si la exportación tiene varias)")
+    p.add_argument("--archive", type=Path, default=None, help="guardar también en el archivo")
+    seal_options(p)
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("verify", help="comprobar que un acta y su registro están íntegros")
+    p.add_argument("file", type=Path, help="acta en PDF")
+    p.add_argument("--export", type=Path, default=None,
+                   help="exportación actual de la sala para comparar su registro")
+    p.add_argument("--cert", type=Path, action="append",
+                   help="certificado registrado de la sala (PEM); puede repetirse")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("receipt", help="justificante de premio o comprobante de ganador")
+    p.add_argument("--export", type=Path, required=True)
+    p.add_argument("--partida", type=int, required=True)
+    p.add_argument("--session", default=None)
+    p.add_argument("--prize", default=None,
+                   choices=["prima", "interconnected", "bingo", "line", "bola_loca"])
+    p.add_argument("--carton", default=None, metavar="SERIE/NÚMERO")
+    p.add_argument("--proof", action="store_true", help="comprobante con el cartón y las bolas")
+    p.add_argument("--format", choices=["a4", "80mm"], default="a4")
+    p.add_argument("-o", "--output", type=Path, required=True)
+    seal_options(p)
+    p.set_defaults(func=cmd_receipt)
+
+    p = sub.add_parser("summary", help="resumen de la noche con gráficos")
+    p.add_argument("--export", type=Path, required=True)
+    p.add_argument("--session", default=None)
+    p.add_argument("-o", "--output", type=Path, required=True)
+    p.set_defaults(func=cmd_summary)
+
+    p = sub.add_parser("keys", help="clave y certificado de sello de la sala")
+    p.add_argument("--hall", required=True, help="identificador de la sala")
+    p.add_argument("--name", default=None, help="nombre de la sala (al crear la clave)")
+    p.add_argument("--keys-dir", type=Path, default=None)
+    p.add_argument("--export-cert", type=Path, default=None,
+                   help="copiar el certificado (público) a este archivo")
+    p.set_defaults(func=cmd_keys)
+
+    p = sub.add_parser("register-cert", help="registrar el certificado emitido para la sala")
+    p.add_argument("--hall", required=True)
+    p.add_argument("--cert", type=Path, required=True, help="certificado (PEM)")
+    p.add_argument("--chain", type=Path, action="append", help="certificados de la cadena")
+    p.add_argument("--key", type=Path, default=None,
+                   help="clave privada (PEM) si el certificado se emitió para otra clave")
+    p.add_argument("--keys-dir", type=Path, default=None)
+    p.set_defaults(func=cmd_register)
+
+    p = sub.add_parser("purge", help="listar y destruir lo que ya no hay que conservar")
+    p.add_argument("--archive", type=Path, required=True, help="carpeta del archivo de actas")
+    p.add_argument("--claims", type=Path, default=None, help="reclamaciones (JSON)")
+    p.add_argument("--today", type=_date, default=None, help="fecha de hoy (AAAA-MM-DD)")
+    p.add_argument("--si", dest="yes", action="store_true",
+                   help="destruir lo que la política permite")
+    p.set_defaults(func=cmd_purge)
