@@ -90,11 +90,15 @@ def verify_chain(records: Sequence[Record], start_prev: str = GENESIS) -> ChainB
     expected_seq = records[0].seq if records else 1
     for rec in records:
         if rec.seq != expected_seq:
-            return ChainBreak(rec.seq, f"se esperaba el registro {expected_seq}, aparece el {rec.seq}")
+            return ChainBreak(
+                rec.seq, f"se esperaba el registro {expected_seq}, aparece el {rec.seq}"
+            )
         if rec.prev_hash != prev:
             return ChainBreak(rec.seq, "el enlace con el registro anterior no coincide")
         if record_hash(rec.seq, rec.at, rec.kind, rec.payload, rec.prev_hash) != rec.hash:
-            return ChainBreak(rec.seq, f"el contenido del registro {rec.seq} ({rec.kind}) fue alterado")
+            return ChainBreak(
+                rec.seq, f"el contenido del registro {rec.seq} ({rec.kind}) fue alterado"
+            )
         prev = rec.hash
         expected_seq += 1
     return None

@@ -1,1 +1,176 @@
+"""Region and hall settings: TOML data loaded into typed settings, with precise errors."""
 
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from bingo.rules import RegionRules, RulesError
+
+REGIONS = ("cantabria", "euskadi")
+
+
+class ConfigError(ValueError):
+    """A settings file that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class HallSettings:
+    hall_id: str
+    name: str
+    region: str
+    languages: tuple[str, ...]
+    jefe_de_mesa: str
+    jefe_de_sala: str
+    rules: RegionRules
+    prima_amounts_cents: tuple[int, ...]
+    prima_initial_cents: int
+    card_set_id: str
+    card_set_seed: int
+    card_set_strips: int
+    series_prefix: str
+    series_size: int
+    face_value_cents: int
+    ball_set_id: str
+    homologation: str
+    guaranteed_partidas: int
+    partidas_before: int
+    pneumatic: bool
+
+
+def _read_toml(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{where}: TOML mal formado: {exc}") from None
+
+
+def load_region(region: str) -> tuple[RegionRules, dict[str, Any]]:
+    """The rules and the hall-level settings of a region."""
+    if region not in REGIONS:
+        raise ConfigError(f"región desconocida: {region!r} (conocidas: {', '.join(REGIONS)})")
+    text = resources.files("config").joinpath("regions", f"{region}.toml").read_text("utf-8")
+    data = _read_toml(text, f"config/regions/{region}.toml")
+    try:
+        rules = RegionRules.from_mapping(region, dict(data.get("rules", {})))
+    except RulesError as exc:
+        raise ConfigError(str(exc)) from None
+    return rules, dict(data.get("hall", {}))
+
+
+class _Table:
+    """Typed access to one TOML table that names the file and key in every error."""
+
+    def __init__(self, data: dict[str, Any], where: str, table: str) -> None:
+        value = data.get(table, {})
+        if not isinstance(value, dict):
+            raise ConfigError(f"{where}: [{table}] debe ser una tabla")
+        self.data, self.where, self.table = value, where, table
+
+    def _get(self, key: str, kind: type, default: Any) -> Any:
+        value = self.data.get(key, default)
+        if value is None:
+            raise ConfigError(f"{self.where}: falta [{self.table}] {key}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ConfigError(
+                f"{self.where}: [{self.table}] {key} debe ser un entero, no {value!r}"
+            )
+        if not isinstance(value, kind):
+            raise ConfigError(
+                f"{self.where}: [{self.table}] {key} debe ser {kind.__name__}, no {value!r}"
+            )
+        return value
+
+    def get_str(self, key: str, default: str | None = None) -> str:
+        value: str = self._get(key, str, default)
+        if not value.strip():
+            raise ConfigError(f"{self.where}: [{self.table}] {key} está vacío")
+        return value
+
+    def get_int(self, key: str, default: int | None = None, minimum: int = 0) -> int:
+        value: int = self._get(key, int, default)
+        if value < minimum:
+            raise ConfigError(f"{self.where}: [{self.table}] {key} debe ser ≥ {minimum} ({value})")
+        return value
+
+    def get_bool(self, key: str, default: bool | None = None) -> bool:
+        value: bool = self._get(key, bool, default)
+        return value
+
+    def get_ints(self, key: str) -> tuple[int, ...]:
+        value = self._get(key, list, [])
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise ConfigError(f"{self.where}: [{self.table}] {key} debe ser una lista de enteros")
+        return tuple(value)
+
+
+def default_hall_path() -> Path:
+    return Path(str(resources.files("config").joinpath("hall.toml")))
+
+
+def load_hall(path: Path | None = None) -> HallSettings:
+    """Read a hall's settings file (the packaged demo hall by default)."""
+    path = path or default_hall_path()
+    where = str(path)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise ConfigError(f"no se puede leer {where}: {exc.strerror}") from None
+    data = _read_toml(text, where)
+    known = {"hall", "rules", "prima", "bola_loca", "card_set", "series", "ball_set"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ConfigError(f"{where}: tablas desconocidas: {', '.join(unknown)}")
+    hall = _Table(data, where, "hall")
+    region = hall.get_str("region")
+    rules, region_hall = load_region(region)
+    overrides = dict(data.get("rules", {}))  # the hall's own authorisation, within the region
+    bola = _Table(data, where, "bola_loca")
+    overrides["bola_loca_bp"] = (
+        bola.get_int("basis_points", 100, minimum=1) if bola.get_bool("enabled", False) else 0
+    )
+    try:
+        rules = RegionRules.from_mapping(region, {**rules.__dict__, **overrides})
+    except RulesError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    prima = _Table(data, where, "prima")
+    amounts = prima.get_ints("amounts_cents")
+    initial = prima.get_int("initial_cents", amounts[0] if amounts else 0)
+    for amount in (*amounts, initial):
+        problem = rules.prima_amount_problem(amount)
+        if problem:
+            raise ConfigError(f"{where}: [prima] {amount} céntimos: {problem}")
+    if amounts and initial not in amounts:
+        raise ConfigError(f"{where}: [prima] initial_cents no está entre amounts_cents")
+    cards = _Table(data, where, "card_set")
+    series = _Table(data, where, "series")
+    balls = _Table(data, where, "ball_set")
+    languages = tuple(region_hall.get("languages", ["es"]))
+    settings = HallSettings(
+        hall_id=hall.get_str("id"),
+        name=hall.get_str("name"),
+        region=region,
+        languages=languages,
+        jefe_de_mesa=hall.get_str("jefe_de_mesa", "Jefe de mesa"),
+        jefe_de_sala=hall.get_str("jefe_de_sala", "Jefe de sala"),
+        rules=rules,
+        prima_amounts_cents=amounts,
+        prima_initial_cents=initial,
+        card_set_id=cards.get_str("id", "std-6000"),
+        card_set_seed=cards.get_int("seed", 1),
+        card_set_strips=cards.get_int("strips", 1000, minimum=1),
+        series_prefix=series.get_str("prefix", "A"),
+        series_size=series.get_int("size", 1500, minimum=1),
+        face_value_cents=series.get_int("face_value_cents", 100, minimum=1),
+        ball_set_id=balls.get_str("id", "BS-0001"),
+        homologation=balls.get_str("homologation"),
+        guaranteed_partidas=balls.get_int("guaranteed_partidas", 3000, minimum=1),
+        partidas_before=balls.get_int("partidas_before", 0),
+        pneumatic=balls.get_bool("pneumatic", True),
+    )
+    if settings.series_size > settings.card_set_strips * 6:
+        raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")
+    return settings

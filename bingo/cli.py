@@ -1,0 +1,447 @@
+"""`bingo-hall`: the command line of the hall's engine.
+
+Exit codes: 0 done; 1 refused by the rules or bad input (the message says why); 2 wrong usage;
+3 the record failed its integrity check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bingo import __version__
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTEGRITY = 0, 1, 2, 3
+
+
+class CliError(Exception):
+    """A clear message for the operator and an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from config import load_hall
+
+    return load_hall(Path(args.config) if args.config else None)
+
+
+def _today() -> str:
+    return time.strftime("%Y-%m-%d")
+
+
+# --- simulate ---------------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from bingo import events as ev
+    from bingo.app import choose_hall, open_engine
+    from bingo.simulate import (
+        SimulatedClock,
+        Simulation,
+        SimulationPlan,
+        prepare_hall,
+        seeded_bola_loca,
+    )
+    from bingo.store import open_store
+
+    settings = _settings(args)
+    probe = open_store(args.db)
+    try:
+        hall_id = choose_hall(probe, args.hall, settings.hall_id)
+    finally:
+        probe.close()
+
+    holder: dict[str, Any] = {}
+
+    def seq() -> int:
+        return int(holder["svc"].last_seq) if "svc" in holder else 0
+
+    def next_partida() -> int:
+        session = holder["svc"].hall.session
+        return len(session.partidas) + 1 if session else 1
+
+    date = args.date or "2026-11-22"
+    with open_engine(
+        args.db,
+        hall_id,
+        clock=lambda: holder["clock"](),
+        bola_loca=lambda count: holder["bola"](count),
+    ) as engine:
+        svc = engine.service
+        holder["svc"] = svc
+        open_session = svc.hall.session
+        if open_session is not None and open_session.id in svc.hall.simulations:
+            started = svc.hall.simulations[open_session.id]
+            session_id, seed, partidas = started.session_id, started.seed, started.partidas
+            date = open_session.date
+            incidents, electronic = started.incidents, started.electronic
+            resumed = True
+        elif open_session is not None:
+            raise CliError(
+                f"la sesión {open_session.id} está abierta y no es una simulación: no se toca"
+            )
+        else:
+            seed, partidas = args.seed, args.partidas
+            session_id = args.session or f"SIM-{seed}-{len(svc.hall.sessions) + 1:03d}"
+            incidents, electronic = not args.no_incidents, not args.no_electronic
+            pending = svc.hall.simulations.get(session_id)
+            resumed = pending is not None
+            if pending:
+                seed, partidas = pending.seed, pending.partidas
+                incidents, electronic = pending.incidents, pending.electronic
+        holder["clock"] = SimulatedClock(date, seq)
+        holder["bola"] = seeded_bola_loca(seed, next_partida)
+        plan = SimulationPlan(
+            seed=seed,
+            partidas=partidas,
+            session_id=session_id,
+            date=date,
+            series_prefix=settings.series_prefix,
+            series_size=settings.series_size,
+            card_set_id=settings.card_set_id,
+            face_value_cents=settings.face_value_cents,
+            prima_amount_cents=settings.prima_initial_cents,
+            jefe_de_mesa=settings.jefe_de_mesa,
+            jefe_de_sala=settings.jefe_de_sala,
+            incidents=incidents,
+            electronic=electronic,
+        )
+        prepare_hall(svc, settings, plan)
+        if session_id not in svc.hall.simulations:
+            svc.start_simulation(
+                ev.SimulationStarted(
+                    session_id=session_id,
+                    seed=seed,
+                    partidas=partidas,
+                    incidents=incidents,
+                    electronic=electronic,
+                    devices=args.devices,
+                )
+            )
+        if resumed and not args.quiet:
+            print(f"reanudando la sesión simulada {session_id} en el registro {svc.last_seq}")
+        sim = Simulation(svc, plan)
+        started_at = time.perf_counter()
+        last_print = [0]
+
+        def progress(step: Any) -> None:
+            session = svc.hall.session
+            if args.quiet or session is None or not session.partidas:
+                return
+            n = session.partidas[-1].number
+            if n != last_print[0] and step.name == "start_partida":
+                last_print[0] = n
+                print(f"partida {n}/{partidas}", flush=True)
+
+        steps = sim.run(on_step=progress)
+        elapsed = time.perf_counter() - started_at
+        session = next(s for s in svc.hall.sessions if s.id == session_id)
+        if not args.quiet:
+            print(
+                f"sesión {session_id}: {len(session.partidas)} partidas, {steps} órdenes, "
+                f"{svc.last_seq} registros, {elapsed:.1f} s"
+            )
+    return EXIT_OK
+
+
+# --- export and status --------------------------------------------------------------------------
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from bingo.app import choose_hall, open_engine
+    from bingo.export import build_export
+    from bingo.store import open_store
+
+    settings = _settings(args)
+    probe = open_store(args.db)
+    try:
+        hall_id = choose_hall(probe, args.hall, settings.hall_id)
+    finally:
+        probe.close()
+    with open_engine(args.db, hall_id) as engine:
+        svc = engine.service
+        if not svc.hall.hall_id:
+            raise CliError(f"la base de datos no tiene la sala {hall_id}")
+        records = svc.records() if not args.no_chain else []
+        data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
+    text = json.dumps(data, ensure_ascii=False, indent=None if args.compact else 1)
+    if args.output and args.output != "-":
+        Path(args.output).write_text(text + "\n", "utf-8")
+        print(f"exportado: {args.output} ({len(data['sessions'])} sesiones)", file=sys.stderr)
+    else:
+        sys.stdout.write(text + "\n")
+    return EXIT_OK
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from bingo.app import choose_hall, open_engine
+    from bingo.hall import STATUS_TEXT
+    from bingo.money import euros
+    from bingo.store import open_store
+
+    settings = _settings(args)
+    probe = open_store(args.db)
+    try:
+        hall_id = choose_hall(probe, args.hall, settings.hall_id)
+        brk = probe.verify(hall_id)
+    finally:
+        probe.close()
+    if brk is not None:
+        raise CliError(f"registro alterado en {brk.seq}: {brk.reason}", EXIT_INTEGRITY)
+    with open_engine(args.db, hall_id) as engine:
+        hall = engine.service.hall
+        if not hall.hall_id:
+            print(f"sala {hall_id}: sin registro todavía")
+            return EXIT_OK
+        print(
+            f"sala {hall.hall_id} — {hall.name} ({hall.region}); "
+            f"registro íntegro, {engine.service.last_seq} eventos"
+        )
+        print(
+            f"prima: {euros(hall.prima.amount_cents)}, fondo {euros(hall.prima.fund_cents)}, "
+            f"límite {hall.prima.ball_limit} bolas; "
+            f"bola loca: fondo {euros(hall.bola_loca_fund_cents)}"
+        )
+        session = hall.session
+        if session is None:
+            last = hall.sessions[-1] if hall.sessions else None
+            print(
+                "no hay sesión abierta"
+                + (f"; la última fue {last.id} ({last.date})" if last else "")
+            )
+            return EXIT_OK
+        simulated = " (simulada)" if session.id in hall.simulations else ""
+        print(
+            f"sesión {session.id}{simulated} del {session.date}, {len(session.partidas)} partidas"
+        )
+        partida = session.current
+        if partida is None:
+            print(
+                "entre partidas"
+                + (
+                    f"; la última anunciada es la {session.last_partida}"
+                    if session.last_partida
+                    else ""
+                )
+            )
+            return EXIT_OK
+        print(f"partida {partida.number}: {STATUS_TEXT[partida.status]}")
+        print(
+            f"  cartones vendidos {partida.cards_sold}, recaudación {euros(partida.takings_cents)}"
+        )
+        if partida.amounts:
+            print(
+                f"  línea {euros(partida.amounts.line_prize_cents)}, "
+                f"bingo {euros(partida.amounts.bingo_prize_cents)}"
+            )
+        if partida.balls:
+            print(f"  {len(partida.balls)} bolas: {' '.join(map(str, partida.balls))}")
+        valid = [c for c in partida.claims if c.valid]
+        if valid:
+            print(
+                "  premios validados: "
+                + ", ".join(f"{c.prize} {c.series}/{c.number}" for c in valid)
+            )
+    return EXIT_OK
+
+
+# --- card sets ----------------------------------------------------------------------------------
+
+
+def cmd_cardset(args: argparse.Namespace) -> int:
+    from bingo.cards import CardSetError, dump_card_set, generate_card_set, load_card_set
+
+    if args.action == "generate":
+        card_set = generate_card_set(args.id, args.seed, args.strips)
+        Path(args.output).write_text(dump_card_set(card_set), "utf-8")
+        print(f"{args.output}: {len(card_set)} cartones, huella {card_set.digest()[:16]}…")
+        return EXIT_OK
+    try:
+        text = Path(args.file).read_text("utf-8")
+    except OSError as exc:
+        raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
+    try:
+        card_set = load_card_set(text)
+    except CardSetError as exc:
+        for problem in exc.problems:
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        raise CliError(
+            f"{args.file}: {len(exc.problems)} problemas; juego de cartones rechazado"
+        ) from None
+    if args.action == "validate":
+        print(f"{args.file}: {len(card_set)} cartones válidos, huella {card_set.digest()[:16]}…")
+        return EXIT_OK
+    # import
+    from bingo.app import choose_hall, open_engine
+    from bingo.store import open_store
+
+    settings = _settings(args)
+    probe = open_store(args.db)
+    try:
+        hall_id = choose_hall(probe, args.hall, settings.hall_id)
+    finally:
+        probe.close()
+    with open_engine(args.db, hall_id) as engine:
+        engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
+        engine.service.register_card_set(card_set, "imported")
+    print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")
+    return EXIT_OK
+
+
+# --- the console --------------------------------------------------------------------------------
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        from ui.main import run_console
+    except ImportError as exc:
+        raise CliError(f"la consola necesita PySide6: {exc}. Instálelo con `make run`.") from None
+    result: int = run_console(args)
+    return result
+
+
+# --- the parser ---------------------------------------------------------------------------------
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        help="URL de la base de datos (por defecto, SQLite en la carpeta de datos del usuario; "
+        "o BINGO_HALL_DB)",
+    )
+    parser.add_argument(
+        "--hall",
+        help="identificador de la sala (por defecto, la única de la base de datos o la "
+        "configurada)",
+    )
+    parser.add_argument(
+        "--config", help="fichero TOML de la sala (por defecto, la sala de demostración)"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bingo-hall",
+        description="Sistema de control de una sala de bingo: motor, dispositivos, consola "
+        "y actas.",
+    )
+    parser.add_argument("--version", action="version", version=f"bingo-hall {__version__}")
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="más detalle en el registro"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="ORDEN")
+
+    p = sub.add_parser(
+        "simulate", help="juega una sesión completa sin pantalla (reanuda la abierta)"
+    )
+    _common(p)
+    p.add_argument("--seed", type=int, default=7, help="semilla de la simulación (7)")
+    p.add_argument("--partidas", type=int, default=60, help="partidas de la sesión (60)")
+    p.add_argument("--session", help="identificador de la sesión")
+    p.add_argument("--date", help="fecha de la sesión AAAA-MM-DD")
+    p.add_argument("--no-incidents", action="store_true", help="sin incidencias")
+    p.add_argument("--no-electronic", action="store_true", help="sin cartones electrónicos")
+    p.add_argument(
+        "--devices", choices=["none", "emulated"], default="none", help="de dónde salen las bolas"
+    )
+    p.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        help="avería a inyectar en los dispositivos emulados",
+    )
+    p.add_argument("-q", "--quiet", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("export", help="escribe el registro en el formato bingo-session/1")
+    _common(p)
+    p.add_argument("-o", "--output", help="fichero de salida (por defecto, la salida estándar)")
+    p.add_argument("--session", action="append", help="solo esta sesión (repetible)")
+    p.add_argument("--no-chain", action="store_true", help="sin la cadena de registros")
+    p.add_argument("--compact", action="store_true", help="JSON sin sangría")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("status", help="dónde está la sesión abierta")
+    _common(p)
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("cardset", help="juegos de cartones: generar, validar, importar")
+    _common(p)
+    cs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
+    g = cs.add_parser("generate", help="genera un juego reproducible de tiras de 6 cartones")
+    g.add_argument("--id", required=True)
+    g.add_argument("--seed", type=int, required=True)
+    g.add_argument("--strips", type=int, required=True)
+    g.add_argument("-o", "--output", required=True)
+    for action, text in (
+        ("validate", "comprueba un fichero de juego de cartones"),
+        ("import", "importa un juego de cartones a la sala"),
+    ):
+        a = cs.add_parser(action, help=text)
+        a.add_argument("file")
+    p.set_defaults(func=cmd_cardset)
+
+    p = sub.add_parser("run", help="la consola del jefe de mesa con dispositivos emulados")
+    _common(p)
+    p.add_argument("--devices", choices=["emulated", "serial"], default="emulated")
+    p.set_defaults(func=cmd_run)
+
+    for module in ("drivers.cli", "actas.cli"):
+        add: Callable[[Any], None] | None = None
+        try:
+            add = __import__(module, fromlist=["add_parsers"]).add_parsers
+        except (ImportError, AttributeError):
+            add = None
+        if add is not None:
+            add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.WARNING - 10 * min(args.verbose, 2),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    from bingo.hall import DomainError
+
+    try:
+        from bingo.store import IntegrityError, StoreError
+        from config import ConfigError
+    except ImportError:  # pragma: no cover - the store is part of the package
+        raise
+    try:
+        code: int = args.func(args)
+        return code
+    except CliError as exc:
+        print(f"bingo-hall: {exc}", file=sys.stderr)
+        return exc.code
+    except (DomainError, ConfigError) as exc:
+        print(f"bingo-hall: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    except IntegrityError as exc:
+        print(f"bingo-hall: registro alterado: {exc}", file=sys.stderr)
+        return EXIT_INTEGRITY
+    except StoreError as exc:
+        print(f"bingo-hall: base de datos: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        print("bingo-hall: interrumpido; el registro guarda todo lo confirmado", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,383 @@
+"""Everything that happens in a hall, as immutable events.
+
+The hall's state is a fold over these events (``bingo.hall``). Each event is committed to the
+record before it is announced to anyone, so the record is the truth and can always be replayed.
+Payloads hold only JSON types: ints, strings, booleans, None and (nested) tuples of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+E = TypeVar("E", bound="type[Event]")
+
+
+def _register(cls: E) -> E:
+    EVENT_TYPES[cls.kind] = cls
+    return cls
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    kind: ClassVar[str] = ""
+
+    def payload(self) -> dict[str, Any]:
+        return {f.name: _thaw(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+class UnknownEvent(ValueError):
+    pass
+
+
+def event_from(kind: str, payload: Mapping[str, Any]) -> Event:
+    """Rebuild an event from its stored kind and payload."""
+    try:
+        cls = EVENT_TYPES[kind]
+    except KeyError:
+        raise UnknownEvent(f"tipo de evento desconocido en el registro: {kind!r}") from None
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(payload) - names
+    if unknown:
+        raise UnknownEvent(f"el evento {kind} trae campos desconocidos: {sorted(unknown)}")
+    return cls(**{k: _freeze(v) for k, v in payload.items()})
+
+
+# --- the hall and its material -------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class HallRegistered(Event):
+    kind: ClassVar[str] = "hall_registered"
+    hall_id: str
+    name: str
+    region: str
+    languages: tuple[str, ...]
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class RulesAdopted(Event):
+    """The region's percentages and limits in force from now on (R-PRIZE-1: the regulator may
+    change them, so they are recorded, not assumed).
+    """
+
+    kind: ClassVar[str] = "rules_adopted"
+    region: str
+    payout_bp: int
+    line_bp: int
+    bingo_bp: int
+    prima_bp: int
+    bola_loca_bp: int
+    bola_loca_count: int
+    prima_ball_limit: int
+    prima_min_cents: int
+    prima_max_cents: int
+    prima_step_cents: int
+    ball_set_max_partidas: int
+    line_required: bool
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class CardSetRegistered(Event):
+    kind: ClassVar[str] = "card_set_registered"
+    card_set_id: str
+    count: int
+    digest: str
+    source: str  # "generated:<seed>:<strips>" or "imported"
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class SerieRegistered(Event):
+    kind: ClassVar[str] = "serie_registered"
+    code: str
+    card_set_id: str
+    size: int
+    face_value_cents: int
+    electronic: bool
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class BallSetInstalled(Event):
+    """A ball set put in the machine; every change is recorded in the acta (R-BALL-1)."""
+
+    kind: ClassVar[str] = "ball_set_installed"
+    ball_set_id: str
+    homologation: str
+    guaranteed_partidas: int
+    partidas_before: int
+    pneumatic: bool
+    reason: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PrimaAmountChosen(Event):
+    """The prima amount in force (R-PRIMA-2), with the partida after which it was chosen."""
+
+    kind: ClassVar[str] = "prima_amount_chosen"
+    amount_cents: int
+    after_partida: int | None
+    session_id: str | None
+
+
+# --- sessions ---------------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class BallCheckRecorded(Event):
+    """The count of the balls at opening or closing (R-BALL-2)."""
+
+    kind: ClassVar[str] = "ball_check_recorded"
+    session_id: str
+    when: str  # "open" | "close"
+    numbers: tuple[int, ...]
+    ok: bool
+    method: str  # "reader" | "manual"
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class SessionOpened(Event):
+    kind: ClassVar[str] = "session_opened"
+    session_id: str
+    date: str
+    jefe_de_mesa: str
+    jefe_de_sala: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class LastPartidaAnnounced(Event):
+    kind: ClassVar[str] = "last_partida_announced"
+    session_id: str
+    partida: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class SessionClosed(Event):
+    kind: ClassVar[str] = "session_closed"
+    session_id: str
+
+
+# --- partidas ---------------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PartidaStarted(Event):
+    """A partida opens its sale. The prima in play and the bola loca numbers are fixed here,
+    before any ball (R-PRIMA-4, R-BOLA-2).
+    """
+
+    kind: ClassVar[str] = "partida_started"
+    session_id: str
+    partida: int
+    prima_amount_cents: int
+    prima_available: bool
+    prima_ball_limit: int
+    bola_loca_numbers: tuple[int, ...]
+    bola_loca_source: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class SaleRecorded(Event):
+    """Cartones first..last of a serie handed out and paid (R-SALE-1, R-SALE-4)."""
+
+    kind: ClassVar[str] = "sale_recorded"
+    partida: int
+    series: str
+    first: int
+    last: int
+    electronic: bool
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class SaleClosed(Event):
+    """Sale closed: the amounts announced and written in the acta (R-SALE-3, R-ACTA-3)."""
+
+    kind: ClassVar[str] = "sale_closed"
+    partida: int
+    cards_sold: int
+    takings_cents: int
+    line_prize_cents: int
+    bingo_prize_cents: int
+    prima_deduction_cents: int
+    bola_loca_deduction_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PartidaDataShown(Event):
+    """The panels confirmed they show the partida's data; the hall door closes (R-ACTA-2,
+    R-GAME-7). Only now may a ball be drawn.
+    """
+
+    kind: ClassVar[str] = "partida_data_shown"
+    partida: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class BallDrawn(Event):
+    kind: ClassVar[str] = "ball_drawn"
+    partida: int
+    index: int  # 1-based extraction count
+    number: int
+    source: str  # "extractor" | "manual" | "operator" | "simulated"
+    ball_id: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class BallCorrected(Event):
+    """The ball prevails over what was called or read (R-GAME-3)."""
+
+    kind: ClassVar[str] = "ball_corrected"
+    partida: int
+    index: int
+    wrong_number: int
+    number: int
+    note: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class ClaimChecked(Event):
+    kind: ClassVar[str] = "claim_checked"
+    partida: int
+    after_ball: int
+    series: str
+    number: int
+    prize: str  # "line" | "bingo"
+    valid: bool
+    reason: str
+    completed_at_ball: int  # 0 when not complete
+    electronic: bool
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class ManualExtractionStarted(Event):
+    """After a device failure the partida goes on by hand with the pending balls (R-INC-2)."""
+
+    kind: ClassVar[str] = "manual_extraction_started"
+    partida: int
+    from_ball: int
+    note: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PartidaSuspended(Event):
+    """A failure before the first ball (R-INC-1)."""
+
+    kind: ClassVar[str] = "partida_suspended"
+    partida: int
+    note: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PartidaResumed(Event):
+    kind: ClassVar[str] = "partida_resumed"
+    partida: int
+    note: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class IncidentRecorded(Event):
+    """Any incident, with the regulation paragraph read aloud (R-INC-5)."""
+
+    kind: ClassVar[str] = "incident_recorded"
+    partida: int
+    incident: str
+    after_ball: int
+    note: str
+    paragraph: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PartidaAnnulled(Event):
+    """Every cartón is refunded in full (R-INC-1, R-INC-3, R-INC-4)."""
+
+    kind: ClassVar[str] = "partida_annulled"
+    partida: int
+    reason: str
+    refund_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PrizeAwarded(Event):
+    kind: ClassVar[str] = "prize_awarded"
+    partida: int
+    prize: str  # "line" | "bingo" | "prima" | "bola_loca"
+    series: str
+    number: int
+    completed_at_ball: int
+    amount_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PartidaClosed(Event):
+    """The table declared the partida closed: no claim is accepted after this (R-GAME-4)."""
+
+    kind: ClassVar[str] = "partida_closed"
+    partida: int
+    residue_line_cents: int
+    residue_bingo_cents: int
+    residue_prima_cents: int
+    residue_bola_loca_cents: int
+    prima_awarded_cents: int
+    bola_loca_awarded_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class PrizesPaid(Event):
+    kind: ClassVar[str] = "prizes_paid"
+    partida: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class SimulationStarted(Event):
+    """This session is a simulation, not real play: said in the record itself, so no export or
+    acta of it can pass for a real night.
+    """
+
+    kind: ClassVar[str] = "simulation_started"
+    session_id: str
+    seed: int
+    partidas: int
+    incidents: bool
+    electronic: bool
+    devices: str

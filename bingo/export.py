@@ -1,0 +1,243 @@
+"""The hall's record in the open format ``bingo-session/1`` (session-export.md).
+
+A deterministic function of the hall's state, so anyone holding the event records can rebuild
+the same file. Extra fields (allowed by the format) carry what the acta also needs: the people,
+prima and ball-set changes, and the hash chain itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bingo import __version__
+from bingo.cards import CardSet
+from bingo.chain import Record
+from bingo.hall import Hall, PartidaState, PrimaState, SessionState, Status
+
+FORMAT = "bingo-session/1"
+
+
+def _status(partida: PartidaState) -> str:
+    if partida.status in (Status.CLOSED, Status.PAID):
+        return "closed"
+    if partida.status == Status.ANNULLED:
+        return "annulled"
+    return "open"
+
+
+def _fund(before: int, deduction: int, awarded: int, status: str) -> tuple[int, int, int]:
+    if status == "annulled":
+        return before, 0, before
+    return before, deduction, before + deduction - awarded
+
+
+def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[str, Any]:
+    status = _status(partida)
+    amounts = partida.amounts
+    closing = partida.closing
+    card_sets = sorted({hall.series[r.series].card_set_id for r in partida.sales})
+    if status == "open":
+        prima_before, bola_before = prima_now.fund_cents, hall.bola_loca_fund_cents
+        accumulated = prima_now.partidas_accumulated + 1
+    else:
+        prima_before = partida.prima_fund_before_cents
+        bola_before = partida.bola_loca_fund_before_cents
+        accumulated = partida.prima_partidas_accumulated
+    p_before, p_ded, p_after = _fund(
+        prima_before,
+        amounts.prima_deduction_cents if amounts else 0,
+        closing.prima_awarded_cents if closing else 0,
+        status,
+    )
+    b_before, b_ded, b_after = _fund(
+        bola_before,
+        amounts.bola_loca_deduction_cents if amounts else 0,
+        closing.bola_loca_awarded_cents if closing else 0,
+        status,
+    )
+    residue: dict[str, int] = {"line": 0, "bingo": 0} if status == "annulled" else {}
+    if closing is not None:
+        residue = {"line": closing.residue_line_cents, "bingo": closing.residue_bingo_cents}
+        if closing.prima_awarded_cents:
+            residue["prima"] = closing.residue_prima_cents
+        if closing.bola_loca_awarded_cents:
+            residue["bola_loca"] = closing.residue_bola_loca_cents
+    return {
+        "number": partida.number,
+        "status": status,
+        "state": partida.status.value,
+        "card_set": card_sets[0] if card_sets else None,
+        "face_value_cents": partida.face_value_cents or 0,
+        "sales": [
+            {
+                "series": r.series,
+                "first": r.first,
+                "last": r.last,
+                "kind": "electronic" if r.electronic else "physical",
+            }
+            for r in partida.sales
+        ],
+        "cards_sold": partida.cards_sold,
+        "takings_cents": partida.takings_cents,
+        "line_prize_cents": amounts.line_prize_cents if amounts else 0,
+        "bingo_prize_cents": amounts.bingo_prize_cents if amounts else 0,
+        "prima": {
+            "amount_cents": partida.prima_amount_cents,
+            "available": partida.prima_available,
+            "ball_limit": partida.prima_ball_limit,
+            "fund_before_cents": p_before,
+            "deduction_cents": p_ded,
+            "fund_after_cents": p_after,
+            "partidas_accumulated": accumulated,
+        },
+        "bola_loca": {
+            "numbers": list(partida.bola_loca_numbers),
+            "source": partida.bola_loca_source,
+            "fund_before_cents": b_before,
+            "deduction_cents": b_ded,
+            "fund_after_cents": b_after,
+        },
+        "balls": list(partida.balls),
+        "ball_sources": list(partida.ball_sources),
+        "manual_from_ball": partida.manual_from_ball,
+        "claims": [
+            {
+                "after_ball": c.after_ball,
+                "series": c.series,
+                "number": c.number,
+                "kind": c.prize,
+                "valid": c.valid,
+                "reason": c.reason,
+                "completed_at_ball": c.completed_at_ball,
+                "electronic": c.electronic,
+            }
+            for c in partida.claims
+        ],
+        "awards": [
+            {
+                "prize": a.prize,
+                "series": a.series,
+                "number": a.number,
+                "completed_at_ball": a.completed_at_ball,
+                "amount_cents": a.amount_cents,
+            }
+            for a in partida.awards
+        ],
+        "residue_cents": residue,
+        "incidents": [
+            {
+                "kind": i.incident,
+                "after_ball": i.after_ball,
+                "note": i.note,
+                "paragraph": i.paragraph,
+            }
+            for i in partida.incidents
+        ],
+        "refund_cents": partida.refund_cents,
+        "annul_reason": partida.annul_reason,
+        "started_at": partida.started_at,
+        "closed_at": partida.closed_at,
+        "transcribed": False,
+    }
+
+
+def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
+    def changes(kind: str) -> list[dict[str, Any]]:
+        source = hall.prima_changes if kind == "prima" else hall.ball_set_changes
+        out = []
+        for change in source:
+            if change.session_id != session.id:
+                continue
+            row: dict[str, Any] = {"partida": change.partida, "at": change.at}
+            row.update({k: v for k, v in change.event.payload().items() if k != "session_id"})
+            out.append(row)
+        return out
+
+    return {
+        "id": session.id,
+        "date": session.date,
+        "opened_at": session.opened_at,
+        "closed_at": session.closed_at,
+        "jefe_de_mesa": session.jefe_de_mesa,
+        "jefe_de_sala": session.jefe_de_sala,
+        "ball_checks": [
+            {"when": c.when, "numbers": list(c.numbers), "ok": c.ok, "method": c.method}
+            for c in session.ball_checks
+        ],
+        "ball_set": {
+            "id": session.ball_set_id,
+            "homologation": session.ball_set_homologation,
+            "partidas_before": session.ball_set_partidas_before,
+        },
+        "last_partida_announced": session.last_partida,
+        "prima_changes": changes("prima"),
+        "ball_set_changes": changes("ball_set"),
+        "partidas": [_partida(hall, p, hall.prima) for p in session.partidas],
+    }
+
+
+def build_export(
+    hall: Hall,
+    card_sets: Callable[[str], CardSet],
+    records: Sequence[Record] = (),
+    session_ids: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The export of a hall: every session, or only those named."""
+    rules = hall.rules
+    sessions = [s for s in hall.sessions if session_ids is None or s.id in session_ids]
+    used = sorted(
+        {hall.series[r.series].card_set_id for s in sessions for p in s.partidas for r in p.sales}
+    )
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "generator": f"bingo-hall {__version__}",
+        "hall": {
+            "id": hall.hall_id,
+            "name": hall.name,
+            "region": hall.region,
+            "languages": list(hall.languages),
+        },
+        "rules": {
+            "payout_bp": rules.payout_bp if rules else 0,
+            "line_bp": rules.line_bp if rules else 0,
+            "bingo_bp": rules.bingo_bp if rules else 0,
+            "prima_bp": rules.prima_bp if rules else 0,
+            "bola_loca_bp": rules.bola_loca_bp if rules else 0,
+            "prima_ball_limit": rules.prima_ball_limit if rules else 50,
+            "line_required": rules.line_required if rules else True,
+        },
+        "series": [
+            {
+                "code": s.code,
+                "card_set": s.card_set_id,
+                "size": s.size,
+                "face_value_cents": s.face_value_cents,
+                "kind": "electronic" if s.electronic else "physical",
+            }
+            for s in hall.series.values()
+        ],
+        "card_sets": [
+            {
+                "id": cs_id,
+                "digest": card_sets(cs_id).digest(),
+                "cards": [[list(row) for row in c.rows] for c in card_sets(cs_id).cards],
+            }
+            for cs_id in used
+        ],
+        "sessions": [_session(hall, s) for s in sessions],
+        "funds": {
+            "prima_fund_cents": hall.prima.fund_cents,
+            "prima_amount_cents": hall.prima.amount_cents,
+            "prima_ball_limit": hall.prima.ball_limit,
+            "bola_loca_fund_cents": hall.bola_loca_fund_cents,
+        },
+    }
+    if records:
+        out["chain"] = {
+            "hall_id": hall.hall_id,
+            "seq": records[-1].seq,
+            "head": records[-1].hash,
+            "records": [r.to_json() for r in records],
+        }
+    return out

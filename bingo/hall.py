@@ -1,0 +1,1172 @@
+"""The hall aggregate: its whole state is a fold over the recorded events.
+
+Every command method checks the current state against the regulation and returns the events it
+would record, without changing anything; ``apply`` is the only way state changes. The service
+layer commits the events first and applies them after, so what the hall shows is always what
+the record holds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bingo import events as ev
+from bingo.cards import CardSet, Carton
+from bingo.money import percent_of, split_equally
+from bingo.regulation import paragraph
+from bingo.rules import RegionRules
+
+BALLS = range(1, 91)
+
+
+class DomainError(Exception):
+    """A command the regulation or the state refuses; the message is for the jefe de mesa."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(f"{message} ({rule})" if rule else message)
+        self.rule = rule
+
+
+class Status(StrEnum):
+    SALE_OPEN = "sale_open"
+    SALE_CLOSED = "sale_closed"  # amounts recorded; waiting for the panels (R-ACTA-2)
+    READY = "ready"  # data shown on the panels, door closed; the first ball may be drawn
+    EXTRACTION = "extraction"
+    CLAIM_CHECK = "claim_check"  # game interrupted by a call
+    BINGO_CALLED = "bingo_called"  # "¿Alguna línea más? ¿Algún bingo más?"
+    SUSPENDED = "suspended"
+    CLOSED = "closed"  # no more claims; prizes to pay
+    PAID = "paid"
+    ANNULLED = "annulled"
+
+
+FINISHED = (Status.PAID, Status.ANNULLED)
+PLAYING = (Status.READY, Status.EXTRACTION, Status.CLAIM_CHECK)
+
+
+@dataclass(frozen=True)
+class SaleRange:
+    series: str
+    first: int
+    last: int
+    electronic: bool
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True)
+class Claim:
+    after_ball: int
+    series: str
+    number: int
+    prize: str
+    valid: bool
+    reason: str
+    completed_at_ball: int
+    electronic: bool
+
+
+@dataclass(frozen=True)
+class Award:
+    prize: str
+    series: str
+    number: int
+    completed_at_ball: int
+    amount_cents: int
+
+
+@dataclass
+class PartidaState:
+    session_id: str
+    number: int
+    started_at: str
+    prima_amount_cents: int
+    prima_available: bool
+    prima_ball_limit: int
+    bola_loca_numbers: tuple[int, ...]
+    bola_loca_source: str
+    status: Status = Status.SALE_OPEN
+    sales: list[SaleRange] = field(default_factory=list)
+    face_value_cents: int | None = None
+    amounts: ev.SaleClosed | None = None
+    balls: list[int] = field(default_factory=list)
+    ball_sources: list[str] = field(default_factory=list)
+    manual_from_ball: int | None = None
+    claims: list[Claim] = field(default_factory=list)
+    awards: list[Award] = field(default_factory=list)
+    incidents: list[ev.IncidentRecorded] = field(default_factory=list)
+    corrections: list[ev.BallCorrected] = field(default_factory=list)
+    closing: ev.PartidaClosed | None = None
+    refund_cents: int = 0
+    annul_reason: str = ""
+    suspended_from: Status | None = None
+    prima_fund_before_cents: int = 0
+    bola_loca_fund_before_cents: int = 0
+    prima_partidas_accumulated: int = 0
+    closed_at: str | None = None
+
+    # --- derived facts ------------------------------------------------------------------
+
+    @property
+    def cards_sold(self) -> int:
+        return sum(r.count for r in self.sales)
+
+    @property
+    def takings_cents(self) -> int:
+        return self.cards_sold * (self.face_value_cents or 0)
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+    @property
+    def first_valid_line_after(self) -> int | None:
+        return next((c.after_ball for c in self.claims if c.valid and c.prize == "line"), None)
+
+    @property
+    def valid_bingo(self) -> bool:
+        return any(c.valid and c.prize == "bingo" for c in self.claims)
+
+    def sold(self, series: str, number: int) -> SaleRange | None:
+        for r in self.sales:
+            if r.series == series and r.first <= number <= r.last:
+                return r
+        return None
+
+    def ranges_of(self, series: str) -> list[SaleRange]:
+        return [r for r in self.sales if r.series == series]
+
+
+@dataclass
+class SessionState:
+    id: str
+    date: str
+    opened_at: str
+    jefe_de_mesa: str
+    jefe_de_sala: str
+    ball_checks: list[ev.BallCheckRecorded] = field(default_factory=list)
+    partidas: list[PartidaState] = field(default_factory=list)
+    last_partida: int | None = None
+    closed_at: str | None = None
+    ball_set_id: str = ""
+    ball_set_homologation: str = ""
+    ball_set_partidas_before: int = 0
+
+    @property
+    def open(self) -> bool:
+        return self.closed_at is None
+
+    @property
+    def current(self) -> PartidaState | None:
+        """The partida in progress (not yet paid or annulled), if any."""
+        if self.partidas and not self.partidas[-1].finished:
+            return self.partidas[-1]
+        return None
+
+
+@dataclass
+class SerieState:
+    code: str
+    card_set_id: str
+    size: int
+    face_value_cents: int
+    electronic: bool
+    last_sold: int = 0
+    last_sold_date: str | None = None
+
+
+@dataclass
+class BallSetState:
+    id: str
+    homologation: str
+    guaranteed_partidas: int
+    pneumatic: bool
+    partidas_played: int  # including those before it came to this system
+
+    def limit(self, rules: RegionRules) -> int:
+        if self.pneumatic:
+            return min(self.guaranteed_partidas, rules.ball_set_max_partidas)
+        return self.guaranteed_partidas
+
+
+@dataclass
+class PrimaState:
+    amount_cents: int = 0  # 0: none chosen yet
+    awarded_since_chosen: bool = True  # a new amount may be chosen (R-PRIMA-2)
+    fund_cents: int = 0
+    ball_limit: int = 50
+    partidas_accumulated: int = 0  # closed partidas that fed the fund since the last award
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A record-keeping entry outside any partida (prima changes, ball-set changes)."""
+
+    session_id: str | None
+    partida: int | None
+    at: str
+    event: ev.Event
+
+
+CardSetLookup = Callable[[str], CardSet]
+# Given a new ball, the electronic cartones (serie, number) whose first line / bingo it completes.
+ElectronicCompletions = Callable[[int], tuple[list[tuple[str, int]], list[tuple[str, int]]]]
+
+
+class Hall:
+    """The state of one hall, rebuilt from its events."""
+
+    def __init__(self, card_sets: CardSetLookup) -> None:
+        self._card_sets = card_sets
+        self.hall_id = ""
+        self.name = ""
+        self.region = ""
+        self.languages: tuple[str, ...] = ("es",)
+        self.rules: RegionRules | None = None
+        self.card_set_info: dict[str, ev.CardSetRegistered] = {}
+        self.series: dict[str, SerieState] = {}
+        self.ball_set: BallSetState | None = None
+        self.prima = PrimaState()
+        self.bola_loca_fund_cents = 0
+        self.sessions: list[SessionState] = []
+        self.prima_changes: list[Pending] = []
+        self.ball_set_changes: list[Pending] = []
+        self.last_at = ""
+        self.version = 0  # how many events were applied
+        self._open_checks: dict[str, ev.BallCheckRecorded] = {}  # counts before a session opens
+        self.simulations: dict[str, ev.SimulationStarted] = {}
+
+    # --- views -----------------------------------------------------------------------------
+
+    @property
+    def session(self) -> SessionState | None:
+        """The open session, if any."""
+        if self.sessions and self.sessions[-1].open:
+            return self.sessions[-1]
+        return None
+
+    @property
+    def partida(self) -> PartidaState | None:
+        session = self.session
+        return session.current if session else None
+
+    def opening_check(self, session_id: str) -> ev.BallCheckRecorded | None:
+        """The ball count made for a session that has not opened yet."""
+        return self._open_checks.get(session_id)
+
+    def _need_rules(self) -> RegionRules:
+        if self.rules is None:
+            raise DomainError("la sala no tiene reglas de región adoptadas")
+        return self.rules
+
+    def _need_session(self) -> SessionState:
+        session = self.session
+        if session is None:
+            raise DomainError("no hay ninguna sesión abierta")
+        return session
+
+    def _need_partida(self, *allowed: Status) -> PartidaState:
+        partida = self.partida
+        if partida is None:
+            raise DomainError("no hay ninguna partida en curso")
+        if allowed and partida.status not in allowed:
+            raise DomainError(
+                f"la partida {partida.number} está en estado «{STATUS_TEXT[partida.status]}»; "
+                f"esta operación solo cabe en: {', '.join(STATUS_TEXT[s] for s in allowed)}"
+            )
+        return partida
+
+    def carton(self, series: str, number: int) -> Carton:
+        serie = self.series.get(series)
+        if serie is None:
+            raise DomainError(f"la serie {series!r} no existe en esta sala", "R-CARD-3")
+        if not 1 <= number <= serie.size:
+            raise DomainError(
+                f"el cartón {number} no existe en la serie {series} (1 a {serie.size})", "R-CARD-3"
+            )
+        return self._card_sets(serie.card_set_id).card(number)
+
+    # --- hall set-up -----------------------------------------------------------------------
+
+    def start_simulation(self, event: ev.SimulationStarted) -> list[ev.Event]:
+        if event.session_id in self.simulations or any(
+            s.id == event.session_id for s in self.sessions
+        ):
+            raise DomainError(f"la sesión {event.session_id} ya existe")
+        return [event]
+
+    def register_hall(
+        self, hall_id: str, name: str, region: str, languages: Sequence[str]
+    ) -> list[ev.Event]:
+        if self.hall_id:
+            raise DomainError(f"la sala ya está registrada como {self.hall_id}")
+        if not hall_id.strip() or not name.strip():
+            raise DomainError("la sala necesita un identificador y un nombre")
+        return [
+            ev.HallRegistered(hall_id=hall_id, name=name, region=region, languages=tuple(languages))
+        ]
+
+    def adopt_rules(self, rules: RegionRules) -> list[ev.Event]:
+        rules.checked()
+        if self.partida is not None:
+            raise DomainError("las reglas no pueden cambiar con una partida en curso")
+        if rules == self.rules:
+            return []
+        return [rules.to_event()]
+
+    def register_card_set(self, card_set: CardSet, source: str) -> list[ev.Event]:
+        known = self.card_set_info.get(card_set.id)
+        digest = card_set.digest()
+        if known is not None:
+            if known.digest != digest:
+                raise DomainError(
+                    f"ya existe un juego de cartones {card_set.id!r} con otro contenido", "R-CARD-2"
+                )
+            return []
+        return [
+            ev.CardSetRegistered(
+                card_set_id=card_set.id, count=len(card_set), digest=digest, source=source
+            )
+        ]
+
+    def register_serie(
+        self, code: str, card_set_id: str, size: int, face_value_cents: int, electronic: bool
+    ) -> list[ev.Event]:
+        if not code.strip():
+            raise DomainError("la serie necesita un código", "R-CARD-3")
+        if code in self.series:
+            raise DomainError(f"la serie {code} ya existe", "R-CARD-3")
+        info = self.card_set_info.get(card_set_id)
+        if info is None:
+            raise DomainError(
+                f"el juego de cartones {card_set_id!r} no está registrado", "R-CARD-2"
+            )
+        if not 1 <= size <= info.count:
+            raise DomainError(
+                f"la serie {code} debe tener entre 1 y {info.count} cartones (pedidos {size})",
+                "R-CARD-3",
+            )
+        if face_value_cents <= 0:
+            raise DomainError("el valor facial debe ser positivo", "R-CARD-3")
+        return [
+            ev.SerieRegistered(
+                code=code,
+                card_set_id=card_set_id,
+                size=size,
+                face_value_cents=face_value_cents,
+                electronic=electronic,
+            )
+        ]
+
+    def install_ball_set(
+        self,
+        ball_set_id: str,
+        homologation: str,
+        guaranteed_partidas: int,
+        partidas_before: int,
+        pneumatic: bool,
+        reason: str,
+    ) -> list[ev.Event]:
+        rules = self._need_rules()
+        partida = self.partida
+        if partida is not None and partida.balls:
+            raise DomainError(
+                "no se cambia el juego de bolas con la extracción comenzada", "R-BALL-1"
+            )
+        if not homologation.strip():
+            raise DomainError("el juego de bolas necesita su número de homologación", "R-BALL-1")
+        if guaranteed_partidas <= 0 or partidas_before < 0:
+            raise DomainError("partidas garantizadas y partidas previas no válidas", "R-BALL-1")
+        candidate = BallSetState(
+            ball_set_id, homologation, guaranteed_partidas, pneumatic, partidas_before
+        )
+        if partidas_before >= candidate.limit(rules):
+            raise DomainError(
+                f"el juego de bolas {ball_set_id} ya ha jugado {partidas_before} partidas; "
+                f"su límite es {candidate.limit(rules)}",
+                "R-BALL-1",
+            )
+        return [
+            ev.BallSetInstalled(
+                ball_set_id=ball_set_id,
+                homologation=homologation,
+                guaranteed_partidas=guaranteed_partidas,
+                partidas_before=partidas_before,
+                pneumatic=pneumatic,
+                reason=reason,
+            )
+        ]
+
+    def choose_prima_amount(self, amount_cents: int) -> list[ev.Event]:
+        rules = self._need_rules()
+        problem = rules.prima_amount_problem(amount_cents)
+        if problem:
+            raise DomainError(problem, "R-PRIMA-2")
+        if amount_cents == self.prima.amount_cents:
+            return []
+        if not self.prima.awarded_since_chosen:
+            raise DomainError(
+                f"la prima de {self.prima.amount_cents // 100} € aún no se ha otorgado; "
+                "solo puede cambiarse después de concederla",
+                "R-PRIMA-2",
+            )
+        partida = self.partida
+        if partida is not None:
+            raise DomainError("la prima se cambia entre partidas, no durante una", "R-PRIMA-2")
+        session = self.session
+        last = session.partidas[-1].number if session and session.partidas else None
+        return [
+            ev.PrimaAmountChosen(
+                amount_cents=amount_cents,
+                after_partida=last,
+                session_id=session.id if session else None,
+            )
+        ]
+
+    # --- sessions --------------------------------------------------------------------------
+
+    def record_ball_check(
+        self, session_id: str, when: str, numbers: Sequence[int], method: str
+    ) -> list[ev.Event]:
+        if when not in ("open", "close"):
+            raise DomainError(f"comprobación de bolas desconocida: {when!r}")
+        if when == "open" and self.session is not None:
+            raise DomainError(f"la sesión {self.session.id} sigue abierta")
+        if when == "close":
+            session = self._need_session()
+            if session.id != session_id:
+                raise DomainError(f"la sesión abierta es {session.id}, no {session_id}")
+            if session.current is not None:
+                raise DomainError("no se cierra la sesión con una partida en curso", "R-BALL-2")
+        ok = sorted(numbers) == list(BALLS)
+        return [
+            ev.BallCheckRecorded(
+                session_id=session_id, when=when, numbers=tuple(numbers), ok=ok, method=method
+            )
+        ]
+
+    def open_session(
+        self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
+    ) -> list[ev.Event]:
+        self._need_rules()
+        if not self.hall_id:
+            raise DomainError("la sala no está registrada")
+        if self.session is not None:
+            raise DomainError(f"la sesión {self.session.id} sigue abierta")
+        if any(s.id == session_id for s in self.sessions):
+            raise DomainError(f"ya hubo una sesión {session_id}")
+        try:
+            day = dt.date.fromisoformat(date)
+        except ValueError:
+            raise DomainError(f"fecha no válida: {date!r} (AAAA-MM-DD)") from None
+        if self.sessions and day < dt.date.fromisoformat(self.sessions[-1].date):
+            raise DomainError(f"la fecha {date} es anterior a la de la última sesión")
+        if self.ball_set is None:
+            raise DomainError("no hay juego de bolas instalado", "R-BALL-1")
+        if not jefe_de_mesa.strip() or not jefe_de_sala.strip():
+            raise DomainError("faltan el jefe de mesa-cajero o el jefe de sala", "R-BALL-2")
+        check = self._open_checks.get(session_id)
+        if check is None or check.when != "open":
+            raise DomainError("antes de abrir la sesión hay que contar las 90 bolas", "R-BALL-2")
+        if not check.ok:
+            raise DomainError(
+                "la última comprobación de bolas no fue correcta: cambie el juego de bolas "
+                "y vuelva a contarlas",
+                "R-BALL-2",
+            )
+        return [
+            ev.SessionOpened(
+                session_id=session_id,
+                date=date,
+                jefe_de_mesa=jefe_de_mesa,
+                jefe_de_sala=jefe_de_sala,
+            )
+        ]
+
+    def announce_last_partida(self) -> list[ev.Event]:
+        session = self._need_session()
+        if session.last_partida is not None:
+            raise DomainError(
+                f"ya se anunció la última partida ({session.last_partida})", "R-GAME-6"
+            )
+        current = session.current
+        number = current.number if current else len(session.partidas) + 1
+        return [ev.LastPartidaAnnounced(session_id=session.id, partida=number)]
+
+    def close_session(self) -> list[ev.Event]:
+        session = self._need_session()
+        if session.current is not None:
+            raise DomainError("no se cierra la sesión con una partida en curso")
+        check = session.ball_checks[-1] if session.ball_checks else None
+        if check is None or check.when != "close":
+            raise DomainError("antes de cerrar la sesión hay que contar las bolas", "R-BALL-2")
+        return [ev.SessionClosed(session_id=session.id)]
+
+    # --- a partida ---------------------------------------------------------------------------
+
+    def start_partida(
+        self, bola_loca_numbers: Sequence[int], bola_loca_source: str
+    ) -> list[ev.Event]:
+        rules = self._need_rules()
+        session = self._need_session()
+        if session.current is not None:
+            raise DomainError(
+                f"la partida {session.current.number} no ha terminado "
+                "(premios sin pagar o sin cerrar)",
+                "R-PRIZE-4",
+            )
+        if session.last_partida is not None and len(session.partidas) >= session.last_partida:
+            raise DomainError(
+                f"la partida {session.last_partida} fue anunciada como la última de la sesión",
+                "R-GAME-6",
+            )
+        if session.ball_checks and session.ball_checks[-1].when == "close":
+            raise DomainError("las bolas ya se contaron para el cierre de la sesión", "R-BALL-2")
+        ball_set = self.ball_set
+        assert ball_set is not None  # a session opens only with a ball set
+        if ball_set.partidas_played >= ball_set.limit(rules):
+            raise DomainError(
+                f"el juego de bolas {ball_set.id} ha llegado a {ball_set.partidas_played} partidas "
+                f"(límite {ball_set.limit(rules)}): hay que cambiarlo",
+                "R-BALL-1",
+            )
+        numbers = tuple(bola_loca_numbers)
+        expected = rules.bola_loca_count if rules.bola_loca_bp else 0
+        if len(numbers) != expected or len(set(numbers)) != len(numbers):
+            raise DomainError(f"se esperaban {expected} números de bola loca distintos", "R-BOLA-2")
+        if any(n not in BALLS for n in numbers):
+            raise DomainError("los números de bola loca van del 1 al 90", "R-BOLA-2")
+        prima = self.prima
+        available = prima.amount_cents > 0 and prima.fund_cents >= prima.amount_cents
+        return [
+            ev.PartidaStarted(
+                session_id=session.id,
+                partida=len(session.partidas) + 1,
+                prima_amount_cents=prima.amount_cents,
+                prima_available=available,
+                prima_ball_limit=prima.ball_limit,
+                bola_loca_numbers=numbers,
+                bola_loca_source=bola_loca_source if numbers else "",
+            )
+        ]
+
+    def next_sale_number(self, series: str) -> int:
+        """Where the sale of a serie must go on now (R-SALE-1); raises when it cannot."""
+        partida = self._need_partida(Status.SALE_OPEN)
+        serie = self.series.get(series)
+        if serie is None:
+            raise DomainError(f"la serie {series!r} no existe en esta sala", "R-CARD-3")
+        mine = partida.ranges_of(series)
+        if mine:
+            return mine[-1].last + 1
+        if serie.last_sold >= serie.size:
+            raise DomainError(f"la serie {series} está agotada", "R-SALE-1")
+        if serie.last_sold and serie.last_sold_date:
+            session = self._need_session()
+            gap = dt.date.fromisoformat(session.date) - dt.date.fromisoformat(serie.last_sold_date)
+            if gap.days > 1:
+                raise DomainError(
+                    f"la serie {series} se vendió por última vez el {serie.last_sold_date}: solo "
+                    "puede continuarse el mismo día o el siguiente",
+                    "R-SALE-1",
+                )
+        return serie.last_sold + 1
+
+    def sell(self, series: str, first: int, last: int, electronic: bool = False) -> list[ev.Event]:
+        """Record cartones first..last of a serie as sold, on paper or on a terminal."""
+        partida = self._need_partida(Status.SALE_OPEN)
+        expected = self.next_sale_number(series)
+        serie = self.series[series]
+        electronic = electronic or serie.electronic
+        if last < first:
+            raise DomainError(f"rango de venta vacío: {first}–{last}", "R-SALE-1")
+        if first != expected:
+            raise DomainError(
+                f"la venta de la serie {series} es correlativa: debe seguir por el cartón "
+                f"{expected}, no por el {first}",
+                "R-SALE-1",
+            )
+        if last > serie.size:
+            raise DomainError(
+                f"la serie {series} solo tiene {serie.size} cartones (pedido hasta el {last})",
+                "R-SALE-1",
+            )
+        if partida.sales:
+            lead_code = partida.sales[0].series
+            lead = self.series[lead_code]
+            if serie.face_value_cents != lead.face_value_cents:
+                raise DomainError(
+                    f"la serie {series} vale {serie.face_value_cents} céntimos y en esta partida "
+                    f"se juega a {lead.face_value_cents}: la segunda serie debe tener el mismo "
+                    "valor facial",
+                    "R-SALE-2",
+                )
+            if serie.card_set_id != lead.card_set_id:
+                raise DomainError(
+                    f"la serie {series} es del juego de cartones {serie.card_set_id} y la partida "
+                    f"se juega con el {lead.card_set_id}",
+                    "R-CARD-2",
+                )
+            if series != lead_code:
+                self._check_second_serie(partida, lead_code, series, first, last)
+        return [
+            ev.SaleRecorded(
+                partida=partida.number, series=series, first=first, last=last, electronic=electronic
+            )
+        ]
+
+    def _check_second_serie(
+        self, partida: PartidaState, lead_code: str, series: str, first: int, last: int
+    ) -> None:
+        """The three conditions of a second serie in one partida (R-SALE-2)."""
+        lead = self.series[lead_code]
+        if not partida.ranges_of(series):
+            if len({r.series for r in partida.sales}) > 1:
+                raise DomainError("ya hay una segunda serie en esta partida", "R-SALE-2")
+            if lead.last_sold < lead.size:
+                raise DomainError(
+                    f"la serie {lead_code} no se ha agotado: no cabe una segunda serie", "R-SALE-2"
+                )
+            if first != 1:
+                raise DomainError(
+                    f"la segunda serie debe empezar por el cartón 1 "
+                    f"(la {series} va por el {first})",
+                    "R-SALE-2",
+                )
+        lead_start = partida.ranges_of(lead_code)[0].first
+        if last >= lead_start:
+            raise DomainError(
+                f"la serie {lead_code} empezó en el cartón {lead_start}: la segunda serie solo "
+                f"puede venderse hasta el {lead_start - 1}, para no repetir combinaciones",
+                "R-SALE-2",
+            )
+
+    def close_sale(self) -> list[ev.Event]:
+        rules = self._need_rules()
+        partida = self._need_partida(Status.SALE_OPEN)
+        if not partida.sales:
+            raise DomainError("no se ha vendido ningún cartón", "R-SALE-3")
+        takings = partida.takings_cents
+        return [
+            ev.SaleClosed(
+                partida=partida.number,
+                cards_sold=partida.cards_sold,
+                takings_cents=takings,
+                line_prize_cents=percent_of(takings, rules.line_bp),
+                bingo_prize_cents=percent_of(takings, rules.bingo_bp),
+                prima_deduction_cents=percent_of(takings, rules.prima_bp),
+                bola_loca_deduction_cents=percent_of(takings, rules.bola_loca_bp),
+            )
+        ]
+
+    def confirm_data_shown(self) -> list[ev.Event]:
+        partida = self._need_partida(Status.SALE_CLOSED)
+        return [ev.PartidaDataShown(partida=partida.number)]
+
+    def draw_ball(
+        self,
+        number: int,
+        source: str,
+        ball_id: str = "",
+        electronic: ElectronicCompletions | None = None,
+    ) -> list[ev.Event]:
+        partida = self.partida
+        if partida is not None and partida.status == Status.SALE_CLOSED:
+            raise DomainError(
+                "los datos de la partida aún no constan en el acta ni en los paneles", "R-ACTA-2"
+            )
+        partida = self._need_partida(*PLAYING)
+        if partida.valid_bingo:
+            raise DomainError("ya hay un bingo correcto: no se extraen más bolas", "R-GAME-4")
+        if number not in BALLS:
+            raise DomainError(f"la bola {number} no existe (1 a 90)", "R-DEV-1")
+        if number in partida.balls:
+            index = partida.balls.index(number) + 1
+            raise DomainError(f"la bola {number} ya salió (extracción {index})", "R-INC-3")
+        if partida.manual_from_ball is not None and source != "manual":
+            raise DomainError("la partida sigue por extracción manual", "R-INC-2")
+        out: list[ev.Event] = [
+            ev.BallDrawn(
+                partida=partida.number,
+                index=len(partida.balls) + 1,
+                number=number,
+                source=source,
+                ball_id=ball_id,
+            )
+        ]
+        if electronic is not None:
+            # The system claims at once for the electronic cartones this ball completed
+            # (R-GAME-5), in the same commit as the ball, so no crash can separate them.
+            balls = [*partida.balls, number]
+            lines, bingos = electronic(number)
+            if partida.first_valid_line_after is None:
+                out += [self._claim(partida, balls, s, n, "line", True) for s, n in lines]
+            out += [self._claim(partida, balls, s, n, "bingo", True) for s, n in bingos]
+        return out
+
+    def pending_balls(self) -> list[int]:
+        partida = self._need_partida()
+        drawn = set(partida.balls)
+        return [n for n in BALLS if n not in drawn]
+
+    def correct_ball(self, index: int, number: int, note: str) -> list[ev.Event]:
+        partida = self._need_partida(*PLAYING, Status.BINGO_CALLED)
+        if not 1 <= index <= len(partida.balls):
+            raise DomainError(f"no hay extracción {index} en esta partida")
+        wrong = partida.balls[index - 1]
+        if number == wrong:
+            raise DomainError("el número corregido es el mismo")
+        if number not in BALLS:
+            raise DomainError(f"la bola {number} no existe (1 a 90)")
+        if number in partida.balls:
+            raise DomainError(f"la bola {number} ya figura como extraída", "R-GAME-3")
+        depending = [c for c in partida.claims if c.valid and c.after_ball >= index]
+        if depending:
+            raise DomainError(
+                "ya se validó un premio después de esa bola: el error no puede subsanarse; "
+                "corresponde anular la partida",
+                "R-INC-4",
+            )
+        out: list[ev.Event] = [
+            ev.BallCorrected(
+                partida=partida.number, index=index, wrong_number=wrong, number=number, note=note
+            ),
+            ev.IncidentRecorded(
+                partida=partida.number,
+                incident="ball_corrected",
+                after_ball=len(partida.balls),
+                note=f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip(),
+                paragraph=paragraph("ball_corrected"),
+            ),
+        ]
+        corrected = list(partida.balls)
+        corrected[index - 1] = number
+        for series, carton, prize in self.unclaimed_electronic(corrected):
+            out.append(self._claim(partida, corrected, series, carton, prize, True))
+        return out
+
+    def check_claim(self, series: str, number: int, prize: str) -> list[ev.Event]:
+        """Check a cartón a player called (R-GAME-4, R-PRIZE-2)."""
+        partida = self._need_partida(*PLAYING, Status.BINGO_CALLED)
+        if prize not in ("line", "bingo"):
+            raise DomainError(f"premio desconocido: {prize!r}")
+        self.carton(series, number)  # the serie and number exist
+        sale = partida.sold(series, number)
+        if sale is None:
+            raise DomainError(
+                f"el cartón {number} de la serie {series} no se vendió en esta partida", "R-SALE-1"
+            )
+        if not partida.balls:
+            raise DomainError("aún no ha salido ninguna bola")
+        if any(
+            c.valid and c.prize == prize and c.series == series and c.number == number
+            for c in partida.claims
+        ):
+            raise DomainError(f"ese cartón ya tiene validado el premio de {PRIZE_TEXT[prize]}")
+        return [self._claim(partida, partida.balls, series, number, prize, sale.electronic)]
+
+    def unclaimed_electronic(
+        self, balls: Sequence[int] | None = None
+    ) -> list[tuple[str, int, str]]:
+        """Electronic cartones holding a prize they were not yet given (after a correction)."""
+        partida = self._need_partida()
+        balls = partida.balls if balls is None else balls
+        drawn = set(balls)
+        won = {(c.series, c.number, c.prize) for c in partida.claims if c.valid}
+        line_open = partida.first_valid_line_after is None
+        out: list[tuple[str, int, str]] = []
+        for sale in partida.sales:
+            if not sale.electronic:
+                continue
+            for number in range(sale.first, sale.last + 1):
+                carton = self.carton(sale.series, number)
+                if (
+                    line_open
+                    and (sale.series, number, "line") not in won
+                    and any(all(n in drawn for n in row) for row in carton.rows)
+                ):
+                    out.append((sale.series, number, "line"))
+                if (sale.series, number, "bingo") not in won and carton.numbers <= drawn:
+                    out.append((sale.series, number, "bingo"))
+        return out
+
+    def _claim(
+        self,
+        partida: PartidaState,
+        balls: Sequence[int],
+        series: str,
+        number: int,
+        prize: str,
+        electronic: bool,
+    ) -> ev.ClaimChecked:
+        carton = self.carton(series, number)
+        after = len(balls)
+        position = {n: i + 1 for i, n in enumerate(balls)}
+        if prize == "line":
+            complete = [
+                max(position[n] for n in row)
+                for row in carton.rows
+                if all(n in position for n in row)
+            ]
+            completed_at = min(complete) if complete else 0
+            earlier = partida.first_valid_line_after
+            if not complete:
+                valid, reason = False, "ninguna fila tiene todos sus números extraídos"
+            elif earlier is not None and earlier < after:
+                valid, reason = False, f"ya se cantó línea correctamente con la bola {earlier}"
+            else:
+                valid, reason = True, "línea correcta"
+        else:
+            missing = [n for n in sorted(carton.numbers) if n not in position]
+            completed_at = 0 if missing else max(position[n] for n in carton.numbers)
+            if missing:
+                valid, reason = False, "faltan: " + ", ".join(map(str, missing))
+            else:
+                valid, reason = True, "bingo correcto"
+        return ev.ClaimChecked(
+            partida=partida.number,
+            after_ball=after,
+            series=series,
+            number=number,
+            prize=prize,
+            valid=valid,
+            reason=reason,
+            completed_at_ball=completed_at,
+            electronic=electronic,
+        )
+
+    def close_partida(self) -> list[ev.Event]:
+        """Award every prize and close: no claim is accepted afterwards (R-GAME-4, R-PRIZE-3)."""
+        partida = self._need_partida(Status.BINGO_CALLED)
+        amounts = partida.amounts
+        assert amounts is not None
+        out: list[ev.Event] = []
+        lines = [c for c in partida.claims if c.valid and c.prize == "line"]
+        bingos = [c for c in partida.claims if c.valid and c.prize == "bingo"]
+
+        def award(prize: str, winners: list[Claim], amount: int) -> int:
+            share, residue = split_equally(amount, len(winners))
+            for c in winners:
+                out.append(
+                    ev.PrizeAwarded(
+                        partida=partida.number,
+                        prize=prize,
+                        series=c.series,
+                        number=c.number,
+                        completed_at_ball=c.completed_at_ball,
+                        amount_cents=share,
+                    )
+                )
+            return residue
+
+        residue_line = award("line", lines, amounts.line_prize_cents)
+        residue_bingo = award("bingo", bingos, amounts.bingo_prize_cents)
+        prima_awarded = residue_prima = 0
+        bingo_after = bingos[0].after_ball
+        if partida.prima_available and bingo_after <= partida.prima_ball_limit:
+            prima_awarded = partida.prima_amount_cents
+            residue_prima = award("prima", bingos, prima_awarded)
+        bola_awarded = residue_bola = 0
+        if partida.bola_loca_numbers:
+            lucky = set(partida.bola_loca_numbers)
+            for winners in (lines, bingos):
+                hit = [c for c in winners if partida.balls[c.completed_at_ball - 1] in lucky]
+                if hit:
+                    bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
+                    residue_bola = award("bola_loca", hit, bola_awarded)
+                    break
+        out.append(
+            ev.PartidaClosed(
+                partida=partida.number,
+                residue_line_cents=residue_line,
+                residue_bingo_cents=residue_bingo,
+                residue_prima_cents=residue_prima,
+                residue_bola_loca_cents=residue_bola,
+                prima_awarded_cents=prima_awarded,
+                bola_loca_awarded_cents=bola_awarded,
+            )
+        )
+        return out
+
+    def pay_prizes(self) -> list[ev.Event]:
+        partida = self._need_partida(Status.CLOSED)
+        return [ev.PrizesPaid(partida=partida.number)]
+
+    # --- incidents ---------------------------------------------------------------------------
+
+    def suspend(self, note: str) -> list[ev.Event]:
+        """A failure before the first ball (R-INC-1)."""
+        partida = self._need_partida(Status.SALE_OPEN, Status.SALE_CLOSED, Status.READY)
+        return [
+            ev.PartidaSuspended(partida=partida.number, note=note),
+            ev.IncidentRecorded(
+                partida=partida.number,
+                incident="failure_before_first_ball",
+                after_ball=0,
+                note=note,
+                paragraph=paragraph("failure_before_first_ball"),
+            ),
+        ]
+
+    def resume(self, note: str) -> list[ev.Event]:
+        partida = self._need_partida(Status.SUSPENDED)
+        return [ev.PartidaResumed(partida=partida.number, note=note)]
+
+    def refund_suspended(self, note: str) -> list[ev.Event]:
+        """The failure could not be resolved: every cartón sold is refunded (R-INC-1)."""
+        partida = self._need_partida(Status.SUSPENDED)
+        return [
+            ev.PartidaAnnulled(
+                partida=partida.number,
+                reason=note or "avería no resuelta antes de la primera bola",
+                refund_cents=partida.takings_cents,
+            )
+        ]
+
+    def start_manual_extraction(self, note: str) -> list[ev.Event]:
+        """A device failure after the first ball: go on by hand (R-INC-2)."""
+        partida = self._need_partida(Status.EXTRACTION, Status.CLAIM_CHECK)
+        if partida.manual_from_ball is not None:
+            raise DomainError("la partida ya sigue por extracción manual", "R-INC-2")
+        return [
+            ev.ManualExtractionStarted(
+                partida=partida.number, from_ball=len(partida.balls) + 1, note=note
+            ),
+            ev.IncidentRecorded(
+                partida=partida.number,
+                incident="failure_after_extraction_began",
+                after_ball=len(partida.balls),
+                note=note,
+                paragraph=paragraph("failure_after_extraction_began"),
+            ),
+        ]
+
+    def annul(self, incident: str, note: str) -> list[ev.Event]:
+        """A ball or mechanism irregularity (R-INC-3) or an uncorrectable caller error (R-INC-4)."""
+        if incident not in ("ball_irregularity", "caller_error"):
+            raise DomainError(f"incidencia que no anula la partida: {incident!r}")
+        allowed = (*PLAYING, Status.BINGO_CALLED, Status.SALE_CLOSED, Status.SUSPENDED)
+        partida = self._need_partida(*allowed)
+        if incident == "caller_error" and not partida.balls:
+            raise DomainError("sin bolas extraídas no hay error de locución que anular", "R-INC-4")
+        return [
+            ev.IncidentRecorded(
+                partida=partida.number,
+                incident=incident,
+                after_ball=len(partida.balls),
+                note=note,
+                paragraph=paragraph(incident),
+            ),
+            ev.PartidaAnnulled(
+                partida=partida.number, reason=note, refund_cents=partida.takings_cents
+            ),
+        ]
+
+    # --- the fold ----------------------------------------------------------------------------
+
+    def apply(self, event: ev.Event, at: str) -> None:
+        self.version += 1
+        self.last_at = at
+        match event:
+            case ev.HallRegistered():
+                self.hall_id, self.name, self.region = event.hall_id, event.name, event.region
+                self.languages = event.languages
+            case ev.RulesAdopted():
+                first = self.rules is None
+                self.rules = RegionRules.from_event(event)
+                if first:
+                    self.prima.ball_limit = self.rules.prima_ball_limit
+            case ev.CardSetRegistered():
+                self.card_set_info[event.card_set_id] = event
+            case ev.SerieRegistered():
+                self.series[event.code] = SerieState(
+                    event.code,
+                    event.card_set_id,
+                    event.size,
+                    event.face_value_cents,
+                    event.electronic,
+                )
+            case ev.BallSetInstalled():
+                self.ball_set = BallSetState(
+                    event.ball_set_id,
+                    event.homologation,
+                    event.guaranteed_partidas,
+                    event.pneumatic,
+                    event.partidas_before,
+                )
+                self.ball_set_changes.append(self._pending(event, at))
+            case ev.PrimaAmountChosen():
+                self.prima.amount_cents = event.amount_cents
+                self.prima.awarded_since_chosen = False
+                self.prima_changes.append(self._pending(event, at))
+            case ev.BallCheckRecorded():
+                if event.when == "open":
+                    self._open_checks[event.session_id] = event
+                else:
+                    self._need_session().ball_checks.append(event)
+            case ev.SessionOpened():
+                session = SessionState(
+                    event.session_id, event.date, at, event.jefe_de_mesa, event.jefe_de_sala
+                )
+                session.ball_checks.append(self._open_checks.pop(event.session_id))
+                if self.ball_set is not None:
+                    session.ball_set_id = self.ball_set.id
+                    session.ball_set_homologation = self.ball_set.homologation
+                    session.ball_set_partidas_before = self.ball_set.partidas_played
+                self.sessions.append(session)
+            case ev.LastPartidaAnnounced():
+                self._need_session().last_partida = event.partida
+            case ev.SessionClosed():
+                self._need_session().closed_at = at
+            case ev.PartidaStarted():
+                self._need_session().partidas.append(
+                    PartidaState(
+                        session_id=event.session_id,
+                        number=event.partida,
+                        started_at=at,
+                        prima_amount_cents=event.prima_amount_cents,
+                        prima_available=event.prima_available,
+                        prima_ball_limit=event.prima_ball_limit,
+                        bola_loca_numbers=event.bola_loca_numbers,
+                        bola_loca_source=event.bola_loca_source,
+                    )
+                )
+            case ev.SaleRecorded():
+                partida = self._need_partida()
+                serie = self.series[event.series]
+                partida.sales.append(
+                    SaleRange(event.series, event.first, event.last, event.electronic)
+                )
+                partida.face_value_cents = serie.face_value_cents
+                serie.last_sold = event.last
+                serie.last_sold_date = self._need_session().date
+            case ev.SaleClosed():
+                partida = self._need_partida()
+                partida.amounts = event
+                partida.status = Status.SALE_CLOSED
+            case ev.PartidaDataShown():
+                self._need_partida().status = Status.READY
+            case ev.BallDrawn():
+                partida = self._need_partida()
+                if not partida.balls and self.ball_set is not None:
+                    self.ball_set.partidas_played += 1
+                partida.balls.append(event.number)
+                partida.ball_sources.append(event.source)
+                partida.status = Status.EXTRACTION
+            case ev.BallCorrected():
+                partida = self._need_partida()
+                partida.balls[event.index - 1] = event.number
+                partida.corrections.append(event)
+            case ev.ClaimChecked():
+                partida = self._need_partida()
+                partida.claims.append(
+                    Claim(
+                        event.after_ball,
+                        event.series,
+                        event.number,
+                        event.prize,
+                        event.valid,
+                        event.reason,
+                        event.completed_at_ball,
+                        event.electronic,
+                    )
+                )
+                if partida.valid_bingo:
+                    partida.status = Status.BINGO_CALLED
+                else:
+                    partida.status = Status.CLAIM_CHECK
+            case ev.ManualExtractionStarted():
+                self._need_partida().manual_from_ball = event.from_ball
+            case ev.PartidaSuspended():
+                partida = self._need_partida()
+                partida.suspended_from = partida.status
+                partida.status = Status.SUSPENDED
+            case ev.PartidaResumed():
+                partida = self._need_partida()
+                partida.status = partida.suspended_from or Status.SALE_OPEN
+                partida.suspended_from = None
+            case ev.IncidentRecorded():
+                self._need_partida().incidents.append(event)
+            case ev.PartidaAnnulled():
+                partida = self._need_partida()
+                partida.status = Status.ANNULLED
+                partida.refund_cents = event.refund_cents
+                partida.annul_reason = event.reason
+                partida.closed_at = at
+                partida.prima_fund_before_cents = self.prima.fund_cents
+                partida.bola_loca_fund_before_cents = self.bola_loca_fund_cents
+                partida.prima_partidas_accumulated = self.prima.partidas_accumulated
+            case ev.PrizeAwarded():
+                partida = self._need_partida()
+                partida.awards.append(
+                    Award(
+                        event.prize,
+                        event.series,
+                        event.number,
+                        event.completed_at_ball,
+                        event.amount_cents,
+                    )
+                )
+            case ev.PartidaClosed():
+                self._apply_closed(event, at)
+            case ev.SimulationStarted():
+                self.simulations[event.session_id] = event
+            case ev.PrizesPaid():
+                self._need_partida().status = Status.PAID
+            case _:
+                raise TypeError(f"evento sin regla de estado: {event.kind}")
+
+    def _apply_closed(self, event: ev.PartidaClosed, at: str) -> None:
+        rules = self._need_rules()
+        partida = self._need_partida()
+        amounts = partida.amounts
+        assert amounts is not None
+        partida.status = Status.CLOSED
+        partida.closing = event
+        partida.closed_at = at
+        prima = self.prima
+        partida.prima_fund_before_cents = prima.fund_cents
+        partida.bola_loca_fund_before_cents = self.bola_loca_fund_cents
+        prima.fund_cents += amounts.prima_deduction_cents - event.prima_awarded_cents
+        prima.partidas_accumulated += 1
+        partida.prima_partidas_accumulated = prima.partidas_accumulated
+        if event.prima_awarded_cents:
+            prima.awarded_since_chosen = True
+            prima.ball_limit = rules.prima_ball_limit
+            prima.partidas_accumulated = 0
+        elif partida.prima_available:
+            prima.ball_limit += 1  # not won while in play: one more ball next partida (R-PRIMA-3)
+        self.bola_loca_fund_cents += (
+            amounts.bola_loca_deduction_cents - event.bola_loca_awarded_cents
+        )
+
+    def _pending(self, event: ev.Event, at: str) -> Pending:
+        session = self.session
+        last = session.partidas[-1].number if session and session.partidas else None
+        return Pending(session.id if session else None, last, at, event)
+
+
+STATUS_TEXT: dict[Status, str] = {
+    Status.SALE_OPEN: "venta abierta",
+    Status.SALE_CLOSED: "venta cerrada",
+    Status.READY: "datos anunciados, puerta cerrada",
+    Status.EXTRACTION: "extracción",
+    Status.CLAIM_CHECK: "comprobación de cartón",
+    Status.BINGO_CALLED: "bingo cantado: ¿alguna línea más? ¿algún bingo más?",
+    Status.SUSPENDED: "suspendida",
+    Status.CLOSED: "cerrada, premios por pagar",
+    Status.PAID: "premios pagados",
+    Status.ANNULLED: "anulada",
+}
+
+PRIZE_TEXT = {
+    "line": "línea",
+    "bingo": "bingo",
+    "prima": "prima de bingo",
+    "bola_loca": "bola loca",
+}

@@ -1,0 +1,193 @@
+"""What windows show: plain, immutable snapshots of the hall built from its state.
+
+The hall panels and the console receive these and nothing else. By construction they carry no
+winner that was not claimed and validated (R-GAME-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bingo.hall import FINISHED, STATUS_TEXT, Hall, PartidaState, Status
+
+
+@dataclass(frozen=True)
+class Winner:
+    prize: str
+    series: str
+    number: int
+    completed_at_ball: int
+    amount_cents: int | None  # None until the partida is closed and the shares are known
+
+
+@dataclass(frozen=True)
+class PanelState:
+    """Everything a hall panel shows (R-PANEL-1, R-PANEL-2, R-PRIMA-4)."""
+
+    hall_name: str
+    languages: tuple[str, ...]
+    session_id: str | None
+    partida: int | None
+    status: str | None
+    status_text: str
+    is_last_partida: bool
+    door_closed: bool
+    cards_sold: int
+    price_cents: int
+    takings_cents: int
+    line_prize_cents: int | None
+    bingo_prize_cents: int | None
+    prima_amount_cents: int
+    prima_available: bool
+    prima_ball_limit: int
+    prima_fund_cents: int
+    bola_loca_numbers: tuple[int, ...]
+    bola_loca_fund_cents: int
+    balls: tuple[int, ...]
+    last_ball: int | None
+    winners: tuple[Winner, ...]
+    announcement: str
+    version: int
+
+    @property
+    def extractions(self) -> int:
+        return len(self.balls)
+
+
+def _announcement(hall: Hall, partida: PartidaState | None) -> str:
+    session = hall.session
+    if session is None:
+        return "Sala cerrada"
+    if partida is None:
+        if session.last_partida is not None and len(session.partidas) >= session.last_partida:
+            return "Fin de la sesión"
+        return "Próxima partida"
+    last = " — ÚLTIMA PARTIDA" if session.last_partida == partida.number else ""
+    match partida.status:
+        case Status.SALE_OPEN:
+            return f"Venta de cartones{last}"
+        case Status.SALE_CLOSED | Status.READY:
+            return f"Comienza la partida{last}"
+        case Status.CLAIM_CHECK:
+            return "Comprobando cartón"
+        case Status.BINGO_CALLED:
+            return "¿Alguna línea más? ¿Algún bingo más?"
+        case Status.SUSPENDED:
+            return "Partida suspendida"
+        case Status.CLOSED | Status.PAID:
+            return "Partida cerrada"
+        case Status.ANNULLED:
+            return "Partida anulada: se devuelve el importe"
+    return ""
+
+
+def panel_state(hall: Hall) -> PanelState:
+    session = hall.session
+    partida = hall.partida
+    shown: PartidaState | None
+    if partida is None and session is not None and session.partidas:
+        shown = session.partidas[-1]  # between partidas the last one stays on the board
+    else:
+        shown = partida
+    winners: tuple[Winner, ...] = ()
+    if shown is not None:
+        if shown.awards:
+            winners = tuple(
+                Winner(a.prize, a.series, a.number, a.completed_at_ball, a.amount_cents)
+                for a in shown.awards
+            )
+        else:
+            winners = tuple(
+                Winner(c.prize, c.series, c.number, c.completed_at_ball, None)
+                for c in shown.claims
+                if c.valid
+            )
+    amounts = shown.amounts if shown else None
+    prima = hall.prima
+    door_closed = partida is not None and partida.status not in (
+        Status.SALE_OPEN,
+        *FINISHED,
+        Status.CLOSED,
+    )
+    return PanelState(
+        hall_name=hall.name,
+        languages=hall.languages,
+        session_id=session.id if session else None,
+        partida=shown.number if shown else None,
+        status=shown.status.value if shown else None,
+        status_text=STATUS_TEXT[shown.status] if shown else "",
+        is_last_partida=bool(session and shown and session.last_partida == shown.number),
+        door_closed=door_closed,
+        cards_sold=shown.cards_sold if shown else 0,
+        price_cents=(shown.face_value_cents or 0) if shown else 0,
+        takings_cents=shown.takings_cents if shown else 0,
+        line_prize_cents=amounts.line_prize_cents if amounts else None,
+        bingo_prize_cents=amounts.bingo_prize_cents if amounts else None,
+        prima_amount_cents=shown.prima_amount_cents if shown else prima.amount_cents,
+        prima_available=shown.prima_available if shown else False,
+        prima_ball_limit=shown.prima_ball_limit if shown else prima.ball_limit,
+        prima_fund_cents=prima.fund_cents,
+        bola_loca_numbers=shown.bola_loca_numbers if shown else (),
+        bola_loca_fund_cents=hall.bola_loca_fund_cents,
+        balls=tuple(shown.balls) if shown else (),
+        last_ball=shown.balls[-1] if shown and shown.balls else None,
+        winners=winners,
+        announcement=_announcement(hall, partida),
+        version=hall.version,
+    )
+
+
+ACTIONS = (
+    "open_session",
+    "start_partida",
+    "sell",
+    "close_sale",
+    "confirm_data_shown",
+    "draw_ball",
+    "claim",
+    "correct_ball",
+    "close_partida",
+    "pay_prizes",
+    "suspend",
+    "resume",
+    "refund_suspended",
+    "start_manual_extraction",
+    "annul",
+    "announce_last_partida",
+    "close_session",
+    "choose_prima_amount",
+)
+
+
+def allowed_actions(hall: Hall) -> frozenset[str]:
+    """The console's buttons that make sense now (the engine still checks every rule)."""
+    session = hall.session
+    if session is None:
+        return frozenset({"open_session", "choose_prima_amount"})
+    partida = session.current
+    out: set[str] = set()
+    if session.last_partida is None:
+        out.add("announce_last_partida")
+    if partida is None:
+        out |= {"close_session", "choose_prima_amount"}
+        if session.last_partida is None or len(session.partidas) < session.last_partida:
+            out.add("start_partida")
+        return frozenset(out)
+    s = partida.status
+    if s == Status.SALE_OPEN:
+        out |= {"sell", "close_sale", "suspend"}
+    elif s == Status.SALE_CLOSED:
+        out |= {"confirm_data_shown", "suspend", "annul"}
+    elif s == Status.READY:
+        out |= {"draw_ball", "suspend"}
+    elif s in (Status.EXTRACTION, Status.CLAIM_CHECK):
+        out |= {"draw_ball", "claim", "correct_ball", "annul"}
+        if partida.manual_from_ball is None:
+            out.add("start_manual_extraction")
+    elif s == Status.BINGO_CALLED:
+        out |= {"claim", "close_partida", "correct_ball", "annul"}
+    elif s == Status.SUSPENDED:
+        out |= {"resume", "refund_suspended", "annul"}
+    elif s == Status.CLOSED:
+        out.add("pay_prizes")
+    return frozenset(out)

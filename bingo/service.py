@@ -1,0 +1,369 @@
+"""The use cases every client drives: the console, the panels, terminals and the command line.
+
+A ``HallService`` owns one hall's state. Each command asks the aggregate for the events it
+implies, commits them to the event log in one transaction, applies them, and only then
+publishes them to subscribers (R-ACTA-1, R-ACTA-2: written before announced). Commands are
+serialised by a lock, so several windows and device threads may call in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from bingo import events as ev
+from bingo.cards import CardSet, generate_card_set, load_card_set
+from bingo.chain import Record, seal
+from bingo.detect import CompletionTracker
+from bingo.hall import DomainError, Hall
+from bingo.rules import RegionRules
+
+log = logging.getLogger(__name__)
+
+
+class EventLog(Protocol):
+    """What the service needs of a store (``bingo.store.EventStore`` is one)."""
+
+    def load(self, hall_id: str, after_seq: int = 0) -> list[Record]: ...
+
+    def append(
+        self,
+        hall_id: str,
+        expected_last_seq: int,
+        items: Sequence[tuple[str, str, Mapping[str, Any]]],
+    ) -> list[Record]: ...
+
+
+class MemoryEventLog:
+    """An event log in memory: for tests and for throw-away simulations."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, list[Record]] = {}
+
+    def load(self, hall_id: str, after_seq: int = 0) -> list[Record]:
+        return [r for r in self.records.get(hall_id, []) if r.seq > after_seq]
+
+    def append(
+        self,
+        hall_id: str,
+        expected_last_seq: int,
+        items: Sequence[tuple[str, str, Mapping[str, Any]]],
+    ) -> list[Record]:
+        current = self.records.setdefault(hall_id, [])
+        last = current[-1] if current else None
+        if (last.seq if last else 0) != expected_last_seq:
+            raise RuntimeError("otro proceso escribió en el registro de la sala")
+        new = seal(last, items)
+        current.extend(new)
+        return new
+
+
+class CardSetLibrary:
+    """Card sets by id: generated ones are rebuilt from their seed, imported ones are loaded."""
+
+    def __init__(self, load_imported: Callable[[str], bytes | None] | None = None) -> None:
+        self._load_imported = load_imported
+        self._cache: dict[str, CardSet] = {}
+        self._sources: dict[str, str] = {}
+
+    def know(self, card_set_id: str, source: str) -> None:
+        self._sources[card_set_id] = source
+
+    def add(self, card_set: CardSet) -> None:
+        self._cache[card_set.id] = card_set
+
+    def get(self, card_set_id: str) -> CardSet:
+        cached = self._cache.get(card_set_id)
+        if cached is not None:
+            return cached
+        source = self._sources.get(card_set_id, "")
+        if source.startswith("generated:"):
+            _, seed, strips = source.split(":")
+            card_set = generate_card_set(card_set_id, int(seed), int(strips))
+        else:
+            data = self._load_imported(card_set_id) if self._load_imported else None
+            if data is None:
+                raise DomainError(f"el juego de cartones {card_set_id!r} no está disponible")
+            card_set = load_card_set(data.decode("utf-8"))
+        self._cache[card_set_id] = card_set
+        return card_set
+
+
+Clock = Callable[[], str]
+BolaLocaSource = Callable[[int], tuple[list[int], str]]
+Subscriber = Callable[[Record, ev.Event], None]
+
+
+def system_clock() -> str:
+    return dt.datetime.now().astimezone().isoformat(timespec="milliseconds")
+
+
+def secure_bola_loca(count: int) -> tuple[list[int], str]:
+    """Bola loca numbers from the operating system's cryptographic source, independent of the
+    extractor (R-BOLA-2).
+    """
+    return secrets.SystemRandom().sample(range(1, 91), count), "secrets"
+
+
+class HallService:
+    def __init__(
+        self,
+        event_log: EventLog,
+        hall_id: str,
+        card_sets: CardSetLibrary | None = None,
+        clock: Clock = system_clock,
+        bola_loca: BolaLocaSource = secure_bola_loca,
+    ) -> None:
+        self._log = event_log
+        self.hall_id = hall_id
+        self.card_sets = card_sets or CardSetLibrary()
+        self._clock = clock
+        self._bola_loca = bola_loca
+        self._lock = threading.RLock()
+        self._subscribers: list[Subscriber] = []
+        self.hall = Hall(self.card_sets.get)
+        self.last_seq = 0
+        self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
+        self._replay(event_log.load(hall_id))
+
+    def _replay(self, records: Sequence[Record]) -> None:
+        for rec in records:
+            event = ev.event_from(rec.kind, rec.payload)
+            if isinstance(event, ev.CardSetRegistered):
+                self.card_sets.know(event.card_set_id, event.source)
+            self.hall.apply(event, rec.at)
+            self.last_seq = rec.seq
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber(record, event)`` for every event committed from now on."""
+        with self._lock:
+            self._subscribers.append(subscriber)
+        return lambda: self._subscribers.remove(subscriber)
+
+    def records(self) -> list[Record]:
+        return self._log.load(self.hall_id)
+
+    def _commit(self, events: Sequence[ev.Event]) -> list[Record]:
+        if not events:
+            return []
+        at = self._clock()
+        items = [(at, e.kind, e.payload()) for e in events]
+        records = self._log.append(self.hall_id, self.last_seq, items)
+        for rec, event in zip(records, events, strict=True):
+            if isinstance(event, ev.CardSetRegistered):
+                self.card_sets.know(event.card_set_id, event.source)
+            self.hall.apply(event, rec.at)
+            self.last_seq = rec.seq
+        for rec, event in zip(records, events, strict=True):
+            for subscriber in list(self._subscribers):
+                try:
+                    subscriber(rec, event)
+                except Exception:  # a broken window must not stop the game
+                    log.exception("subscriber failed on %s", rec.kind)
+        return records
+
+    def _do(self, decide: Callable[[], Sequence[ev.Event]]) -> list[Record]:
+        with self._lock:
+            return self._commit(decide())
+
+    # --- hall set-up ----------------------------------------------------------------------
+
+    def register_hall(self, hall_id: str, name: str, region: str, languages: Sequence[str]) -> None:
+        if hall_id != self.hall_id:
+            raise DomainError(f"este servicio lleva la sala {self.hall_id}, no {hall_id}")
+        self._do(lambda: self.hall.register_hall(hall_id, name, region, languages))
+
+    def adopt_rules(self, rules: RegionRules) -> None:
+        self._do(lambda: self.hall.adopt_rules(rules))
+
+    def register_card_set(self, card_set: CardSet, source: str) -> None:
+        with self._lock:
+            self.card_sets.add(card_set)
+            self._commit(self.hall.register_card_set(card_set, source))
+
+    def generate_card_set(self, card_set_id: str, seed: int, strips: int) -> CardSet:
+        card_set = generate_card_set(card_set_id, seed, strips)
+        self.register_card_set(card_set, f"generated:{seed}:{strips}")
+        return card_set
+
+    def register_serie(
+        self,
+        code: str,
+        card_set_id: str,
+        size: int,
+        face_value_cents: int,
+        electronic: bool = False,
+    ) -> None:
+        self._do(
+            lambda: self.hall.register_serie(code, card_set_id, size, face_value_cents, electronic)
+        )
+
+    def install_ball_set(
+        self,
+        ball_set_id: str,
+        homologation: str,
+        guaranteed_partidas: int,
+        partidas_before: int = 0,
+        pneumatic: bool = True,
+        reason: str = "",
+    ) -> None:
+        self._do(
+            lambda: self.hall.install_ball_set(
+                ball_set_id, homologation, guaranteed_partidas, partidas_before, pneumatic, reason
+            )
+        )
+
+    def choose_prima_amount(self, amount_cents: int) -> None:
+        self._do(lambda: self.hall.choose_prima_amount(amount_cents))
+
+    def start_simulation(self, event: ev.SimulationStarted) -> None:
+        self._do(lambda: self.hall.start_simulation(event))
+
+    # --- session --------------------------------------------------------------------------
+
+    def record_ball_check(
+        self, session_id: str, when: str, numbers: Sequence[int], method: str = "manual"
+    ) -> bool:
+        """Record the count of the balls; True when all 90 are there, each once (R-BALL-2)."""
+        records = self._do(lambda: self.hall.record_ball_check(session_id, when, numbers, method))
+        return bool(records[-1].payload["ok"])
+
+    def open_session(
+        self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
+    ) -> None:
+        self._do(lambda: self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala))
+
+    def announce_last_partida(self) -> None:
+        self._do(self.hall.announce_last_partida)
+
+    def close_session(self) -> None:
+        self._do(self.hall.close_session)
+
+    # --- partida --------------------------------------------------------------------------
+
+    def start_partida(self) -> int:
+        with self._lock:
+            rules = self.hall.rules
+            count = rules.bola_loca_count if rules and rules.bola_loca_bp else 0
+            numbers, source = self._bola_loca(count) if count else ([], "")
+            self._commit(self.hall.start_partida(numbers, source))
+            partida = self.hall.partida
+            assert partida is not None
+            return partida.number
+
+    def sell(self, series: str, first: int, last: int, electronic: bool = False) -> None:
+        self._do(lambda: self.hall.sell(series, first, last, electronic))
+
+    def sell_count(self, series: str, count: int, electronic: bool = False) -> tuple[int, int]:
+        """Sell the next ``count`` cartones of a serie; returns the range sold."""
+        with self._lock:
+            first = self.hall.next_sale_number(series)
+            self._commit(self.hall.sell(series, first, first + count - 1, electronic))
+            return first, first + count - 1
+
+    def close_sale(self) -> None:
+        self._do(self.hall.close_sale)
+
+    def confirm_data_shown(self) -> None:
+        self._do(self.hall.confirm_data_shown)
+
+    def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> list[Record]:
+        """Record a ball together with the claims of the electronic cartones it completed."""
+        with self._lock:
+            partida = self.hall.partida
+            electronic = None
+            if partida is not None and any(r.electronic for r in partida.sales):
+                electronic = self._electronic_completions
+            try:
+                return self._commit(self.hall.draw_ball(number, source, ball_id, electronic))
+            except BaseException:
+                self._tracker = None  # it may have seen a ball that was not recorded
+                raise
+
+    def draw_manual(self) -> int:
+        """An emergency manual draw among the pending balls, from the cryptographic source
+        (R-INC-2, R-DEV-2).
+        """
+        with self._lock:
+            number = secrets.choice(self.hall.pending_balls())
+            self.draw_ball(number, "manual")
+            return number
+
+    def correct_ball(self, index: int, number: int, note: str = "") -> None:
+        with self._lock:
+            self._commit(self.hall.correct_ball(index, number, note))
+            self._tracker = None  # rebuilt from the corrected balls at the next draw
+
+    def claim(self, series: str, number: int, prize: str) -> ev.ClaimChecked:
+        with self._lock:
+            records = self._commit(self.hall.check_claim(series, number, prize))
+            event = ev.event_from(records[-1].kind, records[-1].payload)
+            assert isinstance(event, ev.ClaimChecked)
+            return event
+
+    def close_partida(self) -> None:
+        self._do(self.hall.close_partida)
+
+    def pay_prizes(self) -> None:
+        self._do(self.hall.pay_prizes)
+
+    # --- incidents ------------------------------------------------------------------------
+
+    def suspend(self, note: str) -> None:
+        self._do(lambda: self.hall.suspend(note))
+
+    def resume(self, note: str = "") -> None:
+        self._do(lambda: self.hall.resume(note))
+
+    def refund_suspended(self, note: str = "") -> None:
+        self._do(lambda: self.hall.refund_suspended(note))
+
+    def start_manual_extraction(self, note: str) -> None:
+        self._do(lambda: self.hall.start_manual_extraction(note))
+
+    def annul(self, incident: str, note: str) -> None:
+        self._do(lambda: self.hall.annul(incident, note))
+
+    # --- electronic cartones --------------------------------------------------------------
+
+    def _electronic_completions(
+        self, number: int
+    ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+        partida = self.hall.partida
+        assert partida is not None
+        tracker, index = self._tracker_for(partida.session_id, partida.number, partida.balls)
+        lines, bingos = tracker.add_ball(number)
+        return (
+            [index[i] for i in np.asarray(lines).tolist()],
+            [index[i] for i in np.asarray(bingos).tolist()],
+        )
+
+    def _tracker_for(
+        self, session_id: str, partida_number: int, balls: Sequence[int]
+    ) -> tuple[CompletionTracker, list[tuple[str, int]]]:
+        cached = self._tracker
+        if cached and cached[0] == partida_number and cached[1] == session_id:
+            return cached[2], cached[3]
+        partida = self.hall.partida
+        assert partida is not None
+        cards: list[np.ndarray] = []
+        index: list[tuple[str, int]] = []
+        for r in partida.sales:
+            if not r.electronic:
+                continue
+            card_set = self.card_sets.get(self.hall.series[r.series].card_set_id)
+            cards.append(card_set.as_array()[r.first - 1 : r.last])
+            index.extend((r.series, n) for n in range(r.first, r.last + 1))
+        tracker = CompletionTracker(np.concatenate(cards))
+        for ball in balls:  # the balls already recorded; the caller adds the new one
+            tracker.add_ball(ball)
+        self._tracker = (partida_number, session_id, tracker, index)
+        return tracker, index

@@ -1,0 +1,417 @@
+"""A whole session played headless, the way a hall plays it.
+
+The simulator is a policy: from the seed and the hall's current state alone it decides the
+next command (open, sell, draw, claim, close, pay, an incident now and then). Nothing of it
+lives outside the record, so a simulation killed at any instant and started again continues
+exactly where the record stops and ends in the same state as an uninterrupted run.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from bingo.hall import DomainError, Hall, PartidaState, SessionState, Status
+from bingo.service import HallService
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    seed: int
+    partidas: int
+    session_id: str
+    date: str
+    series_prefix: str = "A"
+    series_size: int = 1500
+    card_set_id: str = "std-6000"
+    face_value_cents: int = 100
+    prima_amount_cents: int = 20000
+    jefe_de_mesa: str = "Jefe de mesa de turno"
+    jefe_de_sala: str = "Jefe de sala de turno"
+    incidents: bool = True
+    electronic: bool = True
+
+
+def rng(seed: int, *parts: object) -> random.Random:
+    """An independent, reproducible random stream for one decision."""
+    return random.Random(":".join(str(p) for p in (seed, *parts)))
+
+
+class SimulatedClock:
+    """Deterministic times: the session date plus a few seconds per recorded event."""
+
+    def __init__(self, date: str, seq: Callable[[], int]) -> None:
+        self._start = dt.datetime.fromisoformat(f"{date}T17:00:00+01:00")
+        self._seq = seq
+
+    def __call__(self) -> str:
+        return (self._start + dt.timedelta(seconds=4 * (self._seq() + 1))).isoformat()
+
+
+def seeded_bola_loca(
+    seed: int, service_partida: Callable[[], int]
+) -> Callable[[int], tuple[list[int], str]]:
+    """Bola loca numbers for a simulation: reproducible, and still independent of the ball order."""
+
+    def draw(count: int) -> tuple[list[int], str]:
+        return rng(seed, "bola-loca", service_partida()).sample(range(1, 91), count), "simulated"
+
+    return draw
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decided command: its name (for logs and tests) and how to run it."""
+
+    name: str
+    run: Callable[[], object]
+
+
+class Simulation:
+    def __init__(self, service: HallService, plan: SimulationPlan) -> None:
+        self.service = service
+        self.plan = plan
+
+    @property
+    def hall(self) -> Hall:
+        return self.service.hall
+
+    def _session(self) -> SessionState | None:
+        return next((s for s in self.hall.sessions if s.id == self.plan.session_id), None)
+
+    def done(self) -> bool:
+        session = self._session()
+        return session is not None and not session.open
+
+    def run(
+        self, max_steps: int | None = None, on_step: Callable[[Step], None] | None = None
+    ) -> int:
+        """Play until the session is closed; returns the number of commands run."""
+        steps = 0
+        while not self.done() and (max_steps is None or steps < max_steps):
+            step = self.next_step()
+            step.run()
+            steps += 1
+            if on_step:
+                on_step(step)
+        return steps
+
+    # --- the policy ------------------------------------------------------------------------
+
+    def next_step(self) -> Step:
+        svc, plan, hall = self.service, self.plan, self.hall
+        session = self._session()
+        if session is None:
+            if hall.opening_check(plan.session_id) is None:
+                balls = list(range(1, 91))
+                rng(plan.seed, "count-open").shuffle(balls)
+                return Step(
+                    "ball_check_open",
+                    lambda: svc.record_ball_check(plan.session_id, "open", balls, "reader"),
+                )
+            return Step(
+                "open_session",
+                lambda: svc.open_session(
+                    plan.session_id, plan.date, plan.jefe_de_mesa, plan.jefe_de_sala
+                ),
+            )
+        partida = session.current
+        if partida is None:
+            played = len(session.partidas)
+            if played >= plan.partidas:
+                if not session.ball_checks or session.ball_checks[-1].when != "close":
+                    balls = list(range(1, 91))
+                    rng(plan.seed, "count-close").shuffle(balls)
+                    return Step(
+                        "ball_check_close",
+                        lambda: svc.record_ball_check(plan.session_id, "close", balls, "reader"),
+                    )
+                return Step("close_session", svc.close_session)
+            if played == plan.partidas - 1 and session.last_partida is None:
+                return Step("announce_last_partida", svc.announce_last_partida)
+            missing = self._missing_series()
+            if missing:
+                return missing
+            return Step("start_partida", svc.start_partida)
+        match partida.status:
+            case Status.SALE_OPEN:
+                return self._sale_step(partida)
+            case Status.SALE_CLOSED:
+                if self._incident(partida, "suspend"):
+                    return Step(
+                        "suspend",
+                        lambda: svc.suspend("avería del compresor antes de la primera bola"),
+                    )
+                return Step("confirm_data_shown", svc.confirm_data_shown)
+            case Status.SUSPENDED:
+                if rng(plan.seed, "suspension-outcome", partida.number).random() < 0.5:
+                    return Step("resume", lambda: svc.resume("avería resuelta"))
+                return Step(
+                    "refund_suspended",
+                    lambda: svc.refund_suspended("avería sin resolver: se devuelven los cartones"),
+                )
+            case Status.READY | Status.EXTRACTION | Status.CLAIM_CHECK:
+                return self._extraction_step(partida)
+            case Status.BINGO_CALLED:
+                claim = self._pending_claim(partida, closing=True)
+                return claim or Step("close_partida", svc.close_partida)
+            case Status.CLOSED:
+                return Step("pay_prizes", svc.pay_prizes)
+        raise DomainError(f"estado sin decisión en la simulación: {partida.status}")
+
+    def _series_code(self, prefix: str, n: int) -> str:
+        return f"{prefix}-{n:04d}"
+
+    def _missing_series(self) -> Step | None:
+        """Register the next serie before a partida may need it."""
+        plan, svc = self.plan, self.service
+        codes = [c for c in self.hall.series if c.startswith(plan.series_prefix + "-")]
+        if codes:
+            last = self.hall.series[codes[-1]]
+            if last.size - last.last_sold >= 400:
+                return None
+        code = self._series_code(plan.series_prefix, len(codes) + 1)
+        return Step(
+            f"register_serie {code}",
+            lambda: svc.register_serie(
+                code, plan.card_set_id, plan.series_size, plan.face_value_cents
+            ),
+        )
+
+    def _sale_step(self, partida: PartidaState) -> Step:
+        """Sellers hand out correlative blocks; terminals take theirs from the same serie."""
+        plan, svc = self.plan, self.service
+        r = rng(plan.seed, "sale", partida.number)
+        physical_target = r.randint(120, 420)
+        electronic_target = r.choice([0, 0, 40, 120, 300]) if plan.electronic else 0
+        blocks = r.randint(2, 4)
+        physical = sum(s.count for s in partida.sales if not s.electronic)
+        electronic = sum(s.count for s in partida.sales if s.electronic)
+        # Paper and terminals alternate until each reaches its target.
+        if physical < physical_target and (
+            physical <= electronic or electronic >= electronic_target
+        ):
+            want = min(max(1, physical_target // blocks), physical_target - physical)
+            step = self._sell_step(partida, want, electronic=False)
+            if step:
+                return step
+        if electronic < electronic_target:
+            want = min(max(1, electronic_target // 2), electronic_target - electronic)
+            step = self._sell_step(partida, want, electronic=True)
+            if step:
+                return step
+        if self._incident(partida, "suspend_in_sale") and not partida.incidents:
+            return Step("suspend", lambda: svc.suspend("corte de corriente durante la venta"))
+        return Step("close_sale", svc.close_sale)
+
+    def _sell_step(self, partida: PartidaState, want: int, electronic: bool) -> Step | None:
+        svc, hall, prefix = self.service, self.hall, self.plan.series_prefix
+        kind = "electronic" if electronic else "physical"
+        if partida.sales:
+            lead = partida.sales[0].series
+            current = partida.sales[-1].series
+            serie = hall.series[current]
+            room = serie.size - partida.sales[-1].last
+            if current != lead:  # a second serie only up to where the first began (R-SALE-2)
+                room = partida.ranges_of(lead)[0].first - 1 - partida.sales[-1].last
+            if room > 0:
+                count = min(want, room)
+                return Step(
+                    f"sell {kind} {current}", lambda: svc.sell_count(current, count, electronic)
+                )
+            if current != lead:
+                return None
+            nxt = [c for c in self._active(prefix) if c != lead]
+            if not nxt or hall.series[nxt[0]].last_sold:
+                return None
+            count = min(want, partida.ranges_of(lead)[0].first - 1)
+            if count <= 0:
+                return None
+            code = nxt[0]
+            return Step(f"sell second serie {code}", lambda: svc.sell(code, 1, count, electronic))
+        active = self._active(prefix)
+        if not active:
+            return None
+        code = active[0]
+        serie = hall.series[code]
+        count = min(want, serie.size - serie.last_sold)
+        return Step(f"sell {kind} {code}", lambda: svc.sell_count(code, count, electronic))
+
+    def _active(self, prefix: str) -> list[str]:
+        codes = [c for c in self.hall.series if c.startswith(prefix + "-")]
+        return [c for c in codes if self.hall.series[c].last_sold < self.hall.series[c].size]
+
+    def _incident(self, partida: PartidaState, kind: str) -> bool:
+        """Whether this partida meets an incident of this kind (about one partida in fifteen)."""
+        if not self.plan.incidents:
+            return False
+        if (
+            any(i.incident != "ball_corrected" for i in partida.incidents)
+            and kind != "caller_error"
+        ):
+            return False
+        chances = {
+            "suspend": 0.03,
+            "suspend_in_sale": 0.01,
+            "manual": 0.03,
+            "irregular": 0.015,
+            "caller_error": 0.04,
+        }
+        return rng(self.plan.seed, "incident", kind, partida.number).random() < chances[kind]
+
+    def _ball_order(self, partida: PartidaState) -> list[int]:
+        order = list(range(1, 91))
+        rng(self.plan.seed, "balls", self.plan.session_id, partida.number).shuffle(order)
+        return order
+
+    def _extraction_step(self, partida: PartidaState) -> Step:
+        svc, plan = self.service, self.plan
+        order = self._ball_order(partida)
+        # The ball prevails: a wrongly read ball is corrected before anything else (R-GAME-3).
+        for i, number in enumerate(partida.balls):
+            if number != order[i]:
+                true = order[i]
+                if any(c.valid and c.after_ball >= i + 1 for c in partida.claims):
+                    return Step(
+                        "annul (caller error)",
+                        lambda: svc.annul("caller_error", "bola mal leída con premio ya validado"),
+                    )
+                note = "lectura corregida por el jefe de mesa"
+                return Step("correct_ball", partial(svc.correct_ball, i + 1, true, note))
+        claim = self._pending_claim(partida, closing=False)
+        if claim:
+            return claim
+        k = len(partida.balls)
+        if k >= 1 and partida.manual_from_ball is None and self._incident(partida, "manual"):
+            at = 5 + rng(plan.seed, "manual-at", partida.number).randint(0, 20)
+            if k == at:
+                return Step(
+                    "start_manual_extraction",
+                    lambda: svc.start_manual_extraction("el extractor no responde"),
+                )
+        if k >= 1 and self._incident(partida, "irregular"):
+            at = 3 + rng(plan.seed, "irregular-at", partida.number).randint(0, 25)
+            if k == at:
+                return Step(
+                    "annul", lambda: svc.annul("ball_irregularity", "bola con exceso de peso")
+                )
+        nxt = order[k]
+        source = "manual" if partida.manual_from_ball is not None else "simulated"
+        if self._incident(partida, "caller_error") and not partida.corrections:
+            at = 2 + rng(plan.seed, "misread-at", partida.number).randint(0, 20)
+            if k + 1 == at:
+                pending = [n for n in order[k + 1 :]]
+                wrong = rng(plan.seed, "misread", partida.number).choice(pending)
+                return Step("draw_ball (misread)", lambda: svc.draw_ball(wrong, source))
+        return Step(f"draw_ball {nxt}", lambda: svc.draw_ball(nxt, source))
+
+    def _pending_claim(self, partida: PartidaState, closing: bool) -> Step | None:
+        """The next call a player makes now: on time, late, or false."""
+        svc, plan, hall = self.service, self.plan, self.hall
+        k = len(partida.balls)
+        if k == 0:
+            return None
+        position = {n: i + 1 for i, n in enumerate(partida.balls)}
+        checked = {(c.series, c.number, c.prize, c.after_ball) for c in partida.claims}
+        won = {(c.series, c.number, c.prize) for c in partida.claims if c.valid}
+        line_open = partida.first_valid_line_after in (None, k)
+        for sale in partida.sales:
+            if sale.electronic:
+                continue  # the system claims for electronic cartones
+            for number in range(sale.first, sale.last + 1):
+                carton = hall.carton(sale.series, number)
+                r = None
+                for prize in ("line", "bingo"):
+                    if (sale.series, number, prize) in won or (
+                        sale.series,
+                        number,
+                        prize,
+                        k,
+                    ) in checked:
+                        continue
+                    if prize == "line":
+                        done = [
+                            max(position[n] for n in row)
+                            for row in carton.rows
+                            if all(n in position for n in row)
+                        ]
+                        completed = min(done) if done else 0
+                    else:
+                        completed = max(position.get(n, 999) for n in carton.numbers)
+                        completed = 0 if completed == 999 else completed
+                    if not completed:
+                        continue
+                    r = r or rng(plan.seed, "player", partida.number, sale.series, number)
+                    delay = (
+                        r.choice([0, 0, 0, 0, 0, 0, 1, 2])
+                        if prize == "line"
+                        else r.choice([0, 0, 0, 0, 1])
+                    )
+                    if prize == "line" and not line_open and r.random() > 0.15:
+                        continue  # most players stop calling once the line is gone
+                    if closing or completed + delay <= k:
+                        if any(
+                            c.series == sale.series
+                            and c.number == number
+                            and c.prize == prize
+                            and c.after_ball >= completed
+                            for c in partida.claims
+                        ):
+                            continue  # one call per completed combination
+                        return Step(
+                            f"claim {prize} {sale.series}/{number}",
+                            partial(svc.claim, sale.series, number, prize),
+                        )
+        if closing:
+            return None
+        # Now and then somebody calls without reason (R-GAME-4: a wrong claim resumes the game).
+        r = rng(plan.seed, "false-call", partida.number, k)
+        if r.random() < 0.02:
+            physical = [s for s in partida.sales if not s.electronic]
+            if physical:
+                sale = r.choice(physical)
+                number = r.randint(sale.first, sale.last)
+                prize = r.choice(["line", "bingo"])
+                key = (sale.series, number, prize)
+                if key not in won and (sale.series, number, prize, k) not in checked:
+                    return Step(
+                        f"false claim {prize} {sale.series}/{number}",
+                        lambda: svc.claim(sale.series, number, prize),
+                    )
+        return None
+
+
+def prepare_hall(service: HallService, settings: object | None, plan: SimulationPlan) -> None:
+    """Register the simulated hall and its material if the record does not have them yet."""
+    from config import (
+        HallSettings,
+    )  # settings are plain data; imported here to keep the policy pure
+
+    hall = service.hall
+    assert settings is None or isinstance(settings, HallSettings)
+    if not hall.hall_id:
+        assert settings is not None
+        service.register_hall(settings.hall_id, settings.name, settings.region, settings.languages)
+    if hall.rules is None:
+        assert settings is not None
+        service.adopt_rules(settings.rules)
+    if plan.card_set_id not in hall.card_set_info:
+        assert settings is not None
+        service.generate_card_set(
+            plan.card_set_id, settings.card_set_seed, settings.card_set_strips
+        )
+    if hall.ball_set is None:
+        assert settings is not None
+        service.install_ball_set(
+            settings.ball_set_id,
+            settings.homologation,
+            settings.guaranteed_partidas,
+            settings.partidas_before,
+            settings.pneumatic,
+            "juego de bolas inicial",
+        )
+    if hall.prima.amount_cents == 0 and plan.prima_amount_cents:
+        service.choose_prima_amount(plan.prima_amount_cents)
