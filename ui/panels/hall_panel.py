@@ -50,9 +50,10 @@ def _t(text: str) -> str:
 class BallWidget(QWidget):
     """The last ball drawn, as a big ball with its number."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, empty: str = "#101010") -> None:
         super().__init__(parent)
         self._number: int | None = None
+        self._empty = QColor(empty)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(120, 120)
 
@@ -74,7 +75,7 @@ class BallWidget(QWidget):
         rect = QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
         if self._number is None:
             p.setPen(QColor("#3a3a3a"))
-            p.setBrush(QColor("#101010"))
+            p.setBrush(self._empty)
             p.drawEllipse(rect)
         else:
             p.setPen(Qt.PenStyle.NoPen)

@@ -1,0 +1,209 @@
+"""Dialogs of the console.
+
+None of them blocks: they are opened with ``open()`` and the console acts on ``accepted``, so
+the game loop and the device worker keep running behind them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bingo.regulation import PARAGRAPHS
+from ui.console.texts import incident_title, t
+
+
+def _font(widget: QWidget, pixels: int) -> None:
+    font = QFont(widget.font())
+    font.setPixelSize(pixels)
+    widget.setFont(font)
+
+
+def _big(label: QLabel, pixels: int, bold: bool = False) -> QLabel:
+    font = QFont(label.font())
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    label.setFont(font)
+    return label
+
+
+class IncidentDialog(QDialog):
+    """An incident: the regulation paragraph first, then a note and the confirmation.
+
+    The jefe de sala reads the paragraph aloud before the incident is confirmed (R-INC-5).
+    """
+
+    def __init__(
+        self,
+        incident: str,
+        action_text: str,
+        parent: QWidget | None = None,
+        *,
+        ball_count: int = 0,
+        note: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.incident = incident
+        self.setObjectName("incident_dialog")
+        _font(self, 16)
+        self.setWindowTitle(t("Incidencia: {title}").format(title=incident_title(incident)))
+        self.setModal(True)
+        reference, text = PARAGRAPHS[incident]
+        title = _big(QLabel(incident_title(incident)), 26, bold=True)
+        title.setObjectName("incident_title")
+        instruction = _big(
+            QLabel(t("El jefe de sala lee en voz alta el párrafo del reglamento:")), 18
+        )
+        self.reference = _big(QLabel(reference), 18, bold=True)
+        self.reference.setObjectName("incident_reference")
+        self.paragraph = _big(QLabel(f"«{text}»"), 20)
+        self.paragraph.setObjectName("incident_paragraph")
+        self.paragraph.setWordWrap(True)
+        self.paragraph.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.paragraph.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.paragraph.setStyleSheet(
+            "background: #fff8d6; color: #000000; padding: 14px; border: 2px solid #8a6d00;"
+        )
+        self.read_aloud = QCheckBox(t("Párrafo leído en voz alta por el jefe de sala"))
+        self.read_aloud.setObjectName("incident_read_aloud")
+        _big(self.read_aloud, 18)
+        form = QFormLayout()
+        self.note = QLineEdit(note)
+        self.note.setObjectName("incident_note")
+        self.note.setPlaceholderText(t("qué ha pasado (consta en el acta)"))
+        form.addRow(t("Nota:"), self.note)
+        self.index: QSpinBox | None = None
+        self.number: QSpinBox | None = None
+        if incident == "ball_corrected":
+            self.index = QSpinBox()
+            self.index.setObjectName("incident_index")
+            self.index.setRange(1, max(1, ball_count))
+            self.index.setValue(max(1, ball_count))
+            self.number = QSpinBox()
+            self.number.setObjectName("incident_number")
+            self.number.setRange(1, 90)
+            form.addRow(t("Extracción número:"), self.index)
+            form.addRow(t("La bola es el:"), self.number)
+        buttons = QDialogButtonBox()
+        self.confirm = QPushButton(action_text)
+        self.confirm.setObjectName("incident_confirm")
+        self.confirm.setEnabled(False)
+        _big(self.confirm, 18, bold=True)
+        cancel = QPushButton(t("Cancelar"))
+        cancel.setObjectName("incident_cancel")
+        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.read_aloud.toggled.connect(self._update)
+        self.note.textChanged.connect(self._update)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(instruction)
+        layout.addWidget(self.reference)
+        layout.addWidget(self.paragraph)
+        layout.addWidget(self.read_aloud)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.resize(900, 560)
+
+    def _update(self) -> None:
+        self.confirm.setEnabled(self.read_aloud.isChecked() and bool(self.note.text().strip()))
+
+
+class ConfirmDialog(QDialog):
+    """A plain question with a confirm and a cancel button."""
+
+    def __init__(
+        self, title: str, text: str, action_text: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("confirm_dialog")
+        _font(self, 16)
+        self.setWindowTitle(title)
+        self.setModal(True)
+        label = _big(QLabel(text), 20)
+        label.setWordWrap(True)
+        label.setObjectName("confirm_text")
+        buttons = QDialogButtonBox()
+        self.confirm = QPushButton(action_text)
+        self.confirm.setObjectName("confirm_ok")
+        cancel = QPushButton(t("Cancelar"))
+        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label, 1)
+        layout.addWidget(buttons)
+        self.resize(640, 240)
+
+
+class SerieDialog(QDialog):
+    """Put a new serie into the hall's stock (code, cartones, face value, card set)."""
+
+    def __init__(
+        self,
+        card_sets: list[tuple[str, int]],
+        suggested_code: str,
+        face_value_cents: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("serie_dialog")
+        _font(self, 16)
+        self.setWindowTitle(t("Registrar una serie"))
+        self.setModal(True)
+        self.code = QLineEdit(suggested_code)
+        self.code.setObjectName("serie_code")
+        self.card_set = QComboBox()
+        self.card_set.setObjectName("serie_card_set")
+        for card_set_id, count in card_sets:
+            self.card_set.addItem(f"{card_set_id} ({count})", (card_set_id, count))
+        self.size = QSpinBox()
+        self.size.setObjectName("serie_size")
+        self.size.setRange(1, 100_000)
+        self.size.setValue(min(1500, card_sets[0][1]) if card_sets else 1500)
+        self.face = QSpinBox()
+        self.face.setObjectName("serie_face_value")
+        self.face.setRange(1, 100_000)
+        self.face.setSuffix(" c")
+        self.face.setValue(face_value_cents)
+        self.electronic = QCheckBox(t("cartones electrónicos"))
+        form = QFormLayout()
+        form.addRow(t("Código:"), self.code)
+        form.addRow(t("Juego de cartones:"), self.card_set)
+        form.addRow(t("Cartones:"), self.size)
+        form.addRow(t("Valor facial (céntimos):"), self.face)
+        form.addRow("", self.electronic)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def values(self) -> tuple[str, str, int, int, bool]:
+        card_set_id = str(self.card_set.currentData()[0]) if self.card_set.count() else ""
+        return (
+            self.code.text().strip(),
+            card_set_id,
+            self.size.value(),
+            self.face.value(),
+            self.electronic.isChecked(),
+        )

@@ -1,0 +1,146 @@
+"""The words the console uses for events, prizes and states (Spanish source, translatable)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from bingo import events as ev
+from bingo.money import euros
+
+CONTEXT = "Console"
+
+
+def t(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def prize_name(prize: str) -> str:
+    names = {
+        "line": t("línea"),
+        "bingo": t("bingo"),
+        "prima": t("prima de bingo"),
+        "bola_loca": t("bola loca"),
+    }
+    return names.get(prize, prize)
+
+
+INCIDENT_TITLES = {
+    "failure_before_first_ball": "Avería antes de la primera bola",
+    "failure_after_extraction_began": "Avería con la extracción comenzada",
+    "ball_irregularity": "Irregularidad de las bolas o del mecanismo",
+    "caller_error": "Error del locutor que no puede subsanarse",
+    "ball_corrected": "Corrección de una bola mal anunciada",
+}
+
+
+def incident_title(incident: str) -> str:
+    return t(INCIDENT_TITLES.get(incident, incident))
+
+
+def describe(event: ev.Event) -> str:
+    """One line of the console's event log for a recorded event."""
+    match event:
+        case ev.PartidaStarted():
+            text = t("Partida {n}: venta abierta").format(n=event.partida)
+            if event.prima_available:
+                text += t("; prima de {amount} hasta la bola {limit}").format(
+                    amount=euros(event.prima_amount_cents), limit=event.prima_ball_limit
+                )
+            if event.bola_loca_numbers:
+                text += t("; bola loca {numbers}").format(
+                    numbers=", ".join(map(str, event.bola_loca_numbers))
+                )
+            return text
+        case ev.SaleRecorded():
+            return t("Venta: serie {series}, cartones {first} a {last} ({count})").format(
+                series=event.series,
+                first=event.first,
+                last=event.last,
+                count=event.last - event.first + 1,
+            )
+        case ev.SaleClosed():
+            return t(
+                "Venta cerrada: {cards} cartones, {takings}; línea {line}, bingo {bingo}"
+            ).format(
+                cards=event.cards_sold,
+                takings=euros(event.takings_cents),
+                line=euros(event.line_prize_cents),
+                bingo=euros(event.bingo_prize_cents),
+            )
+        case ev.PartidaDataShown():
+            return t("Datos en los paneles: puerta cerrada")
+        case ev.BallDrawn():
+            return t("Bola {index}: {number} ({source})").format(
+                index=event.index, number=event.number, source=event.source
+            )
+        case ev.BallCorrected():
+            return t("Corrección: la bola {index} es el {number}, no el {wrong}").format(
+                index=event.index, number=event.number, wrong=event.wrong_number
+            )
+        case ev.ClaimChecked():
+            verdict = t("CORRECTO") if event.valid else t("NO VÁLIDO")
+            return t("Cartón {series}/{number} canta {prize}: {verdict} ({reason})").format(
+                series=event.series,
+                number=event.number,
+                prize=prize_name(event.prize),
+                verdict=verdict,
+                reason=event.reason,
+            )
+        case ev.ManualExtractionStarted():
+            return t("Extracción manual desde la bola {n}").format(n=event.from_ball)
+        case ev.PartidaSuspended():
+            return t("Partida suspendida: {note}").format(note=event.note)
+        case ev.PartidaResumed():
+            return t("Partida reanudada: {note}").format(note=event.note)
+        case ev.IncidentRecorded():
+            return t("Incidencia: {title}. {note}").format(
+                title=incident_title(event.incident), note=event.note
+            )
+        case ev.PartidaAnnulled():
+            return t("Partida anulada: {reason}; se devuelven {refund}").format(
+                reason=event.reason, refund=euros(event.refund_cents)
+            )
+        case ev.PrizeAwarded():
+            return t("Premio de {prize}: {series}/{number}, {amount}").format(
+                prize=prize_name(event.prize),
+                series=event.series,
+                number=event.number,
+                amount=euros(event.amount_cents),
+            )
+        case ev.PartidaClosed():
+            return t("Partida {n} cerrada: no se admiten más cantos").format(n=event.partida)
+        case ev.PrizesPaid():
+            return t("Premios de la partida {n} pagados").format(n=event.partida)
+        case ev.SessionOpened():
+            return t("Sesión {id} abierta ({date})").format(id=event.session_id, date=event.date)
+        case ev.SessionClosed():
+            return t("Sesión {id} cerrada").format(id=event.session_id)
+        case ev.BallCheckRecorded():
+            when = t("apertura") if event.when == "open" else t("cierre")
+            verdict = t("correcto") if event.ok else t("INCORRECTO")
+            return t("Recuento de bolas de {when}: {n} bolas, {verdict}").format(
+                when=when, n=len(event.numbers), verdict=verdict
+            )
+        case ev.LastPartidaAnnounced():
+            return t("Anunciada la última partida: la {n}").format(n=event.partida)
+        case ev.PrimaAmountChosen():
+            return t("Prima de bingo: {amount}").format(amount=euros(event.amount_cents))
+        case ev.HallRegistered():
+            return t("Sala registrada: {name}").format(name=event.name)
+        case ev.RulesAdopted():
+            return t("Reglas de la región adoptadas")
+        case ev.CardSetRegistered():
+            return t("Juego de cartones {id} registrado ({count} cartones)").format(
+                id=event.card_set_id, count=event.count
+            )
+        case ev.BallSetInstalled():
+            return t("Juego de bolas {id} instalado (homologación {hom})").format(
+                id=event.ball_set_id, hom=event.homologation
+            )
+        case ev.SimulationStarted():
+            return t("Sesión simulada {id}").format(id=event.session_id)
+        case ev.SerieRegistered():
+            return t("Serie {code} registrada: {size} cartones de {value}").format(
+                code=event.code, size=event.size, value=euros(event.face_value_cents)
+            )
+    return event.kind.replace("_", " ")

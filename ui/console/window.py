@@ -1,0 +1,1537 @@
+"""The console of the jefe de mesa-cajero: the whole night at the control table.
+
+The window is given the hall's service (and the ball source when devices are connected) and
+drives it; it never opens a database, a port or an emulator. Every command goes through
+``_attempt``: a ``DomainError`` is shown in the red banner and in the event log, the typed
+values stay where they were, and the window goes on. The buttons follow
+``bingo.readmodel.allowed_actions``; the engine still checks every rule.
+
+Blocking device calls (a draw waits for the ball, a set scan for 90 readings) run on the
+bridge's worker thread; their outcome comes back as a signal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QIntValidator, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bingo import events as ev
+from bingo.hall import STATUS_TEXT, DomainError, Hall, PartidaState, Status
+from bingo.money import euros
+from bingo.readmodel import allowed_actions, panel_state
+from bingo.service import HallService
+from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
+from ui.bridge import Bridge
+from ui.console.carton import CartonGrid
+from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
+from ui.console.texts import describe, prize_name, t
+from ui.panels.board import BoardPalette, BoardWidget
+from ui.panels.hall_panel import BallWidget
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+PAGES = ("session", "sale", "extraction", "prizes")
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+class BallSource(Protocol):
+    """What the console needs of ``drivers.ballsource.DeviceBallSource``."""
+
+    def draw(
+        self,
+        draw_number: int,
+        drawn: frozenset[int],
+        operator_sees: Callable[[int], int | None] | None = None,
+    ) -> BallRead | BallHeld: ...
+
+    def resolve_hold(self, held: BallHeld, operator_number: int) -> BallRead: ...
+
+    def scan_set(self) -> list[int]: ...
+
+    def return_all(self) -> None: ...
+
+
+def _today() -> str:
+    return dt.date.today().isoformat()
+
+
+@dataclass(frozen=True)
+class ConsoleDefaults:
+    """What the hall's settings suggest in the console's forms."""
+
+    jefe_de_mesa: str = ""
+    jefe_de_sala: str = ""
+    prima_amounts_cents: tuple[int, ...] = ()
+    serie_prefix: str = "A"
+    face_value_cents: int = 100
+    today: Callable[[], str] = field(default=_today)
+
+
+# The incidents menu: action key -> (regulation paragraph, button text, allowed action)
+INCIDENTS: dict[str, tuple[str, str, str]] = {
+    "suspend": ("failure_before_first_ball", "Suspender la partida", "suspend"),
+    "resume": ("failure_before_first_ball", "Reanudar la partida", "resume"),
+    "refund_suspended": (
+        "failure_before_first_ball",
+        "Devolver el importe de los cartones",
+        "refund_suspended",
+    ),
+    "manual_extraction": (
+        "failure_after_extraction_began",
+        "Seguir por extracción manual",
+        "start_manual_extraction",
+    ),
+    "ball_irregularity": ("ball_irregularity", "Anular la partida y devolver", "annul"),
+    "caller_error": ("caller_error", "Anular la partida y devolver", "annul"),
+    "correct_ball": ("ball_corrected", "Corregir la bola", "correct_ball"),
+}
+
+MENU_TEXTS = {
+    "suspend": "Suspender (avería antes de la primera bola)…",
+    "resume": "Reanudar la partida suspendida…",
+    "refund_suspended": "Devolver los cartones de la partida suspendida…",
+    "manual_extraction": "Extracción manual (avería con bolas extraídas)…",
+    "ball_irregularity": "Irregularidad de bolas o mecanismo: anular…",
+    "caller_error": "Error del locutor que no se puede subsanar: anular…",
+    "correct_ball": "Corregir una bola mal anunciada…",
+}
+
+
+def _font(widget: QWidget, pixels: int, bold: bool = False) -> None:
+    font = QFont(widget.font())
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    widget.setFont(font)
+
+
+def _button(text: str, name: str, pixels: int = 18) -> QPushButton:
+    button = QPushButton(text)
+    button.setObjectName(name)
+    button.setMinimumHeight(int(pixels * 2.4))
+    _font(button, pixels, bold=True)
+    return button
+
+
+def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False) -> QLabel:
+    label = QLabel(text)
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(True)
+    _font(label, pixels, bold)
+    return label
+
+
+class ConsoleWindow(QMainWindow):
+    def __init__(
+        self,
+        service: HallService,
+        devices: BallSource | None = None,
+        *,
+        bridge: Bridge | None = None,
+        defaults: ConsoleDefaults | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.devices = devices
+        self.defaults = defaults or ConsoleDefaults()
+        self._own_bridge = bridge is None
+        self.bridge = bridge or Bridge(self)
+        if self._own_bridge:
+            self.bridge.attach(service)
+        self.setObjectName("ConsoleWindow")
+        self.setWindowTitle(t("Mesa de control — {hall}").format(hall=service.hall.name or "bingo"))
+        _font(self, 16)
+
+        self._phase = ""
+        self._asked_more: int | None = None  # the partida for which "¿alguna línea más?" was asked
+        self._held: BallHeld | None = None
+        self._device_error: BaseException | None = None
+        self._drawing = False
+        self._scanning = ""
+        self._scanned: dict[str, list[int]] = {}
+        self._last_verdict: ev.ClaimChecked | None = None
+        self.dialog: IncidentDialog | ConfirmDialog | SerieDialog | None = None
+        self._log_partida: tuple[str, int] | None = None
+
+        central = QWidget(self)
+        self.setCentralWidget(central)
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(10, 8, 10, 8)
+        outer.addLayout(self._build_header())
+        body = QHBoxLayout()
+        outer.addLayout(body, 1)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("pages")
+        _font(self.pages.tabBar(), 17, bold=True)
+        self.pages.addTab(self._build_session_page(), t("1 · Sesión"))
+        self.pages.addTab(self._build_sale_page(), t("2 · Venta"))
+        self.pages.addTab(self._build_extraction_page(), t("3 · Extracción y cantos"))
+        self.pages.addTab(self._build_prizes_page(), t("4 · Premios"))
+        body.addWidget(self.pages, 62)
+        body.addLayout(self._build_side(), 38)
+        self._build_menus()
+        self.status_words = _label(name="status_words", pixels=15, bold=True)
+        self.status_words.setWordWrap(False)
+        self.statusBar().addPermanentWidget(self.status_words)
+
+        self.bridge.changed.connect(self.refresh)
+        self.bridge.recorded.connect(self._on_recorded)
+        self.bridge.jobDone.connect(self._on_job_done)
+        self.bridge.jobFailed.connect(self._on_job_failed)
+        self.bridge.deviceNotice.connect(self._on_device_notice)
+        self._load_log()
+        self.refresh()
+
+    # ====================================================================== construction
+
+    def _build_header(self) -> QVBoxLayout:
+        self.header_state = _label(name="header_state", pixels=24, bold=True)
+        self.door = _label(name="door", pixels=22, bold=True)
+        self.door.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.door.setMinimumWidth(330)
+        self.devices_state = _label(name="devices_state", pixels=15)
+        top = QHBoxLayout()
+        top.addWidget(self.header_state, 1)
+        top.addWidget(self.devices_state)
+        top.addWidget(self.door)
+        self.error = _label(name="error", pixels=20, bold=True)
+        self.error.setStyleSheet(
+            "background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;"
+        )
+        self.error.hide()
+        self.error.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.error.setToolTip(t("Pulse para ocultar (Esc)"))
+        self.error.mousePressEvent = lambda _e: self.error.hide()  # type: ignore[method-assign]
+        self.suspended_box = QFrame()
+        self.suspended_box.setObjectName("suspended_box")
+        self.suspended_box.setStyleSheet(
+            "QFrame#suspended_box { background: #ff9800; border-radius: 6px; }"
+        )
+        row = QHBoxLayout(self.suspended_box)
+        row.addWidget(
+            _label(t("PARTIDA SUSPENDIDA: reanude o devuelva los cartones"), pixels=20, bold=True),
+            1,
+        )
+        self.resume_button = _button(t("Reanudar…"), "resume", 16)
+        self.refund_button = _button(t("Devolver cartones…"), "refund", 16)
+        self.resume_button.clicked.connect(lambda: self.open_incident("resume"))
+        self.refund_button.clicked.connect(lambda: self.open_incident("refund_suspended"))
+        row.addWidget(self.resume_button)
+        row.addWidget(self.refund_button)
+        self.suspended_box.hide()
+        box = QVBoxLayout()
+        box.addLayout(top)
+        box.addWidget(self.error)
+        box.addWidget(self.suspended_box)
+        return box
+
+    def _build_session_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.session_info = _label(name="session_info", pixels=18, bold=True)
+        layout.addWidget(self.session_info)
+
+        opening = QGroupBox(t("Apertura de la sesión"))
+        self.opening = opening
+        form = QFormLayout(opening)
+        self.session_date = QLineEdit(self.defaults.today())
+        self.session_date.setObjectName("session_date")
+        self.session_id = QLineEdit()
+        self.session_id.setObjectName("session_id")
+        self.jefe_de_mesa = QLineEdit(self.defaults.jefe_de_mesa)
+        self.jefe_de_mesa.setObjectName("jefe_de_mesa")
+        self.jefe_de_sala = QLineEdit(self.defaults.jefe_de_sala)
+        self.jefe_de_sala.setObjectName("jefe_de_sala")
+        form.addRow(t("Fecha (AAAA-MM-DD):"), self.session_date)
+        form.addRow(t("Sesión:"), self.session_id)
+        form.addRow(t("Jefe de mesa-cajero:"), self.jefe_de_mesa)
+        form.addRow(t("Jefe de sala:"), self.jefe_de_sala)
+        layout.addWidget(opening)
+
+        count = QGroupBox(t("Recuento de las bolas ante el jefe de sala (R-BALL-2)"))
+        grid = QGridLayout(count)
+        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número, en buen estado"))
+        self.balls_counted.setObjectName("balls_counted")
+        self.balls_missing = QLineEdit()
+        self.balls_missing.setObjectName("balls_missing")
+        self.balls_missing.setPlaceholderText(t("números que faltan o están dañados, si los hay"))
+        self.scan_balls = _button(t("Leer el juego de bolas con el lector"), "scan_balls", 16)
+        self.scan_result = _label(name="scan_result")
+        self.scan_balls.clicked.connect(self.scan_ball_set)
+        if self.devices is not None:
+            grid.addWidget(self.scan_balls, 0, 0, 1, 2)
+            grid.addWidget(self.scan_result, 1, 0, 1, 2)
+            self.balls_counted.hide()
+            self.balls_missing.hide()
+        else:
+            self.scan_balls.hide()
+            self.scan_result.hide()
+            grid.addWidget(self.balls_counted, 0, 0, 1, 2)
+            grid.addWidget(_label(t("Faltan o dañadas:")), 1, 0)
+            grid.addWidget(self.balls_missing, 1, 1)
+        layout.addWidget(count)
+
+        buttons = QHBoxLayout()
+        self.open_session_button = _button(t("Abrir la sesión (F2)"), "open_session")
+        self.open_session_button.clicked.connect(self.open_session)
+        self.close_session_button = _button(t("Cerrar la sesión"), "close_session")
+        self.close_session_button.clicked.connect(self.close_session)
+        self.announce_last_button = _button(t("Anunciar la última partida…"), "announce_last", 16)
+        self.announce_last_button.clicked.connect(self.ask_announce_last)
+        buttons.addWidget(self.open_session_button)
+        buttons.addWidget(self.close_session_button)
+        buttons.addWidget(self.announce_last_button)
+        layout.addLayout(buttons)
+
+        prima = QGroupBox(t("Prima de bingo (la elige el jefe de sala)"))
+        row = QHBoxLayout(prima)
+        self.prima_amount = QComboBox()
+        self.prima_amount.setObjectName("prima_amount")
+        self.choose_prima_button = _button(t("Fijar el importe"), "choose_prima", 16)
+        self.choose_prima_button.clicked.connect(self.choose_prima)
+        self.prima_info = _label(name="prima_info")
+        row.addWidget(self.prima_amount)
+        row.addWidget(self.choose_prima_button)
+        row.addWidget(self.prima_info, 1)
+        layout.addWidget(prima)
+        layout.addStretch(1)
+        return page
+
+    def _build_sale_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        top = QHBoxLayout()
+        self.start_partida_button = _button(t("Iniciar la partida (F3)"), "start_partida")
+        self.start_partida_button.clicked.connect(self.start_partida)
+        top.addWidget(self.start_partida_button)
+        self.new_serie_button = _button(t("Registrar serie…"), "new_serie", 16)
+        self.new_serie_button.clicked.connect(self.ask_new_serie)
+        top.addWidget(self.new_serie_button)
+        layout.addLayout(top)
+        self.partida_announce = _label(name="partida_announce", pixels=19, bold=True)
+        self.partida_announce.setStyleSheet("background: #e8f0ff; padding: 6px;")
+        layout.addWidget(self.partida_announce)
+
+        sale = QGroupBox(t("Venta de cartones (correlativa)"))
+        grid = QGridLayout(sale)
+        self.sale_series = QComboBox()
+        self.sale_series.setObjectName("sale_series")
+        self.sale_series.currentIndexChanged.connect(self._update_sale_next)
+        self.sale_next = _label(name="sale_next")
+        self.sale_count = QSpinBox()
+        self.sale_count.setObjectName("sale_count")
+        self.sale_count.setRange(1, 100_000)
+        self.sale_count.setValue(50)
+        _font(self.sale_count, 20, bold=True)
+        self.sell_button = _button(t("Vender"), "sell")
+        self.sell_button.clicked.connect(self.sell_count)
+        self.sale_count.lineEdit().returnPressed.connect(self.sell_count)
+        self.sale_first = QSpinBox()
+        self.sale_first.setObjectName("sale_first")
+        self.sale_first.setRange(1, 100_000)
+        self.sale_last = QSpinBox()
+        self.sale_last.setObjectName("sale_last")
+        self.sale_last.setRange(1, 100_000)
+        self.sell_range_button = _button(t("Vender el rango"), "sell_range", 16)
+        self.sell_range_button.clicked.connect(self.sell_range)
+        self.sale_last.lineEdit().returnPressed.connect(self.sell_range)
+        grid.addWidget(_label(t("Serie:")), 0, 0)
+        grid.addWidget(self.sale_series, 0, 1)
+        grid.addWidget(self.sale_next, 0, 2, 1, 3)
+        grid.addWidget(_label(t("Cartones:")), 1, 0)
+        grid.addWidget(self.sale_count, 1, 1)
+        grid.addWidget(self.sell_button, 1, 2, 1, 3)
+        grid.addWidget(_label(t("Del cartón:")), 2, 0)
+        grid.addWidget(self.sale_first, 2, 1)
+        grid.addWidget(_label(t("al:")), 2, 2)
+        grid.addWidget(self.sale_last, 2, 3)
+        grid.addWidget(self.sell_range_button, 2, 4)
+        layout.addWidget(sale)
+
+        self.sales_list = QListWidget()
+        self.sales_list.setObjectName("sales_list")
+        self.sales_list.setMaximumHeight(130)
+        layout.addWidget(self.sales_list)
+        self.sale_totals = _label(name="sale_totals", pixels=22, bold=True)
+        layout.addWidget(self.sale_totals)
+
+        buttons = QHBoxLayout()
+        self.close_sale_button = _button(t("Cerrar la venta (F4)"), "close_sale")
+        self.close_sale_button.clicked.connect(self.close_sale)
+        self.confirm_shown_button = _button(
+            t("Los paneles muestran los datos: cerrar la puerta (F5)"), "confirm_shown"
+        )
+        self.confirm_shown_button.clicked.connect(self.confirm_data_shown)
+        buttons.addWidget(self.close_sale_button)
+        buttons.addWidget(self.confirm_shown_button)
+        layout.addLayout(buttons)
+        self.sale_announce = _label(name="sale_announce", pixels=19, bold=True)
+        self.sale_announce.setStyleSheet("background: #fff3c4; padding: 6px;")
+        layout.addWidget(self.sale_announce)
+        layout.addStretch(1)
+        return page
+
+    def _build_extraction_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+
+        draw = QGroupBox(t("Extracción"))
+        self.draw_group = draw
+        grid = QGridLayout(draw)
+        self.draw_device_button = _button(t("Extraer bola (F6)"), "draw_device", 22)
+        self.draw_device_button.clicked.connect(self.draw_from_devices)
+        self.ball_input = QLineEdit()
+        self.ball_input.setObjectName("ball_input")
+        self.ball_input.setValidator(QIntValidator(1, 90, self.ball_input))
+        self.ball_input.setPlaceholderText(t("nº de bola"))
+        self.ball_input.setMaximumWidth(240)
+        _font(self.ball_input, 28, bold=True)
+        self.ball_input.returnPressed.connect(self.draw_typed)
+        self.draw_typed_button = _button(t("Registrar la bola"), "draw_typed", 18)
+        self.draw_typed_button.clicked.connect(self.draw_typed)
+        self.draw_random_button = _button(t("Sorteo manual aleatorio"), "draw_random", 16)
+        self.draw_random_button.clicked.connect(self.draw_random)
+        self.draw_mode = _label(name="draw_mode", pixels=15)
+        grid.addWidget(self.draw_device_button, 0, 0, 1, 3)
+        grid.addWidget(self.ball_input, 1, 0)
+        grid.addWidget(self.draw_typed_button, 1, 1)
+        grid.addWidget(self.draw_random_button, 1, 2)
+        grid.addWidget(self.draw_mode, 2, 0, 1, 3)
+        layout.addWidget(draw)
+
+        # a ball the devices could not vouch for: the operator reads it (R-GAME-3)
+        self.hold_box = QFrame()
+        self.hold_box.setObjectName("hold_box")
+        self.hold_box.setStyleSheet(
+            "QFrame#hold_box { background: #ffe0b2; border: 3px solid #e65100; }"
+        )
+        hold = QGridLayout(self.hold_box)
+        self.hold_message = _label(name="hold_message", pixels=19, bold=True)
+        self.hold_input = QLineEdit()
+        self.hold_input.setObjectName("hold_input")
+        self.hold_input.setValidator(QIntValidator(1, 90, self.hold_input))
+        self.hold_input.setMaximumWidth(240)
+        _font(self.hold_input, 28, bold=True)
+        self.hold_input.returnPressed.connect(self.resolve_hold)
+        self.hold_confirm = _button(t("Es esta bola"), "hold_confirm")
+        self.hold_confirm.clicked.connect(self.resolve_hold)
+        hold.addWidget(self.hold_message, 0, 0, 1, 3)
+        hold.addWidget(_label(t("Número de la bola del tubo:"), pixels=18), 1, 0)
+        hold.addWidget(self.hold_input, 1, 1)
+        hold.addWidget(self.hold_confirm, 1, 2)
+        self.hold_box.hide()
+        layout.addWidget(self.hold_box)
+
+        # a device lost or a ball set irregular: the incident to follow
+        self.device_box = QFrame()
+        self.device_box.setObjectName("device_box")
+        self.device_box.setStyleSheet(
+            "QFrame#device_box { background: #ffcdd2; border: 3px solid #b00020; }"
+        )
+        dev = QHBoxLayout(self.device_box)
+        self.device_message = _label(name="device_message", pixels=18, bold=True)
+        self.device_action = _button("", "device_action", 16)
+        self.device_action.clicked.connect(self._device_incident)
+        dev.addWidget(self.device_message, 1)
+        dev.addWidget(self.device_action)
+        self.device_box.hide()
+        layout.addWidget(self.device_box)
+
+        claim = QGroupBox(t("Comprobar un cartón cantado (F7)"))
+        cgrid = QGridLayout(claim)
+        self.claim_series = QComboBox()
+        self.claim_series.setObjectName("claim_series")
+        self.claim_number = QLineEdit()
+        self.claim_number.setObjectName("claim_number")
+        self.claim_number.setValidator(QIntValidator(1, 999_999, self.claim_number))
+        self.claim_number.setPlaceholderText(t("nº de cartón"))
+        _font(self.claim_number, 22, bold=True)
+        self.claim_number.returnPressed.connect(self.check_claim)
+        self.claim_line = QRadioButton(t("&Línea"))
+        self.claim_line.setObjectName("claim_line")
+        self.claim_bingo = QRadioButton(t("&Bingo"))
+        self.claim_bingo.setObjectName("claim_bingo")
+        self.claim_line.setChecked(True)
+        prizes = QButtonGroup(claim)
+        prizes.addButton(self.claim_line)
+        prizes.addButton(self.claim_bingo)
+        self.claim_button = _button(t("Comprobar"), "claim_check")
+        self.claim_button.clicked.connect(self.check_claim)
+        cgrid.addWidget(_label(t("Serie:")), 0, 0)
+        cgrid.addWidget(self.claim_series, 0, 1)
+        cgrid.addWidget(_label(t("Cartón:")), 0, 2)
+        cgrid.addWidget(self.claim_number, 0, 3)
+        cgrid.addWidget(self.claim_line, 1, 1)
+        cgrid.addWidget(self.claim_bingo, 1, 2)
+        cgrid.addWidget(self.claim_button, 1, 3)
+        self.verdict = _label(name="verdict", pixels=34, bold=True)
+        self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.verdict_reason = _label(name="verdict_reason", pixels=18)
+        self.verdict_reason.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.carton = CartonGrid()
+        self.carton.setObjectName("carton")
+        cgrid.addWidget(self.verdict, 2, 0, 1, 4)
+        cgrid.addWidget(self.verdict_reason, 3, 0, 1, 4)
+        cgrid.addWidget(self.carton, 4, 0, 1, 4)
+        layout.addWidget(claim, 1)
+
+        self.more_box = QFrame()
+        self.more_box.setObjectName("more_box")
+        self.more_box.setStyleSheet("QFrame#more_box { background: #c8e6c9; }")
+        more = QHBoxLayout(self.more_box)
+        question = _label(t("«¿Alguna línea más? ¿Algún bingo más?»"), pixels=24, bold=True)
+        self.asked_more_button = _button(t("Preguntado: nadie más canta"), "asked_more", 16)
+        self.asked_more_button.clicked.connect(self.asked_more)
+        self.close_partida_button = _button(t("Cerrar la partida (F8)"), "close_partida")
+        self.close_partida_button.clicked.connect(self.close_partida)
+        more.addWidget(question, 1)
+        more.addWidget(self.asked_more_button)
+        more.addWidget(self.close_partida_button)
+        self.more_box.hide()
+        layout.insertWidget(0, self.more_box)
+        return page
+
+    def _build_prizes_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.prizes_info = _label(name="prizes_info", pixels=20, bold=True)
+        layout.addWidget(self.prizes_info)
+        self.awards = QTableWidget(0, 5)
+        self.awards.setObjectName("awards")
+        self.awards.setHorizontalHeaderLabels(
+            [t("Premio"), t("Serie"), t("Cartón"), t("Bola"), t("Importe")]
+        )
+        self.awards.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.awards.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.awards.verticalHeader().hide()
+        _font(self.awards, 19)
+        layout.addWidget(self.awards, 1)
+        self.awards_total = _label(name="awards_total", pixels=22, bold=True)
+        layout.addWidget(self.awards_total)
+        self.pay_button = _button(t("Premios pagados contra entrega del cartón (F9)"), "pay_prizes")
+        self.pay_button.clicked.connect(self.pay_prizes)
+        layout.addWidget(self.pay_button)
+        return page
+
+    def _build_side(self) -> QVBoxLayout:
+        side = QVBoxLayout()
+        top = QHBoxLayout()
+        self.last_ball = BallWidget(empty="#dddddd")
+        self.last_ball.setObjectName("last_ball")
+        self.last_ball.setMinimumSize(150, 150)
+        self.count = _label(name="count", pixels=26, bold=True)
+        self.count.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        top.addWidget(self.last_ball, 1)
+        top.addWidget(self.count, 1)
+        side.addLayout(top, 2)
+        palette = BoardPalette(
+            background="#ffffff",
+            off_cell="#eeeeee",
+            off_text="#777777",
+            lit_cell="#1b5e20",
+            lit_text="#ffffff",
+            last_cell="#c00000",
+            last_text="#ffffff",
+        )
+        self.board = BoardWidget(palette)
+        self.board.setObjectName("board")
+        self.board.setMinimumSize(300, 220)
+        side.addWidget(self.board, 3)
+        side.addWidget(_label(t("Registro de la partida"), pixels=16, bold=True))
+        self.event_log = QListWidget()
+        self.event_log.setObjectName("event_log")
+        self.event_log.setWordWrap(True)
+        _font(self.event_log, 14)
+        side.addWidget(self.event_log, 5)
+        return side
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        session = bar.addMenu(t("&Sesión"))
+        self.actions: dict[str, QAction] = {}
+
+        def add(
+            menu: Any, key: str, text: str, slot: Callable[[], object], shortcut: str = ""
+        ) -> None:
+            action = QAction(text, self)
+            action.setObjectName(f"action_{key}")
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _checked=False: slot())
+            menu.addAction(action)
+            self.actions[key] = action
+
+        add(session, "open_session", t("Abrir la sesión"), self.open_session, "F2")
+        add(session, "start_partida", t("Iniciar la partida"), self.start_partida, "F3")
+        add(session, "close_sale", t("Cerrar la venta"), self.close_sale, "F4")
+        add(session, "confirm_data_shown", t("Datos en los paneles"), self.confirm_data_shown, "F5")
+        add(session, "draw", t("Extraer bola"), self.draw_key, "F6")
+        add(session, "claim", t("Comprobar un cartón"), self.focus_claim, "F7")
+        add(session, "close_partida", t("Cerrar la partida"), self.close_partida, "F8")
+        add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
+        session.addSeparator()
+        add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie)
+        add(session, "announce_last", t("Anunciar la última partida…"), self.ask_announce_last)
+        add(session, "close_session", t("Cerrar la sesión"), self.close_session)
+        incidents = bar.addMenu(t("&Incidencias"))
+        incidents.setObjectName("incidents_menu")
+        self.incidents_menu = incidents
+        for key, text in MENU_TEXTS.items():
+            add(incidents, f"incident_{key}", t(text), lambda key=key: self.open_incident(key))
+        view = bar.addMenu(t("&Ver"))
+        for i, name in enumerate((t("Sesión"), t("Venta"), t("Extracción"), t("Premios"))):
+            add(view, f"page_{i}", name, lambda i=i: self.pages.setCurrentIndex(i), f"Ctrl+{i + 1}")
+        hide = QAction(self)
+        hide.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        hide.triggered.connect(self.error.hide)
+        self.addAction(hide)
+
+    # ====================================================================== plumbing
+
+    @property
+    def hall(self) -> Hall:
+        return self.service.hall
+
+    def _attempt(self, what: str, command: Callable[[], T]) -> T | None:
+        """Run a command; a refusal or a failure is shown, never raised."""
+        try:
+            result = command()
+        except DomainError as exc:
+            self.show_error(t("{what}: {reason}").format(what=what, reason=exc))
+            return None
+        except Exception as exc:  # the console must survive anything and say it
+            log.exception("%s failed", what)
+            self.show_error(t("{what}: error inesperado: {reason}").format(what=what, reason=exc))
+            return None
+        self.error.hide()
+        self.statusBar().clearMessage()
+        self.refresh()
+        return result
+
+    def show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+        item = QListWidgetItem(f"{_now()}  ✖ {message}")
+        item.setForeground(Qt.GlobalColor.darkRed)
+        self.event_log.addItem(item)
+        self.event_log.scrollToBottom()
+        self.statusBar().showMessage(message, 15_000)
+        self.refresh()
+
+    def _current_partida(self) -> PartidaState | None:
+        return self.hall.partida
+
+    def _shown_partida(self) -> PartidaState | None:
+        """The partida in progress, else the last one of the open session."""
+        session = self.hall.session
+        if session is None:
+            return None
+        return session.current or (session.partidas[-1] if session.partidas else None)
+
+    # ====================================================================== session
+
+    def _parse_missing(self) -> list[int] | None:
+        text = self.balls_missing.text().replace(",", " ").split()
+        try:
+            missing = sorted({int(x) for x in text})
+        except ValueError:
+            self.show_error(t("Bolas que faltan: escriba números del 1 al 90"))
+            return None
+        return missing
+
+    def _counted_balls(self, when: str) -> tuple[list[int], str] | None:
+        """The ball count for the session's opening or closing, from the reader or by hand."""
+        if self.devices is not None:
+            numbers = self._scanned.get(when)
+            if numbers is None:
+                self.show_error(t("Lea primero el juego de bolas con el lector"))
+                return None
+            return numbers, "reader"
+        missing = self._parse_missing()
+        if missing is None:
+            return None
+        if not missing and not self.balls_counted.isChecked():
+            self.show_error(
+                t("Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)")
+            )
+            return None
+        return [n for n in range(1, 91) if n not in missing], "manual"
+
+    def scan_ball_set(self) -> None:
+        if self.devices is None or self.bridge.busy:
+            return
+        devices = self.devices
+        when = "close" if self.hall.session is not None else "open"
+        self._scanning = when
+        self.scan_result.setText(t("Leyendo el juego de bolas…"))
+        self.bridge.submit("scan", devices.scan_set)
+        self.refresh()
+
+    def open_session(self) -> None:
+        self.pages.setCurrentIndex(0)
+        if "open_session" not in allowed_actions(self.hall):
+            return
+        counted = self._counted_balls("open")
+        if counted is None:
+            return
+        numbers, method = counted
+        session_id = self.session_id.text().strip()
+        date = self.session_date.text().strip()
+
+        def run() -> bool:
+            ok = self.service.record_ball_check(session_id, "open", numbers, method)
+            if not ok:
+                missing = sorted(set(range(1, 91)) - set(numbers))
+                raise DomainError(
+                    t(
+                        "el recuento de bolas no es correcto (faltan: {missing}); cambie el juego "
+                        "de bolas y vuelva a contarlas"
+                    ).format(missing=", ".join(map(str, missing)) or "—"),
+                    "R-BALL-2",
+                )
+            self.service.open_session(
+                session_id, date, self.jefe_de_mesa.text(), self.jefe_de_sala.text()
+            )
+            return True
+
+        if self._attempt(t("Abrir la sesión"), run):
+            self._scanned.pop("open", None)
+            self.balls_counted.setChecked(False)
+            self.balls_missing.clear()
+            self.pages.setCurrentIndex(1)
+
+    def close_session(self) -> None:
+        session = self.hall.session
+        if session is None or "close_session" not in allowed_actions(self.hall):
+            return
+        counted = self._counted_balls("close")
+        if counted is None:
+            return
+        numbers, method = counted
+
+        def run() -> None:
+            last = session.ball_checks[-1] if session.ball_checks else None
+            if last is None or last.when != "close" or not last.ok:
+                ok = self.service.record_ball_check(session.id, "close", numbers, method)
+                if not ok:
+                    raise DomainError(
+                        t(
+                            "el recuento de cierre no es correcto: consta en el acta; revise "
+                            "las bolas con el jefe de sala"
+                        ),
+                        "R-BALL-2",
+                    )
+            self.service.close_session()
+
+        self._attempt(t("Cerrar la sesión"), run)
+        self._scanned.pop("close", None)
+        self.balls_counted.setChecked(False)
+
+    def choose_prima(self) -> None:
+        cents = self.prima_amount.currentData()
+        if cents is None:
+            return
+        self._attempt(t("Prima de bingo"), lambda: self.service.choose_prima_amount(int(cents)))
+
+    def ask_announce_last(self) -> None:
+        if "announce_last_partida" not in allowed_actions(self.hall):
+            return
+        session = self.hall.session
+        assert session is not None
+        number = session.current.number if session.current else len(session.partidas) + 1
+        dialog = ConfirmDialog(
+            t("Última partida"),
+            t(
+                "Se anunciará a la sala que la partida {n} es la última de la sesión. "
+                "Después no puede jugarse ninguna otra."
+            ).format(n=number),
+            t("Anunciar la última partida"),
+            self,
+        )
+        dialog.accepted.connect(
+            lambda: self._attempt(t("Última partida"), self.service.announce_last_partida)
+        )
+        self._open_dialog(dialog)
+
+    def ask_new_serie(self) -> None:
+        hall = self.hall
+        card_sets = [(cid, info.count) for cid, info in hall.card_set_info.items()]
+        prefix = self.defaults.serie_prefix
+        n = sum(1 for code in hall.series if code.startswith(prefix + "-")) + 1
+        dialog = SerieDialog(card_sets, f"{prefix}-{n:04d}", self.defaults.face_value_cents, self)
+
+        def register() -> None:
+            code, card_set_id, size, face, electronic = dialog.values()
+            self._attempt(
+                t("Registrar la serie"),
+                lambda: self.service.register_serie(code, card_set_id, size, face, electronic),
+            )
+
+        dialog.accepted.connect(register)
+        self._open_dialog(dialog)
+
+    # ====================================================================== sale
+
+    def start_partida(self) -> None:
+        self.pages.setCurrentIndex(1)
+        if "start_partida" not in allowed_actions(self.hall):
+            return
+        if self._attempt(t("Iniciar la partida"), self.service.start_partida) is not None:
+            self.verdict.clear()
+            self.verdict_reason.clear()
+            self.carton.clear()
+            self.sale_count.setFocus()
+
+    def _selected_series(self) -> str:
+        return str(self.sale_series.currentData() or "")
+
+    def sell_count(self) -> None:
+        series, count = self._selected_series(), self.sale_count.value()
+        if not series:
+            self.show_error(t("No hay ninguna serie a la venta: registre una"))
+            return
+        self._attempt(t("Venta"), lambda: self.service.sell_count(series, count))
+
+    def sell_range(self) -> None:
+        series = self._selected_series()
+        first, last = self.sale_first.value(), self.sale_last.value()
+        if not series:
+            self.show_error(t("No hay ninguna serie a la venta: registre una"))
+            return
+        self._attempt(t("Venta"), lambda: self.service.sell(series, first, last))
+
+    def close_sale(self) -> None:
+        if "close_sale" not in allowed_actions(self.hall):
+            return
+        self._attempt(t("Cerrar la venta"), self.service.close_sale)
+
+    def confirm_data_shown(self) -> None:
+        if "confirm_data_shown" not in allowed_actions(self.hall):
+            return
+        if self._attempt(t("Datos en los paneles"), self.service.confirm_data_shown) is not None:
+            self.pages.setCurrentIndex(2)
+
+    # ====================================================================== extraction
+
+    def _manual_mode(self) -> bool:
+        partida = self._current_partida()
+        return partida is not None and partida.manual_from_ball is not None
+
+    def draw_key(self) -> None:
+        """F6: draw from the devices, or put the cursor where the ball number is typed."""
+        self.pages.setCurrentIndex(2)
+        if self.devices is not None and not self._manual_mode():
+            self.draw_from_devices()
+        else:
+            self.ball_input.setFocus()
+
+    def draw_from_devices(self) -> None:
+        devices = self.devices
+        partida = self._current_partida()
+        if devices is None or partida is None or self._drawing or self._held is not None:
+            return
+        if "draw_ball" not in allowed_actions(self.hall) or self._manual_mode():
+            return
+        number = len(partida.balls) + 1
+        drawn = frozenset(partida.balls)
+        first = not partida.balls
+
+        def job() -> BallRead | BallHeld:
+            if first:
+                devices.return_all()  # every ball back in the drum before the first draw
+            return devices.draw(number, drawn)
+
+        self._drawing = True
+        self._device_error = None
+        self.device_box.hide()
+        self.statusBar().showMessage(t("Extrayendo la bola {n}…").format(n=number))
+        self.bridge.submit("draw", job)
+        self.refresh()
+
+    def _record_ball(self, number: int, source: str, ball_id: str = "") -> bool:
+        done = self._attempt(
+            t("Bola {n}").format(n=number),
+            lambda: self.service.draw_ball(number, source, ball_id),
+        )
+        return done is not None
+
+    def draw_typed(self) -> None:
+        text = self.ball_input.text().strip()
+        if not text or "draw_ball" not in allowed_actions(self.hall):
+            return
+        if self.devices is not None and not self._manual_mode():
+            self.show_error(
+                t(
+                    "Las bolas salen del extractor; el número solo se escribe en extracción manual "
+                    "o cuando el lector no puede leer la bola"
+                )
+            )
+            return
+        source = "manual" if self._manual_mode() else "operator"
+        if self._record_ball(int(text), source):
+            self.ball_input.clear()
+        self.ball_input.setFocus()
+
+    def draw_random(self) -> None:
+        if not self._manual_mode():
+            return
+        self._attempt(t("Sorteo manual"), self.service.draw_manual)
+
+    def resolve_hold(self) -> None:
+        held, devices = self._held, self.devices
+        text = self.hold_input.text().strip()
+        if held is None or devices is None or not text:
+            return
+        operator_number = int(text)
+
+        def run() -> BallRead:
+            try:
+                return devices.resolve_hold(held, operator_number)
+            except ValueError as exc:
+                raise DomainError(str(exc)) from None
+
+        try:
+            read = run()
+        except BallSetIrregular as exc:
+            self._held = None
+            self._show_device_problem(exc)
+            self.refresh()
+            return
+        except DomainError as exc:
+            self.show_error(t("Bola del tubo: {reason}").format(reason=exc))
+            return
+        self._held = None
+        self.hold_input.clear()
+        self._record_ball(read.number, "operator", read.ball_id)
+        self.refresh()
+
+    def _on_job_done(self, tag: str, result: object) -> None:
+        if tag == "draw":
+            self._drawing = False
+            self.statusBar().clearMessage()
+            if isinstance(result, BallRead):
+                self._record_ball(result.number, "extractor", result.ball_id)
+            elif isinstance(result, BallHeld):
+                self._held = result
+                self.hold_message.setText(result.message)
+                self.hold_input.clear()
+                self.pages.setCurrentIndex(2)
+                self.hold_input.setFocus()
+        elif tag == "scan":
+            when, self._scanning = self._scanning, ""
+            numbers = list(result) if isinstance(result, list) else []
+            self._scanned[when] = numbers
+            self.scan_result.setText(
+                t("Lector: {n} bolas leídas, del 1 al 90 una vez cada una: correcto").format(
+                    n=len(numbers)
+                )
+            )
+        self.refresh()
+
+    def _on_job_failed(self, tag: str, error: object) -> None:
+        if tag == "draw":
+            self._drawing = False
+            self.statusBar().clearMessage()
+            if isinstance(error, DeviceLost | BallSetIrregular):
+                self._show_device_problem(error)
+            else:
+                self.show_error(t("Extracción: fallo del dispositivo: {e}").format(e=error))
+        elif tag == "scan":
+            when, self._scanning = self._scanning, ""
+            self._scanned.pop(when, None)
+            message = getattr(error, "message", str(error))
+            self.scan_result.setText(message)
+            self.show_error(t("Recuento de bolas: {e}").format(e=message))
+        self.refresh()
+
+    def _show_device_problem(self, error: DeviceLost | BallSetIrregular) -> None:
+        self._device_error = error
+        self.device_message.setText(error.message)
+        partida = self._current_partida()
+        if isinstance(error, BallSetIrregular):
+            self.device_action.setText(t("Irregularidad de bolas: anular…"))
+        elif partida is not None and partida.balls:
+            self.device_action.setText(t("Seguir por extracción manual…"))
+        else:
+            self.device_action.setText(t("Suspender la partida…"))
+        self.device_box.show()
+        self.pages.setCurrentIndex(2)
+        item = QListWidgetItem(f"{_now()}  ⚠ {error.message}")
+        item.setForeground(Qt.GlobalColor.darkRed)
+        self.event_log.addItem(item)
+
+    def _device_incident(self) -> None:
+        error = self._device_error
+        partida = self._current_partida()
+        if isinstance(error, BallSetIrregular):
+            self.open_incident("ball_irregularity", note=error.message)
+        elif partida is not None and partida.balls:
+            self.open_incident("manual_extraction", note=getattr(error, "message", ""))
+        else:
+            self.open_incident("suspend", note=getattr(error, "message", ""))
+
+    def _on_device_notice(self, device: str, notice: object) -> None:
+        kind = type(notice).__name__
+        texts = {
+            "DeviceOffline": t("{device}: sin comunicación"),
+            "DeviceOnline": t("{device}: en línea"),
+            "DeviceRestarted": t("{device}: se ha reiniciado"),
+            "FaultsChanged": t("{device}: cambio en sus averías"),
+            "EventsLost": t("{device}: se han perdido avisos"),
+        }
+        text = texts.get(kind)
+        if text is None:
+            return
+        message = text.format(device=device)
+        self.devices_state.setText(message)
+        self.statusBar().showMessage(message, 10_000)
+        if kind != "DeviceOnline":
+            item = QListWidgetItem(f"{_now()}  ⚠ {message}")
+            item.setForeground(Qt.GlobalColor.darkRed)
+            self.event_log.addItem(item)
+
+    # ====================================================================== claims
+
+    def focus_claim(self) -> None:
+        self.pages.setCurrentIndex(2)
+        self.claim_number.setFocus()
+        self.claim_number.selectAll()
+
+    def check_claim(self) -> None:
+        series = str(self.claim_series.currentData() or "")
+        text = self.claim_number.text().strip()
+        if not series or not text or "claim" not in allowed_actions(self.hall):
+            return
+        number = int(text)
+        prize = "bingo" if self.claim_bingo.isChecked() else "line"
+        result = self._attempt(
+            t("Comprobar el cartón"), lambda: self.service.claim(series, number, prize)
+        )
+        if result is None:
+            return
+        self._show_verdict(result)
+
+    def _show_verdict(self, claim: ev.ClaimChecked) -> None:
+        self._last_verdict = claim
+        name = prize_name(claim.prize).upper()
+        if claim.valid:
+            verdict = t("LÍNEA CORRECTA") if claim.prize == "line" else t("BINGO CORRECTO")
+            self.verdict.setText(
+                t("{verdict}: {series} / {number}").format(
+                    verdict=verdict, series=claim.series, number=claim.number
+                )
+            )
+            self.verdict.setStyleSheet("background: #1b5e20; color: #ffffff; padding: 6px;")
+        else:
+            self.verdict.setText(
+                t("NO HAY {prize}: {series} / {number}").format(
+                    prize=name, series=claim.series, number=claim.number
+                )
+            )
+            self.verdict.setStyleSheet("background: #b00020; color: #ffffff; padding: 6px;")
+        self.verdict_reason.setText(claim.reason)
+        # Only the claimed cartón, with the balls drawn when it was checked (R-GAME-5).
+        partida = self._shown_partida()
+        balls = partida.balls[: claim.after_ball] if partida else []
+        completing = (
+            balls[claim.completed_at_ball - 1]
+            if claim.valid and 0 < claim.completed_at_ball <= len(balls)
+            else None
+        )
+        grid = self.hall.carton(claim.series, claim.number).grid()
+        self.carton.show_carton(grid, balls, completing)
+        self.claim_number.selectAll()
+
+    def asked_more(self) -> None:
+        partida = self._current_partida()
+        if partida is not None and partida.status == Status.BINGO_CALLED:
+            self._asked_more = partida.number
+            self.refresh()
+            self.close_partida_button.setFocus()
+
+    def close_partida(self) -> None:
+        partida = self._current_partida()
+        if partida is None or "close_partida" not in allowed_actions(self.hall):
+            return
+        if self._asked_more != partida.number:
+            self.show_error(
+                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)")
+            )
+            return
+        if self._attempt(t("Cerrar la partida"), self.service.close_partida) is not None:
+            self.pages.setCurrentIndex(3)
+
+    def pay_prizes(self) -> None:
+        if "pay_prizes" not in allowed_actions(self.hall):
+            return
+        if self._attempt(t("Pagar los premios"), self.service.pay_prizes) is not None:
+            self.start_partida_button.setFocus()
+
+    # ====================================================================== incidents
+
+    def open_incident(self, key: str, note: str = "") -> None:
+        incident, action_text, allowed = INCIDENTS[key]
+        if allowed not in allowed_actions(self.hall):
+            self.show_error(
+                t("Esa incidencia no cabe ahora: la partida está en «{state}»").format(
+                    state=self._status_words()
+                )
+            )
+            return
+        partida = self._current_partida()
+        balls = len(partida.balls) if partida else 0
+        dialog = IncidentDialog(incident, t(action_text), self, ball_count=balls, note=note)
+
+        def confirmed() -> None:
+            text = dialog.note.text().strip()
+            svc = self.service
+            commands: dict[str, Callable[[], object]] = {
+                "suspend": lambda: svc.suspend(text),
+                "resume": lambda: svc.resume(text),
+                "refund_suspended": lambda: svc.refund_suspended(text),
+                "manual_extraction": lambda: svc.start_manual_extraction(text),
+                "ball_irregularity": lambda: svc.annul("ball_irregularity", text),
+                "caller_error": lambda: svc.annul("caller_error", text),
+            }
+            if key == "correct_ball":
+                assert dialog.index is not None and dialog.number is not None
+                index, number = dialog.index.value(), dialog.number.value()
+                commands[key] = lambda: svc.correct_ball(index, number, text)
+            if self._attempt(t("Incidencia"), commands[key]) is not None:
+                self._device_error = None
+                self.device_box.hide()
+
+        dialog.accepted.connect(confirmed)
+        self._open_dialog(dialog)
+
+    def _open_dialog(self, dialog: IncidentDialog | ConfirmDialog | SerieDialog) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog.deleteLater()
+        self.dialog = dialog
+        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
+        dialog.open()
+
+    def _dialog_closed(self, dialog: QWidget) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    # ====================================================================== the view
+
+    def _status_words(self) -> str:
+        partida = self._current_partida()
+        if partida is None:
+            return t("sin partida en curso")
+        return t(STATUS_TEXT[partida.status])
+
+    def _on_recorded(self, record: object, event: object) -> None:
+        if not isinstance(event, ev.Event):
+            return
+        if isinstance(event, ev.PartidaStarted):
+            self.event_log.clear()
+        at = str(getattr(record, "at", ""))[11:19]
+        self.event_log.addItem(f"{at}  {describe(event)}")
+        self.event_log.scrollToBottom()
+
+    def _load_log(self) -> None:
+        """The events of the partida on show (or of the session so far), from the record."""
+        items: list[tuple[str, ev.Event]] = []
+        for record in self.service.records():
+            try:
+                event = ev.event_from(record.kind, record.payload)
+            except ev.UnknownEvent:
+                continue
+            if isinstance(event, ev.PartidaStarted | ev.SessionOpened):
+                items = []
+            items.append((str(record.at)[11:19], event))
+        for at, event in items:
+            self.event_log.addItem(f"{at}  {describe(event)}")
+        self.event_log.scrollToBottom()
+
+    def refresh(self) -> None:
+        hall = self.hall
+        allowed = allowed_actions(hall)
+        state = panel_state(hall)
+        session = hall.session
+        partida = self._current_partida()
+        shown = self._shown_partida()
+
+        # header and status bar
+        parts = [t("Sesión {id}").format(id=session.id) if session else t("Sin sesión abierta")]
+        if shown is not None:
+            parts.append(t("Partida {n}").format(n=shown.number))
+            parts.append(t(STATUS_TEXT[shown.status]).upper())
+        if session is not None and session.last_partida is not None:
+            parts.append(t("última: la {n}").format(n=session.last_partida))
+        self.header_state.setText(" · ".join(parts))
+        if state.door_closed:
+            self.door.setText(t("PUERTA CERRADA\nno entra nadie"))
+            self.door.setStyleSheet("background: #b00020; color: #ffffff; padding: 6px;")
+        else:
+            self.door.setText(t("PUERTA ABIERTA"))
+            self.door.setStyleSheet("background: #2e7d32; color: #ffffff; padding: 6px;")
+        self.status_words.setText(t("Estado: {state}").format(state=self._status_words()))
+        self.suspended_box.setVisible(partida is not None and partida.status == Status.SUSPENDED)
+        self.resume_button.setEnabled("resume" in allowed)
+        self.refund_button.setEnabled("refund_suspended" in allowed)
+
+        # session page
+        self.open_session_button.setEnabled("open_session" in allowed)
+        self.opening.setEnabled(session is None)
+        self.close_session_button.setEnabled("close_session" in allowed)
+        self.announce_last_button.setEnabled("announce_last_partida" in allowed)
+        self.scan_balls.setEnabled(
+            self.devices is not None
+            and not self.bridge.busy
+            and ("open_session" in allowed or "close_session" in allowed)
+        )
+        if session is None:
+            self.session_info.setText(t("No hay ninguna sesión abierta."))
+            if not self.session_id.text():
+                self.session_id.setText(self._suggest_session_id())
+        else:
+            self.session_info.setText(
+                t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}.").format(
+                    id=session.id,
+                    date=session.date,
+                    n=len(session.partidas),
+                    mesa=session.jefe_de_mesa,
+                    sala=session.jefe_de_sala,
+                )
+            )
+        self._fill_prima(allowed)
+
+        # sale page
+        self.start_partida_button.setEnabled("start_partida" in allowed)
+        selling = "sell" in allowed
+        for widget in (self.sell_button, self.sell_range_button, self.sale_count, self.sale_first):
+            widget.setEnabled(selling)
+        self.sale_last.setEnabled(selling)
+        self.sale_series.setEnabled(selling)
+        self.close_sale_button.setEnabled("close_sale" in allowed)
+        self.confirm_shown_button.setEnabled("confirm_data_shown" in allowed)
+        self._fill_series()
+        self._fill_sales(shown)
+
+        # extraction page
+        can_draw = "draw_ball" in allowed
+        manual = self._manual_mode()
+        with_devices = self.devices is not None and not manual
+        self.draw_device_button.setVisible(self.devices is not None)
+        self.draw_device_button.setEnabled(
+            with_devices and can_draw and not self._drawing and self._held is None
+        )
+        self.draw_device_button.setText(
+            t("Extrayendo…") if self._drawing else t("Extraer bola (F6)")
+        )
+        typed = can_draw and not with_devices
+        self.ball_input.setEnabled(typed)
+        self.draw_typed_button.setEnabled(typed)
+        self.draw_random_button.setVisible(manual)
+        self.draw_random_button.setEnabled(manual and can_draw)
+        if manual:
+            self.draw_mode.setText(
+                t(
+                    "Extracción manual desde la bola {n}: bolas pendientes, al azar (R-INC-2)"
+                ).format(n=partida.manual_from_ball if partida else "?")
+            )
+        elif self.devices is not None:
+            self.draw_mode.setText(t("Bolas del extractor y el lector automático."))
+        else:
+            self.draw_mode.setText(
+                t("Sin dispositivos conectados: escriba el número de cada bola.")
+            )
+        self.hold_box.setVisible(self._held is not None)
+        self.claim_button.setEnabled("claim" in allowed)
+        self.claim_number.setEnabled("claim" in allowed)
+        self._fill_claim_series(partida)
+        bingo_called = partida is not None and partida.status == Status.BINGO_CALLED
+        self.more_box.setVisible(bingo_called)
+        self.draw_group.setVisible(not bingo_called)
+        asked = bingo_called and partida is not None and self._asked_more == partida.number
+        self.asked_more_button.setEnabled(bingo_called and not asked)
+        self.close_partida_button.setEnabled("close_partida" in allowed and asked)
+
+        # prizes page
+        self._fill_awards(shown)
+        self.pay_button.setEnabled("pay_prizes" in allowed)
+
+        # side: last ball, board
+        self.last_ball.set_number(state.last_ball)
+        self.board.set_balls(state.balls, state.last_ball)
+        self.count.setText(t("{n}\nbolas").format(n=state.extractions))
+
+        # actions and pages follow the state
+        self.actions["open_session"].setEnabled("open_session" in allowed)
+        self.actions["close_session"].setEnabled("close_session" in allowed)
+        for key, (_incident, _text, action) in INCIDENTS.items():
+            self.actions[f"incident_{key}"].setEnabled(action in allowed)
+        phase = self._phase_of(partida)
+        if phase != self._phase:
+            self._phase = phase
+            self.pages.setCurrentIndex(PAGES.index(phase))
+
+    def _phase_of(self, partida: PartidaState | None) -> str:
+        if self.hall.session is None:
+            return "session"
+        if partida is None:
+            return "sale"
+        if partida.status in (Status.SALE_OPEN, Status.SALE_CLOSED):
+            return "sale"
+        if partida.status == Status.CLOSED:
+            return "prizes"
+        if partida.status == Status.SUSPENDED:
+            return "sale" if not partida.balls else "extraction"
+        return "extraction"
+
+    def _suggest_session_id(self) -> str:
+        date = self.session_date.text().strip() or self.defaults.today()
+        used = {s.id for s in self.hall.sessions}
+        candidate, n = f"S-{date}", 1
+        while candidate in used:
+            n += 1
+            candidate = f"S-{date}-{n}"
+        return candidate
+
+    def _fill_prima(self, allowed: frozenset[str]) -> None:
+        hall = self.hall
+        rules = hall.rules
+        prima = hall.prima
+        if rules is not None and self.prima_amount.count() == 0:
+            amounts = list(self.defaults.prima_amounts_cents) or list(
+                range(rules.prima_min_cents, rules.prima_max_cents + 1, rules.prima_step_cents)
+            )
+            for cents in amounts:
+                self.prima_amount.addItem(euros(cents), cents)
+        index = self.prima_amount.findData(prima.amount_cents)
+        if index >= 0 and not self.prima_amount.hasFocus():
+            self.prima_amount.setCurrentIndex(index)
+        self.choose_prima_button.setEnabled("choose_prima_amount" in allowed)
+        self.prima_amount.setEnabled("choose_prima_amount" in allowed)
+        if prima.amount_cents:
+            self.prima_info.setText(
+                t("En vigor {amount}; fondo {fund}; límite de bolas {limit}.").format(
+                    amount=euros(prima.amount_cents),
+                    fund=euros(prima.fund_cents),
+                    limit=prima.ball_limit,
+                )
+            )
+        else:
+            self.prima_info.setText(t("Sin importe elegido."))
+
+    def _fill_series(self) -> None:
+        hall = self.hall
+        current = self._selected_series()
+        partida = self._current_partida()
+        codes = [
+            code
+            for code, serie in hall.series.items()
+            if serie.last_sold < serie.size or (partida is not None and partida.ranges_of(code))
+        ]
+        existing = [str(self.sale_series.itemData(i)) for i in range(self.sale_series.count())]
+        if existing != codes:
+            self.sale_series.blockSignals(True)
+            self.sale_series.clear()
+            for code in codes:
+                serie = hall.series[code]
+                kind = t(" electrónica") if serie.electronic else ""
+                self.sale_series.addItem(
+                    t("{code}{kind} ({value})").format(
+                        code=code, kind=kind, value=euros(serie.face_value_cents)
+                    ),
+                    code,
+                )
+            self.sale_series.blockSignals(False)
+            index = self.sale_series.findData(current)
+            if index < 0 and partida is not None and partida.sales:
+                index = self.sale_series.findData(partida.sales[-1].series)
+            self.sale_series.setCurrentIndex(max(0, index))
+        self._update_sale_next()
+
+    def _update_sale_next(self) -> None:
+        series = self._selected_series()
+        partida = self._current_partida()
+        if not series or partida is None or partida.status != Status.SALE_OPEN:
+            self.sale_next.setText("")
+            return
+        try:
+            first = self.hall.next_sale_number(series)
+        except DomainError as exc:
+            self.sale_next.setText(str(exc))
+            return
+        size = self.hall.series[series].size
+        self.sale_next.setText(
+            t("sigue por el cartón {n} (quedan {left})").format(n=first, left=size - first + 1)
+        )
+        if not self.sale_first.hasFocus() and not self.sale_last.hasFocus():
+            self.sale_first.setValue(first)
+            self.sale_last.setValue(max(first, self.sale_last.value()))
+
+    def _fill_sales(self, shown: PartidaState | None) -> None:
+        self.sales_list.clear()
+        if shown is None:
+            self.sale_totals.setText("")
+            self.partida_announce.hide()
+            self.sale_announce.hide()
+            return
+        for r in shown.sales:
+            kind = t(" (electrónicos)") if r.electronic else ""
+            self.sales_list.addItem(
+                t("Serie {series}: cartones {first} a {last} — {count}{kind}").format(
+                    series=r.series, first=r.first, last=r.last, count=r.count, kind=kind
+                )
+            )
+        self.sales_list.scrollToBottom()
+        self.sale_totals.setText(
+            t("Vendidos {cards} cartones · recaudación {takings}").format(
+                cards=shown.cards_sold, takings=euros(shown.takings_cents)
+            )
+        )
+        announce = [t("Partida {n}.").format(n=shown.number)]
+        if shown.prima_available:
+            announce.append(
+                t("Prima de bingo: {amount} si se canta bingo hasta la bola {limit}.").format(
+                    amount=euros(shown.prima_amount_cents), limit=shown.prima_ball_limit
+                )
+            )
+        if shown.bola_loca_numbers:
+            announce.append(
+                t("Bola loca: {numbers}.").format(
+                    numbers=", ".join(map(str, shown.bola_loca_numbers))
+                )
+            )
+        session = self.hall.session
+        if session is not None and session.last_partida == shown.number:
+            announce.append(t("ÚLTIMA PARTIDA de la sesión."))
+        self.partida_announce.setText(" ".join(announce))
+        self.partida_announce.show()
+        amounts = shown.amounts
+        self.sale_announce.setVisible(amounts is not None)
+        if amounts is None:
+            self.sale_announce.setText("")
+            return
+        ranges = "; ".join(f"{r.series} {r.first}–{r.last}" for r in shown.sales)
+        self.sale_announce.setText(
+            t("Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}.").format(
+                cards=amounts.cards_sold,
+                ranges=ranges,
+                line=euros(amounts.line_prize_cents),
+                bingo=euros(amounts.bingo_prize_cents),
+            )
+        )
+
+    def _fill_claim_series(self, partida: PartidaState | None) -> None:
+        codes: list[str] = []
+        if partida is not None:
+            for r in partida.sales:
+                if r.series not in codes:
+                    codes.append(r.series)
+        existing = [str(self.claim_series.itemData(i)) for i in range(self.claim_series.count())]
+        if existing != codes:
+            current = str(self.claim_series.currentData() or "")
+            self.claim_series.clear()
+            for code in codes:
+                self.claim_series.addItem(code, code)
+            self.claim_series.setCurrentIndex(max(0, self.claim_series.findData(current)))
+        self.claim_series.setEnabled(bool(codes))
+
+    def _fill_awards(self, shown: PartidaState | None) -> None:
+        awards = list(shown.awards) if shown is not None else []
+        self.awards.setRowCount(len(awards))
+        for row, award in enumerate(awards):
+            cells = (
+                prize_name(award.prize),
+                award.series,
+                str(award.number),
+                str(award.completed_at_ball),
+                euros(award.amount_cents),
+            )
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col >= 2:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.awards.setItem(row, col, item)
+        if shown is None:
+            self.prizes_info.setText("")
+            self.awards_total.setText("")
+            return
+        total = sum(a.amount_cents for a in awards)
+        if shown.status == Status.CLOSED:
+            self.prizes_info.setText(
+                t(
+                    "Partida {n} cerrada: pague cada premio contra entrega del cartón ganador."
+                ).format(n=shown.number)
+            )
+        elif shown.status == Status.PAID:
+            self.prizes_info.setText(t("Partida {n}: premios pagados.").format(n=shown.number))
+        elif shown.status == Status.ANNULLED:
+            self.prizes_info.setText(
+                t("Partida {n} anulada: se devuelven {refund}.").format(
+                    n=shown.number, refund=euros(shown.refund_cents)
+                )
+            )
+        else:
+            self.prizes_info.setText(t("Partida {n} en juego.").format(n=shown.number))
+        text = t("Total a pagar: {total}").format(total=euros(total))
+        closing = shown.closing
+        if closing is not None:
+            residue = (
+                closing.residue_line_cents
+                + closing.residue_bingo_cents
+                + closing.residue_prima_cents
+                + closing.residue_bola_loca_cents
+            )
+            if residue:
+                text += t(" · restos de reparto al acta: {residue}").format(residue=euros(residue))
+        self.awards_total.setText(text)
+
+    # ====================================================================== closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+        if self._own_bridge:
+            self.bridge.close(wait=False)
+        super().closeEvent(event)
+
+
+def _now() -> str:
+    return dt.datetime.now().strftime("%H:%M:%S")
