@@ -1,0 +1,212 @@
+"""The composition root of the graphical console: `bingo-hall run`.
+
+Here and only here the console's collaborators are made: the settings are read, the engine
+opened (``bingo.app.open_engine``), the hall prepared on a fresh database, the emulated devices
+started, the ``QApplication``, the bridge, the console and the hall panel created, the panel
+put full screen on the second screen when there is one. Everything is stopped on the way out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import secrets
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+EXIT_AFTER_ENV = "BINGO_HALL_EXIT_AFTER_MS"
+
+NO_DISPLAY = """\
+bingo-hall: no hay pantalla gráfica (no están definidas DISPLAY ni WAYLAND_DISPLAY), así que
+la consola de la mesa no puede abrirse aquí. Para seguir:
+  • jugar una sesión completa sin pantalla:      bingo-hall simulate
+  • abrir la consola en una pantalla virtual:    xvfb-run make run
+  • comprobar que arranca sin mostrar nada:      QT_QPA_PLATFORM=offscreen bingo-hall run
+"""
+
+
+def display_problem(
+    environ: Mapping[str, str] | None = None, platform: str | None = None
+) -> str | None:
+    """Why no window can be shown here, or None when a display (or a Qt platform) is set."""
+    env = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if env.get("QT_QPA_PLATFORM"):
+        return None
+    if platform.startswith("linux") and not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return NO_DISPLAY
+    return None
+
+
+def prepare_hall(service: Any, settings: Any) -> None:
+    """Give a fresh record its hall, rules, card set, first serie, ball set and prima.
+
+    The same set-up ``bingo.simulate.prepare_hall`` makes for a simulation, from the hall's
+    settings; on a record that has them already nothing is done.
+    """
+    hall = service.hall
+    if not hall.hall_id:
+        service.register_hall(settings.hall_id, settings.name, settings.region, settings.languages)
+    if hall.rules is None:
+        service.adopt_rules(settings.rules)
+    if settings.card_set_id not in hall.card_set_info:
+        service.generate_card_set(
+            settings.card_set_id, settings.card_set_seed, settings.card_set_strips
+        )
+    prefix = settings.series_prefix
+    if not any(code.startswith(prefix + "-") for code in hall.series):
+        service.register_serie(
+            f"{prefix}-0001", settings.card_set_id, settings.series_size, settings.face_value_cents
+        )
+    if hall.ball_set is None:
+        service.install_ball_set(
+            settings.ball_set_id,
+            settings.homologation,
+            settings.guaranteed_partidas,
+            settings.partidas_before,
+            settings.pneumatic,
+            "juego de bolas inicial",
+        )
+    if hall.prima.amount_cents == 0 and settings.prima_initial_cents:
+        service.choose_prima_amount(settings.prima_initial_cents)
+
+
+@contextlib.contextmanager
+def _engine(db: str | None, wanted: str | None, default: str) -> Iterator[Any]:
+    """The engine of the hall asked for, else of the record's only hall, else the configured one.
+
+    The choice is ``bingo.app.choose_hall``'s.
+    """
+    from bingo.app import choose_hall, open_engine
+
+    with open_engine(db, wanted or default) as engine:
+        hall_id = choose_hall(engine.store, wanted, default)
+        if hall_id == engine.service.hall_id:
+            yield engine
+            return
+    with open_engine(db, hall_id) as engine:
+        yield engine
+
+
+def _start_devices(kind: str) -> tuple[Any, Callable[[], None]]:
+    """The ball source and its stopper; (None, no-op) when no devices can be used."""
+    if kind != "emulated":
+        print(
+            "bingo-hall: los puertos serie de los dispositivos reales aún no se configuran desde "
+            "la sala; la consola sigue sin dispositivos (las bolas se escriben a mano).",
+            file=sys.stderr,
+        )
+        return None, lambda: None
+    try:
+        from drivers.ballsource import open_emulated_devices
+
+        source, stop = open_emulated_devices(secrets.randbelow(2**31))
+    except Exception as exc:  # the console still works with typed balls
+        log.exception("emulated devices did not start")
+        print(
+            f"bingo-hall: los dispositivos emulados no arrancan ({exc}); la consola sigue sin "
+            "dispositivos (las bolas se escriben a mano).",
+            file=sys.stderr,
+        )
+        return None, lambda: None
+    return source, stop
+
+
+def run_console(args: argparse.Namespace) -> int:
+    """Open the console and one hall panel; returns the exit code."""
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr, end="")
+        return EXIT_USAGE
+
+    from config import load_hall
+
+    settings = load_hall(Path(args.config) if getattr(args, "config", None) else None)
+    with _engine(
+        getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id
+    ) as engine:
+        service = engine.service
+        prepare_hall(service, settings)
+        source, stop = _start_devices(getattr(args, "devices", "emulated"))
+        stopped: list[bool] = []
+
+        def stop_devices() -> None:
+            if not stopped:
+                stopped.append(True)
+                stop()
+
+        try:
+            return _run_gui(service, settings, source, stop_devices)
+        finally:
+            stop_devices()
+
+
+def _run_gui(service: Any, settings: Any, source: Any, stop_devices: Callable[[], None]) -> int:
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from bingo.readmodel import panel_state
+    from ui.bridge import Bridge
+    from ui.console import ConsoleDefaults, ConsoleWindow
+    from ui.panels.hall_panel import HallPanel
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("bingo-hall")
+    bridge = Bridge()
+    bridge.attach(service)
+    if source is not None:
+        bridge.watch(source.extractor, source.reader)
+    defaults = ConsoleDefaults(
+        jefe_de_mesa=settings.jefe_de_mesa,
+        jefe_de_sala=settings.jefe_de_sala,
+        prima_amounts_cents=settings.prima_amounts_cents,
+        serie_prefix=settings.series_prefix,
+        face_value_cents=settings.face_value_cents,
+    )
+    console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
+    panel = HallPanel(panel_state(service.hall))
+    panel.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # closing the console ends
+    bridge.changed.connect(lambda: panel.show_state(panel_state(service.hall)))
+
+    screens = QGuiApplication.screens()
+    if len(screens) > 1:
+        screen = screens[1]
+        panel.setScreen(screen)
+        panel.setGeometry(screen.geometry())
+        panel.showFullScreen()
+    else:
+        panel.resize(1280, 720)
+        panel.show()
+    console.showMaximized()
+    print(
+        f"bingo-hall: consola abierta (sala {service.hall_id}, "
+        f"{'dispositivos emulados' if source is not None else 'sin dispositivos'}, "
+        f"{len(screens)} pantalla(s))",
+        flush=True,
+    )
+
+    exit_after = os.environ.get(EXIT_AFTER_ENV, "").strip()
+    if exit_after:
+        try:
+            QTimer.singleShot(int(exit_after), console.close)
+        except ValueError:
+            print(f"bingo-hall: {EXIT_AFTER_ENV}: milisegundos, no {exit_after!r}", file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        code = app.exec()
+    finally:
+        stop_devices()  # a draw in progress ends with the devices ...
+        bridge.close(wait=True)  # ... so the worker is free to finish
+        panel.close()
+        panel.deleteLater()
+        console.deleteLater()
+    return EXIT_OK if code == 0 else EXIT_REFUSED
