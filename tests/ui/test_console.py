@@ -1,0 +1,367 @@
+"""The console drives a real hall service through its widgets, as the jefe de mesa would."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QListWidget, QTableWidget
+from pytestqt.qtbot import QtBot
+
+from bingo.hall import Status
+from bingo.readmodel import panel_state
+from bingo.regulation import PARAGRAPHS
+from tests.ui.kit import Kit, make_hall
+from ui.bridge import Bridge
+from ui.console import ConsoleDefaults, ConsoleWindow
+from ui.console.dialogs import IncidentDialog
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def open_console(qtbot: QtBot, kit: Kit, bridge: Bridge, **options: object) -> ConsoleWindow:
+    console = ConsoleWindow(
+        kit.svc,
+        bridge=bridge,
+        defaults=ConsoleDefaults("Ana Mesa", "Luis Sala", today=lambda: "2026-11-22"),
+        **options,  # type: ignore[arg-type]
+    )
+    qtbot.addWidget(console)
+    console.resize(1366, 768)
+    console.show()
+    qtbot.waitExposed(console)
+    return console
+
+
+@pytest.fixture
+def fresh() -> Kit:
+    return make_hall(open_session=False, prima_cents=20000)
+
+
+@pytest.fixture
+def fresh_bridge(fresh: Kit) -> Iterator[Bridge]:
+    b = Bridge()
+    b.attach(fresh.svc)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def console(qtbot: QtBot, kit: Kit, bridge: Bridge) -> ConsoleWindow:
+    return open_console(qtbot, kit, bridge)
+
+
+def type_into(qtbot: QtBot, widget: object, text: str, enter: bool = False) -> None:
+    widget.selectAll()  # type: ignore[attr-defined]
+    qtbot.keyClicks(widget, text)
+    if enter:
+        qtbot.keyClick(widget, Qt.Key.Key_Return)
+
+
+def click(qtbot: QtBot, button: object) -> None:
+    assert button.isEnabled(), f"{button.objectName()} is disabled"  # type: ignore[attr-defined]
+    qtbot.mouseClick(button, LEFT)
+
+
+def draw_typed(qtbot: QtBot, console: ConsoleWindow, numbers: list[int]) -> None:
+    for n in numbers:
+        type_into(qtbot, console.ball_input, str(n), enter=True)
+        assert console.error.isHidden(), console.error.text()
+
+
+def test_a_whole_partida_is_played_through_the_console(
+    qtbot: QtBot, fresh: Kit, fresh_bridge: Bridge
+) -> None:
+    console = open_console(qtbot, fresh, fresh_bridge)
+    hall = fresh.hall
+    assert console.pages.currentIndex() == 0
+    assert console.jefe_de_mesa.text() == "Ana Mesa"
+
+    # the session opens once the 90 balls were counted before the jefe de sala
+    click(qtbot, console.open_session_button)
+    assert not console.error.isHidden()  # not counted yet
+    assert hall.session is None
+    console.balls_counted.setChecked(True)
+    click(qtbot, console.open_session_button)
+    assert hall.session is not None and hall.session.id == "S-2026-11-22"
+    assert hall.session.ball_checks[0].method == "manual"
+    assert console.pages.currentIndex() == 1
+
+    # the sale, in correlative blocks
+    click(qtbot, console.start_partida_button)
+    type_into(qtbot, console.sale_count, "30")
+    click(qtbot, console.sell_button)
+    type_into(qtbot, console.sale_count, "20", enter=True)
+    assert "Vendidos 50 cartones" in console.sale_totals.text()
+    assert console.sales_list.count() == 2
+    assert console.door.text().startswith("PUERTA ABIERTA")
+    click(qtbot, console.close_sale_button)
+    assert "Línea 5,00 €. Bingo 25,50 €." in console.sale_announce.text()
+    assert not console.draw_typed_button.isEnabled()  # no ball before the panels (R-ACTA-2)
+    click(qtbot, console.confirm_shown_button)
+    assert console.door.text().startswith("PUERTA CERRADA")  # R-GAME-7
+    assert console.pages.currentIndex() == 2
+
+    # the balls, typed as they come out; a line, a false bingo, the bingo
+    carton = fresh.carton(7)
+    draw_typed(qtbot, console, [n for n in (1, 2) if n not in carton.numbers])
+    draw_typed(qtbot, console, list(carton.rows[0]))
+    assert console.last_ball.number() == carton.rows[0][-1]
+    assert set(carton.rows[0]) <= console.board.lit()
+    type_into(qtbot, console.claim_number, "7")
+    click(qtbot, console.claim_button)
+    assert console.verdict.text() == "LÍNEA CORRECTA: A / 7"
+    assert console.carton.numbers() == carton.numbers
+    assert console.carton.marked() == set(carton.rows[0])
+
+    console.claim_bingo.setChecked(True)
+    type_into(qtbot, console.claim_number, "8", enter=True)
+    assert console.verdict.text() == "NO HAY BINGO: A / 8"
+    assert console.verdict_reason.text().startswith("faltan: ")
+    assert hall.partida is not None and hall.partida.status == Status.CLAIM_CHECK
+
+    partida = hall.partida
+    draw_typed(qtbot, console, [n for n in sorted(carton.numbers) if n not in partida.balls])
+    type_into(qtbot, console.claim_number, "7", enter=True)
+    assert console.verdict.text() == "BINGO CORRECTO: A / 7"
+
+    # "¿Alguna línea más? ¿Algún bingo más?" before the close (R-GAME-4)
+    assert not console.more_box.isHidden()
+    assert not console.close_partida_button.isEnabled()
+    click(qtbot, console.asked_more_button)
+    click(qtbot, console.close_partida_button)
+    assert console.pages.currentIndex() == 3
+    awards = console.awards
+    rows = {(awards.item(r, 0).text(), awards.item(r, 4).text()) for r in range(awards.rowCount())}
+    assert rows == {("línea", "5,00 €"), ("bingo", "25,50 €")}
+    assert console.awards_total.text().startswith("Total a pagar: 30,50 €")
+    click(qtbot, console.pay_button)
+    assert hall.session.partidas[-1].status == Status.PAID
+    assert console.start_partida_button.isEnabled()
+    assert console.pages.currentIndex() == 1
+
+
+def test_the_claimed_carton_only_is_shown_never_an_unclaimed_winner(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    kit.partida_ready((("A", 30),))
+    winner = kit.carton(5)
+    kit.draw_rest_until(sorted(winner.numbers))  # cartón 5 has a bingo nobody called
+    qtbot.waitUntil(lambda: console.last_ball.number() is not None)
+
+    def everything_shown() -> str:
+        texts = [w.text() for w in console.findChildren(QLabel) if w.isVisibleTo(console)]
+        for log in console.findChildren(QListWidget):
+            texts += [log.item(i).text() for i in range(log.count())]
+        for table in console.findChildren(QTableWidget):
+            texts += [
+                table.item(r, c).text()
+                for r in range(table.rowCount())
+                for c in range(table.columnCount())
+            ]
+        return "\n".join(texts)
+
+    assert console.carton.numbers() == frozenset()
+    assert "A / 5" not in everything_shown() and "A/5" not in everything_shown()
+    assert panel_state(kit.hall).winners == ()
+
+    loser = next(
+        n for n in range(6, 31) if not kit.carton(n).numbers <= set(kit.hall.partida.balls)
+    )
+    console.claim_bingo.setChecked(True)
+    type_into(qtbot, console.claim_number, str(loser), enter=True)
+    assert console.verdict.text() == f"NO HAY BINGO: A / {loser}"
+    assert console.carton.numbers() == kit.carton(loser).numbers  # that cartón, no other
+    assert "A / 5" not in everything_shown() and "A/5" not in everything_shown()
+
+
+def test_a_refused_command_is_shown_and_what_was_typed_stays(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    kit.partida_ready()
+    qtbot.waitUntil(lambda: console.draw_typed_button.isEnabled())
+    draw_typed(qtbot, console, [40])
+    type_into(qtbot, console.ball_input, "40", enter=True)  # the same ball again
+    assert not console.error.isHidden()
+    assert "la bola 40 ya salió" in console.error.text()
+    assert console.ball_input.text() == "40"
+    assert "✖" in console.event_log.item(console.event_log.count() - 1).text()
+    assert kit.hall.partida is not None and kit.hall.partida.balls == [40]
+
+    type_into(qtbot, console.claim_number, "299", enter=True)  # sold only 1..10
+    assert "no se vendió en esta partida" in console.error.text()
+    assert console.claim_number.text() == "299"
+
+    type_into(qtbot, console.ball_input, "41", enter=True)
+    assert console.error.isHidden()  # the next good command clears the banner
+
+
+def test_an_unexpected_failure_is_shown_not_raised(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    kit.partida_ready()
+    qtbot.waitUntil(lambda: console.draw_typed_button.isEnabled())
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disco lleno")
+
+    kit.svc.draw_ball = broken  # type: ignore[method-assign]
+    type_into(qtbot, console.ball_input, "12", enter=True)
+    assert "error inesperado: disco lleno" in console.error.text()
+    assert console.ball_input.text() == "12"
+
+
+def test_a_sale_out_of_order_is_refused_with_the_reason(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    click(qtbot, console.start_partida_button)
+    console.sale_first.setValue(5)
+    console.sale_last.setValue(9)
+    click(qtbot, console.sell_range_button)
+    assert "correlativa" in console.error.text()
+    assert kit.hall.partida is not None and kit.hall.partida.sales == []
+    console.sale_first.setValue(1)
+    click(qtbot, console.sell_range_button)
+    assert kit.hall.partida.cards_sold == 9
+
+
+@pytest.mark.parametrize(
+    ("key", "incident"),
+    [
+        ("suspend", "failure_before_first_ball"),
+        ("caller_error", "caller_error"),
+        ("ball_irregularity", "ball_irregularity"),
+        ("manual_extraction", "failure_after_extraction_began"),
+        ("correct_ball", "ball_corrected"),
+    ],
+)
+def test_an_incident_shows_its_regulation_paragraph_before_it_is_confirmed(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow, key: str, incident: str
+) -> None:
+    kit.partida_ready()
+    if key != "suspend":
+        kit.draw([10, 20, 30])
+    console.refresh()
+    console.actions[f"incident_{key}"].trigger()
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog)
+    reference, text = PARAGRAPHS[incident]
+    assert dialog.reference.text() == reference
+    assert text in dialog.paragraph.text()
+    assert dialog.isVisible()
+    assert not dialog.confirm.isEnabled()  # not before it was read aloud, with a note
+    qtbot.keyClicks(dialog.note, "nota")
+    assert not dialog.confirm.isEnabled()
+    dialog.read_aloud.setChecked(True)
+    assert dialog.confirm.isEnabled()
+    click(qtbot, dialog.confirm)
+    assert kit.hall.session is not None
+    recorded = kit.hall.session.partidas[-1].incidents
+    assert [i.incident for i in recorded] == [incident]
+    assert text in recorded[0].paragraph
+
+
+def test_suspension_and_resumption_through_the_console(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    kit.partida_ready()
+    console.refresh()
+    console.actions["incident_suspend"].trigger()
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog)
+    qtbot.keyClicks(dialog.note, "corte de luz")
+    dialog.read_aloud.setChecked(True)
+    click(qtbot, dialog.confirm)
+    assert kit.hall.partida is not None and kit.hall.partida.status == Status.SUSPENDED
+    assert not console.suspended_box.isHidden()
+    assert not console.actions["incident_suspend"].isEnabled()
+
+    click(qtbot, console.resume_button)
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog)
+    qtbot.keyClicks(dialog.note, "luz repuesta")
+    dialog.read_aloud.setChecked(True)
+    click(qtbot, dialog.confirm)
+    assert kit.hall.partida.status == Status.READY
+    assert console.suspended_box.isHidden()
+
+
+def test_a_misannounced_ball_is_corrected(qtbot: QtBot, kit: Kit, console: ConsoleWindow) -> None:
+    kit.partida_ready()
+    kit.draw([10, 20, 30])
+    console.refresh()
+    console.actions["incident_correct_ball"].trigger()
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog) and dialog.index and dialog.number
+    dialog.index.setValue(2)
+    dialog.number.setValue(21)
+    dialog.note.setText("se cantó 20, la bola es 21")
+    dialog.read_aloud.setChecked(True)
+    click(qtbot, dialog.confirm)
+    assert kit.hall.partida is not None and kit.hall.partida.balls == [10, 21, 30]
+    assert console.board.lit() == {10, 21, 30}
+
+
+def test_an_incident_that_does_not_fit_the_state_is_refused_in_words(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    console.open_incident("caller_error")
+    assert console.dialog is None
+    assert "no cabe ahora" in console.error.text()
+
+
+def test_keyboard_drives_the_partida(qtbot: QtBot, kit: Kit, console: ConsoleWindow) -> None:
+    console.activateWindow()
+    qtbot.waitActive(console)
+    qtbot.keyClick(console, Qt.Key.Key_F3)
+    assert kit.hall.partida is not None
+    assert console.sale_count.hasFocus()
+    type_into(qtbot, console.sale_count, "12", enter=True)
+    qtbot.keyClick(console, Qt.Key.Key_F4)
+    qtbot.keyClick(console, Qt.Key.Key_F5)
+    assert kit.hall.partida.status == Status.READY
+    qtbot.keyClick(console, Qt.Key.Key_F6)
+    assert console.ball_input.hasFocus()
+    qtbot.keyClicks(console.ball_input, "77")
+    qtbot.keyClick(console.ball_input, Qt.Key.Key_Return)
+    assert kit.hall.partida.balls == [77]
+    qtbot.keyClick(console, Qt.Key.Key_F7)
+    assert console.claim_number.hasFocus()
+
+
+def test_the_prima_amount_is_chosen_between_partidas(
+    qtbot: QtBot, fresh: Kit, fresh_bridge: Bridge
+) -> None:
+    fresh.svc.hall.prima.awarded_since_chosen = True  # the amount in force may change
+    console = open_console(qtbot, fresh, fresh_bridge)
+    index = console.prima_amount.findData(30_000)
+    console.prima_amount.setCurrentIndex(index)
+    click(qtbot, console.choose_prima_button)
+    assert fresh.hall.prima.amount_cents == 30_000
+    assert "En vigor 300,00 €" in console.prima_info.text()
+
+
+def test_the_session_closes_only_after_the_ball_count(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    console.pages.setCurrentIndex(0)
+    click(qtbot, console.close_session_button)
+    assert "Confirme el recuento" in console.error.text()
+    assert kit.hall.session is not None
+    console.balls_counted.setChecked(True)
+    click(qtbot, console.close_session_button)
+    assert kit.hall.session is None
+    assert kit.hall.sessions[-1].ball_checks[-1].when == "close"
+
+
+def test_the_last_partida_is_announced_after_confirmation(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    click(qtbot, console.announce_last_button)
+    dialog = console.dialog
+    assert dialog is not None and dialog.isVisible()
+    click(qtbot, dialog.confirm)
+    assert kit.hall.session is not None and kit.hall.session.last_partida == 1
+    assert "última: la 1" in console.header_state.text()
+    assert not console.announce_last_button.isEnabled()
