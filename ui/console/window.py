@@ -16,7 +16,7 @@ import datetime as dt
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QIntValidator, QKeySequence
@@ -60,8 +60,6 @@ from ui.panels.board import BoardPalette, BoardWidget
 from ui.panels.hall_panel import BallWidget
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 PAGES = ("session", "sale", "extraction", "prizes")
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -627,13 +625,13 @@ class ConsoleWindow(QMainWindow):
     def hall(self) -> Hall:
         return self.service.hall
 
-    def _attempt(self, what: str, command: Callable[[], T]) -> T | None:
-        """Run a command; a refusal or a failure is shown, never raised."""
+    def _attempt(self, what: str, command: Callable[[], object]) -> bool:
+        """Run a command; True when done. A refusal or a failure is shown, never raised."""
         try:
-            result = command()
+            command()
         except DomainError as exc:
             self.show_error(t("{what}: {reason}").format(what=what, reason=exc))
-            return None
+            return False
         except Exception as exc:  # the console must survive anything and say it
             log.exception("%s failed", what)
             self.show_error(t("{what}: error inesperado: {reason}").format(what=what, reason=exc))
@@ -641,7 +639,7 @@ class ConsoleWindow(QMainWindow):
         self.error.hide()
         self.statusBar().clearMessage()
         self.refresh()
-        return result
+        return True
 
     def show_error(self, message: str) -> None:
         self.error.setText(message)
@@ -811,7 +809,7 @@ class ConsoleWindow(QMainWindow):
         self.pages.setCurrentIndex(1)
         if "start_partida" not in allowed_actions(self.hall):
             return
-        if self._attempt(t("Iniciar la partida"), self.service.start_partida) is not None:
+        if self._attempt(t("Iniciar la partida"), self.service.start_partida):
             self.verdict.clear()
             self.verdict_reason.clear()
             self.carton.clear()
@@ -843,7 +841,7 @@ class ConsoleWindow(QMainWindow):
     def confirm_data_shown(self) -> None:
         if "confirm_data_shown" not in allowed_actions(self.hall):
             return
-        if self._attempt(t("Datos en los paneles"), self.service.confirm_data_shown) is not None:
+        if self._attempt(t("Datos en los paneles"), self.service.confirm_data_shown):
             self.pages.setCurrentIndex(2)
 
     # ====================================================================== extraction
@@ -884,11 +882,10 @@ class ConsoleWindow(QMainWindow):
         self.refresh()
 
     def _record_ball(self, number: int, source: str, ball_id: str = "") -> bool:
-        done = self._attempt(
+        return self._attempt(
             t("Bola {n}").format(n=number),
             lambda: self.service.draw_ball(number, source, ball_id),
         )
-        return done is not None
 
     def draw_typed(self) -> None:
         text = self.ball_input.text().strip()
@@ -1039,12 +1036,12 @@ class ConsoleWindow(QMainWindow):
             return
         number = int(text)
         prize = "bingo" if self.claim_bingo.isChecked() else "line"
-        result = self._attempt(
-            t("Comprobar el cartón"), lambda: self.service.claim(series, number, prize)
-        )
-        if result is None:
-            return
-        self._show_verdict(result)
+        checked: list[ev.ClaimChecked] = []
+        if self._attempt(
+            t("Comprobar el cartón"),
+            lambda: checked.append(self.service.claim(series, number, prize)),
+        ):
+            self._show_verdict(checked[0])
 
     def _show_verdict(self, claim: ev.ClaimChecked) -> None:
         self._last_verdict = claim
@@ -1093,13 +1090,13 @@ class ConsoleWindow(QMainWindow):
                 t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)")
             )
             return
-        if self._attempt(t("Cerrar la partida"), self.service.close_partida) is not None:
+        if self._attempt(t("Cerrar la partida"), self.service.close_partida):
             self.pages.setCurrentIndex(3)
 
     def pay_prizes(self) -> None:
         if "pay_prizes" not in allowed_actions(self.hall):
             return
-        if self._attempt(t("Pagar los premios"), self.service.pay_prizes) is not None:
+        if self._attempt(t("Pagar los premios"), self.service.pay_prizes):
             self.start_partida_button.setFocus()
 
     # ====================================================================== incidents
@@ -1132,7 +1129,7 @@ class ConsoleWindow(QMainWindow):
                 assert dialog.index is not None and dialog.number is not None
                 index, number = dialog.index.value(), dialog.number.value()
                 commands[key] = lambda: svc.correct_ball(index, number, text)
-            if self._attempt(t("Incidencia"), commands[key]) is not None:
+            if self._attempt(t("Incidencia"), commands[key]):
                 self._device_error = None
                 self.device_box.hide()
 

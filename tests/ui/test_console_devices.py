@@ -1,0 +1,246 @@
+"""The console with devices: draws on the worker thread, held balls, device failures.
+
+The ball source here is a stand-in that answers like ``drivers.ballsource.DeviceBallSource``
+(same result and exception types) without the timing of real serial devices.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bingo.hall import Status
+from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
+from tests.ui.kit import Kit, make_hall
+from ui.bridge import Bridge
+from ui.console import ConsoleDefaults, ConsoleWindow
+from ui.console.dialogs import IncidentDialog
+
+Outcome = int | BallHeld | BaseException
+
+
+class StandInBallSource:
+    def __init__(self, *outcomes: Outcome) -> None:
+        self.outcomes = list(outcomes)
+        self.draws: list[tuple[int, frozenset[int]]] = []
+        self.on_gui_thread: list[bool] = []
+        self.returned = 0
+        self.resolved: list[int] = []
+        self.gate: threading.Event | None = None
+
+    def draw(
+        self, draw_number: int, drawn: frozenset[int], operator_sees: object = None
+    ) -> BallRead | BallHeld:
+        self.on_gui_thread.append(threading.current_thread() is threading.main_thread())
+        self.draws.append((draw_number, drawn))
+        if self.gate is not None:
+            self.gate.wait(5)
+        outcome = self.outcomes.pop(0)
+        if isinstance(outcome, BaseException):
+            raise outcome
+        if isinstance(outcome, BallHeld):
+            return outcome
+        return BallRead(draw_number, outcome, f"{outcome:08x}", 98, "ocr")
+
+    def resolve_hold(self, held: BallHeld, operator_number: int) -> BallRead:
+        self.resolved.append(operator_number)
+        return BallRead(held.draw_number, operator_number, "", 100, "operator")
+
+    def scan_set(self) -> list[int]:
+        return list(range(1, 91))
+
+    def return_all(self) -> None:
+        self.returned += 1
+
+
+@pytest.fixture
+def hall() -> Kit:
+    return make_hall()
+
+
+@pytest.fixture
+def devices_bridge(hall: Kit) -> Iterator[Bridge]:
+    b = Bridge()
+    b.attach(hall.svc)
+    yield b
+    b.close()
+
+
+def console_with(
+    qtbot: QtBot, kit: Kit, bridge: Bridge, source: StandInBallSource
+) -> ConsoleWindow:
+    console = ConsoleWindow(
+        kit.svc,
+        source,
+        bridge=bridge,
+        defaults=ConsoleDefaults("Mesa", "Sala", today=lambda: "2026-11-23"),
+    )
+    qtbot.addWidget(console)
+    console.show()
+    qtbot.waitExposed(console)
+    return console
+
+
+def draw(qtbot: QtBot, console: ConsoleWindow) -> None:
+    assert console.draw_device_button.isEnabled()
+    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not console.bridge.busy, timeout=3000)
+
+
+def test_the_session_opens_with_the_count_read_by_the_ball_reader(qtbot: QtBot) -> None:
+    kit = make_hall(open_session=False)
+    bridge = Bridge()
+    bridge.attach(kit.svc)
+    try:
+        console = console_with(qtbot, kit, bridge, StandInBallSource())
+        assert console.balls_counted.isHidden() and not console.scan_balls.isHidden()
+        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        assert "Lea primero el juego de bolas" in console.error.text()
+        with qtbot.waitSignal(bridge.jobDone, timeout=3000):
+            qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
+        assert "90 bolas leídas" in console.scan_result.text()
+        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        session = kit.hall.session
+        assert session is not None and session.ball_checks[0].method == "reader"
+    finally:
+        bridge.close()
+
+
+def test_a_ball_is_drawn_on_the_worker_thread_and_recorded(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    source = StandInBallSource(42, 7)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    assert not console.ball_input.isEnabled()  # the devices give the balls
+
+    draw(qtbot, console)
+    draw(qtbot, console)
+    partida = hall.hall.partida
+    assert partida is not None and partida.balls == [42, 7]
+    assert partida.ball_sources == ["extractor", "extractor"]
+    assert source.draws == [(1, frozenset()), (2, frozenset({42}))]
+    assert source.on_gui_thread == [False, False]
+    assert source.returned == 1  # the balls went back to the drum before the first draw
+    assert console.last_ball.number() == 7
+
+
+def test_the_draw_button_waits_while_a_ball_is_on_its_way(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    source = StandInBallSource(42)
+    source.gate = threading.Event()
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    assert not console.draw_device_button.isEnabled()
+    assert console.draw_device_button.text() == "Extrayendo…"
+    console.draw_from_devices()  # a second press does nothing
+    source.gate.set()
+    qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
+    assert len(source.draws) == 1
+    assert console.draw_device_button.isEnabled()
+
+
+def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    held = BallHeld(1, "low_confidence", 38, "Lectura dudosa del lector: 38 (confianza 41 %).")
+    source = StandInBallSource(held)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+
+    assert not console.hold_box.isHidden()
+    assert "Lectura dudosa" in console.hold_message.text()
+    assert not console.draw_device_button.isEnabled()
+    partida = hall.hall.partida
+    assert partida is not None and partida.balls == []
+    qtbot.keyClicks(console.hold_input, "88")
+    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    assert source.resolved == [88]
+    assert partida.balls == [88]  # the ball prevails over the reading (R-GAME-3)
+    assert partida.ball_sources == ["operator"]
+    assert console.hold_box.isHidden()
+
+
+def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    lost = DeviceLost(
+        "extractor",
+        "offline",
+        "Se ha perdido la comunicación con el extractor. Puede seguir con extracción manual.",
+        draw_number=2,
+    )
+    source = StandInBallSource(15, lost)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+    draw(qtbot, console)
+
+    assert not console.device_box.isHidden()
+    assert "perdido la comunicación" in console.device_message.text()
+    assert console.device_action.text() == "Seguir por extracción manual…"
+    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog)
+    assert dialog.incident == "failure_after_extraction_began"  # R-INC-2, read aloud (R-INC-5)
+    assert "perdido la comunicación" in dialog.note.text()
+    dialog.read_aloud.setChecked(True)
+    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+
+    partida = hall.hall.partida
+    assert partida is not None and partida.manual_from_ball == 2
+    assert console.device_box.isHidden()
+    assert not console.draw_device_button.isEnabled()
+    assert console.draw_random_button.isVisible() and console.ball_input.isEnabled()
+    qtbot.mouseClick(console.draw_random_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(console.ball_input, "16" if partida.balls[-1] != 16 else "17")
+    qtbot.keyClick(console.ball_input, Qt.Key.Key_Return)
+    assert partida.ball_sources == ["extractor", "manual", "manual"]
+
+
+def test_a_ball_set_irregularity_annuls_the_partida_after_the_paragraph(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    irregular = BallSetIrregular("double_feed", "Han salido dos bolas a la vez.", draw_number=2)
+    source = StandInBallSource(15, irregular)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+    draw(qtbot, console)
+
+    assert "dos bolas" in console.device_message.text()
+    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog) and dialog.incident == "ball_irregularity"
+    dialog.read_aloud.setChecked(True)
+    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+    session = hall.hall.session
+    assert session is not None and session.partidas[-1].status == Status.ANNULLED
+    assert session.partidas[-1].refund_cents == 1000
+
+
+def test_a_device_lost_before_the_first_ball_offers_the_suspension(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    lost = DeviceLost("extractor", "offline", "El extractor no responde.", draw_number=1)
+    console = console_with(qtbot, hall, devices_bridge, StandInBallSource(lost))
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+    assert console.device_action.text() == "Suspender la partida…"
+    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog) and dialog.incident == "failure_before_first_ball"
+    dialog.reject()
