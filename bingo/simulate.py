@@ -70,10 +70,61 @@ class Step:
     run: Callable[[], object]
 
 
+class _Completions:
+    """When each paper cartón of the partida completed its first line and its bingo, kept up to
+    date ball by ball (the players know their own cartones; the console never does).
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[str, int, int] | None = None
+        self._balls: list[int] = []
+        self._where: dict[int, list[tuple[tuple[str, int], int]]] = {}
+        self._left: dict[tuple[str, int], list[int]] = {}
+        self._done: dict[tuple[str, int], list[int]] = {}
+
+    def _reset(self, hall: Hall, partida: PartidaState) -> None:
+        self._key = (partida.session_id, partida.number, len(partida.sales))
+        self._balls, self._where, self._left, self._done = [], {}, {}, {}
+        for sale in partida.sales:
+            if sale.electronic:
+                continue  # the system claims for electronic cartones
+            for number in range(sale.first, sale.last + 1):
+                key = (sale.series, number)
+                self._left[key] = [5, 5, 5, 15]
+                for r, row in enumerate(hall.carton(sale.series, number).rows):
+                    for n in row:
+                        self._where.setdefault(n, []).append((key, r))
+
+    def update(
+        self, hall: Hall, partida: PartidaState
+    ) -> list[tuple[tuple[str, int], tuple[int, int]]]:
+        """(cartón, (ball of first line or 0, ball of bingo or 0)) for every completed cartón."""
+        key = (partida.session_id, partida.number, len(partida.sales))
+        if key != self._key or partida.balls[: len(self._balls)] != self._balls:
+            self._reset(hall, partida)  # a new partida, or a corrected ball
+        for index in range(len(self._balls) + 1, len(partida.balls) + 1):
+            number = partida.balls[index - 1]
+            self._balls.append(number)
+            for carton, r in self._where.get(number, ()):
+                left = self._left[carton]
+                left[r] -= 1
+                left[3] -= 1
+                done = self._done.setdefault(carton, [0, 0])
+                if left[r] == 0 and not done[0]:
+                    done[0] = index
+                if left[3] == 0:
+                    done[1] = index
+        order = {key: i for i, key in enumerate(self._left)}
+        return sorted(
+            ((c, (d[0], d[1])) for c, d in self._done.items() if d[0]), key=lambda x: order[x[0]]
+        )
+
+
 class Simulation:
     def __init__(self, service: HallService, plan: SimulationPlan) -> None:
         self.service = service
         self.plan = plan
+        self._completions = _Completions()
 
     @property
     def hall(self) -> Hall:
@@ -314,57 +365,32 @@ class Simulation:
         k = len(partida.balls)
         if k == 0:
             return None
-        position = {n: i + 1 for i, n in enumerate(partida.balls)}
         checked = {(c.series, c.number, c.prize, c.after_ball) for c in partida.claims}
         won = {(c.series, c.number, c.prize) for c in partida.claims if c.valid}
         line_open = partida.first_valid_line_after in (None, k)
-        for sale in partida.sales:
-            if sale.electronic:
-                continue  # the system claims for electronic cartones
-            for number in range(sale.first, sale.last + 1):
-                carton = hall.carton(sale.series, number)
-                r = None
-                for prize in ("line", "bingo"):
-                    if (sale.series, number, prize) in won or (
-                        sale.series,
-                        number,
-                        prize,
-                        k,
-                    ) in checked:
-                        continue
-                    if prize == "line":
-                        done = [
-                            max(position[n] for n in row)
-                            for row in carton.rows
-                            if all(n in position for n in row)
-                        ]
-                        completed = min(done) if done else 0
-                    else:
-                        completed = max(position.get(n, 999) for n in carton.numbers)
-                        completed = 0 if completed == 999 else completed
-                    if not completed:
-                        continue
-                    r = r or rng(plan.seed, "player", partida.number, sale.series, number)
-                    delay = (
-                        r.choice([0, 0, 0, 0, 0, 0, 1, 2])
-                        if prize == "line"
-                        else r.choice([0, 0, 0, 0, 1])
+        for (series, number), (line_at, bingo_at) in self._completions.update(hall, partida):
+            for prize, completed in (("line", line_at), ("bingo", bingo_at)):
+                if (series, number, prize) in won or (series, number, prize, k) in checked:
+                    continue
+                if not completed:
+                    continue
+                r = rng(plan.seed, "player", partida.number, series, number, prize)
+                delay = r.choice([0, 0, 0, 0, 0, 0, 1, 2] if prize == "line" else [0, 0, 0, 0, 1])
+                if prize == "line" and not line_open and r.random() > 0.15:
+                    continue  # most players stop calling once the line is gone
+                if closing or completed + delay <= k:
+                    if any(
+                        c.series == series
+                        and c.number == number
+                        and c.prize == prize
+                        and c.after_ball >= completed
+                        for c in partida.claims
+                    ):
+                        continue  # one call per completed combination
+                    return Step(
+                        f"claim {prize} {series}/{number}",
+                        partial(svc.claim, series, number, prize),
                     )
-                    if prize == "line" and not line_open and r.random() > 0.15:
-                        continue  # most players stop calling once the line is gone
-                    if closing or completed + delay <= k:
-                        if any(
-                            c.series == sale.series
-                            and c.number == number
-                            and c.prize == prize
-                            and c.after_ball >= completed
-                            for c in partida.claims
-                        ):
-                            continue  # one call per completed combination
-                        return Step(
-                            f"claim {prize} {sale.series}/{number}",
-                            partial(svc.claim, sale.series, number, prize),
-                        )
         if closing:
             return None
         # Now and then somebody calls without reason (R-GAME-4: a wrong claim resumes the game).
