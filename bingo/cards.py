@@ -101,6 +101,7 @@ def carton_problems(rows: Sequence[Sequence[int]]) -> list[str]:
     if len(rows) != ROWS:
         problems.append(_("el cartón tiene {k} filas; debe tener 3").format(k=len(rows)))
     clean: list[list[int]] = []  # rows fit for the whole-cartón checks
+    seen: set[int] = set()
     for r, row in enumerate(rows, start=1):
         if not isinstance(row, list | tuple):
             problems.append(_("la fila {r} no es una lista de números").format(r=r))
@@ -109,12 +110,11 @@ def carton_problems(rows: Sequence[Sequence[int]]) -> list[str]:
         problems += row_problems
         if not row_problems:
             clean.append([int(v) for v in row])
-    seen: set[int] = set()
-    for row in clean:
-        for v in row:
-            if v in seen:
-                problems.append(_("el número {n} aparece más de una vez").format(n=v))
-            seen.add(v)
+        for v in row:  # a number twice, wherever it is
+            if _is_integer(v) and int(v) in NUMBERS:
+                if int(v) in seen:
+                    problems.append(_("el número {n} aparece más de una vez").format(n=int(v)))
+                seen.add(int(v))
     if problems or len(clean) != ROWS:
         return problems
     # a grid column, top to bottom: (row, number) of its cells
