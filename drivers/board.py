@@ -82,6 +82,10 @@ class HallBoardDriver(DeviceDriver):
             self._shown[address] = shown
             self._synced.notify_all()
 
+    def _on_offline(self, unit: Unit) -> None:
+        with self._synced:
+            self._shown.pop(unit.address, None)  # unknown until it answers again
+
     def _after_status(self, unit: Unit, status: Status) -> None:
         self._record(unit.address, BoardFields.from_bytes(status.fields).shown_hash)
         desired = self._desired
@@ -89,6 +93,8 @@ class HallBoardDriver(DeviceDriver):
             self._push(unit, desired)
 
     def _after_resync(self, unit: Unit) -> None:
+        with self._synced:
+            self._shown.pop(unit.address, None)  # came back or rebooted: unknown until pushed
         desired = self._desired
         if desired is not None:
             self._push(unit, desired)

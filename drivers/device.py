@@ -159,7 +159,8 @@ class DeviceDriver:
             for a in (addresses or self.DEFAULT_ADDRESSES)
         }
         self._listeners: list[Listener] = []
-        self._poll_lock = threading.RLock()
+        self._poll_lock = threading.RLock()  # one poll or resynchronisation at a time
+        self._state_lock = threading.Lock()  # online flags
         self._changed = threading.Condition()
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -373,13 +374,14 @@ class DeviceDriver:
         self._wake.set()
 
     def _set_offline(self, unit: Unit, reason: str) -> None:
-        with self._poll_lock:
+        with self._state_lock:
             if not unit.online:
                 return
             unit.online = False
             unit.offline_since = self._clock()
             unit.next_attempt = unit.offline_since + unit.backoff.next()
         log.warning("%s 0x%02X offline: %s", self.name, unit.address, reason)
+        self._on_offline(unit)
         self._notify(unit.address, DeviceOffline(reason))
 
     def _resync(self, unit: Unit) -> None:
@@ -442,9 +444,12 @@ class DeviceDriver:
             )
         if pending:
             self._poll_events(unit, raise_errors=raise_errors)
-        if restarted and not resync:
+        if resync:
+            pass  # the caller finishes the resynchronisation
+        elif restarted:
             self._after_resync(unit)
-        self._after_status(unit, status)
+        else:
+            self._after_status(unit, status)
         return status
 
     def _poll_events(self, unit: Unit, *, raise_errors: bool = False) -> None:
@@ -479,6 +484,9 @@ class DeviceDriver:
     # --- hooks for device families
     def _check_fields(self, status: Status) -> None:
         """Raise BadReply if the STATUS device fields do not fit this family."""
+
+    def _on_offline(self, unit: Unit) -> None:
+        """Called when a unit goes offline."""
 
     def _after_status(self, unit: Unit, status: Status) -> None:
         """Called after every processed STATUS."""

@@ -10,6 +10,7 @@ hub's lock.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import random
@@ -237,6 +238,8 @@ class EmulatedDevice:
     # ------------------------------------------------------------------ the protocol
     def _handle(self, frame: Frame) -> Outcome | None:
         self._trigger_scenario(frame)
+        if not self.powered:
+            return None  # the scenario just cut the power: this frame was never heard
         for i, wanted in enumerate(self._busy):
             if _matches(wanted, frame.type):
                 del self._busy[i]
@@ -366,7 +369,14 @@ class EmulatedDevice:
         due = [f for f in self.scenario if f.at_draw == draw]
         for scheduled in due:
             self.scenario.remove(scheduled)
-            self.inject(scheduled.fault, **dict(scheduled.params))
+            params = dict(scheduled.params)
+            after = float(params.pop("after", 0.0))
+            if after > 0:
+                self.hub.call_later(
+                    after, functools.partial(self.inject, scheduled.fault, **params)
+                )
+            else:
+                self.inject(scheduled.fault, **params)
 
     def _inject_line(self, fault: str, p: Mapping[str, Any]) -> None:
         count = int(p.get("count", 1))

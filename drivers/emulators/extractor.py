@@ -184,6 +184,7 @@ class ExtractorEmulator(EmulatedDevice):
 
     def on_reset(self) -> None:
         address = self.addresses[0]
+        self.releasing = None
         self.mixing_time = self.model.mixing_time
         self.release_timeout = self.model.release_timeout
         if self.no_air:

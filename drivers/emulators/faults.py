@@ -2,8 +2,9 @@
 
 A scenario is a list of ``{at_draw: n, fault: name, ...parameters}``; the fault fires when the
 device receives the command for draw ``n`` (RELEASE on the extractor, ARM on the reader, SHOW with
-that many extractions on a board). ``device`` says which emulator gets it when several run
-together; the fault's own family decides otherwise (line faults go to the extractor). As JSON::
+that many extractions on a board), or ``after`` seconds later. ``device`` says which emulator
+gets it when several run together; the fault's own family decides otherwise (line faults go to
+the extractor). As JSON::
 
     [{"at_draw": 3, "fault": "crc_error", "count": 2},
      {"at_draw": 5, "fault": "misread", "number": 96}]

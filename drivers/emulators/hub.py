@@ -46,6 +46,7 @@ class EmulatorHub:
         self._sel.register(self._wake_r, selectors.EVENT_READ, self._drain_wake)
         self._thread: threading.Thread | None = None
         self._running = False
+        self._stopped = False
         self._closers: list[Callable[[], None]] = []
 
     def start(self) -> EmulatorHub:
@@ -56,6 +57,9 @@ class EmulatorHub:
         return self
 
     def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
         self._running = False
         self.wake()
         if self._thread is not None and self._thread is not threading.current_thread():
