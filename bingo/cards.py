@@ -106,15 +106,14 @@ def carton_problems(rows: Sequence[Sequence[int]]) -> list[str]:
         if not isinstance(row, list | tuple):
             problems.append(_("la fila {r} no es una lista de números").format(r=r))
             continue
-        row_problems = _row_problems(r, row)
+        row_problems, numbers = _row_problems(r, row)
         problems += row_problems
         if not row_problems:
-            clean.append([int(v) for v in row])
-        for v in row:  # a number twice, wherever it is
-            if _is_integer(v) and int(v) in NUMBERS:
-                if int(v) in seen:
-                    problems.append(_("el número {n} aparece más de una vez").format(n=int(v)))
-                seen.add(int(v))
+            clean.append(numbers)
+        for v in numbers:  # a number twice, even in a faulty row
+            if v in seen:
+                problems.append(_("el número {n} aparece más de una vez").format(n=v))
+            seen.add(v)
     if problems or len(clean) != ROWS:
         return problems
     # a grid column, top to bottom: (row, number) of its cells
@@ -140,7 +139,8 @@ def carton_problems(rows: Sequence[Sequence[int]]) -> list[str]:
     return problems
 
 
-def _row_problems(r: int, row: Sequence[object]) -> list[str]:
+def _row_problems(r: int, row: Sequence[object]) -> tuple[list[str], list[int]]:
+    """The row's faults, and its numbers that are whole and in 1..90."""
     problems: list[str] = []
     if len(row) != ROW_NUMBERS:
         problems.append(_("la fila {r} tiene {k} números; debe tener 5").format(r=r, k=len(row)))
@@ -155,7 +155,7 @@ def _row_problems(r: int, row: Sequence[object]) -> list[str]:
         else:
             numbers.append(int(v))
     if len(numbers) != len(row):
-        return problems
+        return problems, numbers
     for a, b in pairwise(numbers):
         if a >= b:
             problems.append(
@@ -169,7 +169,7 @@ def _row_problems(r: int, row: Sequence[object]) -> list[str]:
                     r=r, c=_COLUMN[a] + 1, a=a, b=b
                 )
             )
-    return problems
+    return problems, numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,10 +323,12 @@ def _parse(data: object) -> tuple[CardSet | None, list[str]]:
         problems += [_("cartón {n}: {problem}").format(n=n, problem=p) for p in faults]
         if not faults:
             valid.append((n, rows))
-    problems += _repeat_problems(valid)
     if problems:
-        return None, problems
-    return CardSet(str(data["id"]), tuple(Carton._checked(rows) for _n, rows in valid)), []
+        return None, problems + _repeat_problems(valid)
+    try:  # the card set refuses repeated combinations itself
+        return CardSet(str(data["id"]), tuple(Carton._checked(rows) for _n, rows in valid)), []
+    except CardSetError as exc:
+        return None, exc.problems
 
 
 def card_set_problems(data: object) -> list[str]:

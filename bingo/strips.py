@@ -25,7 +25,7 @@ The only departure from uniform is floating point: stage 1 probabilities and all
 ``count`` and numpy version.
 
 Every stage runs over thousands of strips at once, on tables built once per process on first
-use (about 0.3 s, 60 MB): the programme's transitions as alias tables, the 735 210 layouts of a
+use (about 0.3 s, 35 MB): the programme's transitions as alias tables, the 735 210 layouts of a
 cartón, and every dealing of a column's numbers between 3 cartones.
 """
 
