@@ -115,6 +115,12 @@ class Incident:
     kind: str
     after_ball: int
     note: str
+    paragraph: str = ""  # the regulation paragraph the jefe de sala read (R-INC-5)
+
+    @property
+    def paragraph_ref(self) -> str:
+        """The paragraph's reference (``II.1.b, párrafo 1``) without its quoted text."""
+        return self.paragraph.split("«", 1)[0].strip().rstrip(":").strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +161,7 @@ class PartidaBlock:
     claims: tuple[Claim, ...]
     incidents: tuple[Incident, ...]
     refund_cents: int
+    annul_reason: str
     transcribed: bool
     recorded_at: str | None
     closed_at: str | None
@@ -373,10 +380,12 @@ def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
                            str(c["kind"]), bool(c["valid"]))
                      for c in p.get("claims") or []) if show_results else (),
         incidents=tuple(Incident(str(i.get("kind", "")), _int(i.get("after_ball")),
-                                 str(i.get("note", ""))) for i in p.get("incidents") or []),
+                                 str(i.get("note", "")), str(i.get("paragraph") or ""))
+                        for i in p.get("incidents") or []),
         refund_cents=_int(p.get("refund_cents")),
+        annul_reason=str(p.get("annul_reason") or ""),
         transcribed=bool(p.get("transcribed", False)),
-        recorded_at=p.get("recorded_at"), closed_at=p.get("closed_at"),
+        recorded_at=p.get("recorded_at") or p.get("started_at"), closed_at=p.get("closed_at"),
         last_announced=session.get("last_partida_announced") == number,
         ball_set_changes=changes, prima_changes=prima_changes,
     )

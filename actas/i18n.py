@@ -31,7 +31,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
                    "eu": "Erregistro-katea: {seq}. erregistroa · burua {head}…"},
     "page.working": {"es": "Copia de trabajo: acta en curso",
                      "eu": "Lan-kopia: akta idazten ari da"},
-    "page.hall": {"es": "Sala {hall}", "eu": "{hall} aretoa"},
     "acta.working_banner": {
         "es": "ACTA EN CURSO. Impresa con el registro {seq} ({time}): contiene las partidas "
               "cerradas y los datos de la partida en juego. Todavía sin diligencia de cierre.",
@@ -147,10 +146,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "prima.awarded": {
         "es": "CONCEDIDA con la {idx}.ª bola (n.º {n}), tras {acc} partidas acumuladas: {amount}.",
         "eu": "EMANA {idx}. bolarekin ({n} zk.), {acc} partida metatu ondoren: {amount}."},
-    "prima.not_awarded": {"es": "No concedida en esta partida.",
-                          "eu": "Partida honetan ez da eman."},
-    "prima.not_in_play": {"es": "No está en juego en esta partida.",
-                          "eu": "Partida honetan ez dago jokoan."},
+    "prima.not_awarded": {
+        "es": "Prima en juego y no concedida: bingo con la {n}.ª bola, por encima del límite "
+              "de {limit} bolas.",
+        "eu": "Prima jokoan, baina ez da eman: bingoa {n}. bolarekin, {limit} bolako mugaren "
+              "gainetik."},
     "prima.change": {
         "es": "Cambio del importe de la prima anunciado en esta partida: {amount}, en vigor "
               "desde la partida siguiente.",
@@ -163,11 +163,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "bola.source": {"es": "Medio", "eu": "Bidea"},
     "bola.source.secrets": {"es": "generador criptográfico", "eu": "sorgailu kriptografikoa"},
     "bola.source.device": {"es": "aparato independiente", "eu": "gailu independentea"},
+    "bola.source.simulated": {"es": "simulación", "eu": "simulazioa"},
     "bola.won": {"es": "GANADA con la {idx}.ª bola (n.º {n}): {amount}.",
                  "eu": "IRABAZIA {idx}. bolarekin ({n} zk.): {amount}."},
-    "bola.not_won": {"es": "No ganada en esta partida.", "eu": "Partida honetan ez da irabazi."},
     "inter.title": {"es": "Bingo interconectado", "eu": "Bingo interkonektatua"},
-    "inter.network": {"es": "Red", "eu": "Sarea"},
     "balls.title": {"es": "Orden de extracción ({n} bolas)",
                     "eu": "Ateratze-hurrenkera ({n} bola)"},
     "balls.manual": {"es": "* extracción manual desde la {i}.ª bola",
@@ -189,6 +188,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "inc.caller_error": {"es": "Error del locutor", "eu": "Esatariaren akatsa"},
     "inc.annulment": {"es": "Anulación", "eu": "Baliogabetzea"},
     "inc.device_fault": {"es": "Avería de un aparato", "eu": "Gailu baten matxura"},
+    "inc.failure_before_first_ball": {"es": "Avería o accidente", "eu": "Matxura edo istripua"},
+    "inc.failure_after_extraction_began": {
+        "es": "Avería con la extracción empezada (extracción manual)",
+        "eu": "Matxura ateratzea hasi ondoren (eskuzko ateratzea)"},
+    "inc.paragraph": {"es": "El jefe de sala leyó el párrafo {ref} del reglamento.",
+                      "eu": "Aretoburuak araudiaren {ref} paragrafoa irakurri zuen."},
+    "p.annul_reason": {"es": "Motivo de la anulación: {reason}",
+                       "eu": "Baliogabetzearen arrazoia: {reason}"},
     "refund": {"es": "Devolución íntegra del importe de los cartones: {amount} ({n} cartones).",
                "eu": "Txartelen zenbateko osoaren itzulketa: {amount} ({n} txartel)."},
     "ballset.change": {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 from xml.sax.saxutils import escape
@@ -57,8 +58,9 @@ def parse_keywords(keywords: str) -> dict[str, str]:
 
 
 class _Writer:
-    def __init__(self, acta: Acta) -> None:
+    def __init__(self, acta: Acta, first_folio: int = 1) -> None:
         self.acta = acta
+        self.first_folio = first_folio
         self.t = Texts(acta.languages)
         self.width = st.content_width()
         self.day = date.fromisoformat(acta.date) if acta.date else None
@@ -79,9 +81,15 @@ class _Writer:
         return self.t.date(self.day) if self.day else "—"
 
     # document ----------------------------------------------------------------------------
-    def story(self) -> list[Flowable]:
+    def story(self, from_partida: int | None = None) -> list[Flowable]:
         a = self.acta
         out: list[Flowable] = []
+        if from_partida is not None:  # the continuation of an acta from a folio's top
+            for p in a.partidas:
+                if p.number >= from_partida:
+                    out.append(st.keep(self.partida(p), min_room=_MIN_ROOM))
+            out += self.closing() if a.complete else self.working_end()
+            return out
         out += st.bilingual(self.t.all("acta.title"), st.TITLE, st.TITLE_SECOND)
         out.append(st.gap(2))
         if not a.complete:
@@ -153,10 +161,12 @@ class _Writer:
         if p.closed_at:
             times.append(t.all("p.closed", time=clock(parse_time(p.closed_at), True)))
         when = "\n".join(" · ".join(x[i] for x in times) for i in range(len(t.languages)))
-        out: list[Flowable] = [st.partida_header_table(
+        header = st.partida_header_table(
             [t.join("p.title", n=p.number), self.lab(f"p.status.{p.status}"),
              when if times else ""],
-            w, annulled=p.status == "annulled")]
+            w, annulled=p.status == "annulled")
+        header.acta_block = p.number  # lets the document note the folios a partida opens
+        out: list[Flowable] = [header]
         out.append(st.figures_table(
             [self.lab("fig.price"), self.lab("fig.sold"), self.lab("fig.takings"),
              self.lab("fig.line"), self.lab("fig.bingo"), self.lab("fig.card_set")],
@@ -184,6 +194,10 @@ class _Writer:
             out += self.claims(p)
         for inc in p.incidents:
             out += self.incident(inc.kind, inc.after_ball, inc.note)
+            if inc.paragraph_ref:
+                out += self.lines("inc.paragraph", "small", ref=inc.paragraph_ref)
+        if p.status == "annulled" and p.annul_reason:
+            out += self.lines("p.annul_reason", "small", reason=p.annul_reason)
         if p.refund_cents:
             out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
         for c in p.ball_set_changes:
@@ -271,7 +285,8 @@ class _Writer:
                                   n=pr.award_ball_number if pr.award_ball_number else "?",
                                   acc=pr.partidas_accumulated, amount=money(pr.amount_cents))
             elif pr.available:
-                out += self.lines("prima.not_awarded", "small")
+                out += self.lines("prima.not_awarded", "small", n=len(p.balls),
+                                  limit=pr.ball_limit)
         bl = p.bola_loca
         won = p.prize("bola_loca")
         if bl is not None and won is not None and won.winners:
@@ -387,7 +402,7 @@ class _Writer:
         return st.PageDecor(
             hall_line=f"{a.hall_name} · {a.hall_id}",
             session_line=f"{t.join('rc.session')} {a.session_id} · {when}",
-            folio=lambda n: "\n".join(t.all("page.folio", n=n)),
+            folio=lambda n: "\n".join(t.all("page.folio", n=n + self.first_folio - 1)),
             seal_label=t.all("page.seal"),
             chain_line=chain,
             working_line=None if a.complete else "\n".join(t.all("page.working")),
@@ -402,9 +417,24 @@ def _text(key: str, lang: str) -> str:
 _KNOWN = frozenset(TEXTS)
 
 
-def render_acta_data(acta: Acta, attachments: Sequence[Attachment] = ()) -> bytes:
-    """The PDF of an already built acta (the same acta always gives the same bytes)."""
-    writer = _Writer(acta)
+@dataclass(frozen=True, slots=True)
+class ActaPrint:
+    """One printing of an acta: its PDF and what is needed to continue it later.
+
+    ``pdf`` holds folios ``first_folio`` to ``folios`` (from 1 for a whole acta).
+    ``block_starts`` maps the partidas whose block opens a folio to that folio.
+    """
+
+    acta: Acta
+    pdf: bytes
+    first_folio: int
+    block_starts: Mapping[int, int]
+    folios: int
+
+
+def _print(acta: Acta, attachments: Sequence[Attachment], from_partida: int | None,
+           first_folio: int) -> ActaPrint:
+    writer = _Writer(acta, first_folio)
     buf = io.BytesIO()
     title = Texts(acta.languages).es("acta.doc_title", session=acta.session_id)
     doc = st.acta_doc(buf, writer.decor(), title, acta.hall_name)
@@ -414,8 +444,58 @@ def render_acta_data(acta: Acta, attachments: Sequence[Attachment] = ()) -> byte
                    subject=f"Acta de la sesión {acta.session_id} de {acta.hall_name}",
                    keywords=keywords_for(acta), created=created,
                    creator=acta.generator or "bingo-hall")
-    build(doc, writer.story(), info, attachments)
-    return buf.getvalue()
+    build(doc, writer.story(from_partida), info, attachments)
+    starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items()}
+    return ActaPrint(acta, buf.getvalue(), first_folio, starts, int(doc.page) + first_folio - 1)
+
+
+def print_acta(acta: Acta, attachments: Sequence[Attachment] = ()) -> ActaPrint:
+    """The whole acta, remembering where its partidas open folios."""
+    return _print(acta, attachments, None, 1)
+
+
+def _front(acta: Acta) -> tuple[Any, ...]:
+    """Everything before the first partida block (a change there reflows every folio)."""
+    return (acta.hall_id, acta.hall_name, acta.region, acta.languages, acta.session_id,
+            acta.date, acta.opened_at, acta.jefe_de_mesa, acta.jefe_de_sala,
+            tuple(sorted(acta.rules.items())), acta.ball_set_id, acta.ball_set_homologation,
+            acta.ball_set_partidas_before, acta.check("open"), acta.opening_prima_changes,
+            acta.opening_ball_set_changes, acta.totals.prima_fund_open_cents,
+            acta.totals.bola_loca_fund_open_cents, acta.observations, acta.complete)
+
+
+def continue_acta(previous: ActaPrint, acta: Acta) -> ActaPrint:
+    """The folios to add to an acta printed before: from the last folio that opens with a
+    partida unchanged since then, to the end. Appending a partida costs a folio or two of
+    layout, whatever the length of the session.
+
+    The folios returned are those the whole acta would have from that folio on (same
+    content and numbering); with nothing to continue from, the whole acta is returned.
+    """
+    before = previous.acta
+    if _front(before) != _front(acta) or before.session_id != acta.session_id:
+        return print_acta(acta)
+    changed = next((i for i, (x, y) in enumerate(zip(before.partidas, acta.partidas,
+                                                     strict=False)) if x != y),
+                   min(len(before.partidas), len(acta.partidas)))
+    if changed >= len(acta.partidas):
+        limit = acta.partidas[-1].number if acta.partidas else 0
+    else:
+        limit = acta.partidas[changed].number
+    candidates = [(n, folio) for n, folio in previous.block_starts.items() if n <= limit
+                  and any(p.number == n for p in acta.partidas)]
+    if not candidates:
+        return print_acta(acta)
+    number, folio = max(candidates)
+    tail = _print(acta, (), number, folio)
+    starts = {n: f for n, f in previous.block_starts.items() if n < number}
+    starts.update(tail.block_starts)
+    return ActaPrint(acta, tail.pdf, folio, starts, tail.folios)
+
+
+def render_acta_data(acta: Acta, attachments: Sequence[Attachment] = ()) -> bytes:
+    """The PDF of an already built acta (the same acta always gives the same bytes)."""
+    return print_acta(acta, attachments).pdf
 
 
 def render_acta(export: Mapping[str, Any], session_id: str | None = None) -> bytes:

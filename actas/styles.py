@@ -513,13 +513,37 @@ def content_width(pagesize: tuple[float, float] = PAGE_A4) -> float:
     return float(pagesize[0] - MARGIN_LEFT - MARGIN_RIGHT)
 
 
-def acta_doc(out: BinaryIO, decor: PageDecor, title: str, author: str) -> BaseDocTemplate:
+class ActaDocTemplate(BaseDocTemplate):  # type: ignore[misc]
+    """The acta's document: notes which partida block, if any, opens each folio.
+
+    A folio that opens with the start of a partida block depends only on that partida and
+    what follows, so the acta can be continued from there (``render.continue_acta``).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.block_starts: dict[int, int] = {}  # partida number -> page it opens
+        self._first_on_page: set[int] = set()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        page = int(self.page)
+        if page in self._first_on_page:
+            return
+        if getattr(flowable, "height", 1) == 0:
+            return  # zero-height markers (frame breaks) do not count
+        self._first_on_page.add(page)
+        number = getattr(flowable, "acta_block", None)
+        if number is not None:
+            self.block_starts[int(number)] = page
+
+
+def acta_doc(out: BinaryIO, decor: PageDecor, title: str, author: str) -> ActaDocTemplate:
     """The A4 continuous-folio template of the acta."""
     w, h = PAGE_A4
     frame = Frame(MARGIN_LEFT, BAND_BOTTOM, w - MARGIN_LEFT - MARGIN_RIGHT,
                   h - BAND_TOP - BAND_BOTTOM, id="body", leftPadding=0, rightPadding=0,
                   topPadding=0, bottomPadding=0)
-    doc = BaseDocTemplate(out, pagesize=PAGE_A4, title=title, author=author,
+    doc = ActaDocTemplate(out, pagesize=PAGE_A4, title=title, author=author,
                           leftMargin=MARGIN_LEFT, rightMargin=MARGIN_RIGHT, topMargin=BAND_TOP,
                           bottomMargin=BAND_BOTTOM, invariant=1, pageCompression=1)
     doc.addPageTemplates([PageTemplate(id="folio", frames=[frame],

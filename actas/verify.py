@@ -370,6 +370,14 @@ def _check_record(raw: bytes, report: VerifyReport, keywords: Mapping[str, str]
     return export
 
 
+def _last_pages_text(pdf: bytes, pages: int = 2) -> list[str]:
+    """The text of the last folios (where the acta prints its chain head)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf), strict=False)
+    return [p.extract_text() or "" for p in reader.pages[-pages:]]
+
+
 def _check_printed_head(texts: Sequence[str], head: str, report: VerifyReport) -> None:
     found = [h for t in texts for h in HEX64.findall(t)]
     if not found:
@@ -517,7 +525,7 @@ def _verify(data: bytes, current_records: Sequence[Record] | None,
         return report
     if report.head is not None:
         try:
-            texts = _page_texts(_original_revision(data))
+            texts = _last_pages_text(_original_revision(data))
         except Exception as exc:
             report.add("Cabeza impresa", False, f"no se puede leer el texto del acta: {exc}")
         else:

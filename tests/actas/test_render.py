@@ -211,3 +211,41 @@ def test_bilingual_acta_for_basque_halls() -> None:
 def test_short_sessions_render(partidas: int) -> None:
     pdf = render_acta(make_export(partidas))
     assert "DILIGENCIA DE CIERRE" in "\n".join(pdf_pages(pdf))
+
+
+def _pages(pdf: bytes, first: int = 1) -> list[tuple[str, bytes]]:
+    """Text and drawing operations of each page (font resources named by their font)."""
+    out = []
+    for page in PdfReader(io.BytesIO(pdf)).pages[first - 1:]:
+        ops = page.get_contents().get_data()  # type: ignore[union-attr]
+        fonts = page["/Resources"]["/Font"]
+        for name in sorted(fonts, key=len, reverse=True):
+            base = str(fonts[name].get_object()["/BaseFont"])
+            ops = ops.replace(f"{name} ".encode(), f"{base} ".encode())
+        out.append((page.extract_text(), ops))
+    return out
+
+
+@pytest.mark.parametrize("languages", [("es",), ("es", "eu")])
+def test_continuing_an_open_acta_gives_the_folios_of_the_whole_acta(
+        languages: tuple[str, ...]) -> None:
+    from actas.builder import build_acta
+    from actas.render import continue_acta, print_acta
+    from tests.actas.fixtures import night
+
+    n = night(12, languages=languages)
+    partidas = (4, 5, 8, 11, 12) if languages == ("es",) else (5, 11)
+    stops = [n.index_after(k, phase) for k in partidas for phase in ("data", "close")]
+    stops.append(len(n.records))  # the session closed
+    current = print_acta(build_acta(n.export(stops[0])))
+    continued_from_the_middle = 0
+    for upto in stops[1:]:
+        acta = build_acta(n.export(upto))
+        nxt = continue_acta(current, acta)
+        whole = print_acta(acta)
+        assert nxt.folios == whole.folios
+        assert _pages(nxt.pdf) == _pages(whole.pdf, nxt.first_folio), upto
+        assert nxt.block_starts == whole.block_starts
+        continued_from_the_middle += nxt.first_folio > 1
+        current = nxt
+    assert continued_from_the_middle >= len(stops) // 2

@@ -1,0 +1,106 @@
+"""Timings of the actas: a 100-partida acta, appending a partida, sealing, verifying, receipts.
+
+``main()`` prints one figure per line (best of a few runs, seconds). The input is the test
+fixture's simulated night (realistic sizes: ~6700 chained records, a 1200-cartón card set).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+PARTIDAS = 100
+RUNS = 3
+
+
+def _best(fn: Callable[[], Any], runs: int = RUNS) -> tuple[float, Any]:
+    times: list[float] = []
+    result: Any = None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def main() -> None:
+    from actas.builder import build_acta
+    from actas.receipts import find_receipt, render_prize_receipt
+    from actas.render import continue_acta, print_acta, render_acta
+    from actas.seal import ensure_keys, sign_pdf
+    from actas.summary import render_summary
+    from actas.verify import verify_acta
+    from tests.actas.fixtures import night
+
+    start = time.perf_counter()
+    n = night(PARTIDAS)
+    full = n.export()
+    print(
+        f"fixture_{PARTIDAS}_partidas_s: {time.perf_counter() - start:.3f} "
+        f"({len(n.records)} records)"
+    )
+
+    t, _ = _best(lambda: build_acta(full))
+    print(f"acta_build_{PARTIDAS}_partidas_s: {t:.3f}")
+    t, pdf = _best(lambda: render_acta(full))
+    print(
+        f"acta_render_{PARTIDAS}_partidas_s: {t:.3f} ({len(pdf) // 1024} KiB, "
+        f"{t / PARTIDAS * 1000:.1f} ms per partida)"
+    )
+
+    # the acta while play goes on: the last partida's data is recorded (before its first
+    # ball) and the acta is printed again with it
+    before = n.export(n.index_after(PARTIDAS - 1, "close"))
+    after = n.export(n.index_after(PARTIDAS, "data"))
+    t_before, _ = _best(lambda: render_acta(before))
+    t_after, _ = _best(lambda: render_acta(after))
+    print(
+        f"acta_append_partida_{PARTIDAS}_s: {t_after:.3f} "
+        f"(acta up to partida {PARTIDAS - 1}: {t_before:.3f})"
+    )
+    per = [
+        (_best(lambda k=k: render_acta(n.export(n.index_after(k, "data"))), 1)[0])
+        for k in (10, 40, 70)
+    ]
+    print(
+        f"acta_append_partida_10_40_70_s: {' '.join(f'{x:.3f}' for x in per)} "
+        "(whole acta printed again)"
+    )
+    # continuing the printed acta: only the folios from the last one a partida opens
+    printed = print_acta(build_acta(before))
+    acta_after = build_acta(after)
+    t, cont = _best(lambda: continue_acta(printed, acta_after))
+    print(
+        f"acta_continue_append_partida_{PARTIDAS}_s: {t:.3f} "
+        f"(folios {cont.first_folio}-{cont.folios} of {cont.folios})"
+    )
+    closed = build_acta(n.export(n.index_after(PARTIDAS, "close")))
+    t, cont2 = _best(lambda: continue_acta(cont, closed))
+    print(
+        f"acta_continue_close_partida_{PARTIDAS}_s: {t:.3f} "
+        f"(folios {cont2.first_folio}-{cont2.folios})"
+    )
+
+    with tempfile.TemporaryDirectory() as tmp:
+        keys = ensure_keys("bench-hall", "Bench", directory=Path(tmp))
+        t, signed = _best(lambda: sign_pdf(pdf, keys, reason="bench"))
+        print(f"acta_sign_{PARTIDAS}_partidas_s: {t:.3f}")
+        t, report = _best(lambda: verify_acta(signed, current_records=list(n.records)))
+        print(f"acta_verify_{PARTIDAS}_partidas_s: {t:.3f} (exit {report.exit_code})")
+        b = bytearray(signed)
+        b[len(b) // 2] ^= 1
+        t, report = _best(lambda: verify_acta(bytes(b)), 1)
+        print(f"acta_verify_altered_s: {t:.3f} (exit {report.exit_code})")
+
+    receipt = find_receipt(full, 8)
+    t, _ = _best(lambda: render_prize_receipt(receipt, "80mm"))
+    print(f"receipt_80mm_s: {t:.3f}")
+    t, _ = _best(lambda: render_summary(full))
+    print(f"summary_{PARTIDAS}_partidas_s: {t:.3f}")
+
+
+if __name__ == "__main__":
+    main()
