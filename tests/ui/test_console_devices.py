@@ -244,3 +244,33 @@ def test_a_device_lost_before_the_first_ball_offers_the_suspension(
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog) and dialog.incident == "failure_before_first_ball"
     dialog.reject()
+
+
+@pytest.mark.slow
+def test_the_console_counts_and_draws_with_the_emulated_devices(qtbot: QtBot) -> None:
+    from drivers.ballsource import open_emulated_devices
+
+    kit = make_hall(open_session=False)
+    source, stop = open_emulated_devices(5)
+    bridge = Bridge()
+    bridge.attach(kit.svc)
+    try:
+        console = ConsoleWindow(kit.svc, source, bridge=bridge)
+        qtbot.addWidget(console)
+        console.show()
+        qtbot.keyClicks(console.jefe_de_mesa, "Ana")
+        qtbot.keyClicks(console.jefe_de_sala, "Luis")
+        qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not bridge.busy, timeout=30_000)
+        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        assert kit.hall.session is not None, console.error.text()
+        kit.partida_ready()
+        qtbot.waitUntil(console.draw_device_button.isEnabled)
+        qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not bridge.busy, timeout=30_000)
+        partida = kit.hall.partida
+        assert partida is not None and len(partida.balls) == 1, console.error.text()
+        assert partida.ball_sources == ["extractor"]
+    finally:
+        bridge.close()
+        stop()

@@ -551,6 +551,7 @@ class ConsoleWindow(QMainWindow):
         self.last_ball = BallWidget(empty="#dddddd")
         self.last_ball.setObjectName("last_ball")
         self.last_ball.setMinimumSize(150, 150)
+        self.last_ball.setMaximumHeight(210)
         self.count = _label(name="count", pixels=26, bold=True)
         self.count.setAlignment(Qt.AlignmentFlag.AlignCenter)
         top.addWidget(self.last_ball, 1)
@@ -568,6 +569,7 @@ class ConsoleWindow(QMainWindow):
         self.board = BoardWidget(palette)
         self.board.setObjectName("board")
         self.board.setMinimumSize(300, 220)
+        self.board.setMaximumHeight(300)
         side.addWidget(self.board, 3)
         side.addWidget(_label(t("Registro de la partida"), pixels=16, bold=True))
         self.event_log = QListWidget()
@@ -1260,6 +1262,8 @@ class ConsoleWindow(QMainWindow):
         typed = can_draw and not with_devices
         self.ball_input.setEnabled(typed)
         self.draw_typed_button.setEnabled(typed)
+        self.ball_input.setVisible(not with_devices)
+        self.draw_typed_button.setVisible(not with_devices)
         self.draw_random_button.setVisible(manual)
         self.draw_random_button.setEnabled(manual and can_draw)
         if manual:
