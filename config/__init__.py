@@ -139,7 +139,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
     prima = _Table(data, where, "prima")
     amounts = prima.get_ints("amounts_cents")
     initial = prima.get_int("initial_cents", amounts[0] if amounts else 0)
-    for amount in (*amounts, initial):
+    for amount in (*amounts, *([initial] if initial else [])):  # no [prima]: none offered
         problem = rules.prima_amount_problem(amount)
         if problem:
             raise ConfigError(f"{where}: [prima] {amount} céntimos: {problem}")
