@@ -391,7 +391,7 @@ class ConsoleWindow(QMainWindow):
         self.close_sale_button = _button(t("Cerrar la venta (F4)"), "close_sale")
         self.close_sale_button.clicked.connect(self.close_sale)
         self.confirm_shown_button = _button(
-            t("Los paneles muestran los datos: cerrar la puerta (F5)"), "confirm_shown"
+            t("Los paneles ya muestran los datos (F5)"), "confirm_shown"
         )
         self.confirm_shown_button.clicked.connect(self.confirm_data_shown)
         buttons.addWidget(self.close_sale_button)
@@ -1447,7 +1447,14 @@ class ConsoleWindow(QMainWindow):
         if amounts is None:
             self.sale_announce.setText("")
             return
-        ranges = "; ".join(f"{r.series} {r.first}–{r.last}" for r in shown.sales)
+        merged: list[list[object]] = []  # contiguous blocks of a serie read as one range
+        for r in shown.sales:
+            last = merged[-1] if merged else None
+            if last is not None and last[0] == r.series and last[2] == r.first - 1:
+                last[2] = r.last
+            else:
+                merged.append([r.series, r.first, r.last])
+        ranges = "; ".join(f"{code} {first}–{last}" for code, first, last in merged)
         self.sale_announce.setText(
             t("Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}.").format(
                 cards=amounts.cards_sold,
