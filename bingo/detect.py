@@ -49,8 +49,7 @@ _ONE = np.uint64(1)
 _SHIFT58 = np.uint64(58)
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _BIT_OF = np.zeros(64, dtype=np.int64)
-for _bit in range(64):
-    _BIT_OF[((1 << _bit) * 0x03F79D71B4CB0A89) % (1 << 64) >> 58] = _bit
+_BIT_OF[[((1 << b) * 0x03F79D71B4CB0A89) % (1 << 64) >> 58 for b in range(64)]] = np.arange(64)
 
 
 def _fused_ball(
