@@ -45,6 +45,26 @@ def display_problem(
     return None
 
 
+def pyside_problem(version: str | None = None, python: tuple[int, int] | None = None) -> str | None:
+    """Why the installed PySide6 cannot run the console, or None.
+
+    PySide6 6.12.0 drops a reference to None on every call of a method that returns nothing;
+    before Python 3.12 (where None is immortal) the interpreter aborts within minutes.
+    """
+    if version is None:
+        import PySide6
+
+        version = PySide6.__version__
+    python = python or (sys.version_info.major, sys.version_info.minor)
+    if version == "6.12.0" and python < (3, 12):
+        return (
+            f"bingo-hall: PySide6 {version} con Python {python[0]}.{python[1]} cierra el programa "
+            "a los pocos minutos (fallo de PySide6); instale otra versión: "
+            "pip install 'PySide6-Essentials<6.12'\n"
+        )
+    return None
+
+
 def prepare_hall(service: Any, settings: Any) -> None:
     """Give a fresh record its hall, rules, card set, first serie, ball set and prima.
 
@@ -125,6 +145,11 @@ def run_console(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr, end="")
         return EXIT_USAGE
+
+    problem = pyside_problem()
+    if problem:
+        print(problem, file=sys.stderr, end="")
+        return EXIT_REFUSED
 
     from config import load_hall
 

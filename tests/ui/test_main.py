@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from bingo.service import HallService, MemoryEventLog
 from config import load_hall
 from tests.ui.conftest import leaked_windows
-from ui.main import EXIT_AFTER_ENV, display_problem, prepare_hall, run_console
+from ui.main import EXIT_AFTER_ENV, display_problem, prepare_hall, pyside_problem, run_console
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,6 +52,13 @@ def test_which_environments_have_a_display(
     environ: dict[str, str], platform: str, blocked: bool
 ) -> None:
     assert (display_problem(environ, platform) is not None) is blocked
+
+
+def test_the_pyside_release_that_aborts_python_311_is_refused_in_words() -> None:
+    assert pyside_problem("6.12.0", (3, 11)) is not None
+    assert "PySide6-Essentials<6.12" in (pyside_problem("6.12.0", (3, 11)) or "")
+    assert pyside_problem("6.12.0", (3, 12)) is None
+    assert pyside_problem("6.11.3", (3, 11)) is None
 
 
 def test_a_fresh_record_gets_the_hall_of_the_settings_once() -> None:
