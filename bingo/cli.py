@@ -297,6 +297,42 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- the manual book ---------------------------------------------------------------------------
+
+
+def cmd_transcribe(args: argparse.Namespace) -> int:
+    from bingo.app import choose_hall, open_engine
+    from bingo.store import open_store
+    from bingo.transcribe import BookError, template, transcribe
+
+    if args.template:
+        print(json.dumps(template(args.template), ensure_ascii=False, indent=1))
+        return EXIT_OK
+    if not args.file:
+        raise CliError(
+            "indique el fichero del libro manual transcrito (o --template N)", EXIT_USAGE
+        )
+    try:
+        data = json.loads(Path(args.file).read_text("utf-8"))
+    except OSError as exc:
+        raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{args.file}: JSON mal formado ({exc})") from None
+    settings = _settings(args)
+    probe = open_store(args.db)
+    try:
+        hall_id = choose_hall(probe, args.hall, settings.hall_id)
+    finally:
+        probe.close()
+    with open_engine(args.db, hall_id) as engine:
+        try:
+            numbers = transcribe(engine.service, data)
+        except BookError as exc:
+            raise CliError(f"{args.file}: {exc}. No se ha registrado nada.") from None
+    print(f"transcritas del libro manual las partidas {', '.join(map(str, numbers))}")
+    return EXIT_OK
+
+
 # --- the console --------------------------------------------------------------------------------
 
 
@@ -389,6 +425,16 @@ def build_parser() -> argparse.ArgumentParser:
         a = cs.add_parser(action, help=text)
         a.add_argument("file")
     p.set_defaults(func=cmd_cardset)
+
+    p = sub.add_parser(
+        "transcribe", help="incorpora las partidas del libro manual (avería del sistema)"
+    )
+    _common(p)
+    p.add_argument("file", nargs="?", help="libro manual transcrito (bingo-manual-book/1)")
+    p.add_argument(
+        "--template", type=int, nargs="+", metavar="N", help="plantilla vacía para esas partidas"
+    )
+    p.set_defaults(func=cmd_transcribe)
 
     p = sub.add_parser("run", help="la consola del jefe de mesa con dispositivos emulados")
     _common(p)

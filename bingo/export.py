@@ -138,7 +138,7 @@ def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[s
         "annul_reason": partida.annul_reason,
         "started_at": partida.started_at,
         "closed_at": partida.closed_at,
-        "transcribed": False,
+        "transcribed": partida.transcribed,
     }
 
 

@@ -110,7 +110,12 @@ class PartidaState:
     prima_partidas_accumulated: int = 0
     closed_at: str | None = None
 
-    # --- derived facts ------------------------------------------------------------------
+    # --- derived facts
+
+    @property
+    def transcribed(self) -> bool:
+        """Kept in the manual book while the system was down, and taken back in (R-ACTA-4)."""
+        return any(i.incident == "manual_book" for i in self.incidents)
 
     @property
     def cards_sold(self) -> int:
@@ -925,6 +930,21 @@ class Hall:
                 partida=partida.number,
                 reason=note or "avería no resuelta antes de la primera bola",
                 refund_cents=partida.takings_cents,
+            )
+        ]
+
+    def note_manual_book(self, from_ball: int, note: str) -> list[ev.Event]:
+        """Mark the partida as taken back from the manual book from this ball on (R-ACTA-4)."""
+        partida = self._need_partida()
+        if partida.transcribed:
+            return []
+        return [
+            ev.IncidentRecorded(
+                partida=partida.number,
+                incident="manual_book",
+                after_ball=from_ball - 1,
+                note=note,
+                paragraph=paragraph("manual_book"),
             )
         ]
 

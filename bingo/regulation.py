@@ -49,6 +49,13 @@ PARAGRAPHS: dict[str, tuple[str, str]] = {
         "bolas, por el Jefe de Mesa- Cajero, continuándose la partida si no existiesen "
         "incidencias.",
     ),
+    "manual_book": (
+        "IV.2",
+        "En todo caso deberá disponerse de un libro auxiliar, de confección manual, encuadernado "
+        "y foliado que será sellado por la Consejería competente en materia de juego. Este libro "
+        "será utilizado, en caso de avería del sistema informático, desde la partida en la que se "
+        "produzca la avería y hasta que se subsane la misma.",
+    ),
 }
 
 

@@ -249,11 +249,17 @@ class HallService:
 
     # --- partida --------------------------------------------------------------------------
 
-    def start_partida(self) -> int:
+    def start_partida(self, bola_loca: tuple[list[int], str] | None = None) -> int:
+        """Open the sale of the next partida; the bola loca numbers are drawn now unless given
+        (drawn by hand and written in the manual book).
+        """
         with self._lock:
             rules = self.hall.rules
             count = rules.bola_loca_count if rules and rules.bola_loca_bp else 0
-            numbers, source = self._bola_loca(count) if count else ([], "")
+            if bola_loca is not None:
+                numbers, source = bola_loca
+            else:
+                numbers, source = self._bola_loca(count) if count else ([], "")
             self._commit(self.hall.start_partida(numbers, source))
             partida = self.hall.partida
             assert partida is not None
@@ -325,6 +331,9 @@ class HallService:
 
     def refund_suspended(self, note: str = "") -> None:
         self._do(lambda: self.hall.refund_suspended(note))
+
+    def note_manual_book(self, from_ball: int, note: str) -> None:
+        self._do(lambda: self.hall.note_manual_book(from_ball, note))
 
     def start_manual_extraction(self, note: str) -> None:
         self._do(lambda: self.hall.start_manual_extraction(note))

@@ -1,0 +1,207 @@
+"""Taking back the partidas kept in the manual book while the system was down (R-ACTA-4).
+
+The manual book is transcribed into a file (``bingo-manual-book/1``, JSON) and replayed through
+the very same rules as live play: sales, balls in their order, claims at the ball they were
+called, closing and payment, or annulment. Every prize and fund is therefore recomputed by the
+engine, and each transcribed partida is marked as such in the record and the acta. A partida that
+was already open when the system failed is completed: what the record holds must match the book.
+
+The whole book is first played on a copy of the record; only if every partida passes is it
+written, so a faulty transcription changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bingo.hall import DomainError, Status
+from bingo.service import HallService, MemoryEventLog
+
+FORMAT = "bingo-manual-book/1"
+
+
+class BookError(ValueError):
+    """A transcription that cannot be taken in; the message names the partida and the entry."""
+
+
+@dataclass(frozen=True)
+class BookSale:
+    series: str
+    first: int
+    last: int
+    electronic: bool
+
+
+@dataclass(frozen=True)
+class BookClaim:
+    after_ball: int
+    series: str
+    number: int
+    prize: str
+
+
+@dataclass(frozen=True)
+class BookPartida:
+    number: int
+    note: str
+    bola_loca: tuple[int, ...]
+    sales: tuple[BookSale, ...]
+    balls: tuple[int, ...]
+    claims: tuple[BookClaim, ...]
+    annulled_incident: str | None
+    annulled_note: str
+
+
+def _int(where: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BookError(f"{where}: se esperaba un número entero, no {value!r}")
+    return value
+
+
+def parse_book(data: Any) -> list[BookPartida]:
+    """Check the shape of a manual-book file; every error names its place."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise BookError(f"no es un libro manual transcrito (se esperaba format = {FORMAT!r})")
+    entries = data.get("partidas")
+    if not isinstance(entries, list) or not entries:
+        raise BookError("el libro no trae ninguna partida")
+    out: list[BookPartida] = []
+    for i, raw in enumerate(entries, 1):
+        where = f"partida {i} del libro"
+        if not isinstance(raw, Mapping):
+            raise BookError(f"{where}: debe ser un objeto")
+        try:
+            number = _int(f"{where}: number", raw["number"])
+            where = f"partida {number} del libro"
+            sales = tuple(
+                BookSale(
+                    str(s["series"]),
+                    _int(f"{where}: venta {j} first", s["first"]),
+                    _int(f"{where}: venta {j} last", s["last"]),
+                    s.get("kind", "physical") == "electronic",
+                )
+                for j, s in enumerate(raw.get("sales", []), 1)
+            )
+            balls = tuple(
+                _int(f"{where}: bola {j}", b) for j, b in enumerate(raw.get("balls", []), 1)
+            )
+            claims = tuple(
+                BookClaim(
+                    _int(f"{where}: reclamación {j} after_ball", c["after_ball"]),
+                    str(c["series"]),
+                    _int(f"{where}: reclamación {j} number", c["number"]),
+                    str(c["kind"]),
+                )
+                for j, c in enumerate(raw.get("claims", []), 1)
+            )
+            bola = tuple(_int(f"{where}: bola loca", b) for b in raw.get("bola_loca", []))
+        except (KeyError, TypeError) as exc:
+            raise BookError(f"{where}: falta el campo {exc}") from None
+        annulled = raw.get("annulled")
+        if annulled is not None and not isinstance(annulled, Mapping):
+            raise BookError(f"{where}: annulled debe ser un objeto o null")
+        for c in claims:
+            if not 0 <= c.after_ball <= len(balls):
+                raise BookError(
+                    f"{where}: una reclamación tras la bola {c.after_ball}, que no salió"
+                )
+        out.append(
+            BookPartida(
+                number=number,
+                note=str(raw.get("note", "")),
+                bola_loca=bola,
+                sales=sales,
+                balls=balls,
+                claims=tuple(sorted(claims, key=lambda c: c.after_ball)),
+                annulled_incident=str(annulled.get("incident", "caller_error"))
+                if annulled
+                else None,
+                annulled_note=str(annulled.get("note", "")) if annulled else "",
+            )
+        )
+    return out
+
+
+def _play(svc: HallService, book: BookPartida) -> None:
+    hall = svc.hall
+    where = f"partida {book.number} del libro"
+    partida = hall.partida
+    if partida is None:
+        session = hall.session
+        expected = len(session.partidas) + 1 if session else 1
+        if book.number != expected:
+            raise BookError(f"{where}: la siguiente partida de la sesión es la {expected}")
+        svc.start_partida(bola_loca=(list(book.bola_loca), "manual_book"))
+        partida = hall.partida
+        assert partida is not None
+    elif partida.number != book.number:
+        raise BookError(f"{where}: la partida abierta en el sistema es la {partida.number}")
+    elif tuple(partida.bola_loca_numbers) != book.bola_loca and book.bola_loca:
+        raise BookError(f"{where}: los números de bola loca no coinciden con el registro")
+    recorded = [(r.series, r.first, r.last, r.electronic) for r in partida.sales]
+    wanted = [(s.series, s.first, s.last, s.electronic) for s in book.sales]
+    if wanted[: len(recorded)] != recorded:
+        raise BookError(f"{where}: las ventas no coinciden con las que constan en el registro")
+    svc.note_manual_book(len(partida.balls) + 1, book.note or "transcrita del libro manual")
+    for series, first, last, electronic in wanted[len(recorded) :]:
+        svc.sell(series, first, last, electronic)
+    if partida.status == Status.SALE_OPEN:
+        svc.close_sale()
+    if partida.status == Status.SALE_CLOSED:
+        svc.confirm_data_shown()
+    if partida.balls != list(book.balls[: len(partida.balls)]):
+        raise BookError(f"{where}: las bolas del registro no coinciden con las del libro")
+    pending = [c for c in book.claims if c.after_ball >= len(partida.balls)]
+    for index in range(len(partida.balls), len(book.balls) + 1):
+        for claim in [c for c in pending if c.after_ball == index]:
+            if (claim.series, claim.number, claim.prize) in {
+                (c.series, c.number, c.prize) for c in partida.claims if c.after_ball == index
+            }:
+                continue  # already checked before the failure
+            svc.claim(claim.series, claim.number, claim.prize)
+        if index < len(book.balls):
+            svc.draw_ball(book.balls[index], "manual_book")
+    if book.annulled_incident:
+        svc.annul(book.annulled_incident, book.annulled_note)
+        return
+    if partida.status != Status.BINGO_CALLED:
+        raise BookError(f"{where}: el libro no trae ningún bingo correcto")
+    svc.close_partida()
+    svc.pay_prizes()
+
+
+def transcribe(svc: HallService, data: Any) -> list[int]:
+    """Take the book's partidas into the record; returns their numbers. All or nothing."""
+    book = parse_book(data)
+    rehearsal_log = MemoryEventLog()
+    rehearsal_log.records[svc.hall_id] = svc.records()
+    rehearsal = HallService(rehearsal_log, svc.hall_id, svc.card_sets)
+    for partida in book:
+        try:
+            _play(rehearsal, partida)
+        except DomainError as exc:
+            raise BookError(f"partida {partida.number} del libro: {exc}") from None
+    for partida in book:
+        _play(svc, partida)
+    return [p.number for p in book]
+
+
+def template(partidas: Sequence[int]) -> dict[str, Any]:
+    """An empty book to fill in, for the given partida numbers."""
+    return {
+        "format": FORMAT,
+        "partidas": [
+            {
+                "number": n,
+                "note": "",
+                "bola_loca": [],
+                "sales": [],
+                "balls": [],
+                "claims": [],
+                "annulled": None,
+            }
+            for n in partidas
+        ],
+    }
