@@ -61,10 +61,10 @@ class CatalogTranslator(QTranslator):
 
     def __init__(self, language: str, catalogue: Mapping[str, str] | None = None) -> None:
         super().__init__()
-        self.language = language
+        self.lang = language
         self._catalogue = dict(catalogue if catalogue is not None else CATALOGUES.get(language, {}))
 
-    def translate(  # type: ignore[override]
+    def translate(
         self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1
     ) -> str:
         return self._catalogue.get(source_text, "")

@@ -243,7 +243,7 @@ def test_an_incident_shows_its_regulation_paragraph_before_it_is_confirmed(
     if key != "suspend":
         kit.draw([10, 20, 30])
     console.refresh()
-    console.actions[f"incident_{key}"].trigger()
+    console.menu_actions[f"incident_{key}"].trigger()
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
     reference, text = PARAGRAPHS[incident]
@@ -267,7 +267,7 @@ def test_suspension_and_resumption_through_the_console(
 ) -> None:
     kit.partida_ready()
     console.refresh()
-    console.actions["incident_suspend"].trigger()
+    console.menu_actions["incident_suspend"].trigger()
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
     qtbot.keyClicks(dialog.note, "corte de luz")
@@ -275,7 +275,7 @@ def test_suspension_and_resumption_through_the_console(
     click(qtbot, dialog.confirm)
     assert kit.hall.partida is not None and kit.hall.partida.status == Status.SUSPENDED
     assert not console.suspended_box.isHidden()
-    assert not console.actions["incident_suspend"].isEnabled()
+    assert not console.menu_actions["incident_suspend"].isEnabled()
 
     click(qtbot, console.resume_button)
     dialog = console.dialog
@@ -291,7 +291,7 @@ def test_a_misannounced_ball_is_corrected(qtbot: QtBot, kit: Kit, console: Conso
     kit.partida_ready()
     kit.draw([10, 20, 30])
     console.refresh()
-    console.actions["incident_correct_ball"].trigger()
+    console.menu_actions["incident_correct_ball"].trigger()
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog) and dialog.index and dialog.number
     dialog.index.setValue(2)
@@ -365,3 +365,19 @@ def test_the_last_partida_is_announced_after_confirmation(
     assert kit.hall.session is not None and kit.hall.session.last_partida == 1
     assert "última: la 1" in console.header_state.text()
     assert not console.announce_last_button.isEnabled()
+
+
+def test_a_new_serie_is_registered_from_the_console(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    from ui.console.dialogs import SerieDialog
+
+    click(qtbot, console.new_serie_button)
+    dialog = console.dialog
+    assert isinstance(dialog, SerieDialog)
+    assert dialog.code.text() == "A-0001"
+    dialog.serie_size.setValue(120)
+    dialog.accept()
+    serie = kit.hall.series["A-0001"]
+    assert (serie.size, serie.face_value_cents, serie.electronic) == (120, 100, False)
+    assert console.sale_series.findData("A-0001") >= 0

@@ -6,6 +6,8 @@ the game loop and the device worker keep running behind them.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -25,6 +27,8 @@ from PySide6.QtWidgets import (
 from bingo.regulation import PARAGRAPHS
 from ui.console.texts import incident_title, t
 
+W = TypeVar("W", bound=QWidget)
+
 
 def _font(widget: QWidget, pixels: int) -> None:
     font = QFont(widget.font())
@@ -32,7 +36,7 @@ def _font(widget: QWidget, pixels: int) -> None:
     widget.setFont(font)
 
 
-def _big(label: QLabel, pixels: int, bold: bool = False) -> QLabel:
+def _big(label: W, pixels: int, bold: bool = False) -> W:
     font = QFont(label.font())
     font.setPixelSize(pixels)
     font.setBold(bold)
@@ -173,10 +177,10 @@ class SerieDialog(QDialog):
         self.card_set.setObjectName("serie_card_set")
         for card_set_id, count in card_sets:
             self.card_set.addItem(f"{card_set_id} ({count})", (card_set_id, count))
-        self.size = QSpinBox()
-        self.size.setObjectName("serie_size")
-        self.size.setRange(1, 100_000)
-        self.size.setValue(min(1500, card_sets[0][1]) if card_sets else 1500)
+        self.serie_size = QSpinBox()
+        self.serie_size.setObjectName("serie_size")
+        self.serie_size.setRange(1, 100_000)
+        self.serie_size.setValue(min(1500, card_sets[0][1]) if card_sets else 1500)
         self.face = QSpinBox()
         self.face.setObjectName("serie_face_value")
         self.face.setRange(1, 100_000)
@@ -186,7 +190,7 @@ class SerieDialog(QDialog):
         form = QFormLayout()
         form.addRow(t("Código:"), self.code)
         form.addRow(t("Juego de cartones:"), self.card_set)
-        form.addRow(t("Cartones:"), self.size)
+        form.addRow(t("Cartones:"), self.serie_size)
         form.addRow(t("Valor facial (céntimos):"), self.face)
         form.addRow("", self.electronic)
         buttons = QDialogButtonBox(
@@ -203,7 +207,7 @@ class SerieDialog(QDialog):
         return (
             self.code.text().strip(),
             card_set_id,
-            self.size.value(),
+            self.serie_size.value(),
             self.face.value(),
             self.electronic.isChecked(),
         )

@@ -16,6 +16,7 @@ import datetime as dt
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
@@ -582,7 +583,7 @@ class ConsoleWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         session = bar.addMenu(t("&Sesión"))
-        self.actions: dict[str, QAction] = {}
+        self.menu_actions: dict[str, QAction] = {}
 
         def add(
             menu: Any, key: str, text: str, slot: Callable[[], object], shortcut: str = ""
@@ -594,7 +595,7 @@ class ConsoleWindow(QMainWindow):
                 action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.triggered.connect(lambda _checked=False: slot())
             menu.addAction(action)
-            self.actions[key] = action
+            self.menu_actions[key] = action
 
         add(session, "open_session", t("Abrir la sesión"), self.open_session, "F2")
         add(session, "start_partida", t("Iniciar la partida"), self.start_partida, "F3")
@@ -612,10 +613,10 @@ class ConsoleWindow(QMainWindow):
         incidents.setObjectName("incidents_menu")
         self.incidents_menu = incidents
         for key, text in MENU_TEXTS.items():
-            add(incidents, f"incident_{key}", t(text), lambda key=key: self.open_incident(key))
+            add(incidents, f"incident_{key}", t(text), partial(self.open_incident, key))
         view = bar.addMenu(t("&Ver"))
         for i, name in enumerate((t("Sesión"), t("Venta"), t("Extracción"), t("Premios"))):
-            add(view, f"page_{i}", name, lambda i=i: self.pages.setCurrentIndex(i), f"Ctrl+{i + 1}")
+            add(view, f"page_{i}", name, partial(self.pages.setCurrentIndex, i), f"Ctrl+{i + 1}")
         hide = QAction(self)
         hide.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         hide.triggered.connect(self.error.hide)
@@ -637,7 +638,7 @@ class ConsoleWindow(QMainWindow):
         except Exception as exc:  # the console must survive anything and say it
             log.exception("%s failed", what)
             self.show_error(t("{what}: error inesperado: {reason}").format(what=what, reason=exc))
-            return None
+            return False
         self.error.hide()
         self.statusBar().clearMessage()
         self.refresh()
@@ -1299,10 +1300,10 @@ class ConsoleWindow(QMainWindow):
         self.count.setText(t("{n}\nbolas").format(n=state.extractions))
 
         # actions and pages follow the state
-        self.actions["open_session"].setEnabled("open_session" in allowed)
-        self.actions["close_session"].setEnabled("close_session" in allowed)
+        self.menu_actions["open_session"].setEnabled("open_session" in allowed)
+        self.menu_actions["close_session"].setEnabled("close_session" in allowed)
         for key, (_incident, _text, action) in INCIDENTS.items():
-            self.actions[f"incident_{key}"].setEnabled(action in allowed)
+            self.menu_actions[f"incident_{key}"].setEnabled(action in allowed)
         phase = self._phase_of(partida)
         if phase != self._phase:
             self._phase = phase
