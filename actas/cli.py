@@ -43,6 +43,17 @@ def _read_export(path: Path) -> dict[str, Any]:
     return data
 
 
+def _source(args: argparse.Namespace) -> dict[str, Any]:
+    """The record to work from: an export file, or the hall's database through the engine."""
+    if args.export is not None:
+        return _read_export(args.export)
+    loader = getattr(args, "db_export", None)
+    if loader is not None and (args.db is not None or args.from_db):
+        data: dict[str, Any] = loader(args.db, args.hall)
+        return data
+    raise CliError("indique --export FICHERO o --db URL (o --from-db para la base de datos local)")
+
+
 def _write(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -88,7 +99,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     """Acta of a session from an export, optionally sealed and archived."""
     from actas.render import attachment_for, render_acta_data
 
-    export = _read_export(args.export)
+    export = _source(args)
     acta = build_acta(export, args.session)
     pdf = render_acta_data(acta, [attachment_for(export)])
     if args.sign:
@@ -119,14 +130,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
         data = args.file.read_bytes()
     except OSError as exc:
         raise CliError(f"no se puede leer «{args.file}»: {exc}") from exc
-    current = _read_export(args.export) if args.export else None
+    current = None
+    records = None
+    if args.export is not None or args.db is not None or args.from_db:
+        current = _source(args)
+        chain = current.get("chain") or {}
+        if chain.get("records"):
+            from bingo.chain import Record
+
+            records = [Record.from_json(r) for r in chain["records"]]
     certs: list[bytes] = []
     for cert in args.cert or []:
         try:
             certs.append(cert.read_bytes())
         except OSError as exc:
             raise CliError(f"no se puede leer el certificado «{cert}»: {exc}") from exc
-    report = verify_acta(data, current_export=current, trusted_certs=certs)
+    report = verify_acta(
+        data,
+        current_records=records,
+        current_export=current,
+        trusted_certs=certs,
+        projector=getattr(args, "projector", None),
+    )
     for line in report.lines():
         print(line)
     return report.exit_code
@@ -137,7 +162,7 @@ def cmd_receipt(args: argparse.Namespace) -> int:
     """Prize receipt + duplicate, or a winner's proof (A4 or 80 mm)."""
     from actas.receipts import find_receipt, render_prize_receipt, render_winner_proof
 
-    export = _read_export(args.export)
+    export = _source(args)
     series = number = None
     if args.carton:
         try:
@@ -166,7 +191,7 @@ def cmd_summary(args: argparse.Namespace) -> int:
     """The night's summary with charts."""
     from actas.summary import render_summary
 
-    export = _read_export(args.export)
+    export = _source(args)
     _write(args.output, render_summary(export, args.session))
     print(f"Resumen de la sesión: {args.output}")
     return EXIT_OK
@@ -236,10 +261,21 @@ def _date(value: str) -> date:
         raise argparse.ArgumentTypeError(f"fecha no válida «{value}» (AAAA-MM-DD)") from exc
 
 
-def add_parsers(subparsers: Any) -> None:
+def _db_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=None, help="URL de la base de datos de la sala")
+    p.add_argument("--from-db", action="store_true", help="la base de datos local por defecto")
+    p.add_argument("--hall", default=None, help="sala (con --db)")
+
+
+def add_parsers(
+    subparsers: Any,
+    export_from_db: Callable[[str | None, str | None], dict[str, Any]] | None = None,
+    projector: Callable[..., Any] | None = None,
+) -> None:
     """Add ``acta`` and its subcommands to the main command line."""
     acta = subparsers.add_parser("acta", help="actas de sesión: generar, sellar, verificar",
                                  description="Actas de sesión, justificantes y resúmenes.")
+    acta.set_defaults(db_export=export_from_db, projector=projector)
     sub = acta.add_subparsers(dest="acta_command", metavar="ORDEN", required=True)
 
     def seal_options(p: argparse.ArgumentParser) -> None:
@@ -251,7 +287,8 @@ def add_parsers(subparsers: Any) -> None:
                        help="autoridad de sellado de tiempo RFC 3161 (o BINGO_HALL_TSA_URL)")
 
     p = sub.add_parser("build", help="generar el acta de una sesión")
-    p.add_argument("--export", type=Path, required=True, help="exportación bingo-session/1")
+    p.add_argument("--export", type=Path, default=None, help="exportación bingo-session/1")
+    _db_options(p)
     p.add_argument("-o", "--output", type=Path, required=True, help="PDF de salida")
     p.add_argument("--session", default=None, help="sesión (si la exportación tiene varias)")
     p.add_argument("--archive", type=Path, default=None, help="guardar también en el archivo")
@@ -262,12 +299,14 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("file", type=Path, help="acta en PDF")
     p.add_argument("--export", type=Path, default=None,
                    help="exportación actual de la sala para comparar su registro")
+    _db_options(p)
     p.add_argument("--cert", type=Path, action="append",
                    help="certificado registrado de la sala (PEM); puede repetirse")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("receipt", help="justificante de premio o comprobante de ganador")
-    p.add_argument("--export", type=Path, required=True)
+    p.add_argument("--export", type=Path, default=None)
+    _db_options(p)
     p.add_argument("--partida", type=int, required=True)
     p.add_argument("--session", default=None)
     p.add_argument("--prize", default=None,
@@ -280,7 +319,8 @@ def add_parsers(subparsers: Any) -> None:
     p.set_defaults(func=cmd_receipt)
 
     p = sub.add_parser("summary", help="resumen de la noche con gráficos")
-    p.add_argument("--export", type=Path, required=True)
+    p.add_argument("--export", type=Path, default=None)
+    _db_options(p)
     p.add_argument("--session", default=None)
     p.add_argument("-o", "--output", type=Path, required=True)
     p.set_defaults(func=cmd_summary)

@@ -11,7 +11,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -441,14 +441,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--devices", choices=["emulated", "serial"], default="emulated")
     p.set_defaults(func=cmd_run)
 
-    for module in ("drivers.cli", "actas.cli"):
-        add: Callable[[Any], None] | None = None
-        try:
-            add = __import__(module, fromlist=["add_parsers"]).add_parsers
-        except (ImportError, AttributeError):
-            add = None
-        if add is not None:
-            add(sub)
+    from actas.cli import add_parsers as add_acta
+    from bingo.app import export_from_db, project_records
+    from drivers.cli import add_parsers as add_emulate
+
+    add_emulate(sub)
+    add_acta(sub, export_from_db=export_from_db, projector=project_records)
     return parser
 
 

@@ -1,0 +1,46 @@
+"""The acta built from the hall's database verifies, and a changed row in the database is named
+(R-ACTA-6)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bingo.cli import main
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'night.sqlite'}"
+    assert main(["simulate", "--db", url, "--seed", "11", "--partidas", "3", "-q"]) == 0
+    return url
+
+
+def test_signed_acta_from_the_database_verifies_then_a_changed_row_is_named(
+    night: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf = tmp_path / "acta.pdf"
+    keys = tmp_path / "keys"
+    assert (
+        main(["acta", "build", "--db", night, "-o", str(pdf), "--sign", "--keys-dir", str(keys)])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["acta", "verify", str(pdf), "--db", night]) == 0
+    assert "íntegros" in capsys.readouterr().out
+
+    with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
+        for (name,) in db.execute("select name from sqlite_master where type='trigger'").fetchall():
+            db.execute(f'drop trigger "{name}"')
+        seq = db.execute("select min(seq) from events where kind = 'ball_drawn'").fetchone()[0]
+        db.execute(
+            "update events set payload = replace(payload, '\"index\":1', '\"index\":2') "
+            "where seq = ?",
+            (seq,),
+        )
+    code = main(["acta", "verify", str(pdf), "--db", night])
+    out = capsys.readouterr()
+    assert code != 0
+    assert str(seq) in out.out + out.err
