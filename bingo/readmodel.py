@@ -68,6 +68,8 @@ def _announcement(hall: Hall, partida: PartidaState | None) -> str:
             return f"Venta de cartones{last}"
         case Status.SALE_CLOSED | Status.READY:
             return f"Comienza la partida{last}"
+        case Status.EXTRACTION:
+            return f"Partida {partida.number} en juego{last}"
         case Status.CLAIM_CHECK:
             return "Comprobando cartón"
         case Status.BINGO_CALLED:
