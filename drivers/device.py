@@ -24,6 +24,7 @@ from drivers.line import SerialLine
 from drivers.link import (
     Backoff,
     EventTracker,
+    FairLock,
     HostLink,
     LinkDown,
     LinkTiming,
@@ -109,6 +110,7 @@ class Unit:
     ever_online: bool = False
     offline_since: float = 0.0
     next_poll: float = 0.0
+    last_status: float = 0.0
     next_attempt: float = 0.0
     tracker: EventTracker = field(default_factory=EventTracker)
     status: Status | None = None
@@ -152,14 +154,14 @@ class DeviceDriver:
             on_quiet=self.link.idle,
             on_lost=self._on_line_lost,
             traffic=self.traffic,
-            read_timeout=self.timing.quiet_expire,
+            read_timeout=self.timing.read_timeout,
         )
         self.units = {
             a: Unit(a, Backoff(self.timing.reconnect_delays))
             for a in (addresses or self.DEFAULT_ADDRESSES)
         }
         self._listeners: list[Listener] = []
-        self._poll_lock = threading.RLock()  # one poll or resynchronisation at a time
+        self._poll_lock = FairLock()  # one poll or resynchronisation at a time
         self._state_lock = threading.Lock()  # online flags
         self._changed = threading.Condition()
         self._wake = threading.Event()
@@ -259,13 +261,13 @@ class DeviceDriver:
     @contextlib.contextmanager
     def expecting(self) -> Iterator[None]:
         """Poll EVENTS back to back while inside (a ball is on its way)."""
-        with self._poll_lock:
+        with self._state_lock:
             self._fast += 1
         self._wake.set()
         try:
             yield
         finally:
-            with self._poll_lock:
+            with self._state_lock:
                 self._fast -= 1
 
     def wake(self) -> None:
@@ -341,9 +343,11 @@ class DeviceDriver:
             if self._stopping.is_set():
                 return
             if unit.online:
+                due = unit.next_poll
                 if self._fast:
                     self._poll_events(unit)
-                if unit.online and self._clock() >= unit.next_poll:
+                    due = unit.last_status + self.timing.fast_status_interval
+                if unit.online and self._clock() >= due:
                     self._poll_status(unit)
             elif self._clock() >= unit.next_attempt:
                 reopen = all_offline and unit.reconnections and self.line.can_reopen
@@ -426,7 +430,8 @@ class DeviceDriver:
             if raise_errors:
                 raise
             return None
-        unit.next_poll = self._clock() + self.timing.poll_interval
+        unit.last_status = self._clock()
+        unit.next_poll = unit.last_status + self.timing.poll_interval
         previous = unit.status.faults & ~LATCHED_FAULTS if unit.status is not None else Fault.NONE
         active = status.faults & ~LATCHED_FAULTS
         unit.status = status

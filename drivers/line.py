@@ -35,7 +35,7 @@ class SerialLine:
         on_quiet: Callable[[], None],
         on_lost: Callable[[BaseException], None],
         traffic: TrafficLog | None = None,
-        read_timeout: float = 0.03,
+        read_timeout: float = 0.25,
     ) -> None:
         if isinstance(port, serial.SerialBase):
             self._factory: PortFactory | None = None

@@ -50,9 +50,10 @@ class LinkTiming:
     max_busy: int = 20
     poll_interval: float = 0.250
     missed_polls: int = 3
-    reconnect_delays: tuple[float, ...] = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
-    quiet_expire: float = 0.030
-    fast_poll_gap: float = 0.001
+    reconnect_delays: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0)
+    read_timeout: float = 0.25  # the reader thread's wait on a quiet line
+    fast_poll_gap: float = 0.0  # between EVENTS polls while a ball is expected
+    fast_status_interval: float = 1.0  # STATUS while polling EVENTS back to back
 
     def with_(self, **changes: float | int | tuple[float, ...]) -> LinkTiming:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -98,6 +99,42 @@ class Backoff:
         self._i = 0
 
 
+class FairLock:
+    """A lock handed over in arrival order.
+
+    The supervisor polls back to back while a ball is expected; with a plain lock it would take
+    the line again before the engine's RELEASE got a turn.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._busy = False
+        self._waiters: deque[threading.Event] = deque()
+
+    def acquire(self) -> None:
+        with self._lock:
+            if not self._busy:
+                self._busy = True
+                return
+            turn = threading.Event()
+            self._waiters.append(turn)
+        turn.wait()
+
+    def release(self) -> None:
+        with self._lock:
+            if self._waiters:
+                self._waiters.popleft().set()  # ownership passes straight to the next in line
+            else:
+                self._busy = False
+
+    def __enter__(self) -> FairLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
 class HostLink:
     """The master's end of one serial line (one outstanding request at a time)."""
 
@@ -114,7 +151,7 @@ class HostLink:
         self.name = name
         self._sleep = sleep
         self._decoder = Decoder()
-        self._request_lock = threading.Lock()
+        self._request_lock = FairLock()
         self._cond = threading.Condition()
         self._seq = 0
         self._pending: tuple[int, int] | None = None
@@ -130,7 +167,7 @@ class HostLink:
                 self._on_frame(frame)
 
     def idle(self) -> None:
-        """The line has been quiet for ``quiet_expire``: give up any partial frame."""
+        """The line is quiet or a reply is overdue: give up any partial frame."""
         with self._cond:
             while self._decoder.pending:
                 for frame in self._decoder.expire():
@@ -226,6 +263,11 @@ class HostLink:
     def _wait(self, timeout: float) -> Frame | None:
         with self._cond:
             self._cond.wait_for(lambda: self._reply is not None or self._down, timeout)
+            if self._reply is None and not self._down:
+                # Overdue: a garbage STX announcing a long frame may be holding the reply back.
+                while self._decoder.pending:
+                    for frame in self._decoder.expire():
+                        self._on_frame(frame)
             if self._reply is not None:
                 return self._reply
             if self._down:

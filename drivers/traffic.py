@@ -92,7 +92,7 @@ def read_log(path: str | Path) -> Iterator[TrafficEntry]:
                 yield TrafficEntry(wall, t, direction, b"", rest)
 
 
-def replay(path: str | Path, direction: str = RX, *, quiet: float = 0.030) -> list[Frame]:
+def replay(path: str | Path, direction: str = RX, *, quiet: float = 0.1) -> list[Frame]:
     """The frames one direction of a logged line carried, decoded as the live link did."""
     decoder = Decoder()
     frames: list[Frame] = []

@@ -47,6 +47,7 @@ DRAW_FAULTS = frozenset(
 @dataclass(frozen=True, slots=True)
 class ReaderModel:
     read_time: float = 0.4  # ball in the tube to reading
+    read_jitter: float = 0.0  # plus up to this much, uniformly (seeded)
     confidence_min: int = 90
     confidence_max: int = 100
     method: ReadMethod = ReadMethod.OCR
@@ -152,7 +153,8 @@ class ReaderEmulator(EmulatedDevice):
         if "released_not_read" in faults:
             return  # the optics never noticed the ball
         self.reading += 1
-        self.later(self.model.read_time, lambda: self._read(draw, reread=False))
+        delay = self.model.read_time + self.rng.uniform(0.0, self.model.read_jitter)
+        self.later(delay, lambda: self._read(draw, reread=False))
 
     def _take(self, faults: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
         """A draw fault's parameters if it still applies to this reading."""
