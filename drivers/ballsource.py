@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bingo.i18n import _
 from drivers.device import (
@@ -54,6 +54,9 @@ from drivers.protocol import (
     ReadMethod,
 )
 from drivers.reader import ReaderDriver
+
+if TYPE_CHECKING:
+    from drivers.emulators import EmulatedHall, ExtractorModel, ReaderModel
 
 log = logging.getLogger(__name__)
 
@@ -738,7 +741,7 @@ class EmulatedSession:
     """An emulated extractor and reader on ptys, their drivers and the ball source."""
 
     source: DeviceBallSource
-    hall: Any  # drivers.emulators.EmulatedHall
+    hall: EmulatedHall
     extractor: ExtractorDriver
     reader: ReaderDriver
 
@@ -752,8 +755,8 @@ def start_emulated_session(
     *,
     link_timing: LinkTiming | None = None,
     draw_timing: DrawTiming | None = None,
-    extractor_model: Any = None,
-    reader_model: Any = None,
+    extractor_model: ExtractorModel | None = None,
+    reader_model: ReaderModel | None = None,
     traffic_dir: str | Path | None = None,
     silence_stop: float = 2.0,
     tcp: bool = False,

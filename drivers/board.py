@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from drivers.device import DeviceDriver, Unit
-from drivers.link import LinkDown, NoReply
+from drivers.link import LinkDown, LinkTiming, NoReply
 from drivers.protocol import (
     ADDR_BOARD_FIRST,
     ADDR_BOARD_LAST,
@@ -24,6 +25,36 @@ from drivers.protocol import (
     ShowState,
     Status,
 )
+
+
+def open_emulated_boards(
+    boards: int = 1, *, seed: int = 0, timing: LinkTiming | None = None
+) -> tuple[HallBoardDriver, Callable[[], None]]:
+    """Emulated boards on a pty (in-process) and their driver, opened; plus a stopper."""
+    import serial
+
+    from drivers.emulators import start_emulators
+
+    hall = start_emulators(("board",), boards=boards, seed=seed)
+
+    def open_port() -> Any:
+        url = hall.board.url
+        if url is None:
+            raise OSError("emulated boards unplugged")
+        return serial.serial_for_url(url, baudrate=19200)
+
+    addresses = tuple(range(ADDR_BOARD_FIRST, ADDR_BOARD_FIRST + boards))
+    try:
+        driver = HallBoardDriver(open_port, addresses=addresses, timing=timing).open()
+    except BaseException:
+        hall.stop()
+        raise
+
+    def stop() -> None:
+        driver.close()
+        hall.stop()
+
+    return driver, stop
 
 
 class HallBoardDriver(DeviceDriver):

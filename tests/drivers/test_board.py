@@ -10,7 +10,7 @@ import pytest
 import serial
 
 from drivers import protocol as p
-from drivers.board import HallBoardDriver
+from drivers.board import HallBoardDriver, open_emulated_boards
 from drivers.device import DeviceOffline, DeviceOnline, DeviceRestarted, Notice
 from drivers.emulators import EmulatedHall, start_emulators
 from tests.drivers.hallkit import LINK
@@ -120,3 +120,12 @@ def test_garbage_and_crc_errors_on_the_board_line_do_not_matter(boards: Boards) 
     boards.driver.show(*STATE)
     assert boards.driver.wait_synced(3.0)
     assert not boards.saw(DeviceOffline)
+
+
+def test_emulated_boards_for_the_demo_open_and_stop() -> None:
+    driver, stop = open_emulated_boards(2, timing=LINK)
+    try:
+        driver.show(*STATE)
+        assert driver.wait_synced(2.0) and driver.is_online()
+    finally:
+        stop()

@@ -12,7 +12,13 @@ from collections.abc import Callable
 import pytest
 
 from drivers import protocol as p
-from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
+from drivers.ballsource import (
+    BallHeld,
+    BallRead,
+    BallSetIrregular,
+    DeviceLost,
+    open_emulated_devices,
+)
 from drivers.device import (
     DeviceOffline,
     DeviceOnline,
@@ -20,7 +26,7 @@ from drivers.device import (
     EventsLost,
     FaultsChanged,
 )
-from tests.drivers.hallkit import SHORT_GRACE, Hall
+from tests.drivers.hallkit import DRAW, EXTRACTOR, LINK, READER, SHORT_GRACE, Hall
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -451,3 +457,15 @@ def test_over_a_tcp_bridge_a_dropped_connection_reconnects(hall_factory: HallFac
     assert hall.wait_until(lambda: bool(hall.saw(DeviceOffline, "extractor")))
     assert hall.wait_until(lambda: bool(hall.saw(DeviceOnline, "extractor")), timeout=5)
     hall.play(2)
+
+
+def test_open_emulated_devices_gives_the_engine_a_source_and_a_stopper() -> None:
+    source, stop = open_emulated_devices(
+        3, extractor_model=EXTRACTOR, reader_model=READER, link_timing=LINK, draw_timing=DRAW
+    )
+    try:
+        result = source.draw(1, frozenset())
+        assert isinstance(result, BallRead) and 1 <= result.number <= 90
+    finally:
+        stop()
+    stop()  # stopping twice is harmless
