@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,8 @@ from drivers.emulators.extractor import ExtractorModel
 from drivers.emulators.hub import EmulatorHub
 from drivers.emulators.reader import ReaderModel
 from drivers.emulators.transport import Endpoint
+
+pytestmark = pytest.mark.timeout(20)
 
 
 class Clock:
@@ -39,13 +42,16 @@ class Capture(Endpoint):
 class Bench:
     """A device on a hub that is never started: time moves only when the test says so."""
 
-    def __init__(self, make: type[EmulatedDevice], **kwargs: object) -> None:
+    def __init__(self, make: type[EmulatedDevice], **kwargs: Any) -> None:
         self.clock = Clock()
         self.hub = EmulatorHub(clock=self.clock)
         self.machine = BallMachine(7)
-        args = {"pace": False, **kwargs}
-        if make in (ExtractorEmulator, ReaderEmulator):
-            self.device = make(self.hub, self.machine, **args)  # type: ignore[call-arg]
+        args: dict[str, Any] = {"pace": False, **kwargs}
+        self.device: Any
+        if make is ExtractorEmulator:
+            self.device = ExtractorEmulator(self.hub, self.machine, **args)
+        elif make is ReaderEmulator:
+            self.device = ReaderEmulator(self.hub, self.machine, **args)
         else:
             self.device = make(self.hub, **args)
         self.capture = Capture(self.hub)
@@ -80,17 +86,17 @@ class Bench:
 
 
 @pytest.fixture
-def extractor() -> Bench:
+def extractor() -> Iterator[Bench]:
     model = ExtractorModel(mixing_time=1.0, release_time=0.5, release_timeout=3.0)
     bench = Bench(ExtractorEmulator, model=model, seed=0)
-    yield bench  # type: ignore[misc]
+    yield bench
     bench.close()
 
 
 @pytest.fixture
-def reader() -> Bench:
+def reader() -> Iterator[Bench]:
     bench = Bench(ReaderEmulator, model=ReaderModel(read_time=0.2, scan_time=0.01), seed=0)
-    yield bench  # type: ignore[misc]
+    yield bench
     bench.close()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from drivers import protocol as p
@@ -37,9 +39,11 @@ def test_opening_handshake_identifies_then_reads_the_status() -> None:
     ],
     ids=["air_on", "air_off", "release", "return_all", "configure"],
 )
-def test_command_byte_table(call: object, sent: str, received: str) -> None:
+def test_command_byte_table(
+    call: Callable[[ExtractorDriver], None], sent: str, received: str
+) -> None:
     with expected_protocol(ExtractorDriver, [*HELLO, (sent, received)]) as ex:
-        call(ex)  # type: ignore[operator]
+        call(ex)
 
 
 def test_refused_release_raises_fault_active() -> None:

@@ -261,6 +261,7 @@ def test_a_double_feed_is_a_ball_set_irregularity(hall_factory: HallFactory) -> 
         hall.draw()
     assert irregular.value.reason == "double_feed" and irregular.value.draw_number == 3
     assert len(hall.machine.tube) == 2
+    assert hall.drawn == hall.machine.released_numbers[:2]  # neither ball of the pair recorded
 
 
 def test_a_stuck_tube_sensor_refuses_the_release(hall_factory: HallFactory) -> None:

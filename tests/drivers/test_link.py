@@ -24,6 +24,8 @@ from drivers.link import (
     Outcome,
 )
 
+pytestmark = pytest.mark.timeout(20)
+
 FAST = LinkTiming(repeat_interval=0.02, busy_interval=0.001)
 
 
@@ -162,7 +164,12 @@ def test_quiet_line_expires_a_partial_frame() -> None:
 
 def test_repeated_seq_is_answered_from_the_cache_without_acting() -> None:
     calls: list[p.Frame] = []
-    link = DeviceLink([0x01], lambda f: (calls.append(f), Ack(b"\x07"))[1])
+
+    def act(frame: p.Frame) -> Outcome:
+        calls.append(frame)
+        return Ack(b"\x07")
+
+    link = DeviceLink([0x01], act)
     frame = p.encode_frame(0x01, 9, p.MsgType.RELEASE, b"\x03")
     (first,) = link.feed(frame, 0.0)
     (again,) = link.feed(frame, 0.1)
@@ -173,7 +180,7 @@ def test_repeated_seq_is_answered_from_the_cache_without_acting() -> None:
 
 
 def test_busy_is_not_cached() -> None:
-    answers = [Busy(), Ack()]
+    answers: list[Outcome] = [Busy(), Ack()]
     link = DeviceLink([0x01], lambda f: answers.pop(0))
     frame = p.encode_frame(0x01, 3, p.MsgType.RELEASE, b"\x03")
     assert p.decode_all(link.feed(frame, 0)[0].reply or b"")[0].is_busy
@@ -182,11 +189,19 @@ def test_busy_is_not_cached() -> None:
 
 def test_device_ignores_other_addresses_and_replies_and_hears_broadcasts_only_if_a_board() -> None:
     calls: list[p.Frame] = []
-    link = DeviceLink([0x01], lambda f: (calls.append(f), Ack())[1])
+
+    def ack(frame: p.Frame) -> Outcome:
+        calls.append(frame)
+        return Ack()
+
+    def hear(frame: p.Frame) -> None:
+        calls.append(frame)
+
+    link = DeviceLink([0x01], ack)
     assert link.feed(p.encode_frame(0x02, 0, 0x01), 0) == []
     assert link.feed(p.encode_frame(0x01, 0, 0x81), 0) == []
     assert link.feed(p.encode_frame(0xFF, 0, 0x30, bytes(16)), 0) == []
-    boards = DeviceLink([0x10, 0x11], lambda f: (calls.append(f), None)[1], accepts_broadcast=True)
+    boards = DeviceLink([0x10, 0x11], hear, accepts_broadcast=True)
     (x,) = boards.feed(p.encode_frame(0xFF, 0, 0x30, bytes(16)), 1.5)
     assert x.reply is None and boards.last_valid_at == 1.5
     assert len(calls) == 1

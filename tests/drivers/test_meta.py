@@ -8,9 +8,13 @@ import pkgutil
 import re
 from pathlib import Path
 
+import pytest
+
 import drivers
 from drivers.device import DeviceDriver
 from drivers.emulators import EMULATORS, FAULTS
+
+pytestmark = pytest.mark.timeout(20)
 
 HERE = Path(__file__).parent
 

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from drivers import protocol as p
 from tests.drivers.bytetable import crc_xmodem, frame_is_valid
 
+pytestmark = pytest.mark.timeout(120)  # hypothesis runs a few thousand examples
+
 # (description, address, seq, type, payload hex, frame hex) — the examples of docs/protocol.md
 FRAMES = [
     ("STATUS to the extractor", 0x01, 0x00, 0x01, "", "02 00 01 00 01 27 11"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from drivers import protocol as p
@@ -32,9 +34,9 @@ def test_opening_handshake() -> None:
     ],
     ids=["arm", "disarm", "reread", "scan_set"],
 )
-def test_command_byte_table(call: object, sent: str, received: str) -> None:
+def test_command_byte_table(call: Callable[[ReaderDriver], None], sent: str, received: str) -> None:
     with expected_protocol(ReaderDriver, [*HELLO, (sent, received)]) as reader:
-        call(reader)  # type: ignore[operator]
+        call(reader)
 
 
 def test_draw_number_must_fit_a_byte() -> None:
