@@ -259,7 +259,8 @@ class DeviceBallSource:
                 else:
                     self.reader.arm(d.number)
             except ProtocolError as exc:
-                raise self._lost(d, self.reader.name, "refused", exc, ball_in_tube=resume) from exc
+                reason = "refused" if isinstance(exc, NakError) else "offline"
+                raise self._lost(d, self.reader.name, reason, exc, ball_in_tube=resume) from exc
             if not resume:
                 self._release(d)
             return self._await(d, operator_sees)
@@ -383,12 +384,13 @@ class DeviceBallSource:
         ball_in_tube: bool | None = False,
         message: str | None = None,
     ) -> DeviceLost:
+        who = _("lector") if device == self.reader.name else _("extractor")
         text = message or {
             "offline": _("Se ha perdido la comunicación con el {device}."),
             "refused": _("El {device} rechazó la orden."),
             "restarted": _("El {device} se ha reiniciado durante la extracción."),
             "release_unconfirmed": _("El extractor no confirmó la salida de la bola."),
-        }.get(reason, _("Avería del {device}.")).format(device=device)
+        }.get(reason, _("Avería del {device}.")).format(device=who)
         if ball_in_tube:
             text += " " + _("Hay una bola en el tubo: léala antes de seguir.")
         elif ball_in_tube is None:
@@ -425,8 +427,9 @@ class DeviceBallSource:
             raise self._lost(d, self.reader.name, reason, message=_(text))
         expected = self._balls - len(d.drawn)
         out = status.balls_in_drum == expected - 1 and status.ball_in_tube
-        if out and self._interrupted == d.number:
+        if out and (self._interrupted == d.number or d.number in self._holds):
             log.warning("draw %s: a ball is already out for this draw: reading it", d.number)
+            self._holds.pop(d.number, None)
             return True
         if status.balls_in_drum < expected:
             raise self._irregular(d, "missing_ball")

@@ -470,3 +470,28 @@ def test_open_emulated_devices_gives_the_engine_a_source_and_a_stopper() -> None
     finally:
         stop()
     stop()  # stopping twice is harmless
+
+
+def test_drawing_a_held_draw_again_reads_the_ball_in_the_tube_again(
+    hall_factory: HallFactory,
+) -> None:
+    hall = hall_factory(scenario=[{"at_draw": 2, "fault": "low_confidence", "times": 2}])
+    hall.play(1)
+    held = hall.draw()
+    assert isinstance(held, BallHeld) and held.reason == "low_confidence"
+    again = hall.draw()  # the console asks for another reading instead of typing the number
+    assert isinstance(again, BallRead) and again.method == "ocr"
+    assert releases(hall) == [1, 2]
+    hall.assert_faithful()
+    with pytest.raises(ValueError):
+        hall.source.resolve_hold(held, 5)  # that hold is gone
+
+
+def test_device_lost_messages_are_spanish(hall: Hall) -> None:
+    hall.play(1)
+    hall.reader.inject("reader_optics")
+    assert hall.wait_until(lambda: bool(hall.session.reader.faults() & p.Fault.READER_OPTICS))
+    with pytest.raises(DeviceLost) as lost:
+        hall.draw()
+    assert "lector" in lost.value.message and "reader" not in lost.value.message
+    assert "extracción manual" in lost.value.message
