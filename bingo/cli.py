@@ -129,7 +129,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         if resumed and not args.quiet:
             print(f"reanudando la sesión simulada {session_id} en el registro {svc.last_seq}")
-        sim = Simulation(svc, plan)
+        draws, stop_devices = None, None
+        if args.devices == "emulated":
+            from bingo.devices import emulated_draws
+
+            try:
+                draws, stop_devices = emulated_draws(
+                    svc, seed, args.fault, fast=args.device_timing == "fast"
+                )
+            except ValueError as exc:
+                raise CliError(str(exc)) from None
+        elif args.fault:
+            raise CliError("--fault necesita --devices emulated")
+        sim = Simulation(svc, plan, draws)
         started_at = time.perf_counter()
         last_print = [0]
 
@@ -142,7 +154,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 last_print[0] = n
                 print(f"partida {n}/{partidas}", flush=True)
 
-        steps = sim.run(on_step=progress)
+        try:
+            steps = sim.run(on_step=progress)
+        finally:
+            if stop_devices is not None:
+                stop_devices()
         elapsed = time.perf_counter() - started_at
         session = next(s for s in svc.hall.sessions if s.id == session_id)
         if not args.quiet:
@@ -388,6 +404,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-electronic", action="store_true", help="sin cartones electrónicos")
     p.add_argument(
         "--devices", choices=["none", "emulated"], default="none", help="de dónde salen las bolas"
+    )
+    p.add_argument(
+        "--device-timing",
+        choices=["fast", "real"],
+        default="fast",
+        help="tiempos de los dispositivos emulados: rápidos (por defecto) o los de una máquina "
+        "real",
     )
     p.add_argument(
         "--fault",

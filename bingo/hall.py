@@ -933,6 +933,21 @@ class Hall:
             )
         ]
 
+    def note_reader_hold(self, note: str) -> list[ev.Event]:
+        """The reader's number was not taken: the jefe de mesa read the ball, which prevails
+        (R-GAME-3). Recorded before the ball itself.
+        """
+        partida = self._need_partida(*PLAYING)
+        return [
+            ev.IncidentRecorded(
+                partida=partida.number,
+                incident="reader_hold",
+                after_ball=len(partida.balls),
+                note=note,
+                paragraph=paragraph("ball_corrected"),
+            )
+        ]
+
     def note_manual_book(self, from_ball: int, note: str) -> list[ev.Event]:
         """Mark the partida as taken back from the manual book from this ball on (R-ACTA-4)."""
         partida = self._need_partida()

@@ -332,6 +332,23 @@ class HallService:
     def refund_suspended(self, note: str = "") -> None:
         self._do(lambda: self.hall.refund_suspended(note))
 
+    def draw_operator_ball(self, number: int, ball_id: str, hold_note: str) -> list[Record]:
+        """A ball the reader could not vouch for, read by the jefe de mesa: the hold and the ball
+        are committed together.
+        """
+        with self._lock:
+            partida = self.hall.partida
+            electronic = None
+            if partida is not None and any(r.electronic for r in partida.sales):
+                electronic = self._electronic_completions
+            events = self.hall.note_reader_hold(hold_note)
+            try:
+                events += self.hall.draw_ball(number, "operator", ball_id, electronic)
+                return self._commit(events)
+            except BaseException:
+                self._tracker = None
+                raise
+
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Protocol
 
 from bingo.hall import DomainError, Hall, PartidaState, SessionState, Status
 from bingo.service import HallService
@@ -120,10 +121,21 @@ class _Completions:
         )
 
 
+class BallDraws(Protocol):
+    """Balls from real (or emulated) devices instead of the simulated drum."""
+
+    def draw_next(self) -> str: ...
+
+    def scan(self) -> list[int]: ...
+
+
 class Simulation:
-    def __init__(self, service: HallService, plan: SimulationPlan) -> None:
+    def __init__(
+        self, service: HallService, plan: SimulationPlan, draws: BallDraws | None = None
+    ) -> None:
         self.service = service
         self.plan = plan
+        self.draws = draws
         self._completions = _Completions()
 
     @property
@@ -159,6 +171,12 @@ class Simulation:
             if hall.opening_check(plan.session_id) is None:
                 balls = list(range(1, 91))
                 rng(plan.seed, "count-open").shuffle(balls)
+                if self.draws is not None:
+                    scan = self.draws.scan
+                    return Step(
+                        "ball_check_open (reader)",
+                        lambda: svc.record_ball_check(plan.session_id, "open", scan(), "reader"),
+                    )
                 return Step(
                     "ball_check_open",
                     lambda: svc.record_ball_check(plan.session_id, "open", balls, "reader"),
@@ -176,6 +194,14 @@ class Simulation:
                 if not session.ball_checks or session.ball_checks[-1].when != "close":
                     balls = list(range(1, 91))
                     rng(plan.seed, "count-close").shuffle(balls)
+                    if self.draws is not None:
+                        scan = self.draws.scan
+                        return Step(
+                            "ball_check_close (reader)",
+                            lambda: svc.record_ball_check(
+                                plan.session_id, "close", scan(), "reader"
+                            ),
+                        )
                     return Step(
                         "ball_check_close",
                         lambda: svc.record_ball_check(plan.session_id, "close", balls, "reader"),
@@ -198,7 +224,11 @@ class Simulation:
                     )
                 return Step("confirm_data_shown", svc.confirm_data_shown)
             case Status.SUSPENDED:
-                if rng(plan.seed, "suspension-outcome", partida.number).random() < 0.5:
+                times = sum(
+                    1 for i in partida.incidents if i.incident == "failure_before_first_ball"
+                )
+                outcome = rng(plan.seed, "suspension-outcome", partida.number, times).random()
+                if times < 3 and outcome < 0.5:
                     return Step("resume", lambda: svc.resume("avería resuelta"))
                 return Step(
                     "refund_suspended",
@@ -322,7 +352,8 @@ class Simulation:
         svc, plan = self.service, self.plan
         order = self._ball_order(partida)
         # The ball prevails: a wrongly read ball is corrected before anything else (R-GAME-3).
-        for i, number in enumerate(partida.balls):
+        # With devices, holds are settled by the jefe de mesa as the ball is drawn.
+        for i, number in enumerate(partida.balls if self.draws is None else ()):
             if number != order[i]:
                 true = order[i]
                 if any(c.valid and c.after_ball >= i + 1 for c in partida.claims):
@@ -335,6 +366,8 @@ class Simulation:
         claim = self._pending_claim(partida, closing=False)
         if claim:
             return claim
+        if self.draws is not None:  # the devices bring their own incidents
+            return Step("draw from the devices", self.draws.draw_next)
         k = len(partida.balls)
         if k >= 1 and partida.manual_from_ball is None and self._incident(partida, "manual"):
             at = 5 + rng(plan.seed, "manual-at", partida.number).randint(0, 20)
