@@ -381,3 +381,11 @@ def test_a_new_serie_is_registered_from_the_console(
     serie = kit.hall.series["A-0001"]
     assert (serie.size, serie.face_value_cents, serie.electronic) == (120, 100, False)
     assert console.sale_series.findData("A-0001") >= 0
+
+
+def test_a_device_going_offline_is_shown_at_once(qtbot: QtBot, console: ConsoleWindow) -> None:
+    """R-DEV-1: any device fault is reported to the operator at once."""
+    from drivers.device import DeviceOffline, Notice
+
+    console._on_device_notice("extractor", Notice("extractor", 1, DeviceOffline("timeout"), 0.0))
+    assert "sin comunicación" in console.devices_state.text()

@@ -1006,7 +1006,8 @@ class ConsoleWindow(QMainWindow):
             self.open_incident("suspend", note=getattr(error, "message", ""))
 
     def _on_device_notice(self, device: str, notice: object) -> None:
-        kind = type(notice).__name__
+        # Drivers hand over a Notice wrapper; what happened is its ``event``.
+        kind = type(getattr(notice, "event", notice)).__name__
         texts = {
             "DeviceOffline": t("{device}: sin comunicación"),
             "DeviceOnline": t("{device}: en línea"),
