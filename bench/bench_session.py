@@ -8,13 +8,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from bingo.app import prepare_hall
 from bingo.export import build_export
 from bingo.service import CardSetLibrary, EventLog, HallService, MemoryEventLog
 from bingo.simulate import (
     SimulatedClock,
     Simulation,
     SimulationPlan,
-    prepare_hall,
     seeded_bola_loca,
 )
 from bingo.store import open_store
@@ -45,7 +45,7 @@ def play(event_log: EventLog) -> tuple[HallService, float, int]:
         face_value_cents=settings.face_value_cents,
         prima_amount_cents=settings.prima_initial_cents,
     )
-    prepare_hall(svc, settings, plan)
+    prepare_hall(svc, settings)
     started = time.perf_counter()
     steps = Simulation(svc, plan).run()
     return svc, time.perf_counter() - started, steps

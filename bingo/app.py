@@ -22,6 +22,7 @@ from bingo.service import (
     system_clock,
 )
 from bingo.store import EventStore, open_store
+from config import HallSettings
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,55 @@ def project_records(records: Sequence[Record]) -> dict[str, Any]:
     memory.records[hall_id] = list(records)
     service = HallService(memory, hall_id)
     return build_export(service.hall, service.card_sets.get, list(records))
+
+
+def prepare_hall(service: HallService, settings: HallSettings) -> None:
+    """Give a fresh record its hall, rules, card set, first serie, ball set and prima, from the
+    hall's settings; on a record that has them already nothing is done.
+    """
+    hall = service.hall
+    if not hall.hall_id:
+        service.register_hall(settings.hall_id, settings.name, settings.region, settings.languages)
+    if hall.rules is None:
+        service.adopt_rules(settings.rules)
+    if settings.card_set_id not in hall.card_set_info:
+        service.generate_card_set(
+            settings.card_set_id, settings.card_set_seed, settings.card_set_strips
+        )
+    prefix = settings.series_prefix
+    if not any(code.startswith(prefix + "-") for code in hall.series):
+        service.register_serie(
+            f"{prefix}-0001", settings.card_set_id, settings.series_size, settings.face_value_cents
+        )
+    if hall.ball_set is None:
+        service.install_ball_set(
+            settings.ball_set_id,
+            settings.homologation,
+            settings.guaranteed_partidas,
+            settings.partidas_before,
+            settings.pneumatic,
+            "juego de bolas inicial",
+        )
+    if hall.prima.amount_cents == 0 and settings.prima_initial_cents:
+        service.choose_prima_amount(settings.prima_initial_cents)
+
+
+@contextmanager
+def open_hall(
+    db_url: str | None,
+    wanted: str | None,
+    default: str,
+    clock: Clock = system_clock,
+    bola_loca: BolaLocaSource = secure_bola_loca,
+) -> Iterator[Engine]:
+    """The engine of the hall asked for, else of the database's only hall, else the default."""
+    store = open_store(db_url)
+    try:
+        hall_id = choose_hall(store, wanted, default)
+        service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)
+        yield Engine(store, service)
+    finally:
+        store.close()
 
 
 @contextmanager

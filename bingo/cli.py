@@ -43,22 +43,10 @@ def _today() -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from bingo import events as ev
-    from bingo.app import choose_hall, open_engine
-    from bingo.simulate import (
-        SimulatedClock,
-        Simulation,
-        SimulationPlan,
-        prepare_hall,
-        seeded_bola_loca,
-    )
-    from bingo.store import open_store
+    from bingo.app import open_hall, prepare_hall
+    from bingo.simulate import SimulatedClock, Simulation, SimulationPlan, seeded_bola_loca
 
     settings = _settings(args)
-    probe = open_store(args.db)
-    try:
-        hall_id = choose_hall(probe, args.hall, settings.hall_id)
-    finally:
-        probe.close()
 
     holder: dict[str, Any] = {}
 
@@ -70,9 +58,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return len(session.partidas) + 1 if session else 1
 
     date = args.date or "2026-11-22"
-    with open_engine(
+    with open_hall(
         args.db,
-        hall_id,
+        args.hall,
+        settings.hall_id,
         clock=lambda: holder["clock"](),
         bola_loca=lambda count: holder["bola"](count),
     ) as engine:
@@ -115,7 +104,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             incidents=incidents,
             electronic=electronic,
         )
-        prepare_hall(svc, settings, plan)
+        prepare_hall(svc, settings)
         if session_id not in svc.hall.simulations:
             svc.start_simulation(
                 ev.SimulationStarted(
@@ -173,20 +162,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from bingo.app import choose_hall, open_engine
+    from bingo.app import open_hall
     from bingo.export import build_export
-    from bingo.store import open_store
 
     settings = _settings(args)
-    probe = open_store(args.db)
-    try:
-        hall_id = choose_hall(probe, args.hall, settings.hall_id)
-    finally:
-        probe.close()
-    with open_engine(args.db, hall_id) as engine:
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
         svc = engine.service
         if not svc.hall.hall_id:
-            raise CliError(f"la base de datos no tiene la sala {hall_id}")
+            raise CliError(f"la base de datos no tiene la sala {svc.hall_id}")
         records = svc.records() if not args.no_chain else []
         data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
     text = json.dumps(data, ensure_ascii=False, indent=None if args.compact else 1)
@@ -199,24 +182,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from bingo.app import choose_hall, open_engine
+    from bingo.app import open_hall
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
-    from bingo.store import open_store
 
     settings = _settings(args)
-    probe = open_store(args.db)
-    try:
-        hall_id = choose_hall(probe, args.hall, settings.hall_id)
-        brk = probe.verify(hall_id)
-    finally:
-        probe.close()
-    if brk is not None:
-        raise CliError(f"registro alterado en {brk.seq}: {brk.reason}", EXIT_INTEGRITY)
-    with open_engine(args.db, hall_id) as engine:
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+        brk = engine.store.verify(engine.service.hall_id)  # loading checked it; say so plainly
+        if brk is not None:
+            raise CliError(f"registro alterado en {brk.seq}: {brk.reason}", EXIT_INTEGRITY)
         hall = engine.service.hall
         if not hall.hall_id:
-            print(f"sala {hall_id}: sin registro todavía")
+            print(f"sala {engine.service.hall_id}: sin registro todavía")
             return EXIT_OK
         print(
             f"sala {hall.hall_id} — {hall.name} ({hall.region}); "
@@ -297,16 +274,10 @@ def cmd_cardset(args: argparse.Namespace) -> int:
         print(f"{args.file}: {len(card_set)} cartones válidos, huella {card_set.digest()[:16]}…")
         return EXIT_OK
     # import
-    from bingo.app import choose_hall, open_engine
-    from bingo.store import open_store
+    from bingo.app import open_hall
 
     settings = _settings(args)
-    probe = open_store(args.db)
-    try:
-        hall_id = choose_hall(probe, args.hall, settings.hall_id)
-    finally:
-        probe.close()
-    with open_engine(args.db, hall_id) as engine:
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
         engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
         engine.service.register_card_set(card_set, "imported")
     print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")
@@ -317,8 +288,7 @@ def cmd_cardset(args: argparse.Namespace) -> int:
 
 
 def cmd_transcribe(args: argparse.Namespace) -> int:
-    from bingo.app import choose_hall, open_engine
-    from bingo.store import open_store
+    from bingo.app import open_hall
     from bingo.transcribe import BookError, template, transcribe
 
     if args.template:
@@ -335,12 +305,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as exc:
         raise CliError(f"{args.file}: JSON mal formado ({exc})") from None
     settings = _settings(args)
-    probe = open_store(args.db)
-    try:
-        hall_id = choose_hall(probe, args.hall, settings.hall_id)
-    finally:
-        probe.close()
-    with open_engine(args.db, hall_id) as engine:
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
         try:
             numbers = transcribe(engine.service, data)
         except BookError as exc:

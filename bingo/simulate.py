@@ -441,36 +441,3 @@ class Simulation:
                         lambda: svc.claim(sale.series, number, prize),
                     )
         return None
-
-
-def prepare_hall(service: HallService, settings: object | None, plan: SimulationPlan) -> None:
-    """Register the simulated hall and its material if the record does not have them yet."""
-    from config import (
-        HallSettings,
-    )  # settings are plain data; imported here to keep the policy pure
-
-    hall = service.hall
-    assert settings is None or isinstance(settings, HallSettings)
-    if not hall.hall_id:
-        assert settings is not None
-        service.register_hall(settings.hall_id, settings.name, settings.region, settings.languages)
-    if hall.rules is None:
-        assert settings is not None
-        service.adopt_rules(settings.rules)
-    if plan.card_set_id not in hall.card_set_info:
-        assert settings is not None
-        service.generate_card_set(
-            plan.card_set_id, settings.card_set_seed, settings.card_set_strips
-        )
-    if hall.ball_set is None:
-        assert settings is not None
-        service.install_ball_set(
-            settings.ball_set_id,
-            settings.homologation,
-            settings.guaranteed_partidas,
-            settings.partidas_before,
-            settings.pneumatic,
-            "juego de bolas inicial",
-        )
-    if hall.prima.amount_cents == 0 and plan.prima_amount_cents:
-        service.choose_prima_amount(plan.prima_amount_cents)

@@ -66,36 +66,10 @@ def pyside_problem(version: str | None = None, python: tuple[int, int] | None = 
 
 
 def prepare_hall(service: Any, settings: Any) -> None:
-    """Give a fresh record its hall, rules, card set, first serie, ball set and prima.
+    """Give a fresh record what the hall's settings say (``bingo.app.prepare_hall``)."""
+    from bingo.app import prepare_hall as prepare
 
-    The same set-up ``bingo.simulate.prepare_hall`` makes for a simulation, from the hall's
-    settings; on a record that has them already nothing is done.
-    """
-    hall = service.hall
-    if not hall.hall_id:
-        service.register_hall(settings.hall_id, settings.name, settings.region, settings.languages)
-    if hall.rules is None:
-        service.adopt_rules(settings.rules)
-    if settings.card_set_id not in hall.card_set_info:
-        service.generate_card_set(
-            settings.card_set_id, settings.card_set_seed, settings.card_set_strips
-        )
-    prefix = settings.series_prefix
-    if not any(code.startswith(prefix + "-") for code in hall.series):
-        service.register_serie(
-            f"{prefix}-0001", settings.card_set_id, settings.series_size, settings.face_value_cents
-        )
-    if hall.ball_set is None:
-        service.install_ball_set(
-            settings.ball_set_id,
-            settings.homologation,
-            settings.guaranteed_partidas,
-            settings.partidas_before,
-            settings.pneumatic,
-            "juego de bolas inicial",
-        )
-    if hall.prima.amount_cents == 0 and settings.prima_initial_cents:
-        service.choose_prima_amount(settings.prima_initial_cents)
+    prepare(service, settings)
 
 
 @contextlib.contextmanager
