@@ -3,7 +3,10 @@
 # Installs only what is missing; needs root (or sudo) the first time on a fresh machine.
 set -euo pipefail
 quiet=0; [ "${1:-}" = "--quiet" ] && quiet=1
-pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core)
+pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core
+      # the xcb platform plugin, for a real (or Xvfb) display
+      libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
+      libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -14,6 +17,6 @@ if ! command -v apt-get >/dev/null; then
   exit 0
 fi
 sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-echo "installing system packages: ${missing[*]}"
+echo "installing system packages: ${missing[*]}" >&2
 $sudo apt-get update -qq >/dev/null
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1
