@@ -42,9 +42,8 @@ def _today() -> str:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bingo import events as ev
-    from bingo.app import open_hall, prepare_hall
-    from bingo.simulate import SimulatedClock, Simulation, SimulationPlan, seeded_bola_loca
+    from bingo.app import open_hall
+    from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = _settings(args)
 
@@ -104,20 +103,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             incidents=incidents,
             electronic=electronic,
         )
-        prepare_hall(svc, settings)
-        if session_id not in svc.hall.simulations:
-            svc.start_simulation(
-                ev.SimulationStarted(
-                    session_id=session_id,
-                    seed=seed,
-                    partidas=partidas,
-                    incidents=incidents,
-                    electronic=electronic,
-                    devices=args.devices,
-                )
-            )
-        if resumed and not args.quiet:
-            print(f"reanudando la sesión simulada {session_id} en el registro {svc.last_seq}")
+        # Devices first: a refusal must leave nothing in the record.
+        if args.fault and args.devices != "emulated":
+            raise CliError("--fault necesita --devices emulated")
         draws, stop_devices = None, None
         if args.devices == "emulated":
             from bingo.devices import emulated_draws
@@ -128,33 +116,72 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 )
             except ValueError as exc:
                 raise CliError(str(exc)) from None
-        elif args.fault:
-            raise CliError("--fault necesita --devices emulated")
-        sim = Simulation(svc, plan, draws)
-        started_at = time.perf_counter()
-        last_print = [0]
+        elif args.devices == "serial":
+            from bingo.devices import serial_draws
 
-        def progress(step: Any) -> None:
-            session = svc.hall.session
-            if args.quiet or session is None or not session.partidas:
-                return
-            n = session.partidas[-1].number
-            if n != last_print[0] and step.name == "start_partida":
-                last_print[0] = n
-                print(f"partida {n}/{partidas}", flush=True)
-
+            if not settings.extractor_port or not settings.reader_port:
+                raise CliError("faltan los puertos del extractor y del lector en [devices]")
+            try:
+                draws, stop_devices = serial_draws(
+                    svc, settings.extractor_port, settings.reader_port, settings.baud
+                )
+            except OSError as exc:
+                raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
         try:
-            steps = sim.run(on_step=progress)
+            return _play(args, svc, settings, plan, draws, resumed)
         finally:
             if stop_devices is not None:
                 stop_devices()
-        elapsed = time.perf_counter() - started_at
-        session = next(s for s in svc.hall.sessions if s.id == session_id)
-        if not args.quiet:
-            print(
-                f"sesión {session_id}: {len(session.partidas)} partidas, {steps} órdenes, "
-                f"{svc.last_seq} registros, {elapsed:.1f} s"
+
+
+def _play(
+    args: argparse.Namespace,
+    svc: Any,
+    settings: Any,
+    plan: Any,
+    draws: Any,
+    resumed: bool,
+) -> int:
+    from bingo import events as ev
+    from bingo.app import prepare_hall
+    from bingo.simulate import Simulation
+
+    session_id, seed, partidas = plan.session_id, plan.seed, plan.partidas
+    prepare_hall(svc, settings)
+    if session_id not in svc.hall.simulations:
+        svc.start_simulation(
+            ev.SimulationStarted(
+                session_id=session_id,
+                seed=seed,
+                partidas=partidas,
+                incidents=plan.incidents,
+                electronic=plan.electronic,
+                devices=args.devices,
             )
+        )
+    if resumed and not args.quiet:
+        print(f"reanudando la sesión simulada {session_id} en el registro {svc.last_seq}")
+    sim = Simulation(svc, plan, draws)
+    started_at = time.perf_counter()
+    last_print = [0]
+
+    def progress(step: Any) -> None:
+        session = svc.hall.session
+        if args.quiet or session is None or not session.partidas:
+            return
+        n = session.partidas[-1].number
+        if n != last_print[0] and step.name == "start_partida":
+            last_print[0] = n
+            print(f"partida {n}/{partidas}", flush=True)
+
+    steps = sim.run(on_step=progress)
+    elapsed = time.perf_counter() - started_at
+    session = next(s for s in svc.hall.sessions if s.id == session_id)
+    if not args.quiet:
+        print(
+            f"sesión {session_id}: {len(session.partidas)} partidas, {steps} órdenes, "
+            f"{svc.last_seq} registros, {elapsed:.1f} s"
+        )
     return EXIT_OK
 
 
@@ -368,7 +395,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-incidents", action="store_true", help="sin incidencias")
     p.add_argument("--no-electronic", action="store_true", help="sin cartones electrónicos")
     p.add_argument(
-        "--devices", choices=["none", "emulated"], default="none", help="de dónde salen las bolas"
+        "--devices",
+        choices=["none", "emulated", "serial"],
+        default="none",
+        help="de dónde salen las bolas: bombo simulado, dispositivos emulados o los puertos "
+        "serie de [devices]",
     )
     p.add_argument(
         "--device-timing",

@@ -163,3 +163,17 @@ def emulated_draws(
                     device.clear(name)
 
     return DeviceDraws(service, session.source, operator_sees, repair), session.stop
+
+
+def serial_draws(
+    service: HallService, extractor_port: str, reader_port: str, baud: int = 19200
+) -> tuple[DeviceDraws, Callable[[], None]]:
+    """Draw through the hall's real extractor and reader on their serial lines.
+
+    The jefe de mesa's reading of a held ball comes from ``operator_sees``; in an unattended run
+    there is nobody to read it, so a held ball moves the partida to manual extraction.
+    """
+    from drivers.ballsource import open_serial_devices
+
+    source, stop = open_serial_devices(extractor_port, reader_port, baud=baud)
+    return DeviceDraws(service, source, lambda _draw: None), stop

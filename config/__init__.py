@@ -39,6 +39,9 @@ class HallSettings:
     guaranteed_partidas: int
     partidas_before: int
     pneumatic: bool
+    extractor_port: str | None = None
+    reader_port: str | None = None
+    baud: int = 19200
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -120,7 +123,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
     except OSError as exc:
         raise ConfigError(f"no se puede leer {where}: {exc.strerror}") from None
     data = _read_toml(text, where)
-    known = {"hall", "rules", "prima", "bola_loca", "card_set", "series", "ball_set"}
+    known = {"hall", "rules", "prima", "bola_loca", "card_set", "series", "ball_set", "devices"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ConfigError(f"{where}: tablas desconocidas: {', '.join(unknown)}")
@@ -148,6 +151,14 @@ def load_hall(path: Path | None = None) -> HallSettings:
     cards = _Table(data, where, "card_set")
     series = _Table(data, where, "series")
     balls = _Table(data, where, "ball_set")
+    devices = _Table(data, where, "devices")
+    ports = {
+        key: devices.get_str(key) if key in devices.data else None
+        for key in ("extractor", "reader")
+    }
+    baud = devices.get_int("baud", 19200)
+    if baud not in (9600, 19200):
+        raise ConfigError(f"{where}: [devices] baud debe ser 19200 o 9600 ({baud})")
     languages = tuple(region_hall.get("languages", ["es"]))
     settings = HallSettings(
         hall_id=hall.get_str("id"),
@@ -170,6 +181,9 @@ def load_hall(path: Path | None = None) -> HallSettings:
         guaranteed_partidas=balls.get_int("guaranteed_partidas", 3000, minimum=1),
         partidas_before=balls.get_int("partidas_before", 0),
         pneumatic=balls.get_bool("pneumatic", True),
+        extractor_port=ports["extractor"],
+        reader_port=ports["reader"],
+        baud=baud,
     )
     if settings.series_size > settings.card_set_strips * 6:
         raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")

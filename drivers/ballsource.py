@@ -817,3 +817,45 @@ def open_emulated_devices(
     """Start an emulated extractor and reader and return the ball source and its stopper."""
     session = start_emulated_session(seed, scenario, **options)
     return session.source, session.stop
+
+
+def open_serial_devices(
+    extractor_port: str,
+    reader_port: str,
+    *,
+    baud: int = 19200,
+    traffic_dir: str | Path | None = None,
+    link_timing: LinkTiming | None = None,
+    draw_timing: DrawTiming | None = None,
+) -> tuple[DeviceBallSource, Callable[[], None]]:
+    """Drivers for the hall's real extractor and reader on their serial lines.
+
+    A port is a device path (``/dev/ttyUSB0``, ``COM3``) or any pyserial URL
+    (``socket://host:port``, ``spy:///dev/ttyUSB0`` for field debugging). Each driver reopens
+    its port by itself after a disconnection.
+    """
+    import serial
+
+    def opener(port: str) -> Callable[[], Any]:
+        def open_port() -> Any:
+            return serial.serial_for_url(port, baudrate=baud, timeout=0.03)
+
+        return open_port
+
+    def traffic(name: str) -> Path | None:
+        return Path(traffic_dir) / f"{name}.log" if traffic_dir is not None else None
+
+    extractor = ExtractorDriver(
+        opener(extractor_port), timing=link_timing, traffic_log=traffic("extractor")
+    )
+    extractor.open()
+    try:
+        reader = ReaderDriver(
+            opener(reader_port), timing=link_timing, traffic_log=traffic("reader")
+        )
+        reader.open()
+    except BaseException:
+        extractor.close()
+        raise
+    source = DeviceBallSource(extractor, reader, timing=draw_timing, owns_drivers=True)
+    return source, source.close

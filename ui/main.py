@@ -89,15 +89,31 @@ def _engine(db: str | None, wanted: str | None, default: str) -> Iterator[Any]:
         yield engine
 
 
-def _start_devices(kind: str) -> tuple[Any, Callable[[], None]]:
+def _start_devices(kind: str, settings: Any = None) -> tuple[Any, Callable[[], None]]:
     """The ball source and its stopper; (None, no-op) when no devices can be used."""
-    if kind != "emulated":
-        print(
-            "bingo-hall: los puertos serie de los dispositivos reales aún no se configuran desde "
-            "la sala; la consola sigue sin dispositivos (las bolas se escriben a mano).",
-            file=sys.stderr,
-        )
-        return None, lambda: None
+    if kind == "serial":
+        extractor = getattr(settings, "extractor_port", None)
+        reader = getattr(settings, "reader_port", None)
+        if not extractor or not reader:
+            print(
+                "bingo-hall: faltan los puertos del extractor y del lector en [devices] del "
+                "fichero de la sala; la consola sigue sin dispositivos (las bolas se escriben "
+                "a mano).",
+                file=sys.stderr,
+            )
+            return None, lambda: None
+        try:
+            from drivers.ballsource import open_serial_devices
+
+            return open_serial_devices(extractor, reader, baud=settings.baud)
+        except Exception as exc:  # the console still works with typed balls
+            log.exception("serial devices did not open")
+            print(
+                f"bingo-hall: no se pueden abrir los dispositivos ({exc}); la consola sigue sin "
+                "dispositivos (las bolas se escriben a mano).",
+                file=sys.stderr,
+            )
+            return None, lambda: None
     try:
         from drivers.ballsource import open_emulated_devices
 
@@ -133,7 +149,7 @@ def run_console(args: argparse.Namespace) -> int:
     ) as engine:
         service = engine.service
         prepare_hall(service, settings)
-        source, stop = _start_devices(getattr(args, "devices", "emulated"))
+        source, stop = _start_devices(getattr(args, "devices", "emulated"), settings)
         stopped: list[bool] = []
 
         def stop_devices() -> None:
