@@ -409,7 +409,7 @@ class Simulation:
                     continue
                 r = rng(plan.seed, "player", partida.number, series, number, prize)
                 delay = r.choice([0, 0, 0, 0, 0, 0, 1, 2] if prize == "line" else [0, 0, 0, 0, 1])
-                if prize == "line" and not line_open and r.random() > 0.15:
+                if prize == "line" and not line_open and r.random() > 0.04:
                     continue  # most players stop calling once the line is gone
                 if closing or completed + delay <= k:
                     if any(
