@@ -177,3 +177,19 @@ def serial_draws(
 
     source, stop = open_serial_devices(extractor_port, reader_port, baud=baud)
     return DeviceDraws(service, source, lambda _draw: None), stop
+
+
+def feed_boards(
+    service: HallService, show: Callable[[int, int, int | None, frozenset[int]], None]
+) -> Callable[[], None]:
+    """Keep the hall boards showing the partida in play: every committed event pushes the
+    whole state (idempotent on the board, R-PANEL-2). Returns the unsubscriber.
+    """
+    from bingo.readmodel import panel_state
+
+    def push(_record: object, _event: object) -> None:
+        state = panel_state(service.hall)
+        show(state.partida or 0, state.extractions, state.last_ball, frozenset(state.balls))
+
+    push(None, None)
+    return service.subscribe(push)

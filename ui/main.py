@@ -129,6 +129,27 @@ def _start_devices(kind: str, settings: Any = None) -> tuple[Any, Callable[[], N
     return source, stop
 
 
+def _start_boards(service: Any, kind: str) -> Callable[[], None]:
+    """Emulated hall boards fed from the record (real boards: their port in a later setting)."""
+    if kind != "emulated":
+        return lambda: None
+    try:
+        from bingo.devices import feed_boards
+        from drivers.board import open_emulated_boards
+
+        driver, stop = open_emulated_boards(1)
+        unsubscribe = feed_boards(service, driver.show)
+    except Exception:  # the console and the screen panel work without the boards
+        log.exception("emulated hall boards did not start")
+        return lambda: None
+
+    def stop_all() -> None:
+        unsubscribe()
+        stop()
+
+    return stop_all
+
+
 def run_console(args: argparse.Namespace) -> int:
     """Open the console and one hall panel; returns the exit code."""
     problem = display_problem()
@@ -149,7 +170,13 @@ def run_console(args: argparse.Namespace) -> int:
     ) as engine:
         service = engine.service
         prepare_hall(service, settings)
-        source, stop = _start_devices(getattr(args, "devices", "emulated"), settings)
+        source, stop_sources = _start_devices(getattr(args, "devices", "emulated"), settings)
+        stop_boards = _start_boards(service, getattr(args, "devices", "emulated"))
+
+        def stop() -> None:
+            stop_boards()
+            stop_sources()
+
         stopped: list[bool] = []
 
         def stop_devices() -> None:
