@@ -30,7 +30,10 @@ INCIDENT_TITLES = {
     "ball_irregularity": "Irregularidad de las bolas o del mecanismo",
     "caller_error": "Error del locutor que no puede subsanarse",
     "ball_corrected": "Corrección de una bola mal anunciada",
+    "manual_book": "Partida transcrita del libro manual",
 }
+
+BALL_SOURCES = {"manual_book": "libro manual"}
 
 
 def incident_title(incident: str) -> str:
@@ -71,7 +74,9 @@ def describe(event: ev.Event) -> str:
             return t("Datos en los paneles: puerta cerrada")
         case ev.BallDrawn():
             return t("Bola {index}: {number} ({source})").format(
-                index=event.index, number=event.number, source=event.source
+                index=event.index,
+                number=event.number,
+                source=t(BALL_SOURCES.get(event.source, event.source)),
             )
         case ev.BallCorrected():
             return t("Corrección: la bola {index} es el {number}, no el {wrong}").format(

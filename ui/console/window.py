@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QIntValidator, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,6 +56,7 @@ from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
 from ui.bridge import Bridge
 from ui.console.carton import CartonGrid
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
+from ui.console.manual_book import ManualBookDialog
 from ui.console.texts import describe, prize_name, t
 from ui.panels.board import BoardPalette, BoardWidget
 from ui.panels.hall_panel import BallWidget
@@ -153,7 +154,18 @@ def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False)
     return label
 
 
+Dialog = IncidentDialog | ConfirmDialog | SerieDialog | ManualBookDialog
+
+
+def manual_mark(partida: PartidaState | None) -> str:
+    """The words after a partida taken back from the manual book (R-ACTA-4), or nothing."""
+    return t(" (libro manual)") if partida is not None and partida.transcribed else ""
+
+
 class ConsoleWindow(QMainWindow):
+    # A line for the event log once the engine's queued events have been shown.
+    _logLater = Signal(str)
+
     def __init__(
         self,
         service: HallService,
@@ -183,7 +195,7 @@ class ConsoleWindow(QMainWindow):
         self._scanning = ""
         self._scanned: dict[str, list[int]] = {}
         self._last_verdict: ev.ClaimChecked | None = None
-        self.dialog: IncidentDialog | ConfirmDialog | SerieDialog | None = None
+        self.dialog: Dialog | None = None
         self._log_partida: tuple[str, int] | None = None
 
         central = QWidget(self)
@@ -212,6 +224,7 @@ class ConsoleWindow(QMainWindow):
         self.bridge.jobDone.connect(self._on_job_done)
         self.bridge.jobFailed.connect(self._on_job_failed)
         self.bridge.deviceNotice.connect(self._on_device_notice)
+        self._logLater.connect(self._log_line, Qt.ConnectionType.QueuedConnection)
         self._load_log()
         self.refresh()
 
@@ -607,6 +620,7 @@ class ConsoleWindow(QMainWindow):
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
         session.addSeparator()
         add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie)
+        add(session, "manual_book", t("Incorporar el libro manual…"), self.ask_manual_book)
         add(session, "announce_last", t("Anunciar la última partida…"), self.ask_announce_last)
         add(session, "close_session", t("Cerrar la sesión"), self.close_session)
         incidents = bar.addMenu(t("&Incidencias"))
@@ -805,6 +819,37 @@ class ConsoleWindow(QMainWindow):
 
         dialog.accepted.connect(register)
         self._open_dialog(dialog)
+
+    def ask_manual_book(self) -> None:
+        """Take back the partidas kept in the manual book while the system was down."""
+        if self.hall.session is None:
+            self.show_error(t("El libro manual se incorpora con la sesión abierta"))
+            return
+        dialog = ManualBookDialog(self.service, self)
+        dialog.accepted.connect(lambda: self._manual_book_recorded(dialog.numbers))
+        self._open_dialog(dialog)
+
+    def _manual_book_recorded(self, numbers: list[int]) -> None:
+        self._asked_more = None
+        self._held = None
+        self.verdict.clear()
+        self.verdict_reason.clear()
+        self.carton.clear()
+        self.error.hide()
+        self.refresh()
+        message = (
+            t("Partida {numbers} incorporada del libro manual")
+            if len(numbers) == 1
+            else t("Partidas {numbers} incorporadas del libro manual")
+        ).format(numbers=", ".join(map(str, numbers)))
+        self.statusBar().showMessage(message, 15_000)
+        self._logLater.emit(message)
+
+    def _log_line(self, message: str) -> None:
+        item = QListWidgetItem(f"{_now()}  ✎ {message}")
+        item.setForeground(Qt.GlobalColor.darkBlue)
+        self.event_log.addItem(item)
+        self.event_log.scrollToBottom()
 
     # ====================================================================== sale
 
@@ -1140,7 +1185,7 @@ class ConsoleWindow(QMainWindow):
         dialog.accepted.connect(confirmed)
         self._open_dialog(dialog)
 
-    def _open_dialog(self, dialog: IncidentDialog | ConfirmDialog | SerieDialog) -> None:
+    def _open_dialog(self, dialog: Dialog) -> None:
         if self.dialog is not None:
             self.dialog.close()
             self.dialog.deleteLater()
@@ -1197,7 +1242,7 @@ class ConsoleWindow(QMainWindow):
         parts = [t("Sesión {id}").format(id=session.id) if session else t("Sin sesión abierta")]
         if shown is not None:
             parts.append(t("Partida {n}").format(n=shown.number))
-            parts.append(t(STATUS_TEXT[shown.status]).upper())
+            parts.append(t(STATUS_TEXT[shown.status]).upper() + manual_mark(shown))
         if session is not None and session.last_partida is not None:
             parts.append(t("última: la {n}").format(n=session.last_partida))
         self.header_state.setText(" · ".join(parts))
@@ -1227,15 +1272,19 @@ class ConsoleWindow(QMainWindow):
             if not self.session_id.text():
                 self.session_id.setText(self._suggest_session_id())
         else:
-            self.session_info.setText(
-                t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}.").format(
-                    id=session.id,
-                    date=session.date,
-                    n=len(session.partidas),
-                    mesa=session.jefe_de_mesa,
-                    sala=session.jefe_de_sala,
-                )
+            info = t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}.").format(
+                id=session.id,
+                date=session.date,
+                n=len(session.partidas),
+                mesa=session.jefe_de_mesa,
+                sala=session.jefe_de_sala,
             )
+            transcribed = [p.number for p in session.partidas if p.transcribed]
+            if transcribed:
+                info += " " + t("Del libro manual: {numbers}.").format(
+                    numbers=", ".join(map(str, transcribed))
+                )
+            self.session_info.setText(info)
         self._fill_prima(allowed)
 
         # sale page
@@ -1303,6 +1352,7 @@ class ConsoleWindow(QMainWindow):
         # actions and pages follow the state
         self.menu_actions["open_session"].setEnabled("open_session" in allowed)
         self.menu_actions["close_session"].setEnabled("close_session" in allowed)
+        self.menu_actions["manual_book"].setEnabled(session is not None)
         for key, (_incident, _text, action) in INCIDENTS.items():
             self.menu_actions[f"incident_{key}"].setEnabled(action in allowed)
         phase = self._phase_of(partida)
@@ -1504,22 +1554,23 @@ class ConsoleWindow(QMainWindow):
             self.awards_total.setText("")
             return
         total = sum(a.amount_cents for a in awards)
+        name = t("Partida {n}").format(n=shown.number) + manual_mark(shown)
         if shown.status == Status.CLOSED:
             self.prizes_info.setText(
-                t(
-                    "Partida {n} cerrada: pague cada premio contra entrega del cartón ganador."
-                ).format(n=shown.number)
+                t("{partida} cerrada: pague cada premio contra entrega del cartón ganador.").format(
+                    partida=name
+                )
             )
         elif shown.status == Status.PAID:
-            self.prizes_info.setText(t("Partida {n}: premios pagados.").format(n=shown.number))
+            self.prizes_info.setText(t("{partida}: premios pagados.").format(partida=name))
         elif shown.status == Status.ANNULLED:
             self.prizes_info.setText(
-                t("Partida {n} anulada: se devuelven {refund}.").format(
-                    n=shown.number, refund=euros(shown.refund_cents)
+                t("{partida} anulada: se devuelven {refund}.").format(
+                    partida=name, refund=euros(shown.refund_cents)
                 )
             )
         else:
-            self.prizes_info.setText(t("Partida {n} en juego.").format(n=shown.number))
+            self.prizes_info.setText(t("{partida} en juego.").format(partida=name))
         text = t("Total a pagar: {total}").format(total=euros(total))
         closing = shown.closing
         if closing is not None:
