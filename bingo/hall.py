@@ -741,12 +741,11 @@ class Hall:
             ev.BallCorrected(
                 partida=partida.number, index=index, wrong_number=wrong, number=number, note=note
             ),
-            ev.IncidentRecorded(
-                partida=partida.number,
-                incident="ball_corrected",
-                after_ball=len(partida.balls),
-                note=f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip(),
-                paragraph=paragraph("ball_corrected"),
+            _incident(
+                partida,
+                "ball_corrected",
+                len(partida.balls),
+                f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip(),
             ),
         ]
         corrected = list(partida.balls)
@@ -909,13 +908,7 @@ class Hall:
         partida = self._need_partida(Status.SALE_OPEN, Status.SALE_CLOSED, Status.READY)
         return [
             ev.PartidaSuspended(partida=partida.number, note=note),
-            ev.IncidentRecorded(
-                partida=partida.number,
-                incident="failure_before_first_ball",
-                after_ball=0,
-                note=note,
-                paragraph=paragraph("failure_before_first_ball"),
-            ),
+            _incident(partida, "failure_before_first_ball", 0, note),
         ]
 
     def resume(self, note: str) -> list[ev.Event]:
@@ -939,12 +932,8 @@ class Hall:
         """
         partida = self._need_partida(*PLAYING)
         return [
-            ev.IncidentRecorded(
-                partida=partida.number,
-                incident="reader_hold",
-                after_ball=len(partida.balls),
-                note=note,
-                paragraph=paragraph("ball_corrected"),
+            _incident(
+                partida, "reader_hold", len(partida.balls), note, paragraph_of="ball_corrected"
             )
         ]
 
@@ -953,15 +942,7 @@ class Hall:
         partida = self._need_partida()
         if partida.transcribed:
             return []
-        return [
-            ev.IncidentRecorded(
-                partida=partida.number,
-                incident="manual_book",
-                after_ball=from_ball - 1,
-                note=note,
-                paragraph=paragraph("manual_book"),
-            )
-        ]
+        return [_incident(partida, "manual_book", from_ball - 1, note)]
 
     def start_manual_extraction(self, note: str) -> list[ev.Event]:
         """A device failure after the first ball: go on by hand (R-INC-2)."""
@@ -972,13 +953,7 @@ class Hall:
             ev.ManualExtractionStarted(
                 partida=partida.number, from_ball=len(partida.balls) + 1, note=note
             ),
-            ev.IncidentRecorded(
-                partida=partida.number,
-                incident="failure_after_extraction_began",
-                after_ball=len(partida.balls),
-                note=note,
-                paragraph=paragraph("failure_after_extraction_began"),
-            ),
+            _incident(partida, "failure_after_extraction_began", len(partida.balls), note),
         ]
 
     def annul(self, incident: str, note: str) -> list[ev.Event]:
@@ -990,13 +965,7 @@ class Hall:
         if incident == "caller_error" and not partida.balls:
             raise DomainError("sin bolas extraídas no hay error de locución que anular", "R-INC-4")
         return [
-            ev.IncidentRecorded(
-                partida=partida.number,
-                incident=incident,
-                after_ball=len(partida.balls),
-                note=note,
-                paragraph=paragraph(incident),
-            ),
+            _incident(partida, incident, len(partida.balls), note),
             ev.PartidaAnnulled(
                 partida=partida.number, reason=note, refund_cents=partida.takings_cents
             ),
@@ -1184,6 +1153,19 @@ class Hall:
         session = self.session
         last = session.partidas[-1].number if session and session.partidas else None
         return Pending(session.id if session else None, last, at, event)
+
+
+def _incident(
+    partida: PartidaState, kind: str, after_ball: int, note: str, paragraph_of: str = ""
+) -> ev.IncidentRecorded:
+    """An incident with the regulation paragraph read aloud before acting on it (R-INC-5)."""
+    return ev.IncidentRecorded(
+        partida=partida.number,
+        incident=kind,
+        after_ball=after_ball,
+        note=note,
+        paragraph=paragraph(paragraph_of or kind),
+    )
 
 
 STATUS_TEXT: dict[Status, str] = {
