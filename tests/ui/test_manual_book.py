@@ -302,7 +302,8 @@ def test_partidas_are_added_and_removed_from_the_keyboard(
     console = open_console(qtbot, kit, bridge)
     dialog = open_book(qtbot, console)
     click(qtbot, dialog.add_partida)
-    click(qtbot, dialog.add_partida)
+    qtbot.keyClick(dialog, Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)  # Añadir pa&rtida
+    qtbot.waitUntil(lambda: len(dialog.forms) == 3)  # a mnemonic "animates" the click
     assert [dialog.partida_list.item(i).text() for i in range(3)] == [
         "Partida 1",
         "Partida 2",
@@ -314,6 +315,10 @@ def test_partidas_are_added_and_removed_from_the_keyboard(
     assert [f.number.value() for f in dialog.forms] == [1, 3]
     dialog.forms[1].number.setValue(2)
     assert dialog.partida_list.item(1).text() == "Partida 2"
+    qtbot.keyClick(dialog, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)  # Añadir &venta
+    qtbot.waitUntil(lambda: dialog.forms[1].sales.rowCount() == 1)
+    assert dialog.forms[0].sales.rowCount() == 0
+    assert dialog.forms[1].sales.hasFocus()
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert console.dialog is None
 
