@@ -45,8 +45,16 @@ class ActaArchive:
     def __init__(self, root: Path) -> None:
         self.root = root
 
-    def store(self, data: bytes, *, hall_id: str, session_id: str, issued: date,
-              kind: str = "acta", ext: str = "pdf") -> Path:
+    def store(
+        self,
+        data: bytes,
+        *,
+        hall_id: str,
+        session_id: str,
+        issued: date,
+        kind: str = "acta",
+        ext: str = "pdf",
+    ) -> Path:
         """Keep ``data``; replacing an earlier copy of the same item (a re-sealed acta)."""
         folder = self.root / _safe(hall_id) / f"{issued.year:04d}"
         folder.mkdir(parents=True, exist_ok=True)
@@ -54,11 +62,17 @@ class ActaArchive:
         tmp = path.with_suffix(path.suffix + ".tmp")
         tmp.write_bytes(data)
         tmp.replace(path)
-        meta = {"hall_id": hall_id, "session_id": session_id, "kind": kind,
-                "issued": issued.isoformat(), "sha256": hashlib.sha256(data).hexdigest(),
-                "file": path.name}
+        meta = {
+            "hall_id": hall_id,
+            "session_id": session_id,
+            "kind": kind,
+            "issued": issued.isoformat(),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "file": path.name,
+        }
         path.with_name(path.name + META_SUFFIX).write_text(
-            json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
+            json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8"
+        )
         return path
 
     def items(self) -> list[Kept]:
@@ -68,9 +82,15 @@ class ActaArchive:
         for meta_path in sorted(self.root.rglob(f"*{META_SUFFIX}")):
             try:
                 meta = json.loads(meta_path.read_text(encoding="utf-8"))
-                out.append(Kept(str(meta["kind"]), str(meta["hall_id"]),
-                                str(meta["session_id"]), date.fromisoformat(meta["issued"]),
-                                str(meta_path.with_name(meta["file"]).relative_to(self.root))))
+                out.append(
+                    Kept(
+                        str(meta["kind"]),
+                        str(meta["hall_id"]),
+                        str(meta["session_id"]),
+                        date.fromisoformat(meta["issued"]),
+                        str(meta_path.with_name(meta["file"]).relative_to(self.root)),
+                    )
+                )
             except (OSError, ValueError, KeyError) as exc:
                 log.warning("unreadable archive metadata %s: %s", meta_path, exc)
         return out
@@ -101,8 +121,9 @@ class ActaArchive:
                 refused.append(f"{decision.item.ref}: no se puede comprobar ({exc})")
                 continue
             if digest != meta.get("sha256"):
-                refused.append(f"{decision.item.ref}: su contenido no coincide con el archivado; "
-                               "no se borra")
+                refused.append(
+                    f"{decision.item.ref}: su contenido no coincide con el archivado; no se borra"
+                )
                 continue
             path.unlink()
             meta_path.unlink()
@@ -115,8 +136,14 @@ def load_claims(path: Path) -> list[Claim]:
     """Claims from a JSON file: ``[{"hall_id", "session_id", "filed", "settled"|null}]``."""
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return [Claim(str(c["hall_id"]), str(c["session_id"]), date.fromisoformat(c["filed"]),
-                      date.fromisoformat(c["settled"]) if c.get("settled") else None)
-                for c in raw]
+        return [
+            Claim(
+                str(c["hall_id"]),
+                str(c["session_id"]),
+                date.fromisoformat(c["filed"]),
+                date.fromisoformat(c["settled"]) if c.get("settled") else None,
+            )
+            for c in raw
+        ]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ArchiveError(f"no se puede leer el archivo de reclamaciones: {exc}") from exc

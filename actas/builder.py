@@ -219,8 +219,13 @@ class Totals:
         prima and bola loca funds. The residues of shared prizes are inside the assigned
         prizes: they are reported apart, not counted as the hall's (docs/actas.md).
         """
-        return (self.takings_cents - self.refunds_cents - self.line_bingo_assigned_cents
-                - self.prima_deductions_cents - self.bola_loca_deductions_cents)
+        return (
+            self.takings_cents
+            - self.refunds_cents
+            - self.line_bingo_assigned_cents
+            - self.prima_deductions_cents
+            - self.bola_loca_deductions_cents
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,13 +311,20 @@ def _prizes(p: Mapping[str, Any], balls: Sequence[int]) -> tuple[PrizeResult, ..
     out: list[PrizeResult] = []
     for name in names:
         winners = tuple(
-            Winner(str(a["series"]), int(a["number"]), int(a["completed_at_ball"]),
-                   _ball_number(balls, int(a["completed_at_ball"])), int(a["amount_cents"]))
-            for a in awards if a["prize"] == name
+            Winner(
+                str(a["series"]),
+                int(a["number"]),
+                int(a["completed_at_ball"]),
+                _ball_number(balls, int(a["completed_at_ball"])),
+                int(a["amount_cents"]),
+            )
+            for a in awards
+            if a["prize"] == name
         )
         residue = _int(residues.get(name))
-        out.append(PrizeResult(name, sum(w.share_cents for w in winners) + residue, winners,
-                               residue))
+        out.append(
+            PrizeResult(name, sum(w.share_cents for w in winners) + residue, winners, residue)
+        )
     return tuple(out)
 
 
@@ -330,13 +342,15 @@ def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
     if pr is not None:
         idx = prima_award.winners[0].ball_index if prima_award and prima_award.winners else None
         prima = PrimaLedger(
-            amount_cents=_int(pr.get("amount_cents")), available=bool(pr.get("available")),
+            amount_cents=_int(pr.get("amount_cents")),
+            available=bool(pr.get("available")),
             ball_limit=_int(pr.get("ball_limit")),
             fund_before_cents=_int(pr.get("fund_before_cents")),
             deduction_cents=_int(pr.get("deduction_cents")),
             fund_after_cents=_int(pr.get("fund_after_cents")),
             partidas_accumulated=_int(pr.get("partidas_accumulated")),
-            awarded=prima_award is not None, award_ball_index=idx,
+            awarded=prima_award is not None,
+            award_ball_index=idx,
             award_ball_number=_ball_number(balls, idx),
         )
     bl = p.get("bola_loca")
@@ -353,48 +367,90 @@ def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
     ic = p.get("interconnected")
     inter = None
     if ic is not None:
-        inter = Interconnected(str(ic.get("network") or ""), _int(ic.get("amount_cents")),
-                               _opt_int(ic.get("ball_limit")),
-                               _opt_int(ic.get("partidas_accumulated")))
+        inter = Interconnected(
+            str(ic.get("network") or ""),
+            _int(ic.get("amount_cents")),
+            _opt_int(ic.get("ball_limit")),
+            _opt_int(ic.get("partidas_accumulated")),
+        )
     changes = tuple(
-        BallSetChange(c.get("partida"), str(c["ball_set_id"]), str(c.get("homologation", "")),
-                      _int(c.get("partidas_before")), str(c.get("reason", "")),
-                      str(c.get("at", "")))
-        for c in session.get("ball_set_changes") or [] if c.get("partida") == number
+        BallSetChange(
+            c.get("partida"),
+            str(c["ball_set_id"]),
+            str(c.get("homologation", "")),
+            _int(c.get("partidas_before")),
+            str(c.get("reason", "")),
+            str(c.get("at", "")),
+        )
+        for c in session.get("ball_set_changes") or []
+        if c.get("partida") == number
     )
     prima_changes = tuple(
         PrimaChange(c.get("partida"), int(c["amount_cents"]), str(c.get("at", "")))
-        for c in session.get("prima_changes") or [] if c.get("partida") == number
+        for c in session.get("prima_changes") or []
+        if c.get("partida") == number
     )
     return PartidaBlock(
-        number=number, status=status, card_set=str(p.get("card_set", "")),
+        number=number,
+        status=status,
+        card_set=str(p.get("card_set", "")),
         face_value_cents=_int(p.get("face_value_cents")),
-        sales=tuple(SaleRange(str(s["series"]), int(s["first"]), int(s["last"]),
-                              str(s.get("kind", "physical"))) for s in p.get("sales") or []),
-        cards_sold=_int(p.get("cards_sold")), takings_cents=_int(p.get("takings_cents")),
+        sales=tuple(
+            SaleRange(
+                str(s["series"]), int(s["first"]), int(s["last"]), str(s.get("kind", "physical"))
+            )
+            for s in p.get("sales") or []
+        ),
+        cards_sold=_int(p.get("cards_sold")),
+        takings_cents=_int(p.get("takings_cents")),
         line_prize_cents=_int(p.get("line_prize_cents")),
         bingo_prize_cents=_int(p.get("bingo_prize_cents")),
-        prima=prima, bola_loca=bola, interconnected=inter, prizes=prizes, balls=balls,
+        prima=prima,
+        bola_loca=bola,
+        interconnected=inter,
+        prizes=prizes,
+        balls=balls,
         manual_from_ball=_opt_int(p.get("manual_from_ball")) if show_results else None,
-        claims=tuple(Claim(int(c["after_ball"]), str(c["series"]), int(c["number"]),
-                           str(c["kind"]), bool(c["valid"]))
-                     for c in p.get("claims") or []) if show_results else (),
-        incidents=tuple(Incident(str(i.get("kind", "")), _int(i.get("after_ball")),
-                                 str(i.get("note", "")), str(i.get("paragraph") or ""))
-                        for i in p.get("incidents") or []),
+        claims=tuple(
+            Claim(
+                int(c["after_ball"]),
+                str(c["series"]),
+                int(c["number"]),
+                str(c["kind"]),
+                bool(c["valid"]),
+            )
+            for c in p.get("claims") or []
+        )
+        if show_results
+        else (),
+        incidents=tuple(
+            Incident(
+                str(i.get("kind", "")),
+                _int(i.get("after_ball")),
+                str(i.get("note", "")),
+                str(i.get("paragraph") or ""),
+            )
+            for i in p.get("incidents") or []
+        ),
         refund_cents=_int(p.get("refund_cents")),
         annul_reason=str(p.get("annul_reason") or ""),
         transcribed=bool(p.get("transcribed", False)),
-        recorded_at=p.get("recorded_at") or p.get("started_at"), closed_at=p.get("closed_at"),
+        recorded_at=p.get("recorded_at") or p.get("started_at"),
+        closed_at=p.get("closed_at"),
         last_announced=session.get("last_partida_announced") == number,
-        ball_set_changes=changes, prima_changes=prima_changes,
+        ball_set_changes=changes,
+        prima_changes=prima_changes,
     )
 
 
 def _ball_check(c: Mapping[str, Any]) -> BallCheck:
     numbers = [int(n) for n in c.get("numbers") or []]
-    return BallCheck(str(c.get("when", "")), len(numbers),
-                     sorted(numbers) == list(range(1, 91)), bool(c.get("ok")))
+    return BallCheck(
+        str(c.get("when", "")),
+        len(numbers),
+        sorted(numbers) == list(range(1, 91)),
+        bool(c.get("ok")),
+    )
 
 
 def _totals(partidas: Sequence[PartidaBlock]) -> Totals:
@@ -433,23 +489,27 @@ def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) ->
     for p in partidas:
         n = p.number
         if n != previous_number + 1:
-            notes.append(f"Partida {n}: número de orden no correlativo "
-                         f"(anterior {previous_number}).")
+            notes.append(
+                f"Partida {n}: número de orden no correlativo (anterior {previous_number})."
+            )
         previous_number = n
         sold = sum(s.count for s in p.sales)
         if sold != p.cards_sold:
-            notes.append(f"Partida {n}: los rangos vendidos suman {sold} cartones y constan "
-                         f"{p.cards_sold}.")
+            notes.append(
+                f"Partida {n}: los rangos vendidos suman {sold} cartones y constan {p.cards_sold}."
+            )
         if p.cards_sold * p.face_value_cents != p.takings_cents:
             notes.append(f"Partida {n}: la recaudación no es cartones × precio.")
         line_bp = rules.get("line_bp")
         bingo_bp = rules.get("bingo_bp")
         if line_bp is not None and p.takings_cents * line_bp // BP_WHOLE != p.line_prize_cents:
-            notes.append(f"Partida {n}: el premio de línea no es el {line_bp / 100:g} % de la "
-                         "recaudación.")
+            notes.append(
+                f"Partida {n}: el premio de línea no es el {line_bp / 100:g} % de la recaudación."
+            )
         if bingo_bp is not None and p.takings_cents * bingo_bp // BP_WHOLE != p.bingo_prize_cents:
-            notes.append(f"Partida {n}: el premio de bingo no es el {bingo_bp / 100:g} % de la "
-                         "recaudación.")
+            notes.append(
+                f"Partida {n}: el premio de bingo no es el {bingo_bp / 100:g} % de la recaudación."
+            )
         if p.status == "closed":
             for name, expected in (("line", p.line_prize_cents), ("bingo", p.bingo_prize_cents)):
                 pr = p.prize(name)
@@ -458,29 +518,38 @@ def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) ->
                         notes.append(f"Partida {n}: cerrada sin premio de bingo.")
                     continue
                 if pr.amount_cents != expected:
-                    notes.append(f"Partida {n}: el reparto del premio «{name}» "
-                                 f"({pr.amount_cents} céntimos) no coincide con el premio "
-                                 f"({expected} céntimos).")
+                    notes.append(
+                        f"Partida {n}: el reparto del premio «{name}» "
+                        f"({pr.amount_cents} céntimos) no coincide con el premio "
+                        f"({expected} céntimos)."
+                    )
             for pr in p.prizes:
                 shares = {w.share_cents for w in pr.winners}
                 if len(shares) > 1:
-                    notes.append(f"Partida {n}: el premio «{pr.prize}» no se repartió a partes "
-                                 "iguales.")
+                    notes.append(
+                        f"Partida {n}: el premio «{pr.prize}» no se repartió a partes iguales."
+                    )
                 if pr.residue_cents >= max(len(pr.winners), 1):
-                    notes.append(f"Partida {n}: residuo del premio «{pr.prize}» mayor que el "
-                                 "número de ganadores.")
+                    notes.append(
+                        f"Partida {n}: residuo del premio «{pr.prize}» mayor que el "
+                        "número de ganadores."
+                    )
                 for w in pr.winners:
                     if w.ball_index > len(p.balls):
-                        notes.append(f"Partida {n}: el ganador {w.series}/{w.number} se completa "
-                                     f"con la bola {w.ball_index}, no extraída.")
+                        notes.append(
+                            f"Partida {n}: el ganador {w.series}/{w.number} se completa "
+                            f"con la bola {w.ball_index}, no extraída."
+                        )
             if p.prima is not None and p.prima.awarded:
                 pz = p.prize("prima")
                 if pz is not None and pz.amount_cents != p.prima.amount_cents:
                     notes.append(f"Partida {n}: la prima repartida no es el importe en vigor.")
                 idx = p.prima.award_ball_index
                 if idx is not None and idx > p.prima.ball_limit:
-                    notes.append(f"Partida {n}: prima concedida con la bola {idx}, por encima del "
-                                 f"límite {p.prima.ball_limit}.")
+                    notes.append(
+                        f"Partida {n}: prima concedida con la bola {idx}, por encima del "
+                        f"límite {p.prima.ball_limit}."
+                    )
         if p.status == "annulled" and p.refund_cents != p.takings_cents:
             notes.append(f"Partida {n}: anulada sin devolución íntegra.")
         if p.prima is not None and p.status != "open":
@@ -489,8 +558,9 @@ def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) ->
             if pr_.fund_before_cents + pr_.deduction_cents - awarded != pr_.fund_after_cents:
                 notes.append(f"Partida {n}: el fondo de la prima no cuadra.")
             if prev_prima_after is not None and pr_.fund_before_cents != prev_prima_after:
-                notes.append(f"Partida {n}: el fondo de la prima no continúa el de la partida "
-                             "anterior.")
+                notes.append(
+                    f"Partida {n}: el fondo de la prima no continúa el de la partida anterior."
+                )
             prev_prima_after = pr_.fund_after_cents
         if p.bola_loca is not None and p.status != "open":
             bl = p.bola_loca
@@ -498,8 +568,9 @@ def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) ->
             if bl.fund_before_cents + bl.deduction_cents - won != bl.fund_after_cents:
                 notes.append(f"Partida {n}: el fondo de la bola loca no cuadra.")
             if prev_bola_after is not None and bl.fund_before_cents != prev_bola_after:
-                notes.append(f"Partida {n}: el fondo de la bola loca no continúa el de la "
-                             "partida anterior.")
+                notes.append(
+                    f"Partida {n}: el fondo de la bola loca no continúa el de la partida anterior."
+                )
             prev_bola_after = bl.fund_after_cents
     return notes
 
@@ -527,17 +598,23 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     records: Sequence[Mapping[str, Any]] = chain.get("records") or []
     seal = ChainSeal(
         hall_id=str(chain.get("hall_id", hall.get("id", ""))),
-        seq=_int(chain.get("seq")), head=str(chain.get("head", "")),
-        first_seq=_int(records[0]["seq"]) if records else 0, records=len(records),
+        seq=_int(chain.get("seq")),
+        head=str(chain.get("head", "")),
+        first_seq=_int(records[0]["seq"]) if records else 0,
+        records=len(records),
     )
     ball_set: Mapping[str, Any] = session.get("ball_set") or {}
     languages = tuple(hall.get("languages") or ("es",))
     acta = Acta(
-        hall_id=str(hall.get("id", "")), hall_name=str(hall.get("name", "")),
-        region=str(hall.get("region", "")), languages=languages,
+        hall_id=str(hall.get("id", "")),
+        hall_name=str(hall.get("name", "")),
+        region=str(hall.get("region", "")),
+        languages=languages,
         generator=str(export.get("generator", "")),
-        session_id=str(session.get("id", "")), date=str(session.get("date", "")),
-        opened_at=session.get("opened_at"), closed_at=session.get("closed_at"),
+        session_id=str(session.get("id", "")),
+        date=str(session.get("date", "")),
+        opened_at=session.get("opened_at"),
+        closed_at=session.get("closed_at"),
         jefe_de_mesa=str(session.get("jefe_de_mesa", "")),
         jefe_de_sala=str(session.get("jefe_de_sala", "")),
         rules=rules,
@@ -547,12 +624,21 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
         ball_checks=tuple(_ball_check(c) for c in session.get("ball_checks") or []),
         opening_prima_changes=tuple(
             PrimaChange(None, int(c["amount_cents"]), str(c.get("at", "")))
-            for c in session.get("prima_changes") or [] if c.get("partida") is None),
+            for c in session.get("prima_changes") or []
+            if c.get("partida") is None
+        ),
         opening_ball_set_changes=tuple(
-            BallSetChange(None, str(c["ball_set_id"]), str(c.get("homologation", "")),
-                          _int(c.get("partidas_before")), str(c.get("reason", "")),
-                          str(c.get("at", "")))
-            for c in session.get("ball_set_changes") or [] if c.get("partida") is None),
+            BallSetChange(
+                None,
+                str(c["ball_set_id"]),
+                str(c.get("homologation", "")),
+                _int(c.get("partidas_before")),
+                str(c.get("reason", "")),
+                str(c.get("at", "")),
+            )
+            for c in session.get("ball_set_changes") or []
+            if c.get("partida") is None
+        ),
         partidas=partidas,
         last_partida_announced=_opt_int(session.get("last_partida_announced")),
         chain=seal,

@@ -76,6 +76,7 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
         except (CliError, ActaDataError, SealError, ArchiveError) as exc:
             _err(str(exc))
             return EXIT_ERROR
+
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__
     return run
@@ -85,10 +86,14 @@ def _seal(pdf: bytes, export: Mapping[str, Any], args: argparse.Namespace, reaso
     from actas.seal import ensure_keys, sign_pdf, timestamper_for
 
     hall: Mapping[str, Any] = export.get("hall") or {}
-    keys = ensure_keys(str(hall.get("id", "")), str(hall.get("name", "")),
-                       directory=args.keys_dir)
-    return sign_pdf(pdf, keys, reason=reason, location=str(hall.get("name", "")),
-                    timestamper=timestamper_for(args.tsa))
+    keys = ensure_keys(str(hall.get("id", "")), str(hall.get("name", "")), directory=args.keys_dir)
+    return sign_pdf(
+        pdf,
+        keys,
+        reason=reason,
+        location=str(hall.get("name", "")),
+        timestamper=timestamper_for(args.tsa),
+    )
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -106,8 +111,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         pdf = _seal(pdf, export, args, f"Acta de la sesión {acta.session_id}")
     _write(args.output, pdf)
     state = "cerrada" if acta.complete else f"en curso (hasta la partida {len(acta.partidas)})"
-    print(f"Acta de la sesión {acta.session_id} ({state}): {args.output}"
-          f"{' — firmada' if args.sign else ''}")
+    print(
+        f"Acta de la sesión {acta.session_id} ({state}): {args.output}"
+        f"{' — firmada' if args.sign else ''}"
+    )
     for note in acta.observations:
         print(f"  observación: {note}")
     if args.archive is not None:
@@ -115,8 +122,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 
         issued = parse_time(acta.issued_at)
         path = ActaArchive(args.archive).store(
-            pdf, hall_id=acta.hall_id, session_id=acta.session_id,
-            issued=issued.date() if issued else date.today())
+            pdf,
+            hall_id=acta.hall_id,
+            session_id=acta.session_id,
+            issued=issued.date() if issued else date.today(),
+        )
         print(f"  archivada en {path}")
     return EXIT_OK
 
@@ -170,8 +180,14 @@ def cmd_receipt(args: argparse.Namespace) -> int:
             number = int(raw)
         except ValueError as exc:
             raise CliError("el cartón se indica como SERIE/NÚMERO, p. ej. A-0002/1144") from exc
-    receipt = find_receipt(export, args.partida, prize=args.prize, series=series,
-                           number=number, session_id=args.session)
+    receipt = find_receipt(
+        export,
+        args.partida,
+        prize=args.prize,
+        series=series,
+        number=number,
+        session_id=args.session,
+    )
     if args.proof or receipt.prize not in ("prima", "interconnected"):
         pdf = render_winner_proof(receipt, args.format)
         kind = "comprobante"
@@ -181,8 +197,10 @@ def cmd_receipt(args: argparse.Namespace) -> int:
     if args.sign:
         pdf = _seal(pdf, export, args, f"Justificante de premio, partida {receipt.partida}")
     _write(args.output, pdf)
-    print(f"{kind.capitalize()} de {receipt.prize} de la partida {receipt.partida} "
-          f"({receipt.series}/{receipt.number}): {args.output}")
+    print(
+        f"{kind.capitalize()} de {receipt.prize} de la partida {receipt.partida} "
+        f"({receipt.series}/{receipt.number}): {args.output}"
+    )
     return EXIT_OK
 
 
@@ -221,10 +239,12 @@ def cmd_register(args: argparse.Namespace) -> int:
     """Adopt the certificate issued for the hall."""
     from actas.seal import register_certificate
 
-    keys = register_certificate(args.hall, args.cert, chain=args.chain or [], key=args.key,
-                                directory=args.keys_dir)
-    print(f"Certificado registrado para la sala {keys.hall_id}; huella SHA-256 "
-          f"{keys.fingerprint()}")
+    keys = register_certificate(
+        args.hall, args.cert, chain=args.chain or [], key=args.key, directory=args.keys_dir
+    )
+    print(
+        f"Certificado registrado para la sala {keys.hall_id}; huella SHA-256 {keys.fingerprint()}"
+    )
     return EXIT_OK
 
 
@@ -273,18 +293,28 @@ def add_parsers(
     projector: Callable[..., Any] | None = None,
 ) -> None:
     """Add ``acta`` and its subcommands to the main command line."""
-    acta = subparsers.add_parser("acta", help="actas de sesión: generar, sellar, verificar",
-                                 description="Actas de sesión, justificantes y resúmenes.")
+    acta = subparsers.add_parser(
+        "acta",
+        help="actas de sesión: generar, sellar, verificar",
+        description="Actas de sesión, justificantes y resúmenes.",
+    )
     acta.set_defaults(db_export=export_from_db, projector=projector)
     sub = acta.add_subparsers(dest="acta_command", metavar="ORDEN", required=True)
 
     def seal_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--sign", action="store_true", help="firmar (PAdES) con la clave de la "
-                                                           "sala")
-        p.add_argument("--keys-dir", type=Path, default=None,
-                       help="carpeta de claves (por defecto, la de datos del usuario)")
-        p.add_argument("--tsa", default=None, metavar="URL",
-                       help="autoridad de sellado de tiempo RFC 3161 (o BINGO_HALL_TSA_URL)")
+        p.add_argument("--sign", action="store_true", help="firmar (PAdES) con la clave de la sala")
+        p.add_argument(
+            "--keys-dir",
+            type=Path,
+            default=None,
+            help="carpeta de claves (por defecto, la de datos del usuario)",
+        )
+        p.add_argument(
+            "--tsa",
+            default=None,
+            metavar="URL",
+            help="autoridad de sellado de tiempo RFC 3161 (o BINGO_HALL_TSA_URL)",
+        )
 
     p = sub.add_parser("build", help="generar el acta de una sesión")
     p.add_argument("--export", type=Path, default=None, help="exportación bingo-session/1")
@@ -297,11 +327,19 @@ def add_parsers(
 
     p = sub.add_parser("verify", help="comprobar que un acta y su registro están íntegros")
     p.add_argument("file", type=Path, help="acta en PDF")
-    p.add_argument("--export", type=Path, default=None,
-                   help="exportación actual de la sala para comparar su registro")
+    p.add_argument(
+        "--export",
+        type=Path,
+        default=None,
+        help="exportación actual de la sala para comparar su registro",
+    )
     _db_options(p)
-    p.add_argument("--cert", type=Path, action="append",
-                   help="certificado registrado de la sala (PEM); puede repetirse")
+    p.add_argument(
+        "--cert",
+        type=Path,
+        action="append",
+        help="certificado registrado de la sala (PEM); puede repetirse",
+    )
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("receipt", help="justificante de premio o comprobante de ganador")
@@ -309,8 +347,9 @@ def add_parsers(
     _db_options(p)
     p.add_argument("--partida", type=int, required=True)
     p.add_argument("--session", default=None)
-    p.add_argument("--prize", default=None,
-                   choices=["prima", "interconnected", "bingo", "line", "bola_loca"])
+    p.add_argument(
+        "--prize", default=None, choices=["prima", "interconnected", "bingo", "line", "bola_loca"]
+    )
     p.add_argument("--carton", default=None, metavar="SERIE/NÚMERO")
     p.add_argument("--proof", action="store_true", help="comprobante con el cartón y las bolas")
     p.add_argument("--format", choices=["a4", "80mm"], default="a4")
@@ -329,16 +368,24 @@ def add_parsers(
     p.add_argument("--hall", required=True, help="identificador de la sala")
     p.add_argument("--name", default=None, help="nombre de la sala (al crear la clave)")
     p.add_argument("--keys-dir", type=Path, default=None)
-    p.add_argument("--export-cert", type=Path, default=None,
-                   help="copiar el certificado (público) a este archivo")
+    p.add_argument(
+        "--export-cert",
+        type=Path,
+        default=None,
+        help="copiar el certificado (público) a este archivo",
+    )
     p.set_defaults(func=cmd_keys)
 
     p = sub.add_parser("register-cert", help="registrar el certificado emitido para la sala")
     p.add_argument("--hall", required=True)
     p.add_argument("--cert", type=Path, required=True, help="certificado (PEM)")
     p.add_argument("--chain", type=Path, action="append", help="certificados de la cadena")
-    p.add_argument("--key", type=Path, default=None,
-                   help="clave privada (PEM) si el certificado se emitió para otra clave")
+    p.add_argument(
+        "--key",
+        type=Path,
+        default=None,
+        help="clave privada (PEM) si el certificado se emitió para otra clave",
+    )
     p.add_argument("--keys-dir", type=Path, default=None)
     p.set_defaults(func=cmd_register)
 
@@ -346,6 +393,7 @@ def add_parsers(
     p.add_argument("--archive", type=Path, required=True, help="carpeta del archivo de actas")
     p.add_argument("--claims", type=Path, default=None, help="reclamaciones (JSON)")
     p.add_argument("--today", type=_date, default=None, help="fecha de hoy (AAAA-MM-DD)")
-    p.add_argument("--si", dest="yes", action="store_true",
-                   help="destruir lo que la política permite")
+    p.add_argument(
+        "--si", dest="yes", action="store_true", help="destruir lo que la política permite"
+    )
     p.set_defaults(func=cmd_purge)

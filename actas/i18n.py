@@ -21,91 +21,122 @@ SUPPORTED: Final = ("es", "eu")
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     # --- document and pages ------------------------------------------------------------------
-    "acta.title": {"es": "ACTA DE LA SESIÓN DEL JUEGO DEL BINGO",
-                   "eu": "BINGO-JOKOAREN SAIOAREN AKTA"},
+    "acta.title": {
+        "es": "ACTA DE LA SESIÓN DEL JUEGO DEL BINGO",
+        "eu": "BINGO-JOKOAREN SAIOAREN AKTA",
+    },
     "acta.doc_title": {"es": "Acta de la sesión {session}", "eu": "{session} saioaren akta"},
     "page.folio": {"es": "Folio {n}", "eu": "{n}. folioa"},
-    "page.seal": {"es": "Sello de la Consejería competente en materia de juego",
-                  "eu": "Jokoaren arloko sail eskudunaren zigilua"},
-    "page.chain": {"es": "Registro encadenado: registro {seq} · cabeza {head}…",
-                   "eu": "Erregistro-katea: {seq}. erregistroa · burua {head}…"},
-    "page.working": {"es": "Copia de trabajo: acta en curso",
-                     "eu": "Lan-kopia: akta idazten ari da"},
+    "page.seal": {
+        "es": "Sello de la Consejería competente en materia de juego",
+        "eu": "Jokoaren arloko sail eskudunaren zigilua",
+    },
+    "page.chain": {
+        "es": "Registro encadenado: registro {seq} · cabeza {head}…",
+        "eu": "Erregistro-katea: {seq}. erregistroa · burua {head}…",
+    },
+    "page.working": {
+        "es": "Copia de trabajo: acta en curso",
+        "eu": "Lan-kopia: akta idazten ari da",
+    },
     "acta.working_banner": {
         "es": "ACTA EN CURSO. Impresa con el registro {seq} ({time}): contiene las partidas "
-              "cerradas y los datos de la partida en juego. Todavía sin diligencia de cierre.",
+        "cerradas y los datos de la partida en juego. Todavía sin diligencia de cierre.",
         "eu": "AKTA IDAZTEN ARI DA. {seq}. erregistroarekin inprimatua ({time}): partida itxiak "
-              "eta jokoan dagoen partidaren datuak ditu. Oraindik itxiera-eginbiderik gabe."},
+        "eta jokoan dagoen partidaren datuak ditu. Oraindik itxiera-eginbiderik gabe.",
+    },
     # --- opening --------------------------------------------------------------------------------
     "open.title": {"es": "DILIGENCIA DE COMIENZO", "eu": "HASIERA-EGINBIDEA"},
     "open.text": {
         "es": "En la sala de bingo {hall} ({hall_id}, {region}), siendo las {time} horas del "
-              "{date}, se abre la sesión {session} del juego del bingo, actuando como jefe de "
-              "mesa-cajero {jm} y como jefe de sala {js}.",
+        "{date}, se abre la sesión {session} del juego del bingo, actuando como jefe de "
+        "mesa-cajero {jm} y como jefe de sala {js}.",
         "eu": "{hall} bingo-aretoan ({hall_id}, {region}), {date}, {time}etan, bingo-jokoaren "
-              "{session} saioari hasiera ematen zaio; mahaiburu-kutxazaina: {jm}; "
-              "aretoburua: {js}."},
+        "{session} saioari hasiera ematen zaio; mahaiburu-kutxazaina: {jm}; "
+        "aretoburua: {js}.",
+    },
     "open.ball_set": {
         "es": "Juego de bolas en uso: {id}, homologación {hom}; {n} partidas jugadas con él antes "
-              "de esta sesión.",
+        "de esta sesión.",
         "eu": "Erabiltzen den bola-jokoa: {id}, {hom} homologazioa; saio honen aurretik {n} "
-              "partida jokatu dira harekin."},
+        "partida jokatu dira harekin.",
+    },
     "open.check": {
         "es": "Recuento y comprobación de las bolas al comienzo de la sesión, por el jefe de "
-              "mesa-cajero en presencia del jefe de sala: {count} bolas, numeración {numbering}, "
-              "estado {state}.",
+        "mesa-cajero en presencia del jefe de sala: {count} bolas, numeración {numbering}, "
+        "estado {state}.",
         "eu": "Saioaren hasieran bolak zenbatu eta egiaztatu ditu mahaiburu-kutxazainak, "
-              "aretoburuaren aurrean: {count} bola, zenbakiak {numbering}, egoera {state}."},
+        "aretoburuaren aurrean: {count} bola, zenbakiak {numbering}, egoera {state}.",
+    },
     "close.check": {
         "es": "Recuento y comprobación de las bolas al cierre de la sesión, por el jefe de "
-              "mesa-cajero en presencia del jefe de sala: {count} bolas, numeración {numbering}, "
-              "estado {state}.",
+        "mesa-cajero en presencia del jefe de sala: {count} bolas, numeración {numbering}, "
+        "estado {state}.",
         "eu": "Saioaren amaieran bolak zenbatu eta egiaztatu ditu mahaiburu-kutxazainak, "
-              "aretoburuaren aurrean: {count} bola, zenbakiak {numbering}, egoera {state}."},
-    "check.missing": {"es": "No consta el recuento de las bolas.",
-                      "eu": "Ez dago bolen zenbaketaren erregistrorik."},
-    "check.complete": {"es": "completa (1 a 90, cada número una vez)",
-                       "eu": "osoak (1etik 90era, zenbaki bakoitza behin)"},
+        "aretoburuaren aurrean: {count} bola, zenbakiak {numbering}, egoera {state}.",
+    },
+    "check.missing": {
+        "es": "No consta el recuento de las bolas.",
+        "eu": "Ez dago bolen zenbaketaren erregistrorik.",
+    },
+    "check.complete": {
+        "es": "completa (1 a 90, cada número una vez)",
+        "eu": "osoak (1etik 90era, zenbaki bakoitza behin)",
+    },
     "check.incomplete": {"es": "INCOMPLETA", "eu": "EZ DAUDE OSORIK"},
     "check.ok": {"es": "conforme", "eu": "egokia"},
     "check.not_ok": {"es": "NO CONFORME", "eu": "EZ EGOKIA"},
     "open.rules": {
         "es": "Porcentajes en vigor sobre el valor facial de los cartones vendidos: premios "
-              "{payout} %, línea {line} %, bingo {bingo} %, detracción para la prima {prima} %, "
-              "bola loca {bola} %. Límite de bolas de la prima: {limit}.",
+        "{payout} %, línea {line} %, bingo {bingo} %, detracción para la prima {prima} %, "
+        "bola loca {bola} %. Límite de bolas de la prima: {limit}.",
         "eu": "Saldutako txartelen ageriko balioaren gaineko ehuneko indardunak: sariak "
-              "% {payout}, lerroa % {line}, bingoa % {bingo}, primarako kenkaria % {prima}, bola "
-              "eroa % {bola}. Primaren bola-muga: {limit}."},
+        "% {payout}, lerroa % {line}, bingoa % {bingo}, primarako kenkaria % {prima}, bola "
+        "eroa % {bola}. Primaren bola-muga: {limit}.",
+    },
     "open.prima": {
-        "es": "Prima de bingo: importe en vigor al comienzo {amount}; fondo acumulado "
-              "{fund}.",
+        "es": "Prima de bingo: importe en vigor al comienzo {amount}; fondo acumulado {fund}.",
         "eu": "Bingo-prima: hasieran indarrean dagoen zenbatekoa {amount}; metatutako "
-              "funtsa {fund}."},
-    "open.bola": {"es": "Bola loca: fondo al comienzo {fund}.",
-                  "eu": "Bola eroa: hasierako funtsa {fund}."},
+        "funtsa {fund}.",
+    },
+    "open.bola": {
+        "es": "Bola loca: fondo al comienzo {fund}.",
+        "eu": "Bola eroa: hasierako funtsa {fund}.",
+    },
     "open.ball_set_change": {
         "es": "Cambio del juego de bolas antes de la primera partida: {id} (homologación {hom}, "
-              "{n} partidas anteriores). Motivo: {reason}",
+        "{n} partidas anteriores). Motivo: {reason}",
         "eu": "Bola-jokoaren aldaketa lehen partidaren aurretik: {id} ({hom} homologazioa, "
-              "aurretik {n} partida). Arrazoia: {reason}"},
+        "aurretik {n} partida). Arrazoia: {reason}",
+    },
     "sign.jm": {"es": "Firma del jefe de mesa-cajero", "eu": "Mahaiburu-kutxazainaren sinadura"},
     "sign.js": {"es": "Firma del jefe de sala", "eu": "Aretoburuaren sinadura"},
     # --- partida ----------------------------------------------------------------------------
     "p.title": {"es": "PARTIDA N.º {n}", "eu": "{n}. PARTIDA"},
     "p.status.closed": {"es": "Cerrada", "eu": "Itxia"},
     "p.status.annulled": {"es": "ANULADA", "eu": "BALIOGABETUA"},
-    "p.status.open": {"es": "En juego: datos consignados antes de la primera bola",
-                      "eu": "Jokoan: lehen bolaren aurretik jasotako datuak"},
+    "p.status.open": {
+        "es": "En juego: datos consignados antes de la primera bola",
+        "eu": "Jokoan: lehen bolaren aurretik jasotako datuak",
+    },
     "p.recorded": {"es": "datos {time}", "eu": "datuak {time}"},
     "p.closed": {"es": "cierre {time}", "eu": "itxiera {time}"},
-    "p.last": {"es": "Última partida de la sesión, anunciada como tal.",
-               "eu": "Saioko azken partida, halakotzat iragarria."},
-    "p.transcribed": {"es": "Partida transcrita del libro manual.",
-                      "eu": "Eskuzko liburutik transkribatutako partida."},
-    "p.pending": {"es": "Resultados pendientes: la partida se está jugando.",
-                  "eu": "Emaitzak zain: partida jokatzen ari da."},
-    "p.no_prizes": {"es": "Partida anulada: sin premios ni detracciones.",
-                    "eu": "Partida baliogabetua: saririk eta kenkaririk gabe."},
+    "p.last": {
+        "es": "Última partida de la sesión, anunciada como tal.",
+        "eu": "Saioko azken partida, halakotzat iragarria.",
+    },
+    "p.transcribed": {
+        "es": "Partida transcrita del libro manual.",
+        "eu": "Eskuzko liburutik transkribatutako partida.",
+    },
+    "p.pending": {
+        "es": "Resultados pendientes: la partida se está jugando.",
+        "eu": "Emaitzak zain: partida jokatzen ari da.",
+    },
+    "p.no_prizes": {
+        "es": "Partida anulada: sin premios ni detracciones.",
+        "eu": "Partida baliogabetua: saririk eta kenkaririk gabe.",
+    },
     "sale.series": {"es": "Serie", "eu": "Seriea"},
     "sale.first": {"es": "Desde", "eu": "Nondik"},
     "sale.last": {"es": "Hasta", "eu": "Nora"},
@@ -126,8 +157,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "prize.share": {"es": "Parte", "eu": "Zatia"},
     "prize.residue": {"es": "Residuo", "eu": "Hondarra"},
     "prize.net": {"es": "Líquido a pagar", "eu": "Ordaintzeko garbia"},
-    "prize.total": {"es": "Total líquido a pagar en la partida",
-                    "eu": "Partidan ordaintzeko guztizko garbia"},
+    "prize.total": {
+        "es": "Total líquido a pagar en la partida",
+        "eu": "Partidan ordaintzeko guztizko garbia",
+    },
     "prize.line": {"es": "Línea", "eu": "Lerroa"},
     "prize.bingo": {"es": "Bingo", "eu": "Bingoa"},
     "prize.prima": {"es": "Prima de bingo", "eu": "Bingo-prima"},
@@ -145,17 +178,20 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "prima.accumulated": {"es": "Partidas acumuladas", "eu": "Metatutako partidak"},
     "prima.awarded": {
         "es": "CONCEDIDA con la {idx}.ª bola (n.º {n}), tras {acc} partidas acumuladas: {amount}.",
-        "eu": "EMANA {idx}. bolarekin ({n} zk.), {acc} partida metatu ondoren: {amount}."},
+        "eu": "EMANA {idx}. bolarekin ({n} zk.), {acc} partida metatu ondoren: {amount}.",
+    },
     "prima.not_awarded": {
         "es": "Prima en juego y no concedida: bingo con la {n}.ª bola, por encima del límite "
-              "de {limit} bolas.",
+        "de {limit} bolas.",
         "eu": "Prima jokoan, baina ez da eman: bingoa {n}. bolarekin, {limit} bolako mugaren "
-              "gainetik."},
+        "gainetik.",
+    },
     "prima.change": {
         "es": "Cambio del importe de la prima anunciado en esta partida: {amount}, en vigor "
-              "desde la partida siguiente.",
+        "desde la partida siguiente.",
         "eu": "Primaren zenbatekoaren aldaketa, partida honetan iragarria: {amount}, hurrengo "
-              "partidatik aurrera indarrean."},
+        "partidatik aurrera indarrean.",
+    },
     "yes": {"es": "sí", "eu": "bai"},
     "no": {"es": "no", "eu": "ez"},
     "bola.title": {"es": "Bola loca", "eu": "Bola eroa"},
@@ -164,56 +200,83 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "bola.source.secrets": {"es": "generador criptográfico", "eu": "sorgailu kriptografikoa"},
     "bola.source.device": {"es": "aparato independiente", "eu": "gailu independentea"},
     "bola.source.simulated": {"es": "simulación", "eu": "simulazioa"},
-    "bola.won": {"es": "GANADA con la {idx}.ª bola (n.º {n}): {amount}.",
-                 "eu": "IRABAZIA {idx}. bolarekin ({n} zk.): {amount}."},
+    "bola.won": {
+        "es": "GANADA con la {idx}.ª bola (n.º {n}): {amount}.",
+        "eu": "IRABAZIA {idx}. bolarekin ({n} zk.): {amount}.",
+    },
     "inter.title": {"es": "Bingo interconectado", "eu": "Bingo interkonektatua"},
-    "balls.title": {"es": "Orden de extracción ({n} bolas)",
-                    "eu": "Ateratze-hurrenkera ({n} bola)"},
-    "balls.manual": {"es": "* extracción manual desde la {i}.ª bola",
-                     "eu": "* eskuzko ateratzea {i}. bolatik aurrera"},
-    "claims.title": {"es": "Cartones cantados y comprobados",
-                     "eu": "Kantatu eta egiaztatutako txartelak"},
-    "claim.item": {"es": "tras la bola {b}: {series}/{number} {kind}, {verdict}",
-                   "eu": "{b}. bolaren ondoren: {series}/{number} {kind}, {verdict}"},
+    "balls.title": {
+        "es": "Orden de extracción ({n} bolas)",
+        "eu": "Ateratze-hurrenkera ({n} bola)",
+    },
+    "balls.manual": {
+        "es": "* extracción manual desde la {i}.ª bola",
+        "eu": "* eskuzko ateratzea {i}. bolatik aurrera",
+    },
+    "claims.title": {
+        "es": "Cartones cantados y comprobados",
+        "eu": "Kantatu eta egiaztatutako txartelak",
+    },
+    "claim.item": {
+        "es": "tras la bola {b}: {series}/{number} {kind}, {verdict}",
+        "eu": "{b}. bolaren ondoren: {series}/{number} {kind}, {verdict}",
+    },
     "claim.valid": {"es": "válido", "eu": "baliozkoa"},
     "claim.invalid": {"es": "no válido", "eu": "baliogabea"},
     "inc.title": {"es": "Incidencias", "eu": "Gorabeherak"},
     "inc.before_first": {"es": "antes de la primera bola", "eu": "lehen bolaren aurretik"},
     "inc.after": {"es": "tras la bola {b}", "eu": "{b}. bolaren ondoren"},
     "inc.suspension": {"es": "Suspensión", "eu": "Etetea"},
-    "inc.extractor_failure": {"es": "Avería del extractor (extracción manual)",
-                              "eu": "Ateragailuaren matxura (eskuzko ateratzea)"},
-    "inc.ball_irregularity": {"es": "Irregularidad de las bolas o del mecanismo",
-                              "eu": "Bolen edo mekanismoaren irregulartasuna"},
+    "inc.extractor_failure": {
+        "es": "Avería del extractor (extracción manual)",
+        "eu": "Ateragailuaren matxura (eskuzko ateratzea)",
+    },
+    "inc.ball_irregularity": {
+        "es": "Irregularidad de las bolas o del mecanismo",
+        "eu": "Bolen edo mekanismoaren irregulartasuna",
+    },
     "inc.caller_error": {"es": "Error del locutor", "eu": "Esatariaren akatsa"},
     "inc.annulment": {"es": "Anulación", "eu": "Baliogabetzea"},
     "inc.device_fault": {"es": "Avería de un aparato", "eu": "Gailu baten matxura"},
     "inc.failure_before_first_ball": {"es": "Avería o accidente", "eu": "Matxura edo istripua"},
     "inc.failure_after_extraction_began": {
         "es": "Avería con la extracción empezada (extracción manual)",
-        "eu": "Matxura ateratzea hasi ondoren (eskuzko ateratzea)"},
-    "inc.paragraph": {"es": "El jefe de sala leyó el párrafo {ref} del reglamento.",
-                      "eu": "Aretoburuak araudiaren {ref} paragrafoa irakurri zuen."},
-    "p.annul_reason": {"es": "Motivo de la anulación: {reason}",
-                       "eu": "Baliogabetzearen arrazoia: {reason}"},
-    "refund": {"es": "Devolución íntegra del importe de los cartones: {amount} ({n} cartones).",
-               "eu": "Txartelen zenbateko osoaren itzulketa: {amount} ({n} txartel)."},
+        "eu": "Matxura ateratzea hasi ondoren (eskuzko ateratzea)",
+    },
+    "inc.paragraph": {
+        "es": "El jefe de sala leyó el párrafo {ref} del reglamento.",
+        "eu": "Aretoburuak araudiaren {ref} paragrafoa irakurri zuen.",
+    },
+    "p.annul_reason": {
+        "es": "Motivo de la anulación: {reason}",
+        "eu": "Baliogabetzearen arrazoia: {reason}",
+    },
+    "refund": {
+        "es": "Devolución íntegra del importe de los cartones: {amount} ({n} cartones).",
+        "eu": "Txartelen zenbateko osoaren itzulketa: {amount} ({n} txartel).",
+    },
     "ballset.change": {
         "es": "Cambio del juego de bolas tras esta partida: {id} (homologación {hom}, {n} "
-              "partidas anteriores). Motivo: {reason}",
+        "partidas anteriores). Motivo: {reason}",
         "eu": "Bola-jokoaren aldaketa partida honen ondoren: {id} ({hom} homologazioa, aurretik "
-              "{n} partida). Arrazoia: {reason}"},
-    "obs.title": {"es": "Observaciones del sistema: incoherencias del registro",
-                  "eu": "Sistemaren oharrak: erregistroaren koherentzia-ezak"},
+        "{n} partida). Arrazoia: {reason}",
+    },
+    "obs.title": {
+        "es": "Observaciones del sistema: incoherencias del registro",
+        "eu": "Sistemaren oharrak: erregistroaren koherentzia-ezak",
+    },
     # --- closing ------------------------------------------------------------------------------
     "close.title": {"es": "DILIGENCIA DE CIERRE", "eu": "ITXIERA-EGINBIDEA"},
     "close.text": {
         "es": "Siendo las {time} horas del {date}, se cierra la sesión {session} tras {n} "
-              "partidas: {c} celebradas y {a} anuladas.",
+        "partidas: {c} celebradas y {a} anuladas.",
         "eu": "{date}, {time}etan, {session} saioa ixten da, {n} partidaren ondoren: {c} "
-              "jokatuak eta {a} baliogabetuak."},
-    "close.last": {"es": "La última partida, la n.º {n}, fue anunciada como tal.",
-                   "eu": "Azken partida, {n}. partida, halakotzat iragarri zen."},
+        "jokatuak eta {a} baliogabetuak.",
+    },
+    "close.last": {
+        "es": "La última partida, la n.º {n}, fue anunciada como tal.",
+        "eu": "Azken partida, {n}. partida, halakotzat iragarri zen.",
+    },
     "close.summary": {"es": "Resumen de la sesión", "eu": "Saioaren laburpena"},
     "sum.cards": {"es": "Cartones vendidos", "eu": "Saldutako txartelak"},
     "sum.takings": {"es": "Recaudación total", "eu": "Bildutakoa guztira"},
@@ -222,42 +285,58 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "sum.paid_total": {"es": "Premios pagados (total)", "eu": "Ordaindutako sariak (guztira)"},
     "sum.residues": {"es": "Residuos de los repartos", "eu": "Banaketen hondarrak"},
     "sum.prima_deductions": {"es": "Detracciones para la prima", "eu": "Primarako kenkariak"},
-    "sum.bola_deductions": {"es": "Detracciones para la bola loca",
-                            "eu": "Bola eroarako kenkariak"},
-    "sum.prima_fund": {"es": "Fondo de la prima: comienzo → cierre",
-                       "eu": "Primaren funtsa: hasiera → itxiera"},
-    "sum.bola_fund": {"es": "Fondo de la bola loca: comienzo → cierre",
-                      "eu": "Bola eroaren funtsa: hasiera → itxiera"},
+    "sum.bola_deductions": {
+        "es": "Detracciones para la bola loca",
+        "eu": "Bola eroarako kenkariak",
+    },
+    "sum.prima_fund": {
+        "es": "Fondo de la prima: comienzo → cierre",
+        "eu": "Primaren funtsa: hasiera → itxiera",
+    },
+    "sum.bola_fund": {
+        "es": "Fondo de la bola loca: comienzo → cierre",
+        "eu": "Bola eroaren funtsa: hasiera → itxiera",
+    },
     "sum.hall_share": {"es": "Parte de la sala", "eu": "Aretoaren zatia"},
-    "sum.partidas": {"es": "Partidas celebradas / anuladas", "eu": "Jokatutako / baliogabetutako "
-                                                                   "partidak"},
+    "sum.partidas": {
+        "es": "Partidas celebradas / anuladas",
+        "eu": "Jokatutako / baliogabetutako partidak",
+    },
     "close.treasury": {
         "es": "El fondo de la prima queda acumulado para las partidas siguientes; en caso de "
-              "cierre de la sala se pondrá a disposición de la Hacienda autonómica.",
+        "cierre de la sala se pondrá a disposición de la Hacienda autonómica.",
         "eu": "Primaren funtsa hurrengo partidetarako metatuta geratzen da; aretoa ixten bada, "
-              "autonomia-erkidegoko Ogasunaren esku jarriko da."},
+        "autonomia-erkidegoko Ogasunaren esku jarriko da.",
+    },
     "close.chain": {
         "es": "Registro encadenado de la sala {hall_id}: registros {first} a {seq}. Cabeza de la "
-              "cadena (SHA-256):",
+        "cadena (SHA-256):",
         "eu": "{hall_id} aretoaren erregistro-katea: {first}. erregistrotik {seq}.era. Katearen "
-              "burua (SHA-256):"},
+        "burua (SHA-256):",
+    },
     "close.attached": {
         "es": "El registro completo de la sesión va adjunto a este documento (archivo «{name}»); "
-              "cualquiera puede comprobarlo con «bingo-hall acta verify».",
+        "cualquiera puede comprobarlo con «bingo-hall acta verify».",
         "eu": "Saioaren erregistro osoa dokumentu honi erantsita doa («{name}» fitxategia); "
-              "edonork egiazta dezake «bingo-hall acta verify» aginduarekin."},
+        "edonork egiazta dezake «bingo-hall acta verify» aginduarekin.",
+    },
     "working.chain": {
         "es": "Registro encadenado hasta ahora: registros {first} a {seq}. Cabeza provisional "
-              "(SHA-256):",
+        "(SHA-256):",
         "eu": "Orain arteko erregistro-katea: {first}. erregistrotik {seq}.era. Behin-behineko "
-              "burua (SHA-256):"},
+        "burua (SHA-256):",
+    },
     # --- receipts ---------------------------------------------------------------------------
     "rc.title": {"es": "JUSTIFICANTE DE PREMIO", "eu": "SARIAREN EGIAZTAGIRIA"},
-    "rc.duplicate": {"es": "DUPLICADO: se adjunta al cartón premiado",
-                     "eu": "BIKOIZKINA: saritutako txartelari eransten zaio"},
+    "rc.duplicate": {
+        "es": "DUPLICADO: se adjunta al cartón premiado",
+        "eu": "BIKOIZKINA: saritutako txartelari eransten zaio",
+    },
     "rc.original": {"es": "ORIGINAL: para el jugador", "eu": "JATORRIZKOA: jokalariarentzat"},
-    "rc.tray": {"es": "Pagado en bandeja separada de la del premio de bingo ordinario.",
-                "eu": "Bingo arruntaren sariaren erretilutik bereizitako erretiluan ordaindua."},
+    "rc.tray": {
+        "es": "Pagado en bandeja separada de la del premio de bingo ordinario.",
+        "eu": "Bingo arruntaren sariaren erretilutik bereizitako erretiluan ordaindua.",
+    },
     "rc.hall": {"es": "Sala", "eu": "Aretoa"},
     "rc.session": {"es": "Sesión", "eu": "Saioa"},
     "rc.date": {"es": "Fecha", "eu": "Data"},
@@ -267,30 +346,44 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "rc.amount": {"es": "Importe del premio", "eu": "Sariaren zenbatekoa"},
     "rc.winners": {"es": "Cartones premiados", "eu": "Saritutako txartelak"},
     "rc.share": {"es": "Corresponde a este cartón", "eu": "Txartel honi dagokiona"},
-    "rc.card": {"es": "Cartón premiado (serie / número)",
-                "eu": "Saritutako txartela (seriea / zenbakia)"},
+    "rc.card": {
+        "es": "Cartón premiado (serie / número)",
+        "eu": "Saritutako txartela (seriea / zenbakia)",
+    },
     "rc.serial": {"es": "Número de serie del cartón", "eu": "Txartelaren serie-zenbakia"},
     "rc.ball": {"es": "Completado con la bola", "eu": "Osatze-bola"},
     "rc.limit": {"es": "Límite de bolas en vigor", "eu": "Indarreko bola-muga"},
     "rc.order": {"es": "Orden de salida de las bolas", "eu": "Bolen irteera-hurrenkera"},
     "rc.jm": {"es": "Jefe de mesa-cajero", "eu": "Mahaiburu-kutxazaina"},
     "rc.received": {"es": "Recibí (firma del jugador)", "eu": "Jasoa (jokalariaren sinadura)"},
-    "rc.chain": {"es": "Registro {seq} · cadena {head}…", "eu": "{seq}. erregistroa · katea "
-                                                                 "{head}…"},
+    "rc.chain": {
+        "es": "Registro {seq} · cadena {head}…",
+        "eu": "{seq}. erregistroa · katea {head}…",
+    },
     "pf.title": {"es": "COMPROBANTE DE PREMIO", "eu": "SARIAREN FROGAGIRIA"},
-    "pf.card": {"es": "Cartón {series} / {number} (modelo {card_set}, combinación {number})",
-                "eu": "{series} / {number} txartela ({card_set} eredua, {number}. konbinazioa)"},
-    "pf.legend": {"es": "Marcado: número extraído. Recuadro: bola que completó el premio.",
-                  "eu": "Markatuta: ateratako zenbakia. Laukian: saria osatu zuen bola."},
+    "pf.card": {
+        "es": "Cartón {series} / {number} (modelo {card_set}, combinación {number})",
+        "eu": "{series} / {number} txartela ({card_set} eredua, {number}. konbinazioa)",
+    },
+    "pf.legend": {
+        "es": "Marcado: número extraído. Recuadro: bola que completó el premio.",
+        "eu": "Markatuta: ateratako zenbakia. Laukian: saria osatu zuen bola.",
+    },
     # --- summary ---------------------------------------------------------------------------
     "sm.title": {"es": "RESUMEN DE LA NOCHE", "eu": "GAUAREN LABURPENA"},
-    "sm.balls_chart": {"es": "Bolas necesarias por partida (línea y bingo)",
-                       "eu": "Partida bakoitzean behar izan diren bolak (lerroa eta bingoa)"},
+    "sm.balls_chart": {
+        "es": "Bolas necesarias por partida (línea y bingo)",
+        "eu": "Partida bakoitzean behar izan diren bolak (lerroa eta bingoa)",
+    },
     "sm.prizes_chart": {"es": "Premios por partida", "eu": "Sariak partidaka"},
-    "sm.funds_chart": {"es": "Fondos de la prima y de la bola loca tras cada partida",
-                       "eu": "Primaren eta bola eroaren funtsak partida bakoitzaren ondoren"},
-    "sm.other": {"es": "Prima, bola loca e interconectado",
-                 "eu": "Prima, bola eroa eta interkonektatua"},
+    "sm.funds_chart": {
+        "es": "Fondos de la prima y de la bola loca tras cada partida",
+        "eu": "Primaren eta bola eroaren funtsak partida bakoitzaren ondoren",
+    },
+    "sm.other": {
+        "es": "Prima, bola loca e interconectado",
+        "eu": "Prima, bola eroa eta interkonektatua",
+    },
     "sm.table": {"es": "Partidas", "eu": "Partidak"},
     "sm.partida": {"es": "Partida", "eu": "Partida"},
     "sm.balls": {"es": "Bolas", "eu": "Bolak"},
@@ -301,14 +394,44 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-MONTHS_ES: Final = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-                    "septiembre", "octubre", "noviembre", "diciembre")
-MONTHS_EU_GEN: Final = ("urtarrilaren", "otsailaren", "martxoaren", "apirilaren", "maiatzaren",
-                        "ekainaren", "uztailaren", "abuztuaren", "irailaren", "urriaren",
-                        "azaroaren", "abenduaren")
+MONTHS_ES: Final = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+MONTHS_EU_GEN: Final = (
+    "urtarrilaren",
+    "otsailaren",
+    "martxoaren",
+    "apirilaren",
+    "maiatzaren",
+    "ekainaren",
+    "uztailaren",
+    "abuztuaren",
+    "irailaren",
+    "urriaren",
+    "azaroaren",
+    "abenduaren",
+)
 DAYS_ES: Final = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
-DAYS_EU: Final = ("astelehena", "asteartea", "asteazkena", "osteguna", "ostirala", "larunbata",
-                  "igandea")
+DAYS_EU: Final = (
+    "astelehena",
+    "asteartea",
+    "asteazkena",
+    "osteguna",
+    "ostirala",
+    "larunbata",
+    "igandea",
+)
 
 
 def long_date(day: date, lang: str) -> str:
@@ -316,8 +439,10 @@ def long_date(day: date, lang: str) -> str:
     if lang == "eu":
         # the article -a goes after the day except 11 and 31 (hamaika, hogeita hamaika)
         suffix = "" if day.day in (11, 31) else "a"
-        return (f"{day.year}ko {MONTHS_EU_GEN[day.month - 1]} {day.day}{suffix}, "
-                f"{DAYS_EU[day.weekday()]}")
+        return (
+            f"{day.year}ko {MONTHS_EU_GEN[day.month - 1]} {day.day}{suffix}, "
+            f"{DAYS_EU[day.weekday()]}"
+        )
     return f"{DAYS_ES[day.weekday()]} {day.day} de {MONTHS_ES[day.month - 1]} de {day.year}"
 
 
@@ -368,8 +493,9 @@ class Texts:
     def all(self, key: str, **values: object) -> tuple[str, ...]:
         """The text in every language of the hall, Spanish first."""
         entry = TEXTS[key]
-        return tuple(entry.get(lang, entry["es"]).format(**_pick(values, lang))
-                     for lang in self.languages)
+        return tuple(
+            entry.get(lang, entry["es"]).format(**_pick(values, lang)) for lang in self.languages
+        )
 
     def es(self, key: str, **values: object) -> str:
         return TEXTS[key]["es"].format(**_pick(values, "es"))

@@ -54,10 +54,17 @@ class _FixedStamp:
         offset = moment.utcoffset()
         minutes = int(offset.total_seconds() // 60) if offset is not None else 0
         self.t = moment.timestamp()
-        self.YMDhms = (moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                       moment.second)
-        self.dhh, self.dmm = divmod(minutes, 60) if minutes >= 0 else (-(-minutes // 60),
-                                                                        -minutes % 60)
+        self.YMDhms = (
+            moment.year,
+            moment.month,
+            moment.day,
+            moment.hour,
+            moment.minute,
+            moment.second,
+        )
+        self.dhh, self.dmm = (
+            divmod(minutes, 60) if minutes >= 0 else (-(-minutes // 60), -minutes % 60)
+        )
         self.tzname = moment.tzname() or "UTC"
         self.lt = moment.timetuple()
 
@@ -70,25 +77,34 @@ def _embed(canvas: Canvas, attachments: Sequence[Attachment]) -> None:
     doc = canvas._doc
     names: list[Any] = []
     for att in sorted(attachments, key=lambda a: a.name):
-        params = PDFDictionary({
-            "Size": len(att.data),
-            "CheckSum": PDFString(hashlib.md5(att.data).digest(), enc="raw"),
-        })
-        stream = _Stream(
-            PDFDictionary({"Type": PDFName("EmbeddedFile"),
-                           "Subtype": PDFName(att.mime.replace("/", "#2F")),
-                           "Params": params,
-                           "Filter": PDFName("FlateDecode")}),
-            content=zlib.compress(att.data, 6), filters=[],
+        params = PDFDictionary(
+            {
+                "Size": len(att.data),
+                "CheckSum": PDFString(hashlib.md5(att.data).digest(), enc="raw"),
+            }
         )
-        spec = PDFDictionary({
-            "Type": PDFName("Filespec"),
-            "F": PDFString(att.name),
-            "UF": PDFString(att.name),
-            "Desc": PDFString(att.description or att.name),
-            "AFRelationship": PDFName("Source"),
-            "EF": PDFDictionary({"F": doc.Reference(stream), "UF": doc.Reference(stream)}),
-        })
+        stream = _Stream(
+            PDFDictionary(
+                {
+                    "Type": PDFName("EmbeddedFile"),
+                    "Subtype": PDFName(att.mime.replace("/", "#2F")),
+                    "Params": params,
+                    "Filter": PDFName("FlateDecode"),
+                }
+            ),
+            content=zlib.compress(att.data, 6),
+            filters=[],
+        )
+        spec = PDFDictionary(
+            {
+                "Type": PDFName("Filespec"),
+                "F": PDFString(att.name),
+                "UF": PDFString(att.name),
+                "Desc": PDFString(att.description or att.name),
+                "AFRelationship": PDFName("Source"),
+                "EF": PDFDictionary({"F": doc.Reference(stream), "UF": doc.Reference(stream)}),
+            }
+        )
         ref = doc.Reference(spec)
         names.extend([PDFString(att.name), ref])
     tree = PDFDictionary({"Names": PDFArray(names)})
@@ -112,8 +128,9 @@ def canvas_maker(info: DocInfo, attachments: Sequence[Attachment] = ()) -> type[
     return _DeterministicCanvas
 
 
-def build(doc: Any, story: list[Any], info: DocInfo,
-          attachments: Sequence[Attachment] = ()) -> None:
+def build(
+    doc: Any, story: list[Any], info: DocInfo, attachments: Sequence[Attachment] = ()
+) -> None:
     """Build a Platypus document deterministically with its metadata and attachments."""
     doc.title = info.title
     doc.author = info.author

@@ -60,8 +60,9 @@ class PrizeReceipt:
     issued_at: str
 
 
-def _card(export: Mapping[str, Any], card_set: str, number: int
-          ) -> tuple[tuple[int, ...], ...] | None:
+def _card(
+    export: Mapping[str, Any], card_set: str, number: int
+) -> tuple[tuple[int, ...], ...] | None:
     for cs in export.get("card_sets") or []:
         if cs.get("id") == card_set:
             cards = cs.get("cards") or []
@@ -70,9 +71,15 @@ def _card(export: Mapping[str, Any], card_set: str, number: int
     return None
 
 
-def find_receipt(export: Mapping[str, Any], partida: int, *, prize: str | None = None,
-                 series: str | None = None, number: int | None = None,
-                 session_id: str | None = None) -> PrizeReceipt:
+def find_receipt(
+    export: Mapping[str, Any],
+    partida: int,
+    *,
+    prize: str | None = None,
+    series: str | None = None,
+    number: int | None = None,
+    session_id: str | None = None,
+) -> PrizeReceipt:
     """The receipt of one award of a closed partida.
 
     By default the partida's prima (else interconnected, else bingo); ``series``/``number``
@@ -98,8 +105,9 @@ def find_receipt(export: Mapping[str, Any], partida: int, *, prize: str | None =
             win = w
             break
     if win is None:
-        raise ActaDataError(f"el cartón {series}/{number} no ganó «{chosen.prize}» en la "
-                            f"partida {partida}")
+        raise ActaDataError(
+            f"el cartón {series}/{number} no ganó «{chosen.prize}» en la partida {partida}"
+        )
     limit = None
     accumulated = None
     if chosen.prize == "prima" and block.prima is not None:
@@ -108,16 +116,30 @@ def find_receipt(export: Mapping[str, Any], partida: int, *, prize: str | None =
         limit = block.interconnected.ball_limit
         accumulated = block.interconnected.partidas_accumulated
     return PrizeReceipt(
-        hall_id=acta.hall_id, hall_name=acta.hall_name, languages=acta.languages,
-        session_id=acta.session_id, date=acta.date, partida=partida, prize=chosen.prize,
-        amount_cents=chosen.amount_cents, winners=len(chosen.winners),
-        share_cents=win.share_cents, residue_cents=chosen.residue_cents,
-        series=win.series, number=win.number, card_set=block.card_set,
+        hall_id=acta.hall_id,
+        hall_name=acta.hall_name,
+        languages=acta.languages,
+        session_id=acta.session_id,
+        date=acta.date,
+        partida=partida,
+        prize=chosen.prize,
+        amount_cents=chosen.amount_cents,
+        winners=len(chosen.winners),
+        share_cents=win.share_cents,
+        residue_cents=chosen.residue_cents,
+        series=win.series,
+        number=win.number,
+        card_set=block.card_set,
         carton=_card(export, block.card_set, win.number),
-        ball_index=win.ball_index, ball_number=win.ball_number, ball_limit=limit,
-        partidas_accumulated=accumulated, balls=block.balls,
-        manual_from_ball=block.manual_from_ball, jefe_de_mesa=acta.jefe_de_mesa,
-        chain_seq=acta.chain.seq, chain_head=acta.chain.head,
+        ball_index=win.ball_index,
+        ball_number=win.ball_number,
+        ball_limit=limit,
+        partidas_accumulated=accumulated,
+        balls=block.balls,
+        manual_from_ball=block.manual_from_ball,
+        jefe_de_mesa=acta.jefe_de_mesa,
+        chain_seq=acta.chain.seq,
+        chain_head=acta.chain.head,
         issued_at=block.closed_at or acta.issued_at,
     )
 
@@ -128,8 +150,7 @@ class _Receipt:
         self.t = Texts(r.languages)
         self.layout = layout
         self.thermal = layout == "80mm"
-        self.width = (st.RECEIPT_WIDTH - 2 * st.RECEIPT_MARGIN if self.thermal
-                      else A4[0] - 30 * mm)
+        self.width = st.RECEIPT_WIDTH - 2 * st.RECEIPT_MARGIN if self.thermal else A4[0] - 30 * mm
 
     def styles(self) -> tuple[Any, Any, Any, Any]:
         if self.thermal:
@@ -163,8 +184,14 @@ class _Receipt:
             (t.join("rc.winners"), str(r.winners)),
             (t.join("rc.share"), money(r.share_cents)),
             (t.join("rc.card"), f"{r.series} / {r.number}"),
-            (t.join("rc.ball"), t.es("ball.at", idx=r.ball_index,
-                                     n=r.ball_number if r.ball_number is not None else "?")),
+            (
+                t.join("rc.ball"),
+                t.es(
+                    "ball.at",
+                    idx=r.ball_index,
+                    n=r.ball_number if r.ball_number is not None else "?",
+                ),
+            ),
         ]
         if r.ball_limit is not None:
             rows.append((t.join("rc.limit"), str(r.ball_limit)))
@@ -188,11 +215,20 @@ class _Receipt:
         _t, _s, body, body2 = self.styles()
         out: list[Flowable] = st.bilingual(self.t.all("rc.order"), body, body2)
         per_row = 10
-        out.append(st.balls_table(r.balls, per_row, self.width, highlight=highlight,
-                                  manual_from=r.manual_from_ball, boxed=boxed))
+        out.append(
+            st.balls_table(
+                r.balls,
+                per_row,
+                self.width,
+                highlight=highlight,
+                manual_from=r.manual_from_ball,
+                boxed=boxed,
+            )
+        )
         if r.manual_from_ball is not None:
-            out += st.bilingual(self.t.all("balls.manual", i=r.manual_from_ball), st.SMALL,
-                                st.SMALL_SECOND)
+            out += st.bilingual(
+                self.t.all("balls.manual", i=r.manual_from_ball), st.SMALL, st.SMALL_SECOND
+            )
         return out
 
     def carton_block(self) -> list[Flowable]:
@@ -200,7 +236,9 @@ class _Receipt:
         _t, _s, body, body2 = self.styles()
         out: list[Flowable] = st.bilingual(
             self.t.all("pf.card", series=r.series, number=r.number, card_set=r.card_set),
-            body, body2)
+            body,
+            body2,
+        )
         if r.carton is not None:
             cell = min(self.width / 9, 13 * mm)
             grid = st.carton_grid(r.carton, set(r.balls[: r.ball_index]), r.ball_number, cell)
@@ -218,8 +256,13 @@ class _Receipt:
         return [st.gap(2), st.signature_block(labels, names, self.width)]
 
     def footer(self) -> list[Flowable]:
-        return [st.gap(1.5), st.para(self.t.es("rc.chain", seq=self.r.chain_seq,
-                                               head=self.r.chain_head[:16]), st.SMALL_SECOND)]
+        return [
+            st.gap(1.5),
+            st.para(
+                self.t.es("rc.chain", seq=self.r.chain_seq, head=self.r.chain_head[:16]),
+                st.SMALL_SECOND,
+            ),
+        ]
 
     # documents ---------------------------------------------------------------------------
     def receipt(self, copy_key: str, duplicate: bool) -> list[Flowable]:
@@ -230,9 +273,14 @@ class _Receipt:
         out += st.bilingual(self.t.all("rc.tray"), body, body2)
         if duplicate:
             out.append(st.gap(1.5))
-            out += st.bilingual([f"{x}: {self.r.series} / {self.r.number} "
-                                 f"({self.r.card_set})" for x in self.t.all("rc.serial")],
-                                body, body2)
+            out += st.bilingual(
+                [
+                    f"{x}: {self.r.series} / {self.r.number} ({self.r.card_set})"
+                    for x in self.t.all("rc.serial")
+                ],
+                body,
+                body2,
+            )
             out += self.balls_block(_numbers(self.r.carton), self.r.ball_index)
         out += self.signatures(with_player=not duplicate)
         out += self.footer()
@@ -262,24 +310,32 @@ def _pdf(parts: Sequence[list[Flowable]], r: PrizeReceipt, layout: Layout, title
     buf = io.BytesIO()
     created = parse_time(r.issued_at)
     assert created is not None
-    info = DocInfo(title=title, author=f"{r.hall_name} ({r.hall_id})",
-                   subject=f"{title}: partida {r.partida} de la sesión {r.session_id}",
-                   keywords=f"bingo-hall justificante; sala={r.hall_id}; sesion={r.session_id}; "
-                            f"partida={r.partida}; seq={r.chain_seq}; cabeza={r.chain_head}",
-                   created=created)
+    info = DocInfo(
+        title=title,
+        author=f"{r.hall_name} ({r.hall_id})",
+        subject=f"{title}: partida {r.partida} de la sesión {r.session_id}",
+        keywords=f"bingo-hall justificante; sala={r.hall_id}; sesion={r.session_id}; "
+        f"partida={r.partida}; seq={r.chain_seq}; cabeza={r.chain_head}",
+        created=created,
+    )
     story: list[Flowable] = []
     for i, part in enumerate(parts):
         if i:
-            story += ([st.gap(3), _cut_line(), st.gap(3)] if layout == "80mm"
-                      else [PageBreak()])
+            story += [st.gap(3), _cut_line(), st.gap(3)] if layout == "80mm" else [PageBreak()]
         story += part
     if layout == "80mm":
         # a roll has no pages: one page as long as the content
-        doc = st.plain_doc(buf, (st.RECEIPT_WIDTH, st.thermal_height(story)), title,
-                           r.hall_name, margin=st.RECEIPT_MARGIN)
+        doc = st.plain_doc(
+            buf,
+            (st.RECEIPT_WIDTH, st.thermal_height(story)),
+            title,
+            r.hall_name,
+            margin=st.RECEIPT_MARGIN,
+        )
     else:
-        doc = st.plain_doc(buf, A4, title, r.hall_name,
-                           on_page=st.footer_drawer(f"{r.hall_name} · {r.session_id}"))
+        doc = st.plain_doc(
+            buf, A4, title, r.hall_name, on_page=st.footer_drawer(f"{r.hall_name} · {r.session_id}")
+        )
     build(doc, story, info)
     return buf.getvalue()
 

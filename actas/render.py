@@ -38,14 +38,20 @@ KEYWORDS_PREFIX = "bingo-hall acta"
 
 def attachment_for(export: Mapping[str, Any]) -> Attachment:
     """The export (with its chain of records) as the file embedded in every acta."""
-    return Attachment(ATTACHMENT_NAME, canonical_json(export), "application/json",
-                      "Registro de la sesión (bingo-session/1) con su cadena de registros")
+    return Attachment(
+        ATTACHMENT_NAME,
+        canonical_json(export),
+        "application/json",
+        "Registro de la sesión (bingo-session/1) con su cadena de registros",
+    )
 
 
 def keywords_for(acta: Acta) -> str:
     c = acta.chain
-    return (f"{KEYWORDS_PREFIX}; sala={acta.hall_id}; sesion={acta.session_id}; "
-            f"seq={c.seq}; cabeza={c.head}")
+    return (
+        f"{KEYWORDS_PREFIX}; sala={acta.hall_id}; sesion={acta.session_id}; "
+        f"seq={c.seq}; cabeza={c.head}"
+    )
 
 
 def parse_keywords(keywords: str) -> dict[str, str]:
@@ -67,8 +73,9 @@ class _Writer:
 
     # helpers -----------------------------------------------------------------------------
     def lines(self, key: str, style: str = "body", **values: object) -> list[Flowable]:
-        first, second = {"body": (st.BODY, st.BODY_SECOND),
-                         "small": (st.SMALL, st.SMALL_SECOND)}[style]
+        first, second = {"body": (st.BODY, st.BODY_SECOND), "small": (st.SMALL, st.SMALL_SECOND)}[
+            style
+        ]
         return st.bilingual(self.t.all(key, **values), first, second)
 
     def lab(self, key: str, **values: object) -> str:
@@ -94,8 +101,12 @@ class _Writer:
         out.append(st.gap(2))
         if not a.complete:
             opened = parse_time(a.issued_at)
-            out += [st.para(x, st.BANNER) for x in self.t.all(
-                "acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True))]
+            out += [
+                st.para(x, st.BANNER)
+                for x in self.t.all(
+                    "acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True)
+                )
+            ]
         out += self.opening()
         if a.observations:
             out += self.observations()
@@ -109,29 +120,56 @@ class _Writer:
         t = self.t
         opened = parse_time(a.opened_at)
         out: list[Flowable] = st.bilingual(t.all("open.title"), st.SECTION, st.SECTION)
-        out += self.lines("open.text", hall=a.hall_name, hall_id=a.hall_id,
-                          region=a.region.capitalize(), time=clock(opened),
-                          date=self.day_text(), session=a.session_id, jm=a.jefe_de_mesa,
-                          js=a.jefe_de_sala)
-        out += self.lines("open.ball_set", id=a.ball_set_id, hom=a.ball_set_homologation,
-                          n=a.ball_set_partidas_before)
+        out += self.lines(
+            "open.text",
+            hall=a.hall_name,
+            hall_id=a.hall_id,
+            region=a.region.capitalize(),
+            time=clock(opened),
+            date=self.day_text(),
+            session=a.session_id,
+            jm=a.jefe_de_mesa,
+            js=a.jefe_de_sala,
+        )
+        out += self.lines(
+            "open.ball_set",
+            id=a.ball_set_id,
+            hom=a.ball_set_homologation,
+            n=a.ball_set_partidas_before,
+        )
         out += self.check_lines("open", "open.check")
         r = a.rules
-        out += self.lines("open.rules", payout=percent(r.get("payout_bp")),
-                          line=percent(r.get("line_bp")), bingo=percent(r.get("bingo_bp")),
-                          prima=percent(r.get("prima_bp")), bola=percent(r.get("bola_loca_bp")),
-                          limit=r.get("prima_ball_limit", "—"))
+        out += self.lines(
+            "open.rules",
+            payout=percent(r.get("payout_bp")),
+            line=percent(r.get("line_bp")),
+            bingo=percent(r.get("bingo_bp")),
+            prima=percent(r.get("prima_bp")),
+            bola=percent(r.get("bola_loca_bp")),
+            limit=r.get("prima_ball_limit", "—"),
+        )
         first = next((p for p in a.partidas if p.prima is not None), None)
-        amount = (a.opening_prima_changes[-1].amount_cents if a.opening_prima_changes
-                  else first.prima.amount_cents if first and first.prima else None)
+        amount = (
+            a.opening_prima_changes[-1].amount_cents
+            if a.opening_prima_changes
+            else first.prima.amount_cents
+            if first and first.prima
+            else None
+        )
         if amount is not None or a.totals.prima_fund_open_cents is not None:
-            out += self.lines("open.prima", amount=money(amount),
-                              fund=money(a.totals.prima_fund_open_cents))
+            out += self.lines(
+                "open.prima", amount=money(amount), fund=money(a.totals.prima_fund_open_cents)
+            )
         if a.totals.bola_loca_fund_open_cents is not None:
             out += self.lines("open.bola", fund=money(a.totals.bola_loca_fund_open_cents))
         for c in a.opening_ball_set_changes:
-            out += self.lines("open.ball_set_change", id=c.ball_set_id, hom=c.homologation,
-                              n=c.partidas_before, reason=c.reason)
+            out += self.lines(
+                "open.ball_set_change",
+                id=c.ball_set_id,
+                hom=c.homologation,
+                n=c.partidas_before,
+                reason=c.reason,
+            )
         out.append(st.gap(2))
         out.append(st.signature_block([t.all("sign.jm")], [a.jefe_de_mesa], self.width * 0.5))
         out.append(st.gap(4))
@@ -142,9 +180,11 @@ class _Writer:
         if check is None:
             return [st.para(x, st.NOTE) for x in self.t.all("check.missing")]
         return self.lines(
-            key, count=check.count,
+            key,
+            count=check.count,
             numbering=self.word("check.complete" if check.complete else "check.incomplete"),
-            state=self.word("check.ok" if check.ok else "check.not_ok"))
+            state=self.word("check.ok" if check.ok else "check.not_ok"),
+        )
 
     def observations(self) -> list[Flowable]:
         out: list[Flowable] = st.bilingual(self.t.all("obs.title"), st.SECTION, st.SECTION)
@@ -162,23 +202,58 @@ class _Writer:
             times.append(t.all("p.closed", time=clock(parse_time(p.closed_at), True)))
         when = "\n".join(" · ".join(x[i] for x in times) for i in range(len(t.languages)))
         header = st.partida_header_table(
-            [t.join("p.title", n=p.number), self.lab(f"p.status.{p.status}"),
-             when if times else ""],
-            w, annulled=p.status == "annulled")
+            [
+                t.join("p.title", n=p.number),
+                self.lab(f"p.status.{p.status}"),
+                when if times else "",
+            ],
+            w,
+            annulled=p.status == "annulled",
+        )
         header.acta_block = p.number  # lets the document note the folios a partida opens
         out: list[Flowable] = [header]
-        out.append(st.figures_table(
-            [self.lab("fig.price"), self.lab("fig.sold"), self.lab("fig.takings"),
-             self.lab("fig.line"), self.lab("fig.bingo"), self.lab("fig.card_set")],
-            [money(p.face_value_cents), str(p.cards_sold), money(p.takings_cents),
-             money(p.line_prize_cents), money(p.bingo_prize_cents), p.card_set], w))
+        out.append(
+            st.figures_table(
+                [
+                    self.lab("fig.price"),
+                    self.lab("fig.sold"),
+                    self.lab("fig.takings"),
+                    self.lab("fig.line"),
+                    self.lab("fig.bingo"),
+                    self.lab("fig.card_set"),
+                ],
+                [
+                    money(p.face_value_cents),
+                    str(p.cards_sold),
+                    money(p.takings_cents),
+                    money(p.line_prize_cents),
+                    money(p.bingo_prize_cents),
+                    p.card_set,
+                ],
+                w,
+            )
+        )
         sales = st.grid_table(
-            [self.lab("sale.series"), self.lab("sale.first"), self.lab("sale.last"),
-             self.lab("sale.count"), self.lab("sale.kind")],
-            [[s.series, str(s.first), str(s.last), str(s.count),
-              t.join(f"sale.{s.kind}") if f"sale.{s.kind}" in _KNOWN else s.kind]
-             for s in p.sales],
-            [w * 0.22, w * 0.12, w * 0.12, w * 0.12, w * 0.42], align_right=(1, 2, 3))
+            [
+                self.lab("sale.series"),
+                self.lab("sale.first"),
+                self.lab("sale.last"),
+                self.lab("sale.count"),
+                self.lab("sale.kind"),
+            ],
+            [
+                [
+                    s.series,
+                    str(s.first),
+                    str(s.last),
+                    str(s.count),
+                    t.join(f"sale.{s.kind}") if f"sale.{s.kind}" in _KNOWN else s.kind,
+                ]
+                for s in p.sales
+            ],
+            [w * 0.22, w * 0.12, w * 0.12, w * 0.12, w * 0.42],
+            align_right=(1, 2, 3),
+        )
         out.append(sales)
         if p.status == "closed":
             out.append(self.prizes(p))
@@ -201,8 +276,14 @@ class _Writer:
         if p.refund_cents:
             out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
         for c in p.ball_set_changes:
-            out += self.lines("ballset.change", "small", id=c.ball_set_id, hom=c.homologation,
-                              n=c.partidas_before, reason=c.reason)
+            out += self.lines(
+                "ballset.change",
+                "small",
+                id=c.ball_set_id,
+                hom=c.homologation,
+                n=c.partidas_before,
+                reason=c.reason,
+            )
         for ch in p.prima_changes:
             out += self.lines("prima.change", "small", amount=money(ch.amount_cents))
         if p.transcribed:
@@ -219,23 +300,41 @@ class _Writer:
         for pr in p.prizes:
             for i, win in enumerate(pr.winners):
                 first = i == 0
-                ball = t.es("ball.at", idx=win.ball_index,
-                            n=win.ball_number if win.ball_number is not None else "?")
-                rows.append([
-                    self.lab(f"prize.{pr.prize}") if first and f"prize.{pr.prize}" in _KNOWN
-                    else (pr.prize if first else ""),
-                    money(pr.amount_cents) if first else "",
-                    f"{win.series} / {win.number}", ball, money(win.share_cents),
-                    money(pr.residue_cents) if first else "",
-                    money(pr.paid_cents) if first else "",
-                ])
+                ball = t.es(
+                    "ball.at",
+                    idx=win.ball_index,
+                    n=win.ball_number if win.ball_number is not None else "?",
+                )
+                rows.append(
+                    [
+                        self.lab(f"prize.{pr.prize}")
+                        if first and f"prize.{pr.prize}" in _KNOWN
+                        else (pr.prize if first else ""),
+                        money(pr.amount_cents) if first else "",
+                        f"{win.series} / {win.number}",
+                        ball,
+                        money(win.share_cents),
+                        money(pr.residue_cents) if first else "",
+                        money(pr.paid_cents) if first else "",
+                    ]
+                )
         rows.append([t.join("prize.total"), "", "", "", "", "", money(p.net_to_pay_cents)])
         return st.grid_table(
-            [self.lab("prize.col"), self.lab("prize.amount"), self.lab("prize.winner"),
-             self.lab("prize.ball"), self.lab("prize.share"), self.lab("prize.residue"),
-             self.lab("prize.net")],
-            rows, [w * 0.19, w * 0.13, w * 0.15, w * 0.17, w * 0.11, w * 0.10, w * 0.15],
-            align_right=(1, 4, 5, 6), total_row=True, bold_cols=(6,))
+            [
+                self.lab("prize.col"),
+                self.lab("prize.amount"),
+                self.lab("prize.winner"),
+                self.lab("prize.ball"),
+                self.lab("prize.share"),
+                self.lab("prize.residue"),
+                self.lab("prize.net"),
+            ],
+            rows,
+            [w * 0.19, w * 0.13, w * 0.15, w * 0.17, w * 0.11, w * 0.10, w * 0.15],
+            align_right=(1, 4, 5, 6),
+            total_row=True,
+            bold_cols=(6,),
+        )
 
     def funds(self, p: PartidaBlock) -> Flowable:
         t = self.t
@@ -244,35 +343,68 @@ class _Writer:
         rows: list[list[str]] = []
         if p.prima is not None:
             pr = p.prima
-            rows.append([self.lab("prima.title"), money(pr.amount_cents), str(pr.ball_limit),
-                         t.join("yes" if pr.available else "no"), money(pr.fund_before_cents),
-                         money(pr.deduction_cents),
-                         "—" if open_ else money(pr.fund_after_cents),
-                         str(pr.partidas_accumulated)])
+            rows.append(
+                [
+                    self.lab("prima.title"),
+                    money(pr.amount_cents),
+                    str(pr.ball_limit),
+                    t.join("yes" if pr.available else "no"),
+                    money(pr.fund_before_cents),
+                    money(pr.deduction_cents),
+                    "—" if open_ else money(pr.fund_after_cents),
+                    str(pr.partidas_accumulated),
+                ]
+            )
         if p.bola_loca is not None:
             bl = p.bola_loca
-            source = (self.t.es(f"bola.source.{bl.source}") if f"bola.source.{bl.source}" in _KNOWN
-                      else bl.source)
+            source = (
+                self.t.es(f"bola.source.{bl.source}")
+                if f"bola.source.{bl.source}" in _KNOWN
+                else bl.source
+            )
             numbers = ", ".join(str(n) for n in bl.numbers) or "—"
-            rows.append([self.lab("bola.title"), f"{numbers} ({source})" if source else numbers,
-                         "—", "—", money(bl.fund_before_cents), money(bl.deduction_cents),
-                         "—" if open_ else money(bl.fund_after_cents), "—"])
+            rows.append(
+                [
+                    self.lab("bola.title"),
+                    f"{numbers} ({source})" if source else numbers,
+                    "—",
+                    "—",
+                    money(bl.fund_before_cents),
+                    money(bl.deduction_cents),
+                    "—" if open_ else money(bl.fund_after_cents),
+                    "—",
+                ]
+            )
         if p.interconnected is not None:
             ic = p.interconnected
-            rows.append([self.lab("inter.title"), money(ic.amount_cents),
-                         str(ic.ball_limit) if ic.ball_limit is not None else "—", "—", "—",
-                         "—", "—",
-                         str(ic.partidas_accumulated) if ic.partidas_accumulated is not None
-                         else "—"])
+            rows.append(
+                [
+                    self.lab("inter.title"),
+                    money(ic.amount_cents),
+                    str(ic.ball_limit) if ic.ball_limit is not None else "—",
+                    "—",
+                    "—",
+                    "—",
+                    "—",
+                    str(ic.partidas_accumulated) if ic.partidas_accumulated is not None else "—",
+                ]
+            )
         return st.grid_table(
-            [self.lab("fund.col"),
-             self.lab("prima.amount") + " / " + self.t.es("bola.numbers"),
-             self.lab("prima.limit"), self.lab("prima.available"), self.lab("prima.before"),
-             self.lab("prima.deduction"), self.lab("prima.after"),
-             self.lab("prima.accumulated")],
-            rows, [w * 0.17, w * 0.22, w * 0.08, w * 0.07, w * 0.12, w * 0.10, w * 0.12,
-                   w * 0.12],
-            align_right=(4, 5, 6, 7), font_size=7.4)
+            [
+                self.lab("fund.col"),
+                self.lab("prima.amount") + " / " + self.t.es("bola.numbers"),
+                self.lab("prima.limit"),
+                self.lab("prima.available"),
+                self.lab("prima.before"),
+                self.lab("prima.deduction"),
+                self.lab("prima.after"),
+                self.lab("prima.accumulated"),
+            ],
+            rows,
+            [w * 0.17, w * 0.22, w * 0.08, w * 0.07, w * 0.12, w * 0.10, w * 0.12, w * 0.12],
+            align_right=(4, 5, 6, 7),
+            font_size=7.4,
+        )
 
     def fund_results(self, p: PartidaBlock) -> list[Flowable]:
         if p.status != "closed":
@@ -281,19 +413,27 @@ class _Writer:
         pr = p.prima
         if pr is not None:
             if pr.awarded:
-                out += self.lines("prima.awarded", "small", idx=pr.award_ball_index,
-                                  n=pr.award_ball_number if pr.award_ball_number else "?",
-                                  acc=pr.partidas_accumulated, amount=money(pr.amount_cents))
+                out += self.lines(
+                    "prima.awarded",
+                    "small",
+                    idx=pr.award_ball_index,
+                    n=pr.award_ball_number if pr.award_ball_number else "?",
+                    acc=pr.partidas_accumulated,
+                    amount=money(pr.amount_cents),
+                )
             elif pr.available:
-                out += self.lines("prima.not_awarded", "small", n=len(p.balls),
-                                  limit=pr.ball_limit)
+                out += self.lines("prima.not_awarded", "small", n=len(p.balls), limit=pr.ball_limit)
         bl = p.bola_loca
         won = p.prize("bola_loca")
         if bl is not None and won is not None and won.winners:
             win = won.winners[0]
-            out += self.lines("bola.won", "small", idx=win.ball_index,
-                              n=win.ball_number if win.ball_number is not None else "?",
-                              amount=money(won.amount_cents))
+            out += self.lines(
+                "bola.won",
+                "small",
+                idx=win.ball_index,
+                n=win.ball_number if win.ball_number is not None else "?",
+                amount=money(won.amount_cents),
+            )
         return out
 
     def balls(self, p: PartidaBlock) -> Flowable:
@@ -315,11 +455,17 @@ class _Writer:
             lang = self.t.languages[lang_i]
             items = []
             for c in p.claims:
-                kind = _text(f"prize.{c.kind}", lang).lower() if f"prize.{c.kind}" in _KNOWN \
+                kind = (
+                    _text(f"prize.{c.kind}", lang).lower()
+                    if f"prize.{c.kind}" in _KNOWN
                     else c.kind
+                )
                 verdict = _text("claim.valid" if c.valid else "claim.invalid", lang)
-                items.append(_text("claim.item", lang).format(
-                    b=c.after_ball, series=c.series, number=c.number, kind=kind, verdict=verdict))
+                items.append(
+                    _text("claim.item", lang).format(
+                        b=c.after_ball, series=c.series, number=c.number, kind=kind, verdict=verdict
+                    )
+                )
             style = st.SMALL if lang_i == 0 else st.SMALL_SECOND
             out.append(st.para(f"{title}: " + "; ".join(items) + ".", style))
         return out
@@ -328,12 +474,14 @@ class _Writer:
         out: list[Flowable] = []
         for lang_i, lang in enumerate(self.t.languages):
             name = _text(f"inc.{kind}", lang) if f"inc.{kind}" in _KNOWN else kind
-            when = (_text("inc.before_first", lang) if after_ball == 0
-                    else _text("inc.after", lang).format(b=after_ball))
+            when = (
+                _text("inc.before_first", lang)
+                if after_ball == 0
+                else _text("inc.after", lang).format(b=after_ball)
+            )
             head = f"{_text('inc.title', lang)}: {name}, {when}"
             if lang_i == 0:
-                out.append(st.para(f"<b>{escape(head)}.</b> {escape(note)}", st.SMALL,
-                                   markup=True))
+                out.append(st.para(f"<b>{escape(head)}.</b> {escape(note)}", st.SMALL, markup=True))
             else:
                 out.append(st.para(f"{head}.", st.SMALL_SECOND))
         return out
@@ -352,9 +500,15 @@ class _Writer:
         tot = a.totals
         closed = parse_time(a.closed_at)
         out: list[Flowable] = st.bilingual(t.all("close.title"), st.SECTION, st.SECTION)
-        out += self.lines("close.text", time=clock(closed), date=self.day_text(),
-                          session=a.session_id, n=len(a.partidas), c=tot.partidas_closed,
-                          a=tot.partidas_annulled)
+        out += self.lines(
+            "close.text",
+            time=clock(closed),
+            date=self.day_text(),
+            session=a.session_id,
+            n=len(a.partidas),
+            c=tot.partidas_closed,
+            a=tot.partidas_annulled,
+        )
         if a.last_partida_announced is not None:
             out += self.lines("close.last", n=a.last_partida_announced)
         out += self.check_lines("close", "close.check")
@@ -365,18 +519,25 @@ class _Writer:
             (t.join("sum.refunds"), money(tot.refunds_cents)),
         ]
         for prize, cents in tot.prizes_paid_cents.items():
-            name = " / ".join(_text(f"prize.{prize}", lang) for lang in t.languages) \
-                if f"prize.{prize}" in _KNOWN else prize
+            name = (
+                " / ".join(_text(f"prize.{prize}", lang) for lang in t.languages)
+                if f"prize.{prize}" in _KNOWN
+                else prize
+            )
             rows.append((t.join("sum.paid", prize=name), money(cents)))
         rows += [
             (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents)),
             (t.join("sum.residues"), money(tot.residues_cents)),
             (t.join("sum.prima_deductions"), money(tot.prima_deductions_cents)),
             (t.join("sum.bola_deductions"), money(tot.bola_loca_deductions_cents)),
-            (t.join("sum.prima_fund"), f"{money(tot.prima_fund_open_cents)} → "
-                                       f"{money(tot.prima_fund_close_cents)}"),
-            (t.join("sum.bola_fund"), f"{money(tot.bola_loca_fund_open_cents)} → "
-                                      f"{money(tot.bola_loca_fund_close_cents)}"),
+            (
+                t.join("sum.prima_fund"),
+                f"{money(tot.prima_fund_open_cents)} → {money(tot.prima_fund_close_cents)}",
+            ),
+            (
+                t.join("sum.bola_fund"),
+                f"{money(tot.bola_loca_fund_open_cents)} → {money(tot.bola_loca_fund_close_cents)}",
+            ),
             (t.join("sum.hall_share"), money(tot.hall_share_cents)),
         ]
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
@@ -386,8 +547,17 @@ class _Writer:
         out.append(st.gap(2))
         out += self.chain_lines("close.chain")
         out.append(st.gap(3))
-        out.append(st.keep([st.signature_block([t.all("sign.jm"), t.all("sign.js")],
-                                               [a.jefe_de_mesa, a.jefe_de_sala], self.width)]))
+        out.append(
+            st.keep(
+                [
+                    st.signature_block(
+                        [t.all("sign.jm"), t.all("sign.js")],
+                        [a.jefe_de_mesa, a.jefe_de_sala],
+                        self.width,
+                    )
+                ]
+            )
+        )
         return out
 
     def working_end(self) -> list[Flowable]:
@@ -397,8 +567,9 @@ class _Writer:
         a = self.acta
         t = self.t
         when = short_date(self.day) if self.day else a.date
-        chain = "\n".join(dict.fromkeys(t.all("page.chain", seq=a.chain.seq,
-                                              head=a.chain.head[:16])))
+        chain = "\n".join(
+            dict.fromkeys(t.all("page.chain", seq=a.chain.seq, head=a.chain.head[:16]))
+        )
         return st.PageDecor(
             hall_line=f"{a.hall_name} · {a.hall_id}",
             session_line=f"{t.join('rc.session')} {a.session_id} · {when}",
@@ -432,18 +603,23 @@ class ActaPrint:
     folios: int
 
 
-def _print(acta: Acta, attachments: Sequence[Attachment], from_partida: int | None,
-           first_folio: int) -> ActaPrint:
+def _print(
+    acta: Acta, attachments: Sequence[Attachment], from_partida: int | None, first_folio: int
+) -> ActaPrint:
     writer = _Writer(acta, first_folio)
     buf = io.BytesIO()
     title = Texts(acta.languages).es("acta.doc_title", session=acta.session_id)
     doc = st.acta_doc(buf, writer.decor(), title, acta.hall_name)
     created = parse_time(acta.issued_at)
     assert created is not None
-    info = DocInfo(title=title, author=f"{acta.hall_name} ({acta.hall_id})",
-                   subject=f"Acta de la sesión {acta.session_id} de {acta.hall_name}",
-                   keywords=keywords_for(acta), created=created,
-                   creator=acta.generator or "bingo-hall")
+    info = DocInfo(
+        title=title,
+        author=f"{acta.hall_name} ({acta.hall_id})",
+        subject=f"Acta de la sesión {acta.session_id} de {acta.hall_name}",
+        keywords=keywords_for(acta),
+        created=created,
+        creator=acta.generator or "bingo-hall",
+    )
     build(doc, writer.story(from_partida), info, attachments)
     starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items()}
     return ActaPrint(acta, buf.getvalue(), first_folio, starts, int(doc.page) + first_folio - 1)
@@ -456,12 +632,28 @@ def print_acta(acta: Acta, attachments: Sequence[Attachment] = ()) -> ActaPrint:
 
 def _front(acta: Acta) -> tuple[Any, ...]:
     """Everything before the first partida block (a change there reflows every folio)."""
-    return (acta.hall_id, acta.hall_name, acta.region, acta.languages, acta.session_id,
-            acta.date, acta.opened_at, acta.jefe_de_mesa, acta.jefe_de_sala,
-            tuple(sorted(acta.rules.items())), acta.ball_set_id, acta.ball_set_homologation,
-            acta.ball_set_partidas_before, acta.check("open"), acta.opening_prima_changes,
-            acta.opening_ball_set_changes, acta.totals.prima_fund_open_cents,
-            acta.totals.bola_loca_fund_open_cents, acta.observations, acta.complete)
+    return (
+        acta.hall_id,
+        acta.hall_name,
+        acta.region,
+        acta.languages,
+        acta.session_id,
+        acta.date,
+        acta.opened_at,
+        acta.jefe_de_mesa,
+        acta.jefe_de_sala,
+        tuple(sorted(acta.rules.items())),
+        acta.ball_set_id,
+        acta.ball_set_homologation,
+        acta.ball_set_partidas_before,
+        acta.check("open"),
+        acta.opening_prima_changes,
+        acta.opening_ball_set_changes,
+        acta.totals.prima_fund_open_cents,
+        acta.totals.bola_loca_fund_open_cents,
+        acta.observations,
+        acta.complete,
+    )
 
 
 def continue_acta(previous: ActaPrint, acta: Acta) -> ActaPrint:
@@ -475,15 +667,19 @@ def continue_acta(previous: ActaPrint, acta: Acta) -> ActaPrint:
     before = previous.acta
     if _front(before) != _front(acta) or before.session_id != acta.session_id:
         return print_acta(acta)
-    changed = next((i for i, (x, y) in enumerate(zip(before.partidas, acta.partidas,
-                                                     strict=False)) if x != y),
-                   min(len(before.partidas), len(acta.partidas)))
+    changed = next(
+        (i for i, (x, y) in enumerate(zip(before.partidas, acta.partidas, strict=False)) if x != y),
+        min(len(before.partidas), len(acta.partidas)),
+    )
     if changed >= len(acta.partidas):
         limit = acta.partidas[-1].number if acta.partidas else 0
     else:
         limit = acta.partidas[changed].number
-    candidates = [(n, folio) for n, folio in previous.block_starts.items() if n <= limit
-                  and any(p.number == n for p in acta.partidas)]
+    candidates = [
+        (n, folio)
+        for n, folio in previous.block_starts.items()
+        if n <= limit and any(p.number == n for p in acta.partidas)
+    ]
     if not candidates:
         return print_acta(acta)
     number, folio = max(candidates)

@@ -52,36 +52,45 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
-def decide(items: Iterable[Kept], claims: Sequence[Claim], today: date,
-           months: int = RETENTION_MONTHS) -> list[Decision]:
+def decide(
+    items: Iterable[Kept], claims: Sequence[Claim], today: date, months: int = RETENTION_MONTHS
+) -> list[Decision]:
     """For each item: may it be purged today, and until when must it be kept."""
     out: list[Decision] = []
     for item in items:
         until = add_months(item.issued, months)
-        mine = [c for c in claims
-                if c.session_id == item.session_id and c.hall_id == item.hall_id]
+        mine = [c for c in claims if c.session_id == item.session_id and c.hall_id == item.hall_id]
         open_claims = [c for c in mine if c.settled is None]
         if open_claims:
             first = min(c.filed for c in open_claims)
-            out.append(Decision(item, False, None,
-                                f"reclamación pendiente presentada el {first.isoformat()}"))
+            out.append(
+                Decision(
+                    item, False, None, f"reclamación pendiente presentada el {first.isoformat()}"
+                )
+            )
             continue
         reason = f"conservar seis meses desde su emisión ({item.issued.isoformat()})"
         if mine:
             settled = max(c.settled for c in mine if c.settled is not None)
             if settled > until:
                 until = settled
-                reason = (f"reclamación resuelta y cumplida el {settled.isoformat()}, después "
-                          "de los seis meses")
+                reason = (
+                    f"reclamación resuelta y cumplida el {settled.isoformat()}, después "
+                    "de los seis meses"
+                )
         if today > until:
-            out.append(Decision(item, True, until,
-                                f"plazo cumplido el {until.isoformat()}: puede destruirse"))
+            out.append(
+                Decision(
+                    item, True, until, f"plazo cumplido el {until.isoformat()}: puede destruirse"
+                )
+            )
         else:
             out.append(Decision(item, False, until, f"{reason}: hasta el {until.isoformat()}"))
     return out
 
 
-def purgeable(items: Iterable[Kept], claims: Sequence[Claim], today: date,
-              months: int = RETENTION_MONTHS) -> list[Kept]:
+def purgeable(
+    items: Iterable[Kept], claims: Sequence[Claim], today: date, months: int = RETENTION_MONTHS
+) -> list[Kept]:
     """Only the items the policy allows to purge today."""
     return [d.item for d in decide(items, claims, today, months) if d.purge]

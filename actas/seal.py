@@ -86,42 +86,62 @@ def _write_private(path: Path, data: bytes) -> None:
 
 
 def _self_signed(key: rsa.RSAPrivateKey, hall_id: str, hall_name: str) -> x509.Certificate:
-    name = x509.Name([
-        x509.NameAttribute(NameOID.COUNTRY_NAME, "ES"),
-        x509.NameAttribute(NameOID.ORGANIZATION_NAME, hall_name or hall_id),
-        x509.NameAttribute(NameOID.SERIAL_NUMBER, hall_id),
-        x509.NameAttribute(NameOID.COMMON_NAME, f"Sello de actas de la sala {hall_id}"),
-    ])
+    name = x509.Name(
+        [
+            x509.NameAttribute(NameOID.COUNTRY_NAME, "ES"),
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, hall_name or hall_id),
+            x509.NameAttribute(NameOID.SERIAL_NUMBER, hall_id),
+            x509.NameAttribute(NameOID.COMMON_NAME, f"Sello de actas de la sala {hall_id}"),
+        ]
+    )
     now = datetime.now(UTC).replace(microsecond=0)
     return (
         x509.CertificateBuilder()
-        .subject_name(name).issuer_name(name)
+        .subject_name(name)
+        .issuer_name(name)
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - timedelta(days=1))
         .not_valid_after(now + timedelta(days=365 * 10))
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(x509.KeyUsage(
-            digital_signature=True, content_commitment=True, key_encipherment=False,
-            data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
-            encipher_only=False, decipher_only=False), critical=True)
-        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()),
-                       critical=False)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=True,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
         .sign(key, hashes.SHA256())
     )
 
 
 def load_key(keys: HallKeys, passphrase: bytes | None = None) -> PrivateKeyTypes:
     try:
-        return serialization.load_pem_private_key(keys.key_path.read_bytes(),
-                                                  password=_passphrase(passphrase))
+        return serialization.load_pem_private_key(
+            keys.key_path.read_bytes(), password=_passphrase(passphrase)
+        )
     except (ValueError, TypeError) as exc:
-        raise SealError(f"no se puede leer la clave de la sala ({keys.key_path.name}): "
-                        "¿falta la frase de paso?") from exc
+        raise SealError(
+            f"no se puede leer la clave de la sala ({keys.key_path.name}): ¿falta la frase de paso?"
+        ) from exc
 
 
-def ensure_keys(hall_id: str, hall_name: str = "", *, directory: Path | None = None,
-                passphrase: bytes | None = None, key_size: int = 3072) -> HallKeys:
+def ensure_keys(
+    hall_id: str,
+    hall_name: str = "",
+    *,
+    directory: Path | None = None,
+    passphrase: bytes | None = None,
+    key_size: int = 3072,
+) -> HallKeys:
     """The hall's key and certificate, created on first use."""
     folder = keys_root(directory) / _safe(hall_id)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -132,19 +152,26 @@ def ensure_keys(hall_id: str, hall_name: str = "", *, directory: Path | None = N
         key = rsa.generate_private_key(public_exponent=65537, key_size=key_size)
         secret = _passphrase(passphrase)
         enc: serialization.KeySerializationEncryption = (
-            serialization.BestAvailableEncryption(secret) if secret
-            else serialization.NoEncryption())
-        _write_private(key_path, key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, enc))
+            serialization.BestAvailableEncryption(secret)
+            if secret
+            else serialization.NoEncryption()
+        )
+        _write_private(
+            key_path,
+            key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, enc),
+        )
         self_signed.write_bytes(
-            _self_signed(key, hall_id, hall_name).public_bytes(serialization.Encoding.PEM))
+            _self_signed(key, hall_id, hall_name).public_bytes(serialization.Encoding.PEM)
+        )
     elif not self_signed.exists():
-        key_any = serialization.load_pem_private_key(key_path.read_bytes(),
-                                                     password=_passphrase(passphrase))
+        key_any = serialization.load_pem_private_key(
+            key_path.read_bytes(), password=_passphrase(passphrase)
+        )
         if not isinstance(key_any, rsa.RSAPrivateKey):
             raise SealError("la clave de la sala no es RSA")
         self_signed.write_bytes(
-            _self_signed(key_any, hall_id, hall_name).public_bytes(serialization.Encoding.PEM))
+            _self_signed(key_any, hall_id, hall_name).public_bytes(serialization.Encoding.PEM)
+        )
     return _describe(hall_id, folder)
 
 
@@ -152,14 +179,21 @@ def _describe(hall_id: str, folder: Path) -> HallKeys:
     registered = folder / REGISTERED_FILE
     chain = folder / CHAIN_FILE
     if registered.exists():
-        return HallKeys(hall_id, folder, folder / KEY_FILE, registered,
-                        (chain,) if chain.exists() else (), True)
+        return HallKeys(
+            hall_id, folder, folder / KEY_FILE, registered, (chain,) if chain.exists() else (), True
+        )
     return HallKeys(hall_id, folder, folder / KEY_FILE, folder / SELF_SIGNED_FILE, (), False)
 
 
-def register_certificate(hall_id: str, certificate: Path, *, chain: Sequence[Path] = (),
-                         key: Path | None = None, directory: Path | None = None,
-                         passphrase: bytes | None = None) -> HallKeys:
+def register_certificate(
+    hall_id: str,
+    certificate: Path,
+    *,
+    chain: Sequence[Path] = (),
+    key: Path | None = None,
+    directory: Path | None = None,
+    passphrase: bytes | None = None,
+) -> HallKeys:
     """Adopt the certificate issued for the hall (PEM).
 
     With its chain and, when the certificate was issued for another key, that key (PEM,
@@ -169,12 +203,14 @@ def register_certificate(hall_id: str, certificate: Path, *, chain: Sequence[Pat
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     cert = x509.load_pem_x509_certificate(certificate.read_bytes())
     if key is not None:
-        new_key = serialization.load_pem_private_key(key.read_bytes(),
-                                                     password=_passphrase(passphrase))
+        new_key = serialization.load_pem_private_key(
+            key.read_bytes(), password=_passphrase(passphrase)
+        )
         if new_key.public_key().public_bytes(
-                serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
-        ) != cert.public_key().public_bytes(serialization.Encoding.DER,
-                                            serialization.PublicFormat.SubjectPublicKeyInfo):
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+        ) != cert.public_key().public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+        ):
             raise SealError("el certificado no corresponde a la clave indicada")
         old = folder / KEY_FILE
         if old.exists():
@@ -182,10 +218,16 @@ def register_certificate(hall_id: str, certificate: Path, *, chain: Sequence[Pat
         _write_private(folder / KEY_FILE, key.read_bytes())
     else:
         current = ensure_keys(hall_id, directory=directory, passphrase=passphrase)
-        own = load_key(current, passphrase).public_key().public_bytes(
-            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+        own = (
+            load_key(current, passphrase)
+            .public_key()
+            .public_bytes(
+                serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+            )
+        )
         if own != cert.public_key().public_bytes(
-                serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo):
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+        ):
             raise SealError("el certificado registrado no corresponde a la clave de la sala")
     (folder / REGISTERED_FILE).write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     if chain:
@@ -205,8 +247,15 @@ def timestamper_for(url: str | None) -> Any:
     return HTTPTimeStamper(url, timeout=10)
 
 
-def sign_pdf(pdf: bytes, keys: HallKeys, *, reason: str, location: str = "",
-             timestamper: Any = None, passphrase: bytes | None = None) -> bytes:
+def sign_pdf(
+    pdf: bytes,
+    keys: HallKeys,
+    *,
+    reason: str,
+    location: str = "",
+    timestamper: Any = None,
+    passphrase: bytes | None = None,
+) -> bytes:
     """Append a PAdES signature by the hall's key (and a timestamp when one is given)."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import fields, signers
@@ -214,17 +263,23 @@ def sign_pdf(pdf: bytes, keys: HallKeys, *, reason: str, location: str = "",
     secret = _passphrase(passphrase)
     try:
         signer = signers.SimpleSigner.load(  # type: ignore[no-untyped-call]
-            str(keys.key_path), str(keys.cert_path),
+            str(keys.key_path),
+            str(keys.cert_path),
             ca_chain_files=[str(p) for p in keys.chain_paths] or None,
-            key_passphrase=secret)
+            key_passphrase=secret,
+        )
     except Exception as exc:  # pyHanko reports key problems with several exception types
         raise SealError(f"no se puede cargar la clave o el certificado de la sala: {exc}") from exc
     if signer is None:
         raise SealError("no se puede cargar la clave o el certificado de la sala")
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
     meta = signers.PdfSignatureMetadata(
-        field_name=SIGNATURE_FIELD, md_algorithm="sha256", reason=reason, location=location,
-        subfilter=fields.SigSeedSubFilter.PADES, certify=True,
+        field_name=SIGNATURE_FIELD,
+        md_algorithm="sha256",
+        reason=reason,
+        location=location,
+        subfilter=fields.SigSeedSubFilter.PADES,
+        certify=True,
         docmdp_permissions=fields.MDPPerm.NO_CHANGES,
     )
     out = signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper)

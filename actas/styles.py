@@ -62,30 +62,77 @@ RECEIPT_WIDTH = 80 * mm  # thermal roll
 RECEIPT_MARGIN = 4 * mm
 
 # --- paragraph styles -------------------------------------------------------------------------
-TITLE = ParagraphStyle("title", fontName=FONT_B, fontSize=14, leading=17, alignment=TA_CENTER,
-                       textColor=ACCENT, spaceAfter=2)
-TITLE_SECOND = ParagraphStyle("title2", parent=TITLE, fontName=FONT_BI, fontSize=11, leading=14,
-                              textColor=MUTED)
-SECTION = ParagraphStyle("section", fontName=FONT_B, fontSize=10.5, leading=13, textColor=ACCENT,
-                         spaceBefore=6, spaceAfter=3)
-BODY = ParagraphStyle("body", fontName=FONT, fontSize=8.6, leading=11, alignment=TA_JUSTIFY,
-                      textColor=INK, spaceAfter=2.5)
+TITLE = ParagraphStyle(
+    "title",
+    fontName=FONT_B,
+    fontSize=14,
+    leading=17,
+    alignment=TA_CENTER,
+    textColor=ACCENT,
+    spaceAfter=2,
+)
+TITLE_SECOND = ParagraphStyle(
+    "title2", parent=TITLE, fontName=FONT_BI, fontSize=11, leading=14, textColor=MUTED
+)
+SECTION = ParagraphStyle(
+    "section",
+    fontName=FONT_B,
+    fontSize=10.5,
+    leading=13,
+    textColor=ACCENT,
+    spaceBefore=6,
+    spaceAfter=3,
+)
+BODY = ParagraphStyle(
+    "body",
+    fontName=FONT,
+    fontSize=8.6,
+    leading=11,
+    alignment=TA_JUSTIFY,
+    textColor=INK,
+    spaceAfter=2.5,
+)
 BODY_SECOND = ParagraphStyle("body2", parent=BODY, fontName=FONT_I, textColor=MUTED)
-SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7.6, leading=9.4, textColor=INK,
-                       alignment=TA_LEFT, spaceAfter=1.2)
+SMALL = ParagraphStyle(
+    "small",
+    fontName=FONT,
+    fontSize=7.6,
+    leading=9.4,
+    textColor=INK,
+    alignment=TA_LEFT,
+    spaceAfter=1.2,
+)
 SMALL_SECOND = ParagraphStyle("small2", parent=SMALL, fontName=FONT_I, textColor=MUTED)
 NOTE = ParagraphStyle("note", parent=SMALL, textColor=ALERT, fontName=FONT_B)
 MONO = ParagraphStyle("mono", fontName=FONT_MONO, fontSize=7.6, leading=9.4, textColor=INK)
-BANNER = ParagraphStyle("banner", fontName=FONT_B, fontSize=8.6, leading=11, textColor=ALERT,
-                        backColor=ALERT_LIGHT, borderPadding=4, spaceBefore=2, spaceAfter=8)
-SIGN_LABEL = ParagraphStyle("sign", fontName=FONT, fontSize=7.6, leading=9.4, textColor=MUTED,
-                            alignment=TA_CENTER)
+BANNER = ParagraphStyle(
+    "banner",
+    fontName=FONT_B,
+    fontSize=8.6,
+    leading=11,
+    textColor=ALERT,
+    backColor=ALERT_LIGHT,
+    borderPadding=4,
+    spaceBefore=2,
+    spaceAfter=8,
+)
+SIGN_LABEL = ParagraphStyle(
+    "sign", fontName=FONT, fontSize=7.6, leading=9.4, textColor=MUTED, alignment=TA_CENTER
+)
 
 # thermal receipts
-R_TITLE = ParagraphStyle("r_title", fontName=FONT_B, fontSize=10, leading=12,
-                         alignment=TA_CENTER, textColor=INK, spaceAfter=1)
-R_SECOND = ParagraphStyle("r_second", parent=R_TITLE, fontName=FONT_BI, fontSize=8.5,
-                          leading=10.5, textColor=MUTED)
+R_TITLE = ParagraphStyle(
+    "r_title",
+    fontName=FONT_B,
+    fontSize=10,
+    leading=12,
+    alignment=TA_CENTER,
+    textColor=INK,
+    spaceAfter=1,
+)
+R_SECOND = ParagraphStyle(
+    "r_second", parent=R_TITLE, fontName=FONT_BI, fontSize=8.5, leading=10.5, textColor=MUTED
+)
 R_BODY = ParagraphStyle("r_body", fontName=FONT, fontSize=7.8, leading=9.6, textColor=INK)
 R_BODY_SECOND = ParagraphStyle("r_body2", parent=R_BODY, fontName=FONT_I, textColor=MUTED)
 R_BIG = ParagraphStyle("r_big", fontName=FONT_B, fontSize=13, leading=16, alignment=TA_CENTER)
@@ -96,8 +143,9 @@ def para(text: str, style: ParagraphStyle, *, markup: bool = False) -> Paragraph
     return Paragraph(text if markup else escape(text), style)
 
 
-def bilingual(texts: Sequence[str], first: ParagraphStyle, second: ParagraphStyle,
-              *, markup: bool = False) -> list[Flowable]:
+def bilingual(
+    texts: Sequence[str], first: ParagraphStyle, second: ParagraphStyle, *, markup: bool = False
+) -> list[Flowable]:
     """Spanish in ``first``; every other language below it in ``second``."""
     out: list[Flowable] = []
     for i, text in enumerate(texts):
@@ -179,18 +227,22 @@ _GRID = [
 def partida_header_table(cells: Sequence[str], width: float, annulled: bool) -> Table:
     """The bar that opens each partida: number, status, times."""
     t = Table([list(cells)], colWidths=[width * 0.34, width * 0.36, width * 0.30])
-    t.setStyle(TableStyle([
-        *_GRID,
-        ("BACKGROUND", (0, 0), (-1, -1), ALERT if annulled else ACCENT),
-        ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
-        ("FONT", (0, 0), (0, 0), FONT_B, 10, 12),
-        ("FONT", (1, 0), (1, 0), FONT_B, 8, 10),
-        ("FONT", (2, 0), (2, 0), FONT, 7.6, 9.4),
-        ("ALIGN", (2, 0), (2, 0), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    t.setStyle(
+        TableStyle(
+            [
+                *_GRID,
+                ("BACKGROUND", (0, 0), (-1, -1), ALERT if annulled else ACCENT),
+                ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
+                ("FONT", (0, 0), (0, 0), FONT_B, 10, 12),
+                ("FONT", (1, 0), (1, 0), FONT_B, 8, 10),
+                ("FONT", (2, 0), (2, 0), FONT, 7.6, 9.4),
+                ("ALIGN", (2, 0), (2, 0), "RIGHT"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
     return t
 
 
@@ -198,31 +250,48 @@ def figures_table(labels: Sequence[str], values: Sequence[str], width: float) ->
     """Labels above, values below, in equal columns (price, cartones, takings...)."""
     n = len(labels)
     t = Table([list(labels), list(values)], colWidths=[width / n] * n)
-    t.setStyle(TableStyle([
-        *_GRID,
-        ("FONT", (0, 0), (-1, 0), FONT, 6.8, 8.0),
-        ("TEXTCOLOR", (0, 0), (-1, 0), MUTED),
-        ("FONT", (0, 1), (-1, 1), FONT_B, 9, 11),
-        ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE),
-    ]))
+    t.setStyle(
+        TableStyle(
+            [
+                *_GRID,
+                ("FONT", (0, 0), (-1, 0), FONT, 6.8, 8.0),
+                ("TEXTCOLOR", (0, 0), (-1, 0), MUTED),
+                ("FONT", (0, 1), (-1, 1), FONT_B, 9, 11),
+                ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
+                ("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE),
+            ]
+        )
+    )
     return t
 
 
-def grid_table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float],
-               *, align_right: Sequence[int] = (), total_row: bool = False,
-               bold_cols: Sequence[int] = (), font_size: float = 7.6) -> Table:
+def grid_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float],
+    *,
+    align_right: Sequence[int] = (),
+    total_row: bool = False,
+    bold_cols: Sequence[int] = (),
+    font_size: float = 7.6,
+) -> Table:
     """A ruled table with a grey header row (sales ranges, prizes, funds, summaries)."""
     data = [[fit_label(h, w - 6, FONT_B, 6.8) for h, w in zip(header, widths, strict=True)]]
     for k, r in enumerate(rows):
         if total_row and k == len(rows) - 1:
             # the total's label spans every column but the last
-            data.append([fit_label(str(r[0]), sum(widths[:-1]) - 6, FONT_B, font_size),
-                         *r[1:-1], r[-1]])
+            data.append(
+                [fit_label(str(r[0]), sum(widths[:-1]) - 6, FONT_B, font_size), *r[1:-1], r[-1]]
+            )
             continue
-        data.append([fit_label(c, w - 6, FONT_B if i in bold_cols else FONT, font_size)
-                     if isinstance(c, str) else c
-                     for i, (c, w) in enumerate(zip(r, widths, strict=True))])
+        data.append(
+            [
+                fit_label(c, w - 6, FONT_B if i in bold_cols else FONT, font_size)
+                if isinstance(c, str)
+                else c
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            ]
+        )
     t = Table(data, colWidths=list(widths), repeatRows=1)
     style: list[tuple[Any, ...]] = [
         *_GRID,
@@ -239,20 +308,28 @@ def grid_table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Seq
     for i in range(2, len(data), 2):
         style.append(("BACKGROUND", (0, i), (-1, i), ZEBRA))
     if total_row and len(data) > 1:
-        style += [("SPAN", (0, -1), (-2, -1)),
-                  ("FONT", (0, -1), (-1, -1), FONT_B, font_size, font_size + 1.6),
-                  ("LINEABOVE", (0, -1), (-1, -1), 0.5, RULE),
-                  ("BACKGROUND", (0, -1), (-1, -1), ACCENT_LIGHT)]
+        style += [
+            ("SPAN", (0, -1), (-2, -1)),
+            ("FONT", (0, -1), (-1, -1), FONT_B, font_size, font_size + 1.6),
+            ("LINEABOVE", (0, -1), (-1, -1), 0.5, RULE),
+            ("BACKGROUND", (0, -1), (-1, -1), ACCENT_LIGHT),
+        ]
     t.setStyle(TableStyle(style))
     return t
 
 
-def key_value_table(rows: Sequence[tuple[str, str]], width: float,
-                    *, font_size: float = 8.2) -> Table:
+def key_value_table(
+    rows: Sequence[tuple[str, str]], width: float, *, font_size: float = 8.2
+) -> Table:
     """Two columns: label, value (right aligned) — totals, receipts."""
     w0, w1 = width * 0.58, width * 0.42
-    t = Table([[fit_label(a, w0 - 6, FONT, font_size), fit_label(b, w1 - 6, FONT_B, font_size)]
-               for a, b in rows], colWidths=[w0, w1])
+    t = Table(
+        [
+            [fit_label(a, w0 - 6, FONT, font_size), fit_label(b, w1 - 6, FONT_B, font_size)]
+            for a, b in rows
+        ],
+        colWidths=[w0, w1],
+    )
     style: list[tuple[Any, ...]] = [
         *_GRID,
         ("FONT", (0, 0), (-1, -1), FONT, font_size, font_size + 2),
@@ -264,25 +341,31 @@ def key_value_table(rows: Sequence[tuple[str, str]], width: float,
     return t
 
 
-def signature_block(labels: Sequence[Sequence[str]], names: Sequence[str],
-                    width: float) -> Table:
+def signature_block(labels: Sequence[Sequence[str]], names: Sequence[str], width: float) -> Table:
     """Boxes for handwritten signatures, with the printed name under each."""
     cols = len(labels)
-    cells = [[Paragraph("<br/>".join(escape(x) for x in lab), SIGN_LABEL) for lab in labels],
-             ["" for _ in labels],
-             [Paragraph(escape(n), SIGN_LABEL) for n in names]]
+    cells = [
+        [Paragraph("<br/>".join(escape(x) for x in lab), SIGN_LABEL) for lab in labels],
+        ["" for _ in labels],
+        [Paragraph(escape(n), SIGN_LABEL) for n in names],
+    ]
     t = Table(cells, colWidths=[width / cols] * cols, rowHeights=[None, 16 * mm, None])
-    t.setStyle(TableStyle([
-        ("BOX", (0, 1), (-1, 1), 0.5, RULE),
-        ("INNERGRID", (0, 1), (-1, 1), 0.5, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-    ]))
+    t.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 1), (-1, 1), 0.5, RULE),
+                ("INNERGRID", (0, 1), (-1, 1), 0.5, RULE),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
     return t
 
 
-def carton_grid(rows: Sequence[Sequence[int]], drawn: set[int], completing: int | None,
-                cell: float) -> Table:
+def carton_grid(
+    rows: Sequence[Sequence[int]], drawn: set[int], completing: int | None, cell: float
+) -> Table:
     """A cartón as printed: 3 rows × 9 columns by decade.
 
     Drawn numbers are shaded and the completing ball boxed.
@@ -318,14 +401,20 @@ def carton_grid(rows: Sequence[Sequence[int]], drawn: set[int], completing: int 
     return t
 
 
-def balls_table(balls: Sequence[int], per_row: int, width: float,
-                highlight: frozenset[int] | set[int] = frozenset(),
-                manual_from: int | None = None,
-                boxed: int | None = None) -> Table:
+def balls_table(
+    balls: Sequence[int],
+    per_row: int,
+    width: float,
+    highlight: frozenset[int] | set[int] = frozenset(),
+    manual_from: int | None = None,
+    boxed: int | None = None,
+) -> Table:
     """The order of extraction as a grid: each cell ``index·number``."""
-    cells = [f"{i}·{b}{'*' if manual_from is not None and i >= manual_from else ''}"
-             for i, b in enumerate(balls, start=1)]
-    rows = [cells[i:i + per_row] for i in range(0, len(cells), per_row)] or [[""]]
+    cells = [
+        f"{i}·{b}{'*' if manual_from is not None and i >= manual_from else ''}"
+        for i, b in enumerate(balls, start=1)
+    ]
+    rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)] or [[""]]
     rows[-1] += [""] * (per_row - len(rows[-1]))
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, 6.8, 8.2),
@@ -358,8 +447,14 @@ class NumberRun(Flowable):  # type: ignore[misc]
 
     MARK_SIZE = 5.6
 
-    def __init__(self, lead: str, tokens: Sequence[tuple[str, bool]], tail: str = "",
-                 size: float = 7.6, leading: float = 9.4) -> None:
+    def __init__(
+        self,
+        lead: str,
+        tokens: Sequence[tuple[str, bool]],
+        tail: str = "",
+        size: float = 7.6,
+        leading: float = 9.4,
+    ) -> None:
         super().__init__()
         self.lead = lead
         self.tokens = [*tokens, *([(tail, False)] if tail else [])]
@@ -540,28 +635,66 @@ class ActaDocTemplate(BaseDocTemplate):  # type: ignore[misc]
 def acta_doc(out: BinaryIO, decor: PageDecor, title: str, author: str) -> ActaDocTemplate:
     """The A4 continuous-folio template of the acta."""
     w, h = PAGE_A4
-    frame = Frame(MARGIN_LEFT, BAND_BOTTOM, w - MARGIN_LEFT - MARGIN_RIGHT,
-                  h - BAND_TOP - BAND_BOTTOM, id="body", leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0)
-    doc = ActaDocTemplate(out, pagesize=PAGE_A4, title=title, author=author,
-                          leftMargin=MARGIN_LEFT, rightMargin=MARGIN_RIGHT, topMargin=BAND_TOP,
-                          bottomMargin=BAND_BOTTOM, invariant=1, pageCompression=1)
-    doc.addPageTemplates([PageTemplate(id="folio", frames=[frame],
-                                       onPage=_draw_acta_page(decor))])
+    frame = Frame(
+        MARGIN_LEFT,
+        BAND_BOTTOM,
+        w - MARGIN_LEFT - MARGIN_RIGHT,
+        h - BAND_TOP - BAND_BOTTOM,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    doc = ActaDocTemplate(
+        out,
+        pagesize=PAGE_A4,
+        title=title,
+        author=author,
+        leftMargin=MARGIN_LEFT,
+        rightMargin=MARGIN_RIGHT,
+        topMargin=BAND_TOP,
+        bottomMargin=BAND_BOTTOM,
+        invariant=1,
+        pageCompression=1,
+    )
+    doc.addPageTemplates([PageTemplate(id="folio", frames=[frame], onPage=_draw_acta_page(decor))])
     return doc
 
 
-def plain_doc(out: BinaryIO, pagesize: tuple[float, float], title: str, author: str,
-              margin: float = 15 * mm,
-              on_page: Callable[[Canvas, BaseDocTemplate], None] | None = None
-              ) -> BaseDocTemplate:
+def plain_doc(
+    out: BinaryIO,
+    pagesize: tuple[float, float],
+    title: str,
+    author: str,
+    margin: float = 15 * mm,
+    on_page: Callable[[Canvas, BaseDocTemplate], None] | None = None,
+) -> BaseDocTemplate:
     """A4 receipts, summaries, and thermal receipts (one long page of 80 mm)."""
     w, h = pagesize
-    frame = Frame(margin, margin, w - 2 * margin, h - 2 * margin, id="body", leftPadding=0,
-                  rightPadding=0, topPadding=0, bottomPadding=0)
-    doc = BaseDocTemplate(out, pagesize=pagesize, title=title, author=author, leftMargin=margin,
-                          rightMargin=margin, topMargin=margin, bottomMargin=margin,
-                          invariant=1, pageCompression=1)
+    frame = Frame(
+        margin,
+        margin,
+        w - 2 * margin,
+        h - 2 * margin,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    doc = BaseDocTemplate(
+        out,
+        pagesize=pagesize,
+        title=title,
+        author=author,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin,
+        invariant=1,
+        pageCompression=1,
+    )
     kwargs: dict[str, Any] = {}
     if on_page is not None:
         kwargs["onPage"] = on_page
@@ -571,17 +704,20 @@ def plain_doc(out: BinaryIO, pagesize: tuple[float, float], title: str, author: 
 
 def footer_drawer(text: str) -> Callable[[Canvas, BaseDocTemplate], None]:
     """A small centred footer line with the page number (receipts and summaries)."""
+
     def draw(canv: Canvas, doc: BaseDocTemplate) -> None:
         canv.saveState()
         canv.setFont(FONT, 6.6)
         canv.setFillColor(MUTED)
         canv.drawCentredString(doc.pagesize[0] / 2, 8 * mm, f"{text} · {doc.page}")
         canv.restoreState()
+
     return draw
 
 
-def thermal_height(flowables: Sequence[Flowable], width: float = RECEIPT_WIDTH,
-                   margin: float = RECEIPT_MARGIN) -> float:
+def thermal_height(
+    flowables: Sequence[Flowable], width: float = RECEIPT_WIDTH, margin: float = RECEIPT_MARGIN
+) -> float:
     """The roll length a thermal receipt needs: its content's height plus margins."""
     inner = width - 2 * margin
     total = 0.0
@@ -592,11 +728,48 @@ def thermal_height(flowables: Sequence[Flowable], width: float = RECEIPT_WIDTH,
 
 
 __all__ = [
-    "ACCENT", "ALERT", "BANNER", "BODY", "BODY_SECOND", "FONT", "FONT_B", "INK", "MONO", "MUTED",
-    "NOTE", "PAGE_A4", "RECEIPT_MARGIN", "RECEIPT_WIDTH", "R_BIG", "R_BODY", "R_BODY_SECOND",
-    "R_SECOND", "R_TITLE", "SECTION", "SMALL", "SMALL_SECOND", "TA_RIGHT", "TITLE",
-    "TITLE_SECOND", "NumberRun", "PageDecor", "acta_doc", "balls_table", "bilingual", "carton_grid",
-    "content_width", "figures_table", "footer_drawer", "gap", "grid_table", "keep",
-    "key_value_table", "label", "para", "partida_header_table", "plain_doc",
-    "signature_block", "thermal_height",
+    "ACCENT",
+    "ALERT",
+    "BANNER",
+    "BODY",
+    "BODY_SECOND",
+    "FONT",
+    "FONT_B",
+    "INK",
+    "MONO",
+    "MUTED",
+    "NOTE",
+    "PAGE_A4",
+    "RECEIPT_MARGIN",
+    "RECEIPT_WIDTH",
+    "R_BIG",
+    "R_BODY",
+    "R_BODY_SECOND",
+    "R_SECOND",
+    "R_TITLE",
+    "SECTION",
+    "SMALL",
+    "SMALL_SECOND",
+    "TA_RIGHT",
+    "TITLE",
+    "TITLE_SECOND",
+    "NumberRun",
+    "PageDecor",
+    "acta_doc",
+    "balls_table",
+    "bilingual",
+    "carton_grid",
+    "content_width",
+    "figures_table",
+    "footer_drawer",
+    "gap",
+    "grid_table",
+    "keep",
+    "key_value_table",
+    "label",
+    "para",
+    "partida_header_table",
+    "plain_doc",
+    "signature_block",
+    "thermal_height",
 ]

@@ -45,13 +45,21 @@ def _axis_step(n: int) -> int:
     return 1 if n <= 20 else 5 if n <= 60 else 10
 
 
-def _bar_chart(title: str, labels: Sequence[str], series: Sequence[Sequence[float]],
-               names: Sequence[str], fills: Sequence[Any], width: float, height: float,
-               *, stacked: bool = False, value_max: float | None = None,
-               money_axis: bool = False) -> Drawing:
+def _bar_chart(
+    title: str,
+    labels: Sequence[str],
+    series: Sequence[Sequence[float]],
+    names: Sequence[str],
+    fills: Sequence[Any],
+    width: float,
+    height: float,
+    *,
+    stacked: bool = False,
+    value_max: float | None = None,
+    money_axis: bool = False,
+) -> Drawing:
     d = Drawing(width, height)
-    d.add(String(0, height - 10, title, fontName=st.FONT_B, fontSize=8.5,
-                 fillColor=st.ACCENT))
+    d.add(String(0, height - 10, title, fontName=st.FONT_B, fontSize=8.5, fillColor=st.ACCENT))
     chart = VerticalBarChart()
     chart.x, chart.y = 34, 26
     chart.width, chart.height = width - 44, height - 58
@@ -63,7 +71,8 @@ def _bar_chart(title: str, labels: Sequence[str], series: Sequence[Sequence[floa
     chart.categoryAxis.labelAxisMode = "low"
     chart.categoryAxis.categoryNames = [
         lab if (i == 0 or (lab.isdigit() and int(lab) % step == 0)) else ""
-        for i, lab in enumerate(labels)]
+        for i, lab in enumerate(labels)
+    ]
     chart.valueAxis.labels.fontName = st.FONT
     chart.valueAxis.labels.fontSize = 6
     chart.valueAxis.valueMin = 0
@@ -95,11 +104,17 @@ def _bar_chart(title: str, labels: Sequence[str], series: Sequence[Sequence[floa
     return d
 
 
-def _funds_chart(title: str, xs: Sequence[int], prima: Sequence[float], bola: Sequence[float],
-                 names: Sequence[str], width: float, height: float) -> Drawing:
+def _funds_chart(
+    title: str,
+    xs: Sequence[int],
+    prima: Sequence[float],
+    bola: Sequence[float],
+    names: Sequence[str],
+    width: float,
+    height: float,
+) -> Drawing:
     d = Drawing(width, height)
-    d.add(String(0, height - 10, title, fontName=st.FONT_B, fontSize=8.5,
-                 fillColor=st.ACCENT))
+    d.add(String(0, height - 10, title, fontName=st.FONT_B, fontSize=8.5, fillColor=st.ACCENT))
     plot = LinePlot()
     plot.x, plot.y = 44, 26
     plot.width, plot.height = width - 54, height - 58
@@ -139,9 +154,13 @@ def summary_story(acta: Acta) -> list[Flowable]:
     tot = acta.totals
     day = date.fromisoformat(acta.date) if acta.date else None
     out: list[Flowable] = st.bilingual(t.all("sm.title"), st.TITLE, st.TITLE_SECOND)
-    out.append(st.para(f"{acta.hall_name} ({acta.hall_id}) · {t.join('rc.session')} "
-                       f"{acta.session_id} · {short_date(day) if day else acta.date}",
-                       st.BODY))
+    out.append(
+        st.para(
+            f"{acta.hall_name} ({acta.hall_id}) · {t.join('rc.session')} "
+            f"{acta.session_id} · {short_date(day) if day else acta.date}",
+            st.BODY,
+        )
+    )
     if not acta.complete:
         out.append(st.para(" / ".join(t.all("page.working")), st.NOTE))
     rows: list[tuple[str, str]] = [
@@ -152,18 +171,25 @@ def summary_story(acta: Acta) -> list[Flowable]:
     ]
     for prize, cents in tot.prizes_paid_cents.items():
         key = f"prize.{prize}"
-        name = " / ".join(TEXTS[key].get(lang, TEXTS[key]["es"]) for lang in t.languages) \
-            if key in TEXTS else prize
+        name = (
+            " / ".join(TEXTS[key].get(lang, TEXTS[key]["es"]) for lang in t.languages)
+            if key in TEXTS
+            else prize
+        )
         rows.append((t.join("sum.paid", prize=name), money(cents)))
     rows += [
         (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents)),
         (t.join("sum.residues"), money(tot.residues_cents)),
         (t.join("sum.prima_deductions"), money(tot.prima_deductions_cents)),
         (t.join("sum.bola_deductions"), money(tot.bola_loca_deductions_cents)),
-        (t.join("sum.prima_fund"), f"{money(tot.prima_fund_open_cents)} → "
-                                   f"{money(tot.prima_fund_close_cents)}"),
-        (t.join("sum.bola_fund"), f"{money(tot.bola_loca_fund_open_cents)} → "
-                                  f"{money(tot.bola_loca_fund_close_cents)}"),
+        (
+            t.join("sum.prima_fund"),
+            f"{money(tot.prima_fund_open_cents)} → {money(tot.prima_fund_close_cents)}",
+        ),
+        (
+            t.join("sum.bola_fund"),
+            f"{money(tot.bola_loca_fund_open_cents)} → {money(tot.bola_loca_fund_close_cents)}",
+        ),
         (t.join("sum.hall_share"), money(tot.hall_share_cents)),
     ]
     table = st.key_value_table(rows, width * 0.7)
@@ -174,43 +200,85 @@ def summary_story(acta: Acta) -> list[Flowable]:
     labels = [str(p.number) for p in played]
     line_name, bingo_name = t.join("prize.line"), t.join("prize.bingo")
     if played:
-        out.append(_bar_chart(
-            " / ".join(t.all("sm.balls_chart")), labels,
-            [[float(_line_at(p) or 0) for p in played], [float(len(p.balls)) for p in played]],
-            [line_name, bingo_name], [LINE_COLOUR, BINGO_COLOUR], width, 62 * mm,
-            value_max=90))
+        out.append(
+            _bar_chart(
+                " / ".join(t.all("sm.balls_chart")),
+                labels,
+                [[float(_line_at(p) or 0) for p in played], [float(len(p.balls)) for p in played]],
+                [line_name, bingo_name],
+                [LINE_COLOUR, BINGO_COLOUR],
+                width,
+                62 * mm,
+                value_max=90,
+            )
+        )
         out.append(st.gap(3))
         other_name = t.join("sm.other")
-        out.append(_bar_chart(
-            " / ".join(t.all("sm.prizes_chart")), labels,
-            [[_prizes(p, ("line",)) / 100 for p in played],
-             [_prizes(p, ("bingo",)) / 100 for p in played],
-             [_prizes(p, ("prima", "bola_loca", "interconnected")) / 100 for p in played]],
-            [line_name, bingo_name, other_name], [LINE_COLOUR, BINGO_COLOUR, OTHER_COLOUR],
-            width, 62 * mm, stacked=True, money_axis=True))
+        out.append(
+            _bar_chart(
+                " / ".join(t.all("sm.prizes_chart")),
+                labels,
+                [
+                    [_prizes(p, ("line",)) / 100 for p in played],
+                    [_prizes(p, ("bingo",)) / 100 for p in played],
+                    [_prizes(p, ("prima", "bola_loca", "interconnected")) / 100 for p in played],
+                ],
+                [line_name, bingo_name, other_name],
+                [LINE_COLOUR, BINGO_COLOUR, OTHER_COLOUR],
+                width,
+                62 * mm,
+                stacked=True,
+                money_axis=True,
+            )
+        )
         out.append(st.gap(3))
     done = [p for p in acta.partidas if p.status != "open" and p.prima and p.bola_loca]
     if done:
-        out.append(_funds_chart(
-            " / ".join(t.all("sm.funds_chart")), [p.number for p in done],
-            [p.prima.fund_after_cents / 100 for p in done if p.prima],
-            [p.bola_loca.fund_after_cents / 100 for p in done if p.bola_loca],
-            [t.join("prize.prima"), t.join("prize.bola_loca")], width, 55 * mm))
+        out.append(
+            _funds_chart(
+                " / ".join(t.all("sm.funds_chart")),
+                [p.number for p in done],
+                [p.prima.fund_after_cents / 100 for p in done if p.prima],
+                [p.bola_loca.fund_after_cents / 100 for p in done if p.bola_loca],
+                [t.join("prize.prima"), t.join("prize.bola_loca")],
+                width,
+                55 * mm,
+            )
+        )
     out.append(st.gap(4))
     out += st.bilingual(t.all("sm.table"), st.SECTION, st.SECTION)
     body: list[list[str]] = []
     for p in acta.partidas:
         status = t.es(f"p.status.{p.status}") if p.status != "open" else t.es("sm.open_partida")
-        body.append([str(p.number), status.split(":")[0], str(p.cards_sold),
-                     money(p.takings_cents), str(len(p.balls)) if p.balls else "—",
-                     str(_line_at(p) or "—"), money(p.net_to_pay_cents),
-                     money(p.refund_cents) if p.refund_cents else "—"])
-    out.append(st.grid_table(
-        [t.join("sm.partida"), t.join("sm.status"), t.join("sum.cards"),
-         t.join("sum.takings"), t.join("sm.balls"), t.join("sm.line_at"), t.join("sm.prizes"),
-         t.join("sum.refunds")], body,
-        [width * x for x in (0.08, 0.14, 0.12, 0.15, 0.09, 0.10, 0.16, 0.16)],
-        align_right=(0, 2, 3, 4, 5, 6, 7)))
+        body.append(
+            [
+                str(p.number),
+                status.split(":")[0],
+                str(p.cards_sold),
+                money(p.takings_cents),
+                str(len(p.balls)) if p.balls else "—",
+                str(_line_at(p) or "—"),
+                money(p.net_to_pay_cents),
+                money(p.refund_cents) if p.refund_cents else "—",
+            ]
+        )
+    out.append(
+        st.grid_table(
+            [
+                t.join("sm.partida"),
+                t.join("sm.status"),
+                t.join("sum.cards"),
+                t.join("sum.takings"),
+                t.join("sm.balls"),
+                t.join("sm.line_at"),
+                t.join("sm.prizes"),
+                t.join("sum.refunds"),
+            ],
+            body,
+            [width * x for x in (0.08, 0.14, 0.12, 0.15, 0.09, 0.10, 0.16, 0.16)],
+            align_right=(0, 2, 3, 4, 5, 6, 7),
+        )
+    )
     return out
 
 
@@ -219,13 +287,22 @@ def render_summary_data(acta: Acta) -> bytes:
     title = f"Resumen de la sesión {acta.session_id}"
     created = parse_time(acta.issued_at)
     assert created is not None
-    doc = st.plain_doc(buf, A4, title, acta.hall_name,
-                       on_page=st.footer_drawer(f"{acta.hall_name} · {acta.session_id}"))
-    info = DocInfo(title=title, author=f"{acta.hall_name} ({acta.hall_id})",
-                   subject=f"Resumen de la noche de {acta.hall_name}",
-                   keywords=f"bingo-hall resumen; sala={acta.hall_id}; sesion={acta.session_id}; "
-                            f"seq={acta.chain.seq}; cabeza={acta.chain.head}",
-                   created=created, creator=acta.generator or "bingo-hall")
+    doc = st.plain_doc(
+        buf,
+        A4,
+        title,
+        acta.hall_name,
+        on_page=st.footer_drawer(f"{acta.hall_name} · {acta.session_id}"),
+    )
+    info = DocInfo(
+        title=title,
+        author=f"{acta.hall_name} ({acta.hall_id})",
+        subject=f"Resumen de la noche de {acta.hall_name}",
+        keywords=f"bingo-hall resumen; sala={acta.hall_id}; sesion={acta.session_id}; "
+        f"seq={acta.chain.seq}; cabeza={acta.chain.head}",
+        created=created,
+        creator=acta.generator or "bingo-hall",
+    )
     build(doc, summary_story(acta), info)
     return buf.getvalue()
 

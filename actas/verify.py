@@ -37,9 +37,18 @@ Projector = Callable[[Sequence[Record]], Mapping[str, Any]]
 
 # the most precise finding names the first difference: a folio and line beats "the signature
 # is broken"
-_SPECIFICITY = ("Folios", "Cadena de registros", "Registro de la base de datos",
-                "Registro exportado", "Datos de la sesión", "Exportación", "Cabeza impresa",
-                "Registro adjunto", "Firma", "PDF")
+_SPECIFICITY = (
+    "Folios",
+    "Cadena de registros",
+    "Registro de la base de datos",
+    "Registro exportado",
+    "Datos de la sesión",
+    "Exportación",
+    "Cabeza impresa",
+    "Registro adjunto",
+    "Firma",
+    "PDF",
+)
 
 
 @contextmanager
@@ -94,11 +103,14 @@ class VerifyReport:
     def lines(self) -> list[str]:
         out = [f"[{'OK' if f.ok else 'FALLO'}] {f.check}: {f.detail}" for f in self.findings]
         if self.intact:
-            out.append("Resultado: el acta y el registro del que procede están íntegros"
-                       + ("." if self.signed else ", pero el acta no está firmada."))
+            out.append(
+                "Resultado: el acta y el registro del que procede están íntegros"
+                + ("." if self.signed else ", pero el acta no está firmada.")
+            )
         else:
-            out.append(f"Resultado: ALTERACIÓN DETECTADA. Primera diferencia: "
-                       f"{self.first_difference}")
+            out.append(
+                f"Resultado: ALTERACIÓN DETECTADA. Primera diferencia: {self.first_difference}"
+            )
         return out
 
 
@@ -147,21 +159,24 @@ def _original_revision(data: bytes) -> bytes:
     if end < 0:
         return data
     end += len(b"%%EOF")
-    while end < len(data) and data[end:end + 1] in (b"\r", b"\n"):
+    while end < len(data) and data[end : end + 1] in (b"\r", b"\n"):
         end += 1
     return data[:end]
 
 
 def _object_spans(pdf: bytes) -> list[tuple[int, int]]:
     """(offset, object number) of every ``N 0 obj`` in a file, by offset."""
-    return [(m.start(1), int(m.group(1)))
-            for m in re.finditer(rb"(?:^|[\r\n])(\d+) 0 obj", pdf)]
+    return [(m.start(1), int(m.group(1))) for m in re.finditer(rb"(?:^|[\r\n])(\d+) 0 obj", pdf)]
 
 
-_TYPES = {"/Catalog": "el catálogo del documento", "/Pages": "el árbol de páginas",
-          "/Font": "una fuente", "/Filespec": "la ficha del registro adjunto",
-          "/EmbeddedFile": "el registro adjunto (registro.json)",
-          "/Outlines": "el índice del documento"}
+_TYPES = {
+    "/Catalog": "el catálogo del documento",
+    "/Pages": "el árbol de páginas",
+    "/Font": "una fuente",
+    "/Filespec": "la ficha del registro adjunto",
+    "/EmbeddedFile": "el registro adjunto (registro.json)",
+    "/Outlines": "el índice del documento",
+}
 
 
 def _object_roles(pdf: bytes) -> dict[int, str]:
@@ -277,12 +292,19 @@ def _check_signature(data: bytes, report: VerifyReport, trusted: Sequence[bytes]
         reader = PdfFileReader(io.BytesIO(data), strict=False)
         signatures = reader.embedded_signatures
     except Exception as exc:
-        report.add("Firma", False, f"no se puede leer la estructura del PDF firmado ({exc}); "
-                                    "el archivo fue alterado o está dañado")
+        report.add(
+            "Firma",
+            False,
+            f"no se puede leer la estructura del PDF firmado ({exc}); "
+            "el archivo fue alterado o está dañado",
+        )
         return
     if not signatures:
-        report.add("Firma", True, "el acta no está firmada: se comprueba solo su coherencia "
-                                  "con el registro adjunto")
+        report.add(
+            "Firma",
+            True,
+            "el acta no está firmada: se comprueba solo su coherencia con el registro adjunto",
+        )
         return
     report.signed = True
     roots = []
@@ -294,50 +316,71 @@ def _check_signature(data: bytes, report: VerifyReport, trusted: Sequence[bytes]
             status = validate_pdf_signature(sig, vc)
         except (SignatureValidationError, ValueError, KeyError) as exc:
             first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc)
-            report.add("Firma", False, f"la firma «{sig.field_name}» no se puede validar "
-                                       f"(datos de firma dañados: {first_line})")
+            report.add(
+                "Firma",
+                False,
+                f"la firma «{sig.field_name}» no se puede validar "
+                f"(datos de firma dañados: {first_line})",
+            )
             continue
         cert = status.signing_cert
         fingerprint = cert.sha256.hex() if cert is not None else "?"
         report.signer_fingerprint = fingerprint
         subject = cert.subject.human_friendly if cert is not None else "?"
         if not status.intact:
-            report.add("Firma", False, "los bytes firmados fueron modificados después de "
-                                       "firmar: el documento no es el que se selló")
+            report.add(
+                "Firma",
+                False,
+                "los bytes firmados fueron modificados después de "
+                "firmar: el documento no es el que se selló",
+            )
             continue
         if not status.valid:
-            report.add("Firma", False, "la firma criptográfica no es válida para este "
-                                       "certificado")
+            report.add("Firma", False, "la firma criptográfica no es válida para este certificado")
             continue
         level = status.modification_level
         if level is not None and level > ModificationLevel.LTA_UPDATES:
-            report.add("Firma", False, "después de la firma se añadieron cambios al documento "
-                                       f"({level.name}); lo firmado está intacto pero el "
-                                       "archivo no")
+            report.add(
+                "Firma",
+                False,
+                "después de la firma se añadieron cambios al documento "
+                f"({level.name}); lo firmado está intacto pero el "
+                "archivo no",
+            )
             continue
         when = status.signer_reported_dt.isoformat() if status.signer_reported_dt else "?"
         detail = f"firma PAdES íntegra y válida de «{subject}» ({when})"
         ts = status.timestamp_validity
         if ts is not None:
-            detail += (f"; sello de tiempo RFC 3161 de {ts.timestamp.isoformat()}"
-                       f"{' válido' if ts.intact and ts.valid else ' NO VÁLIDO'}")
+            detail += (
+                f"; sello de tiempo RFC 3161 de {ts.timestamp.isoformat()}"
+                f"{' válido' if ts.intact and ts.valid else ' NO VÁLIDO'}"
+            )
             if not (ts.intact and ts.valid):
                 report.add("Firma", False, detail)
                 continue
         if roots:
             if status.trusted:
-                report.add("Firma", True, detail + "; certificado reconocido como el de la "
-                                                   "sala")
+                report.add("Firma", True, detail + "; certificado reconocido como el de la sala")
             else:
-                report.add("Firma", False, detail + "; pero el certificado NO es el registrado "
-                                                    f"para la sala (huella {fingerprint})")
+                report.add(
+                    "Firma",
+                    False,
+                    detail + "; pero el certificado NO es el registrado "
+                    f"para la sala (huella {fingerprint})",
+                )
         else:
-            report.add("Firma", True, detail + "; certificado no contrastado: compruebe que su "
-                                               f"huella SHA-256 es la registrada: {fingerprint}")
+            report.add(
+                "Firma",
+                True,
+                detail + "; certificado no contrastado: compruebe que su "
+                f"huella SHA-256 es la registrada: {fingerprint}",
+            )
 
 
-def _check_record(raw: bytes, report: VerifyReport, keywords: Mapping[str, str]
-                  ) -> Mapping[str, Any] | None:
+def _check_record(
+    raw: bytes, report: VerifyReport, keywords: Mapping[str, str]
+) -> Mapping[str, Any] | None:
     try:
         export: dict[str, Any] = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -345,8 +388,9 @@ def _check_record(raw: bytes, report: VerifyReport, keywords: Mapping[str, str]
         return None
     records = _records(export)
     if not records:
-        report.add("Registro adjunto", False, "el registro adjunto no contiene la cadena de "
-                                              "registros")
+        report.add(
+            "Registro adjunto", False, "el registro adjunto no contiene la cadena de registros"
+        )
         return export
     start = GENESIS if records[0].seq == 1 else records[0].prev_hash
     broken = verify_chain(records, start)
@@ -357,16 +401,24 @@ def _check_record(raw: bytes, report: VerifyReport, keywords: Mapping[str, str]
     head = records[-1].hash
     report.head = head
     if chain.get("head") != head or int(chain.get("seq", -1)) != records[-1].seq:
-        report.add("Cadena de registros", False, "la cabeza declarada en el registro no es la "
-                                                 "del último registro")
+        report.add(
+            "Cadena de registros",
+            False,
+            "la cabeza declarada en el registro no es la del último registro",
+        )
         return export
-    report.add("Cadena de registros", True,
-               f"registros {records[0].seq} a {records[-1].seq} encadenados sin rotura; "
-               f"cabeza {head}")
+    report.add(
+        "Cadena de registros",
+        True,
+        f"registros {records[0].seq} a {records[-1].seq} encadenados sin rotura; cabeza {head}",
+    )
     printed = keywords.get("cabeza")
     if printed is not None and printed != head:
-        report.add("Cabeza impresa", False, f"los metadatos del acta dan la cabeza {printed} y "
-                                            f"el registro adjunto {head}")
+        report.add(
+            "Cabeza impresa",
+            False,
+            f"los metadatos del acta dan la cabeza {printed} y el registro adjunto {head}",
+        )
     return export
 
 
@@ -383,27 +435,43 @@ def _check_printed_head(texts: Sequence[str], head: str, report: VerifyReport) -
     if not found:
         report.add("Cabeza impresa", False, "el acta no muestra la cabeza de la cadena")
     elif found[-1] != head:
-        report.add("Cabeza impresa", False, f"el acta muestra la cabeza {found[-1]} y el "
-                                            f"registro adjunto termina en {head}")
+        report.add(
+            "Cabeza impresa",
+            False,
+            f"el acta muestra la cabeza {found[-1]} y el registro adjunto termina en {head}",
+        )
     else:
-        report.add("Cabeza impresa", True, "la cabeza impresa en el acta es la del registro "
-                                           "adjunto")
+        report.add(
+            "Cabeza impresa", True, "la cabeza impresa en el acta es la del registro adjunto"
+        )
 
 
-def _check_pages(data: bytes, raw: bytes, export: Mapping[str, Any], session_id: str | None,
-                 report: VerifyReport) -> None:
+def _check_pages(
+    data: bytes, raw: bytes, export: Mapping[str, Any], session_id: str | None, report: VerifyReport
+) -> None:
     original = _original_revision(data)
     try:
         acta = build_acta(export, session_id)
     except ActaDataError as exc:
         report.add("Folios", False, f"el registro adjunto no da un acta: {exc}")
         return
-    regenerated = render_acta_data(acta, [Attachment(
-        ATTACHMENT_NAME, raw, "application/json",
-        "Registro de la sesión (bingo-session/1) con su cadena de registros")])
+    regenerated = render_acta_data(
+        acta,
+        [
+            Attachment(
+                ATTACHMENT_NAME,
+                raw,
+                "application/json",
+                "Registro de la sesión (bingo-session/1) con su cadena de registros",
+            )
+        ],
+    )
     if regenerated == original:
-        report.add("Folios", True, "cada folio coincide byte a byte con el acta que genera el "
-                                   "registro adjunto")
+        report.add(
+            "Folios",
+            True,
+            "cada folio coincide byte a byte con el acta que genera el registro adjunto",
+        )
         return
     textual = text_difference(original, regenerated)
     where = locate_difference(original, regenerated)
@@ -412,49 +480,71 @@ def _check_pages(data: bytes, raw: bytes, export: Mapping[str, Any], session_id:
         sealed_ok = report.signed and all(f.ok for f in report.findings if f.check == "Firma")
         if sealed_ok:
             # the seal holds: the difference comes from another version of the generator
-            report.add("Folios", True,
-                       "el texto de todos los folios coincide con el registro adjunto (los "
-                       f"bytes difieren desde el {where}: otra versión del generador)")
+            report.add(
+                "Folios",
+                True,
+                "el texto de todos los folios coincide con el registro adjunto (los "
+                f"bytes difieren desde el {where}: otra versión del generador)",
+            )
         else:
-            report.add("Folios", False,
-                       f"el {where} no es el que genera el registro adjunto; el texto visible "
-                       "de los folios coincide")
+            report.add(
+                "Folios",
+                False,
+                f"el {where} no es el que genera el registro adjunto; el texto visible "
+                "de los folios coincide",
+            )
         return
     report.add("Folios", False, f"{textual} (primer byte distinto: el {where})")
 
 
-def _check_against(export: Mapping[str, Any], current: Sequence[Record],
-                   report: VerifyReport, label: str) -> None:
+def _check_against(
+    export: Mapping[str, Any], current: Sequence[Record], report: VerifyReport, label: str
+) -> None:
     ours = _records(export)
     if current:
         start = GENESIS if current[0].seq == 1 else current[0].prev_hash
         broken = verify_chain(current, start)
         if broken is not None:
-            report.add(label, False, f"el registro actual está roto en el registro {broken.seq}: "
-                                     f"{broken.reason}")
+            report.add(
+                label,
+                False,
+                f"el registro actual está roto en el registro {broken.seq}: {broken.reason}",
+            )
             return
     by_seq = {r.seq: r for r in current}
     for rec in ours:
         other = by_seq.get(rec.seq)
         if other is None:
-            report.add(label, False, f"el registro {rec.seq} ({rec.kind}) del acta no está en el "
-                                     "registro actual")
+            report.add(
+                label,
+                False,
+                f"el registro {rec.seq} ({rec.kind}) del acta no está en el registro actual",
+            )
             return
         if other.hash != rec.hash or other.to_json() != rec.to_json():
             a, b = rec.to_json(), other.to_json()
             # name the content that changed before the hashes that follow from it
-            diff = (first_json_difference({k: a[k] for k in ("at", "kind", "payload")},
-                                          {k: b[k] for k in ("at", "kind", "payload")})
-                    or first_json_difference(a, b))
+            diff = first_json_difference(
+                {k: a[k] for k in ("at", "kind", "payload")},
+                {k: b[k] for k in ("at", "kind", "payload")},
+            ) or first_json_difference(a, b)
             report.add(label, False, f"el registro {rec.seq} ({rec.kind}) difiere: {diff}")
             return
     extra = sum(1 for r in current if ours and r.seq > ours[-1].seq)
-    report.add(label, True, f"los {len(ours)} registros del acta son el comienzo del registro "
-                            f"actual ({extra} posteriores)")
+    report.add(
+        label,
+        True,
+        f"los {len(ours)} registros del acta son el comienzo del registro "
+        f"actual ({extra} posteriores)",
+    )
 
 
-def _check_sessions(export: Mapping[str, Any], other: Mapping[str, Any], session_id: str | None,
-                    report: VerifyReport) -> None:
+def _check_sessions(
+    export: Mapping[str, Any],
+    other: Mapping[str, Any],
+    session_id: str | None,
+    report: VerifyReport,
+) -> None:
     try:
         ours = select_session(export, session_id)
         theirs = select_session(other, str(ours.get("id")))
@@ -472,8 +562,11 @@ def _check_sessions(export: Mapping[str, Any], other: Mapping[str, Any], session
             continue
         q = their_partidas.get(p["number"])
         if q is None:
-            report.add("Datos de la sesión", False, f"la partida {p['number']} no está en el "
-                                                    "registro actual")
+            report.add(
+                "Datos de la sesión",
+                False,
+                f"la partida {p['number']} no está en el registro actual",
+            )
             return
         diff = first_json_difference(p, q, f"partida {p['number']}")
         if diff:
@@ -484,22 +577,29 @@ def _check_sessions(export: Mapping[str, Any], other: Mapping[str, Any], session
         if diff:
             report.add("Datos de la sesión", False, diff)
             return
-    report.add("Datos de la sesión", True, "las partidas del acta coinciden con el registro "
-                                           "actual")
+    report.add("Datos de la sesión", True, "las partidas del acta coinciden con el registro actual")
 
 
-def verify_acta(data: bytes, *, current_records: Sequence[Record] | None = None,
-                current_export: Mapping[str, Any] | None = None,
-                trusted_certs: Sequence[bytes] = (),
-                projector: Projector | None = None) -> VerifyReport:
+def verify_acta(
+    data: bytes,
+    *,
+    current_records: Sequence[Record] | None = None,
+    current_export: Mapping[str, Any] | None = None,
+    trusted_certs: Sequence[bytes] = (),
+    projector: Projector | None = None,
+) -> VerifyReport:
     """Check a (signed) acta PDF, and optionally the hall's current record against it."""
     with _quiet_libraries():
         return _verify(data, current_records, current_export, trusted_certs, projector)
 
 
-def _verify(data: bytes, current_records: Sequence[Record] | None,
-            current_export: Mapping[str, Any] | None, trusted_certs: Sequence[bytes],
-            projector: Projector | None) -> VerifyReport:
+def _verify(
+    data: bytes,
+    current_records: Sequence[Record] | None,
+    current_export: Mapping[str, Any] | None,
+    trusted_certs: Sequence[bytes],
+    projector: Projector | None,
+) -> VerifyReport:
     report = VerifyReport()
     if not data.startswith(b"%PDF-"):
         report.add("PDF", False, "el archivo no es un PDF")
@@ -534,9 +634,13 @@ def _verify(data: bytes, current_records: Sequence[Record] | None,
     if projector is not None:
         diff = first_json_difference(
             {k: v for k, v in export.items() if k != "chain"},
-            {k: v for k, v in projector(_records(export)).items() if k != "chain"})
-        report.add("Exportación", diff is None,
-                   diff or "la exportación adjunta es la que dan sus registros")
+            {k: v for k, v in projector(_records(export)).items() if k != "chain"},
+        )
+        report.add(
+            "Exportación",
+            diff is None,
+            diff or "la exportación adjunta es la que dan sus registros",
+        )
     if current_records is not None:
         _check_against(export, current_records, report, "Registro de la base de datos")
     if current_export is not None:

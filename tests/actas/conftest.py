@@ -15,7 +15,8 @@ from tests.actas.fixtures import Night, night
 BAND = re.compile(
     r"^(Folio \d+|\d+\. folioa|Registro encadenado: .*|Erregistro-katea: .*|Sesión .*"
     r"|Sello de la Consejería.*|materia de juego|Jokoaren arloko.*|zigilua|Copia de trabajo.*"
-    r"|Lan-kopia.*|.* · cantabria-001)$")
+    r"|Lan-kopia.*|.* · cantabria-001)$"
+)
 
 
 def pdf_pages(data: bytes) -> list[str]:
@@ -32,9 +33,16 @@ def body_lines(data: bytes) -> list[str]:
 
 def partida_block(lines: list[str], number: int) -> list[str]:
     start = lines.index(f"PARTIDA N.º {number}")
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("PARTIDA N.º ")
-                or lines[i].startswith("DILIGENCIA DE CIERRE")
-                or lines[i].startswith("Registro encadenado hasta ahora")), len(lines))
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if lines[i].startswith("PARTIDA N.º ")
+            or lines[i].startswith("DILIGENCIA DE CIERRE")
+            or lines[i].startswith("Registro encadenado hasta ahora")
+        ),
+        len(lines),
+    )
     return lines[start:end]
 
 

@@ -155,8 +155,9 @@ def _sold_cards(sales: Sequence[Mapping[str, Any]]) -> list[tuple[str, int]]:
     return [(s["series"], n) for s in sales for n in range(s["first"], s["last"] + 1)]
 
 
-def _outcome(order: Sequence[int], sold: Sequence[tuple[str, int]],
-             cards: Sequence[Sequence[Sequence[int]]]) -> _Outcome:
+def _outcome(
+    order: Sequence[int], sold: Sequence[tuple[str, int]], cards: Sequence[Sequence[Sequence[int]]]
+) -> _Outcome:
     pos = {ball: i + 1 for i, ball in enumerate(order)}
     best_line = 999
     best_bingo = 999
@@ -189,8 +190,13 @@ def _order_with_prefix(rng: random.Random, prefix: set[int], last: int) -> list[
     return [*_shuffled(rng, prefix), last, *_shuffled(rng, rest)]
 
 
-def _draw(rng: random.Random, role: str, sold: Sequence[tuple[str, int]],
-          cards: Sequence[Sequence[Sequence[int]]], prima_limit: int | None) -> _Outcome:
+def _draw(
+    rng: random.Random,
+    role: str,
+    sold: Sequence[tuple[str, int]],
+    cards: Sequence[Sequence[Sequence[int]]],
+    prima_limit: int | None,
+) -> _Outcome:
     """Choose an order of extraction that produces the scripted situation."""
     for _ in range(400):
         if role == "shared_line":
@@ -204,9 +210,12 @@ def _draw(rng: random.Random, role: str, sold: Sequence[tuple[str, int]],
             picks = rng.sample(by_number[x], 3)
             prefix = {b for idx, r in picks for b in cards[sold[idx][1] - 1][r]} - {x}
             out = _outcome(_order_with_prefix(rng, prefix, x), sold, cards)
-            if (len(out.line_winners) == 3 and out.bingo_at > out.line_at
-                    and out.bingo_at > INTERCONNECTED_LIMIT
-                    and (prima_limit is None or out.bingo_at > prima_limit)):
+            if (
+                len(out.line_winners) == 3
+                and out.bingo_at > out.line_at
+                and out.bingo_at > INTERCONNECTED_LIMIT
+                and (prima_limit is None or out.bingo_at > prima_limit)
+            ):
                 return out
         elif role == "shared_bingo":
             a, b = rng.sample(range(len(sold)), 2)
@@ -269,8 +278,9 @@ ROLES = {
 }
 
 
-def _allocate(fam: _SeriesFamily, wanted: int, rng: random.Random,
-              electronic: bool) -> list[dict[str, Any]]:
+def _allocate(
+    fam: _SeriesFamily, wanted: int, rng: random.Random, electronic: bool
+) -> list[dict[str, Any]]:
     first_code, first_start = fam.code, fam.next_number
     available = SERIES_SIZE - first_start + 1
     sales: list[dict[str, Any]] = []
@@ -297,31 +307,59 @@ def _allocate(fam: _SeriesFamily, wanted: int, rng: random.Random,
     return sales
 
 
-def simulate(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("es",),
-             hall_id: str = "cantabria-001", session_id: str = "2026-11-22-T",
-             date: str = "2026-11-22", hall_name: str = "Bingo Sardinero",
-             region: str = "cantabria") -> list[_Event]:
+def simulate(
+    partidas: int = 12,
+    *,
+    seed: int = 7,
+    languages: Sequence[str] = ("es",),
+    hall_id: str = "cantabria-001",
+    session_id: str = "2026-11-22-T",
+    date: str = "2026-11-22",
+    hall_name: str = "Bingo Sardinero",
+    region: str = "cantabria",
+) -> list[_Event]:
     """Every event of one night in order, tagged with its partida and phase."""
     rng = random.Random(seed)
     cards = card_set()
     clock = _Clock(datetime.fromisoformat(f"{date}T17:00:00+01:00"))
     ev: list[_Event] = []
 
-    def emit(kind: str, payload: dict[str, Any], *, seconds: float = 1,
-             partida: int | None = None, phase: str = "") -> None:
+    def emit(
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        seconds: float = 1,
+        partida: int | None = None,
+        phase: str = "",
+    ) -> None:
         ev.append(_Event(clock.tick(seconds), kind, payload, partida, phase))
 
     emit("card_set.registered", {"id": CARD_SET_ID, "cards": cards}, seconds=0)
-    emit("session.opened", {
-        "generator": "bingo-hall 0.1.0",
-        "hall": {"id": hall_id, "name": hall_name, "region": region,
-                 "languages": list(languages)},
-        "rules": dict(RULES),
-        "session": {"id": session_id, "date": date,
-                    "jefe_de_mesa": "María Gutiérrez Ruiz", "jefe_de_sala": "Íñigo Ezkerra Salas",
-                    "ball_set": {"id": "BS-2024-031", "homologation": "H-CANT-0412",
-                                 "partidas_before": 2841}},
-    }, seconds=0)
+    emit(
+        "session.opened",
+        {
+            "generator": "bingo-hall 0.1.0",
+            "hall": {
+                "id": hall_id,
+                "name": hall_name,
+                "region": region,
+                "languages": list(languages),
+            },
+            "rules": dict(RULES),
+            "session": {
+                "id": session_id,
+                "date": date,
+                "jefe_de_mesa": "María Gutiérrez Ruiz",
+                "jefe_de_sala": "Íñigo Ezkerra Salas",
+                "ball_set": {
+                    "id": "BS-2024-031",
+                    "homologation": "H-CANT-0412",
+                    "partidas_before": 2841,
+                },
+            },
+        },
+        seconds=0,
+    )
     emit("balls.checked", {"when": "open", "numbers": list(range(1, 91)), "ok": True}, seconds=240)
     emit("prima.amount_set", {"partida": None, "amount_cents": PRIMA_AMOUNT}, seconds=20)
 
@@ -368,17 +406,27 @@ def simulate(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("
         elif role == "no_prima":
             out = _draw(rng, "no_prima", sold, cards, limit)
         else:
-            out = _draw(rng, "free" if role == "free" else "plain", sold, cards,
-                        limit if available else None)
+            out = _draw(
+                rng,
+                "free" if role == "free" else "plain",
+                sold,
+                cards,
+                limit if available else None,
+            )
 
         line_ball = out.order[out.line_at - 1]
         bingo_ball = out.order[out.bingo_at - 1]
         if role == "bola_loca":
-            bola_numbers = sorted([line_ball, rng.choice(
-                [b for b in range(1, 91) if b not in (line_ball, bingo_ball)])])
+            bola_numbers = sorted(
+                [
+                    line_ball,
+                    rng.choice([b for b in range(1, 91) if b not in (line_ball, bingo_ball)]),
+                ]
+            )
         else:
-            bola_numbers = sorted(rng.sample(
-                [b for b in range(1, 91) if b not in (line_ball, bingo_ball)], 2))
+            bola_numbers = sorted(
+                rng.sample([b for b in range(1, 91) if b not in (line_ball, bingo_ball)], 2)
+            )
 
         accumulated = st.prima_accumulated + (0 if annulled else 1)
         data = {
@@ -390,112 +438,256 @@ def simulate(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("
             "takings_cents": takings,
             "line_prize_cents": line_prize,
             "bingo_prize_cents": bingo_prize,
-            "prima": {"amount_cents": st.prima_amount, "available": available,
-                      "ball_limit": limit, "fund_before_cents": st.prima_fund,
-                      "deduction_cents": prima_ded, "fund_after_cents": st.prima_fund + prima_ded,
-                      "partidas_accumulated": accumulated},
-            "bola_loca": {"numbers": bola_numbers, "fund_before_cents": st.bola_fund,
-                          "deduction_cents": bola_ded,
-                          "fund_after_cents": st.bola_fund + bola_ded, "source": "secrets"},
-            "interconnected": {"network": "Red interconectada de Cantabria",
-                               "amount_cents": st.inter_amount,
-                               "ball_limit": INTERCONNECTED_LIMIT,
-                               "partidas_accumulated": st.inter_accumulated + 1},
+            "prima": {
+                "amount_cents": st.prima_amount,
+                "available": available,
+                "ball_limit": limit,
+                "fund_before_cents": st.prima_fund,
+                "deduction_cents": prima_ded,
+                "fund_after_cents": st.prima_fund + prima_ded,
+                "partidas_accumulated": accumulated,
+            },
+            "bola_loca": {
+                "numbers": bola_numbers,
+                "fund_before_cents": st.bola_fund,
+                "deduction_cents": bola_ded,
+                "fund_after_cents": st.bola_fund + bola_ded,
+                "source": "secrets",
+            },
+            "interconnected": {
+                "network": "Red interconectada de Cantabria",
+                "amount_cents": st.inter_amount,
+                "ball_limit": INTERCONNECTED_LIMIT,
+                "partidas_accumulated": st.inter_accumulated + 1,
+            },
             "transcribed": False,
         }
-        emit("sale.opened", {"partida": k, "series": sales[0]["series"],
-                             "first": sales[0]["first"], "face_value_cents": face},
-             seconds=60 if k > 1 else 30, partida=k, phase="sale")
-        emit("partida.data_recorded", data, seconds=rng.randint(150, 260), partida=k,
-             phase="data")
+        emit(
+            "sale.opened",
+            {
+                "partida": k,
+                "series": sales[0]["series"],
+                "first": sales[0]["first"],
+                "face_value_cents": face,
+            },
+            seconds=60 if k > 1 else 30,
+            partida=k,
+            phase="sale",
+        )
+        emit("partida.data_recorded", data, seconds=rng.randint(150, 260), partida=k, phase="data")
         if k == partidas:
             emit("last_partida.announced", {"partida": k}, seconds=5, partida=k, phase="data")
         if role == "suspension":
-            emit("incident", {"partida": k, "kind": "suspension", "after_ball": 0,
-                              "note": "Avería del lector automático antes de la primera bola; "
-                                      "partida suspendida 6 minutos y reanudada (R-INC-1)."},
-                 seconds=30, partida=k, phase="balls")
+            emit(
+                "incident",
+                {
+                    "partida": k,
+                    "kind": "suspension",
+                    "after_ball": 0,
+                    "note": "Avería del lector automático antes de la primera bola; "
+                    "partida suspendida 6 minutos y reanudada (R-INC-1).",
+                },
+                seconds=30,
+                partida=k,
+                phase="balls",
+            )
             clock.tick(360)
 
         balls_to_draw = 12 if annulled else out.bingo_at
         for i in range(1, balls_to_draw + 1):
             manual = role == "manual" and i > 20
             if role == "manual" and i == 21:
-                emit("incident", {"partida": k, "kind": "extractor_failure", "after_ball": 20,
-                                  "note": "Fallo del extractor neumático; se continúa por "
-                                          "extracción manual con las bolas pendientes (R-INC-2)."},
-                     seconds=40, partida=k, phase="balls")
-            emit("ball.drawn", {"partida": k, "index": i, "number": out.order[i - 1],
-                                "manual": manual},
-                 seconds=9 if manual else 5, partida=k, phase="balls")
+                emit(
+                    "incident",
+                    {
+                        "partida": k,
+                        "kind": "extractor_failure",
+                        "after_ball": 20,
+                        "note": "Fallo del extractor neumático; se continúa por "
+                        "extracción manual con las bolas pendientes (R-INC-2).",
+                    },
+                    seconds=40,
+                    partida=k,
+                    phase="balls",
+                )
+            emit(
+                "ball.drawn",
+                {"partida": k, "index": i, "number": out.order[i - 1], "manual": manual},
+                seconds=9 if manual else 5,
+                partida=k,
+                phase="balls",
+            )
             if role == "shared_line" and i == 9:
                 s, n = sold[7]
-                emit("claim.checked", {"partida": k, "after_ball": 9, "series": s, "number": n,
-                                       "kind": "line", "valid": False},
-                     seconds=20, partida=k, phase="balls")
+                emit(
+                    "claim.checked",
+                    {
+                        "partida": k,
+                        "after_ball": 9,
+                        "series": s,
+                        "number": n,
+                        "kind": "line",
+                        "valid": False,
+                    },
+                    seconds=20,
+                    partida=k,
+                    phase="balls",
+                )
             if not annulled and i == out.line_at:
                 for s, n in out.line_winners:
-                    emit("claim.checked", {"partida": k, "after_ball": i, "series": s,
-                                           "number": n, "kind": "line", "valid": True},
-                         seconds=25, partida=k, phase="balls")
+                    emit(
+                        "claim.checked",
+                        {
+                            "partida": k,
+                            "after_ball": i,
+                            "series": s,
+                            "number": n,
+                            "kind": "line",
+                            "valid": True,
+                        },
+                        seconds=25,
+                        partida=k,
+                        phase="balls",
+                    )
             if not annulled and i == out.bingo_at:
                 for s, n in out.bingo_winners:
-                    emit("claim.checked", {"partida": k, "after_ball": i, "series": s,
-                                           "number": n, "kind": "bingo", "valid": True},
-                         seconds=25, partida=k, phase="balls")
+                    emit(
+                        "claim.checked",
+                        {
+                            "partida": k,
+                            "after_ball": i,
+                            "series": s,
+                            "number": n,
+                            "kind": "bingo",
+                            "valid": True,
+                        },
+                        seconds=25,
+                        partida=k,
+                        phase="balls",
+                    )
 
         if annulled:
-            emit("incident", {"partida": k, "kind": "ball_irregularity", "after_ball": 12,
-                              "note": "Bola 58 deteriorada detectada tras la bola 12: partida "
-                                      "suspendida y finalizada; se reintegran todos los cartones "
-                                      "(R-INC-3)."},
-                 seconds=30, partida=k, phase="balls")
-            emit("partida.annulled", {"partida": k, "refund_cents": takings},
-                 seconds=300, partida=k, phase="close")
-            emit("ball_set.changed", {"partida": k, "ball_set_id": "BS-2025-118",
-                                      "homologation": "H-CANT-0457", "partidas_before": 0,
-                                      "reason": "Bola 58 deteriorada; se pone el juego de reserva "
-                                                "tras recuento y comprobación de las 90 bolas."},
-                 seconds=240, partida=k, phase="close")
+            emit(
+                "incident",
+                {
+                    "partida": k,
+                    "kind": "ball_irregularity",
+                    "after_ball": 12,
+                    "note": "Bola 58 deteriorada detectada tras la bola 12: partida "
+                    "suspendida y finalizada; se reintegran todos los cartones "
+                    "(R-INC-3).",
+                },
+                seconds=30,
+                partida=k,
+                phase="balls",
+            )
+            emit(
+                "partida.annulled",
+                {"partida": k, "refund_cents": takings},
+                seconds=300,
+                partida=k,
+                phase="close",
+            )
+            emit(
+                "ball_set.changed",
+                {
+                    "partida": k,
+                    "ball_set_id": "BS-2025-118",
+                    "homologation": "H-CANT-0457",
+                    "partidas_before": 0,
+                    "reason": "Bola 58 deteriorada; se pone el juego de reserva "
+                    "tras recuento y comprobación de las 90 bolas.",
+                },
+                seconds=240,
+                partida=k,
+                phase="close",
+            )
             continue
 
         awards: list[dict[str, Any]] = []
         residue: dict[str, int] = {}
         share, residue["line"] = _split(line_prize, len(out.line_winners))
         for s, n in out.line_winners:
-            awards.append({"prize": "line", "series": s, "number": n,
-                           "completed_at_ball": out.line_at, "amount_cents": share})
+            awards.append(
+                {
+                    "prize": "line",
+                    "series": s,
+                    "number": n,
+                    "completed_at_ball": out.line_at,
+                    "amount_cents": share,
+                }
+            )
         share, residue["bingo"] = _split(bingo_prize, len(out.bingo_winners))
         for s, n in out.bingo_winners:
-            awards.append({"prize": "bingo", "series": s, "number": n,
-                           "completed_at_ball": out.bingo_at, "amount_cents": share})
+            awards.append(
+                {
+                    "prize": "bingo",
+                    "series": s,
+                    "number": n,
+                    "completed_at_ball": out.bingo_at,
+                    "amount_cents": share,
+                }
+            )
         bola_after = st.bola_fund + bola_ded
         if line_ball in bola_numbers or bingo_ball in bola_numbers:
-            winners, at = ((out.line_winners, out.line_at) if line_ball in bola_numbers
-                           else (out.bingo_winners, out.bingo_at))
+            winners, at = (
+                (out.line_winners, out.line_at)
+                if line_ball in bola_numbers
+                else (out.bingo_winners, out.bingo_at)
+            )
             share, residue["bola_loca"] = _split(bola_after, len(winners))
             for s, n in winners:
-                awards.append({"prize": "bola_loca", "series": s, "number": n,
-                               "completed_at_ball": at, "amount_cents": share})
+                awards.append(
+                    {
+                        "prize": "bola_loca",
+                        "series": s,
+                        "number": n,
+                        "completed_at_ball": at,
+                        "amount_cents": share,
+                    }
+                )
             bola_after = 0
         prima_after = st.prima_fund + prima_ded
         prima_won = available and out.bingo_at <= limit
         if prima_won:
             share, residue["prima"] = _split(st.prima_amount, len(out.bingo_winners))
             for s, n in out.bingo_winners:
-                awards.append({"prize": "prima", "series": s, "number": n,
-                               "completed_at_ball": out.bingo_at, "amount_cents": share})
+                awards.append(
+                    {
+                        "prize": "prima",
+                        "series": s,
+                        "number": n,
+                        "completed_at_ball": out.bingo_at,
+                        "amount_cents": share,
+                    }
+                )
             prima_after -= st.prima_amount
         inter_won = out.bingo_at <= INTERCONNECTED_LIMIT
         if inter_won:
             share, residue["interconnected"] = _split(st.inter_amount, len(out.bingo_winners))
             for s, n in out.bingo_winners:
-                awards.append({"prize": "interconnected", "series": s, "number": n,
-                               "completed_at_ball": out.bingo_at, "amount_cents": share})
-        emit("partida.closed", {"partida": k, "awards": awards, "residue_cents": residue,
-                                "prima_fund_after_cents": prima_after,
-                                "bola_loca_fund_after_cents": bola_after},
-             seconds=40, partida=k, phase="close")
+                awards.append(
+                    {
+                        "prize": "interconnected",
+                        "series": s,
+                        "number": n,
+                        "completed_at_ball": out.bingo_at,
+                        "amount_cents": share,
+                    }
+                )
+        emit(
+            "partida.closed",
+            {
+                "partida": k,
+                "awards": awards,
+                "residue_cents": residue,
+                "prima_fund_after_cents": prima_after,
+                "bola_loca_fund_after_cents": bola_after,
+            },
+            seconds=40,
+            partida=k,
+            phase="close",
+        )
 
         st.prima_fund = prima_after
         st.bola_fund = bola_after
@@ -506,8 +698,13 @@ def simulate(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("
             st.prima_misses = 0
             if role == "prima_award":
                 st.prima_amount = PRIMA_AMOUNT_AFTER_CHANGE
-                emit("prima.amount_set", {"partida": k, "amount_cents": st.prima_amount},
-                     seconds=30, partida=k, phase="close")
+                emit(
+                    "prima.amount_set",
+                    {"partida": k, "amount_cents": st.prima_amount},
+                    seconds=30,
+                    partida=k,
+                    phase="close",
+                )
         if inter_won:
             st.inter_amount = 50000
             st.inter_accumulated = 0
@@ -515,8 +712,12 @@ def simulate(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("
             st.inter_amount += 2500
             st.inter_accumulated += 1
 
-    emit("balls.checked", {"when": "close", "numbers": list(range(1, 91)), "ok": True},
-         seconds=200, phase="closing")
+    emit(
+        "balls.checked",
+        {"when": "close", "numbers": list(range(1, 91)), "ok": True},
+        seconds=200,
+        phase="closing",
+    )
     emit("session.closed", {}, seconds=60, phase="closing")
     return ev
 
@@ -531,8 +732,14 @@ def records_for(events: Sequence[_Event], previous: Record | None = None) -> lis
 
 def fold(records: Sequence[Record]) -> dict[str, Any]:
     """The ``bingo-session/1`` export of the session these records describe (one session)."""
-    export: dict[str, Any] = {"format": "bingo-session/1", "generator": "bingo-hall 0.1.0",
-                              "hall": {}, "rules": {}, "card_sets": [], "sessions": []}
+    export: dict[str, Any] = {
+        "format": "bingo-session/1",
+        "generator": "bingo-hall 0.1.0",
+        "hall": {},
+        "rules": {},
+        "card_sets": [],
+        "sessions": [],
+    }
     session: dict[str, Any] = {}
     partidas: dict[int, dict[str, Any]] = {}
     for rec in records:
@@ -545,16 +752,27 @@ def fold(records: Sequence[Record]) -> dict[str, Any]:
             export["hall"] = p["hall"]
             export["rules"] = p["rules"]
             s = p["session"]
-            session = {"id": s["id"], "date": s["date"], "opened_at": rec.at, "closed_at": None,
-                       "jefe_de_mesa": s["jefe_de_mesa"], "jefe_de_sala": s["jefe_de_sala"],
-                       "ball_checks": [], "ball_set": s["ball_set"], "prima_changes": [],
-                       "ball_set_changes": [], "last_partida_announced": None, "partidas": []}
+            session = {
+                "id": s["id"],
+                "date": s["date"],
+                "opened_at": rec.at,
+                "closed_at": None,
+                "jefe_de_mesa": s["jefe_de_mesa"],
+                "jefe_de_sala": s["jefe_de_sala"],
+                "ball_checks": [],
+                "ball_set": s["ball_set"],
+                "prima_changes": [],
+                "ball_set_changes": [],
+                "last_partida_announced": None,
+                "partidas": [],
+            }
             export["sessions"] = [session]
         elif kind == "balls.checked":
             session["ball_checks"].append(p)
         elif kind == "prima.amount_set":
-            session["prima_changes"].append({"partida": p["partida"],
-                                             "amount_cents": p["amount_cents"], "at": rec.at})
+            session["prima_changes"].append(
+                {"partida": p["partida"], "amount_cents": p["amount_cents"], "at": rec.at}
+            )
         elif kind == "ball_set.changed":
             session["ball_set_changes"].append({**p, "at": rec.at})
         elif kind == "last_partida.announced":
@@ -562,9 +780,18 @@ def fold(records: Sequence[Record]) -> dict[str, Any]:
         elif kind == "sale.opened":
             pass
         elif kind == "partida.data_recorded":
-            part = {**p, "status": "open", "balls": [], "manual_from_ball": None, "claims": [],
-                    "awards": [], "residue_cents": {}, "incidents": [], "refund_cents": 0,
-                    "recorded_at": rec.at}
+            part = {
+                **p,
+                "status": "open",
+                "balls": [],
+                "manual_from_ball": None,
+                "claims": [],
+                "awards": [],
+                "residue_cents": {},
+                "incidents": [],
+                "refund_cents": 0,
+                "recorded_at": rec.at,
+            }
             partidas[p["number"]] = part
             session["partidas"].append(part)
         elif kind == "ball.drawn":
@@ -622,8 +849,9 @@ class Night:
 
     def index_after(self, partida: int, phase: str) -> int:
         """Number of records up to the last event of ``partida`` in ``phase``."""
-        last = max(i for i, e in enumerate(self.events) if e.partida == partida
-                   and e.phase == phase)
+        last = max(
+            i for i, e in enumerate(self.events) if e.partida == partida and e.phase == phase
+        )
         return last + 1
 
     def index_after_ball(self, partida: int, ball: int) -> int:
@@ -636,8 +864,9 @@ class Night:
 _NIGHTS: dict[tuple[Any, ...], Night] = {}
 
 
-def night(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("es",),
-          **kwargs: Any) -> Night:
+def night(
+    partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("es",), **kwargs: Any
+) -> Night:
     key = (partidas, seed, tuple(languages), tuple(sorted(kwargs.items())))
     if key not in _NIGHTS:
         events = simulate(partidas, seed=seed, languages=languages, **kwargs)
@@ -645,7 +874,13 @@ def night(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("es"
     return _NIGHTS[key]
 
 
-def make_export(partidas: int = 12, *, seed: int = 7, languages: Sequence[str] = ("es",),
-                upto: int | None = None, **kwargs: Any) -> dict[str, Any]:
+def make_export(
+    partidas: int = 12,
+    *,
+    seed: int = 7,
+    languages: Sequence[str] = ("es",),
+    upto: int | None = None,
+    **kwargs: Any,
+) -> dict[str, Any]:
     """A valid export of one session of ``partidas`` partidas (a fresh copy each call)."""
     return night(partidas, seed=seed, languages=languages, **kwargs).export(upto)

@@ -20,8 +20,9 @@ def test_fixture_cards_follow_the_rules_of_a_carton() -> None:
         columns = [[n for n in numbers if (8 if n == 90 else n // 10) == c] for c in range(9)]
         assert all(1 <= len(col) <= 3 for col in columns)
         for c in range(9):  # ascending top to bottom in each column
-            by_row = [next((n for n in row if (8 if n == 90 else n // 10) == c), None)
-                      for row in rows]
+            by_row = [
+                next((n for n in row if (8 if n == 90 else n // 10) == c), None) for row in rows
+            ]
             present = [n for n in by_row if n is not None]
             assert present == sorted(present)
 
@@ -78,10 +79,12 @@ def test_totals_and_hall_share(export12: dict[str, Any]) -> None:
     assert tot.prizes_paid_total_cents == paid
     closed = [p for p in done if p["status"] == "closed"]
     assert tot.hall_share_cents == (
-        tot.takings_cents - tot.refunds_cents
+        tot.takings_cents
+        - tot.refunds_cents
         - sum(p["line_prize_cents"] + p["bingo_prize_cents"] for p in closed)
         - sum(p["prima"]["deduction_cents"] for p in done)
-        - sum(p["bola_loca"]["deduction_cents"] for p in done))
+        - sum(p["bola_loca"]["deduction_cents"] for p in done)
+    )
     assert tot.prima_fund_close_cents == done[-1]["prima"]["fund_after_cents"]
 
 

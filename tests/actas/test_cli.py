@@ -29,14 +29,47 @@ def export_file(tmp_path: Path, export12: dict[str, Any]) -> Path:
     return path
 
 
-def test_build_sign_verify(tmp_path: Path, export_file: Path, keys_dir: Path,
-                           hall_keys: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_build_sign_verify(
+    tmp_path: Path,
+    export_file: Path,
+    keys_dir: Path,
+    hall_keys: Any,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     out = tmp_path / "acta.pdf"
-    assert run(["acta", "build", "--export", str(export_file), "-o", str(out), "--sign",
-                "--keys-dir", str(keys_dir), "--archive", str(tmp_path / "arch")]) == 0
+    assert (
+        run(
+            [
+                "acta",
+                "build",
+                "--export",
+                str(export_file),
+                "-o",
+                str(out),
+                "--sign",
+                "--keys-dir",
+                str(keys_dir),
+                "--archive",
+                str(tmp_path / "arch"),
+            ]
+        )
+        == 0
+    )
     assert "firmada" in capsys.readouterr().out
-    assert run(["acta", "verify", str(out), "--export", str(export_file),
-                "--cert", str(hall_keys.cert_path)]) == 0
+    assert (
+        run(
+            [
+                "acta",
+                "verify",
+                str(out),
+                "--export",
+                str(export_file),
+                "--cert",
+                str(hall_keys.cert_path),
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "Resultado: el acta y el registro del que procede están íntegros." in printed
     data = bytearray(out.read_bytes())
@@ -53,48 +86,123 @@ def test_unsigned_acta_verifies_with_code_3(tmp_path: Path, export_file: Path) -
     assert run(["acta", "verify", str(out)]) == 3
 
 
-def test_receipt_proof_summary(tmp_path: Path, export_file: Path,
-                               capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["acta", "receipt", "--export", str(export_file), "--partida", "8",
-                "--format", "80mm", "-o", str(tmp_path / "r.pdf")]) == 0
+def test_receipt_proof_summary(
+    tmp_path: Path, export_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        run(
+            [
+                "acta",
+                "receipt",
+                "--export",
+                str(export_file),
+                "--partida",
+                "8",
+                "--format",
+                "80mm",
+                "-o",
+                str(tmp_path / "r.pdf"),
+            ]
+        )
+        == 0
+    )
     assert "Justificante y duplicado de prima" in capsys.readouterr().out
-    assert run(["acta", "receipt", "--export", str(export_file), "--partida", "2",
-                "--prize", "line", "--carton", "A-0002/100", "-o", str(tmp_path / "p.pdf")]) == 0
+    assert (
+        run(
+            [
+                "acta",
+                "receipt",
+                "--export",
+                str(export_file),
+                "--partida",
+                "2",
+                "--prize",
+                "line",
+                "--carton",
+                "A-0002/100",
+                "-o",
+                str(tmp_path / "p.pdf"),
+            ]
+        )
+        == 0
+    )
     assert "Comprobante de line" in capsys.readouterr().out
-    assert run(["acta", "summary", "--export", str(export_file), "-o",
-                str(tmp_path / "s.pdf")]) == 0
+    assert (
+        run(["acta", "summary", "--export", str(export_file), "-o", str(tmp_path / "s.pdf")]) == 0
+    )
     for name in ("r.pdf", "p.pdf", "s.pdf"):
         assert (tmp_path / name).read_bytes().startswith(b"%PDF-")
 
 
 def test_keys_and_purge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["acta", "keys", "--hall", "sala-x", "--keys-dir", str(tmp_path / "k"),
-                "--export-cert", str(tmp_path / "cert.pem")]) == 0
+    assert (
+        run(
+            [
+                "acta",
+                "keys",
+                "--hall",
+                "sala-x",
+                "--keys-dir",
+                str(tmp_path / "k"),
+                "--export-cert",
+                str(tmp_path / "cert.pem"),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "autofirmado (sin registrar)" in out and "huella SHA-256" in out
     assert (tmp_path / "cert.pem").read_bytes().startswith(b"-----BEGIN CERTIFICATE")
     from datetime import date
 
     from actas.archive import ActaArchive
-    ActaArchive(tmp_path / "a").store(b"%PDF", hall_id="h", session_id="s",
-                                      issued=date(2025, 1, 1))
+
+    ActaArchive(tmp_path / "a").store(b"%PDF", hall_id="h", session_id="s", issued=date(2025, 1, 1))
     claims = tmp_path / "claims.json"
-    claims.write_text(json.dumps([{"hall_id": "h", "session_id": "s", "filed": "2025-02-01",
-                                   "settled": None}]))
-    assert run(["acta", "purge", "--archive", str(tmp_path / "a"), "--claims", str(claims),
-                "--today", "2026-01-01", "--si"]) == 0
+    claims.write_text(
+        json.dumps([{"hall_id": "h", "session_id": "s", "filed": "2025-02-01", "settled": None}])
+    )
+    assert (
+        run(
+            [
+                "acta",
+                "purge",
+                "--archive",
+                str(tmp_path / "a"),
+                "--claims",
+                str(claims),
+                "--today",
+                "2026-01-01",
+                "--si",
+            ]
+        )
+        == 0
+    )
     assert "SE CONSERVA" in capsys.readouterr().out
     assert run(["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01"]) == 0
     out = capsys.readouterr().out
     assert "PUEDE DESTRUIRSE" in out and "Nada se ha borrado" in out
-    assert run(["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01",
-                "--si"]) == 0
+    assert (
+        run(["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01", "--si"])
+        == 0
+    )
     assert "destruido:" in capsys.readouterr().out
 
 
 def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["acta", "build", "--export", str(tmp_path / "none.json"), "-o",
-                str(tmp_path / "x.pdf")]) == 2
+    assert (
+        run(
+            [
+                "acta",
+                "build",
+                "--export",
+                str(tmp_path / "none.json"),
+                "-o",
+                str(tmp_path / "x.pdf"),
+            ]
+        )
+        == 2
+    )
     assert "no existe el archivo" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
@@ -106,10 +214,17 @@ def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_actas_never_import_qt_sql_or_drivers() -> None:
-    code = ("import sys, actas.cli, actas.render, actas.verify, actas.seal, actas.receipts, "
-            "actas.summary, actas.archive, actas.retention; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in "
-            "('PySide6', 'sqlalchemy', 'serial', 'drivers', 'ui')]; print(bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=Path(__file__).resolve().parents[2])
+    code = (
+        "import sys, actas.cli, actas.render, actas.verify, actas.seal, actas.receipts, "
+        "actas.summary, actas.archive, actas.retention; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in "
+        "('PySide6', 'sqlalchemy', 'serial', 'drivers', 'ui')]; print(bad)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.stdout.strip() == "[]"

@@ -22,13 +22,19 @@ def test_acta_of_an_engine_export(tmp_path: Path) -> None:
     probe = subprocess.run([*cli, "--help"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
         pytest.skip("the engine's command line does not run here")
-    sim = subprocess.run([*cli, "simulate", "--db", db, "--partidas", "6", "-q"],
-                         capture_output=True, text=True, check=False, timeout=120)
+    sim = subprocess.run(
+        [*cli, "simulate", "--db", db, "--partidas", "6", "-q"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     if sim.returncode != 0:
         pytest.skip(f"the engine's simulation failed: {sim.stderr[-300:]}")
     out = tmp_path / "export.json"
-    subprocess.run([*cli, "export", "--db", db, "-o", str(out)], capture_output=True,
-                   check=True, timeout=120)
+    subprocess.run(
+        [*cli, "export", "--db", db, "-o", str(out)], capture_output=True, check=True, timeout=120
+    )
     export = json.loads(out.read_text(encoding="utf-8"))
     acta = build_acta(export)
     assert acta.observations == ()

@@ -15,21 +15,37 @@ from bingo.money import euros
 from tests.actas.conftest import assert_in_order, body_lines, partida_block, pdf_pages
 from tests.actas.fixtures import Night, make_export
 
-PRIZE_NAMES = {"line": "Línea", "bingo": "Bingo", "prima": "Prima de bingo",
-               "bola_loca": "Bola loca", "interconnected": "Bingo interconectado"}
+PRIZE_NAMES = {
+    "line": "Línea",
+    "bingo": "Bingo",
+    "prima": "Prima de bingo",
+    "bola_loca": "Bola loca",
+    "interconnected": "Bingo interconectado",
+}
 
 
 def expected_partida_lines(p: dict[str, Any]) -> list[str]:
     """What the acta must show for a partida, computed straight from the export."""
-    lines = [f"PARTIDA N.º {p['number']}",
-             {"closed": "Cerrada", "annulled": "ANULADA"}.get(p["status"],
-                                                               "En juego: datos consignados "
-                                                               "antes de la primera bola"),
-             euros(p["face_value_cents"]), str(p["cards_sold"]), euros(p["takings_cents"]),
-             euros(p["line_prize_cents"]), euros(p["bingo_prize_cents"]), p["card_set"]]
+    lines = [
+        f"PARTIDA N.º {p['number']}",
+        {"closed": "Cerrada", "annulled": "ANULADA"}.get(
+            p["status"], "En juego: datos consignados antes de la primera bola"
+        ),
+        euros(p["face_value_cents"]),
+        str(p["cards_sold"]),
+        euros(p["takings_cents"]),
+        euros(p["line_prize_cents"]),
+        euros(p["bingo_prize_cents"]),
+        p["card_set"],
+    ]
     for s in p["sales"]:
-        lines += [s["series"], str(s["first"]), str(s["last"]), str(s["last"] - s["first"] + 1),
-                  {"physical": "física", "electronic": "electrónica"}[s["kind"]]]
+        lines += [
+            s["series"],
+            str(s["first"]),
+            str(s["last"]),
+            str(s["last"] - s["first"] + 1),
+            {"physical": "física", "electronic": "electrónica"}[s["kind"]],
+        ]
     if p["status"] == "closed":
         for prize in ("line", "bingo", "bola_loca", "prima", "interconnected"):
             winners = [a for a in p["awards"] if a["prize"] == prize]
@@ -39,32 +55,54 @@ def expected_partida_lines(p: dict[str, Any]) -> list[str]:
             paid = sum(a["amount_cents"] for a in winners)
             for i, a in enumerate(winners):
                 ball = p["balls"][a["completed_at_ball"] - 1]
-                row = [f"{a['series']} / {a['number']}",
-                       f"{a['completed_at_ball']}.ª · n.º {ball}", euros(a["amount_cents"])]
+                row = [
+                    f"{a['series']} / {a['number']}",
+                    f"{a['completed_at_ball']}.ª · n.º {ball}",
+                    euros(a["amount_cents"]),
+                ]
                 if i == 0:
-                    row = [PRIZE_NAMES[prize], euros(paid + residue), *row, euros(residue),
-                           euros(paid)]
+                    row = [
+                        PRIZE_NAMES[prize],
+                        euros(paid + residue),
+                        *row,
+                        euros(residue),
+                        euros(paid),
+                    ]
                 lines += row
         total = sum(a["amount_cents"] for a in p["awards"])
         lines += ["Total líquido a pagar en la partida", euros(total)]
     pr = p["prima"]
-    lines += ["Prima de bingo", euros(pr["amount_cents"]), str(pr["ball_limit"]),
-              "sí" if pr["available"] else "no", euros(pr["fund_before_cents"]),
-              euros(pr["deduction_cents"]),
-              "—" if p["status"] == "open" else euros(pr["fund_after_cents"]),
-              str(pr["partidas_accumulated"])]
+    lines += [
+        "Prima de bingo",
+        euros(pr["amount_cents"]),
+        str(pr["ball_limit"]),
+        "sí" if pr["available"] else "no",
+        euros(pr["fund_before_cents"]),
+        euros(pr["deduction_cents"]),
+        "—" if p["status"] == "open" else euros(pr["fund_after_cents"]),
+        str(pr["partidas_accumulated"]),
+    ]
     bl = p["bola_loca"]
-    lines += ["Bola loca", ", ".join(map(str, bl["numbers"])) + " (generador criptográfico)",
-              euros(bl["fund_before_cents"]), euros(bl["deduction_cents"]),
-              "—" if p["status"] == "open" else euros(bl["fund_after_cents"])]
+    lines += [
+        "Bola loca",
+        ", ".join(map(str, bl["numbers"])) + " (generador criptográfico)",
+        euros(bl["fund_before_cents"]),
+        euros(bl["deduction_cents"]),
+        "—" if p["status"] == "open" else euros(bl["fund_after_cents"]),
+    ]
     ic = p["interconnected"]
-    lines += ["Bingo interconectado", euros(ic["amount_cents"]), str(ic["ball_limit"]),
-              str(ic["partidas_accumulated"])]
+    lines += [
+        "Bingo interconectado",
+        euros(ic["amount_cents"]),
+        str(ic["ball_limit"]),
+        str(ic["partidas_accumulated"]),
+    ]
     return lines
 
 
-def test_every_compulsory_field_of_every_partida(export12: dict[str, Any],
-                                                  acta12_pdf: bytes) -> None:
+def test_every_compulsory_field_of_every_partida(
+    export12: dict[str, Any], acta12_pdf: bytes
+) -> None:
     lines = body_lines(acta12_pdf)
     session = export12["sessions"][0]
     assert len(session["partidas"]) == 12
@@ -73,43 +111,55 @@ def test_every_compulsory_field_of_every_partida(export12: dict[str, Any],
         assert_in_order(block, expected_partida_lines(p), f"partida {p['number']}")
 
 
-def test_prima_award_balls_and_partidas_accumulated(export12: dict[str, Any],
-                                                    acta12_pdf: bytes) -> None:
+def test_prima_award_balls_and_partidas_accumulated(
+    export12: dict[str, Any], acta12_pdf: bytes
+) -> None:
     text = "\n".join(body_lines(acta12_pdf))
     p8 = export12["sessions"][0]["partidas"][7]
     award = next(a for a in p8["awards"] if a["prize"] == "prima")
     ball = p8["balls"][award["completed_at_ball"] - 1]
-    assert (f"CONCEDIDA con la {award['completed_at_ball']}.ª bola (n.º {ball}), tras "
-            f"{p8['prima']['partidas_accumulated']} partidas acumuladas: 300,00 €.") in text
-    assert ("Cambio del importe de la prima anunciado en esta partida: 500,00 €, en vigor "
-            "desde la partida siguiente.") in text
+    assert (
+        f"CONCEDIDA con la {award['completed_at_ball']}.ª bola (n.º {ball}), tras "
+        f"{p8['prima']['partidas_accumulated']} partidas acumuladas: 300,00 €."
+    ) in text
+    assert (
+        "Cambio del importe de la prima anunciado en esta partida: 500,00 €, en vigor "
+        "desde la partida siguiente."
+    ) in text
     p10 = export12["sessions"][0]["partidas"][9]
     won = next(a for a in p10["awards"] if a["prize"] == "bola_loca")
     assert f"GANADA con la {won['completed_at_ball']}.ª bola" in text
 
 
-def test_order_of_extraction_manual_balls_and_claims(export12: dict[str, Any],
-                                                     acta12_pdf: bytes) -> None:
+def test_order_of_extraction_manual_balls_and_claims(
+    export12: dict[str, Any], acta12_pdf: bytes
+) -> None:
     lines = body_lines(acta12_pdf)
     for p in export12["sessions"][0]["partidas"]:
         block = " ".join(partida_block(lines, p["number"]))
-        found = re.search(r"Orden de extracción \((\d+) bolas\): (.*?)(?: — |Cartones|Incid|$)",
-                          block)
+        found = re.search(
+            r"Orden de extracción \((\d+) bolas\): (.*?)(?: — |Cartones|Incid|$)", block
+        )
         assert found, p["number"]
         assert int(found.group(1)) == len(p["balls"])
         numbers = [int(x.rstrip("*")) for x in found.group(2).split() if not x.startswith("[")]
         assert numbers == p["balls"]
         if p["manual_from_ball"]:
-            starred = [i for i, x in enumerate(
-                (x for x in found.group(2).split() if not x.startswith("[")), 1)
-                if x.endswith("*")]
+            starred = [
+                i
+                for i, x in enumerate(
+                    (x for x in found.group(2).split() if not x.startswith("[")), 1
+                )
+                if x.endswith("*")
+            ]
             assert starred[0] == p["manual_from_ball"] == 21
             assert "extracción manual desde la 21.ª bola" in block
         for c in p["claims"]:
             verdict = "válido" if c["valid"] else "no válido"
             kind = {"line": "línea", "bingo": "bingo"}[c["kind"]]
-            assert (f"tras la bola {c['after_ball']}: {c['series']}/{c['number']} {kind}, "
-                    f"{verdict}") in block
+            assert (
+                f"tras la bola {c['after_ball']}: {c['series']}/{c['number']} {kind}, {verdict}"
+            ) in block
 
 
 def test_incidents_refund_and_ball_set_change(acta12_pdf: bytes) -> None:
@@ -121,8 +171,9 @@ def test_incidents_refund_and_ball_set_change(acta12_pdf: bytes) -> None:
     assert "Partida anulada: sin premios ni detracciones." in p5
     assert "Incidencias: Irregularidad de las bolas o del mecanismo, tras la bola 12." in p5
     assert "Devolución íntegra del importe de los cartones: 139,00 € (139 cartones)." in p5
-    assert "Cambio del juego de bolas tras esta partida: BS-2025-118 (homologación H-CANT-0457" \
-        in p5
+    assert (
+        "Cambio del juego de bolas tras esta partida: BS-2025-118 (homologación H-CANT-0457" in p5
+    )
     p9 = " ".join(partida_block(lines, 9))
     assert "Avería del extractor (extracción manual), tras la bola 20." in p9
     p12 = " ".join(partida_block(lines, 12))
@@ -133,12 +184,15 @@ def test_opening_and_closing_statements(export12: dict[str, Any], acta12_pdf: by
     text = " ".join(body_lines(acta12_pdf))
     s = export12["sessions"][0]
     assert "DILIGENCIA DE COMIENZO" in text
-    assert ("siendo las 17:00 horas del domingo 22 de noviembre de 2026, se abre la sesión "
-            "2026-11-22-T") in text
+    assert (
+        "siendo las 17:00 horas del domingo 22 de noviembre de 2026, se abre la sesión 2026-11-22-T"
+    ) in text
     assert f"jefe de mesa-cajero {s['jefe_de_mesa']}" in text
     assert "Juego de bolas en uso: BS-2024-031, homologación H-CANT-0412; 2841 partidas" in text
-    assert text.count("90 bolas, numeración completa (1 a 90, cada número una vez), estado "
-                      "conforme.") == 2  # opening and closing checks
+    assert (
+        text.count("90 bolas, numeración completa (1 a 90, cada número una vez), estado conforme.")
+        == 2
+    )  # opening and closing checks
     assert "Firma del jefe de mesa-cajero" in text
     assert "DILIGENCIA DE CIERRE" in text
     assert "tras 12 partidas: 11 celebradas y 1 anuladas." in text
@@ -159,8 +213,9 @@ def test_every_page_is_a_folio_with_seal_area_hall_and_session(acta12_pdf: bytes
     assert not any("Copia de trabajo" in t for t in pages)
 
 
-def test_same_record_same_bytes_and_dates_from_the_record(export12: dict[str, Any],
-                                                          acta12_pdf: bytes) -> None:
+def test_same_record_same_bytes_and_dates_from_the_record(
+    export12: dict[str, Any], acta12_pdf: bytes
+) -> None:
     again = render_acta(make_export(12))
     assert again == acta12_pdf
     info = PdfReader(io.BytesIO(acta12_pdf)).metadata
@@ -199,10 +254,17 @@ def test_acta_grows_while_play_goes_on(night12: Night) -> None:
 def test_bilingual_acta_for_basque_halls() -> None:
     pdf = render_acta(make_export(6, languages=("es", "eu")))
     text = "\n".join(pdf_pages(pdf))
-    for basque in ("BINGO-JOKOAREN SAIOAREN AKTA", "HASIERA-EGINBIDEA", "1. folioa",
-                   "Mahaiburu-kutxazainaren sinadura", "2026ko azaroaren 22a, igandea",
-                   "Saldutako txartelak", "Bingo-prima", "ITXIERA-EGINBIDEA",
-                   "Jokoaren arloko sail eskudunaren"):
+    for basque in (
+        "BINGO-JOKOAREN SAIOAREN AKTA",
+        "HASIERA-EGINBIDEA",
+        "1. folioa",
+        "Mahaiburu-kutxazainaren sinadura",
+        "2026ko azaroaren 22a, igandea",
+        "Saldutako txartelak",
+        "Bingo-prima",
+        "ITXIERA-EGINBIDEA",
+        "Jokoaren arloko sail eskudunaren",
+    ):
         assert basque in text, basque
     assert "ACTA DE LA SESIÓN DEL JUEGO DEL BINGO" in text  # Spanish stays first
 
@@ -216,7 +278,7 @@ def test_short_sessions_render(partidas: int) -> None:
 def _pages(pdf: bytes, first: int = 1) -> list[tuple[str, bytes]]:
     """Text and drawing operations of each page (font resources named by their font)."""
     out = []
-    for page in PdfReader(io.BytesIO(pdf)).pages[first - 1:]:
+    for page in PdfReader(io.BytesIO(pdf)).pages[first - 1 :]:
         ops = page.get_contents().get_data()  # type: ignore[union-attr]
         fonts = page["/Resources"]["/Font"]
         for name in sorted(fonts, key=len, reverse=True):
@@ -228,7 +290,8 @@ def _pages(pdf: bytes, first: int = 1) -> list[tuple[str, bytes]]:
 
 @pytest.mark.parametrize("languages", [("es",), ("es", "eu")])
 def test_continuing_an_open_acta_gives_the_folios_of_the_whole_acta(
-        languages: tuple[str, ...]) -> None:
+    languages: tuple[str, ...],
+) -> None:
     from actas.builder import build_acta
     from actas.render import continue_acta, print_acta
     from tests.actas.fixtures import night

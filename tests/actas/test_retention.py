@@ -46,14 +46,18 @@ def test_a_claim_settled_late_extends_the_keeping() -> None:
 
 def test_archive_purges_only_what_the_policy_allows(tmp_path: Path) -> None:
     archive = ActaArchive(tmp_path / "archivo")
-    old = archive.store(b"%PDF old", hall_id="cantabria-001", session_id="s-old",
-                        issued=date(2026, 1, 5))
-    held = archive.store(b"%PDF held", hall_id="cantabria-001", session_id="s-held",
-                         issued=date(2026, 1, 6))
-    recent = archive.store(b"%PDF recent", hall_id="cantabria-001", session_id="s-new",
-                           issued=date(2026, 11, 1))
-    forged = archive.store(b"%PDF forged", hall_id="cantabria-001", session_id="s-forged",
-                           issued=date(2026, 1, 7))
+    old = archive.store(
+        b"%PDF old", hall_id="cantabria-001", session_id="s-old", issued=date(2026, 1, 5)
+    )
+    held = archive.store(
+        b"%PDF held", hall_id="cantabria-001", session_id="s-held", issued=date(2026, 1, 6)
+    )
+    recent = archive.store(
+        b"%PDF recent", hall_id="cantabria-001", session_id="s-new", issued=date(2026, 11, 1)
+    )
+    forged = archive.store(
+        b"%PDF forged", hall_id="cantabria-001", session_id="s-forged", issued=date(2026, 1, 7)
+    )
     forged.write_bytes(b"%PDF changed after archiving")
     claims = [Claim("cantabria-001", "s-held", date(2026, 3, 1))]
     today = date(2026, 12, 1)

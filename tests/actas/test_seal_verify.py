@@ -56,8 +56,9 @@ def offset_in(data: bytes, role_prefix: str) -> int:
 # --- keys ---------------------------------------------------------------------------------
 
 
-def test_keys_are_created_on_first_use_outside_the_repo(hall_keys: HallKeys,
-                                                        keys_dir: Path) -> None:
+def test_keys_are_created_on_first_use_outside_the_repo(
+    hall_keys: HallKeys, keys_dir: Path
+) -> None:
     assert hall_keys.directory == keys_dir / "cantabria-001"
     assert stat.S_IMODE(os.stat(hall_keys.key_path).st_mode) == 0o600
     cert = hall_keys.certificate()
@@ -87,8 +88,9 @@ def test_passphrase_protected_key(tmp_path: Path, acta12_pdf: bytes) -> None:
 # --- verification of an untouched acta ----------------------------------------------------
 
 
-def test_untouched_signed_acta_passes(signed12: bytes, hall_keys: HallKeys,
-                                      acta12_pdf: bytes) -> None:
+def test_untouched_signed_acta_passes(
+    signed12: bytes, hall_keys: HallKeys, acta12_pdf: bytes
+) -> None:
     assert signed12.startswith(acta12_pdf)  # the signature is an incremental update
     report = verify_acta(signed12, trusted_certs=[hall_keys.cert_path.read_bytes()])
     assert report.intact and report.signed and report.exit_code == 0, report.lines()
@@ -98,8 +100,9 @@ def test_untouched_signed_acta_passes(signed12: bytes, hall_keys: HallKeys,
     assert "certificado reconocido como el de la sala" in report.lines()[0]
 
 
-def test_without_the_registered_certificate_the_fingerprint_is_shown(signed12: bytes,
-                                                                     hall_keys: HallKeys) -> None:
+def test_without_the_registered_certificate_the_fingerprint_is_shown(
+    signed12: bytes, hall_keys: HallKeys
+) -> None:
     report = verify_acta(signed12)
     assert report.exit_code == 0
     assert hall_keys.fingerprint() in report.lines()[0]
@@ -129,8 +132,9 @@ def test_a_byte_changed_in_a_folio_is_named_with_its_line(signed12: bytes) -> No
     assert "el contenido del folio 3" in diff
 
 
-@pytest.mark.parametrize("role", ["la página del folio 2", "los metadatos", "una fuente",
-                                  "el catálogo"])
+@pytest.mark.parametrize(
+    "role", ["la página del folio 2", "los metadatos", "una fuente", "el catálogo"]
+)
 def test_a_byte_changed_outside_the_text_is_located(signed12: bytes, role: str) -> None:
     report = verify_acta(flip(signed12, offset_in(signed12, role)))
     assert report.exit_code == 1
@@ -140,15 +144,19 @@ def test_a_byte_changed_outside_the_text_is_located(signed12: bytes, role: str) 
 def test_a_byte_changed_in_the_attached_record_is_detected(signed12: bytes) -> None:
     report = verify_acta(flip(signed12, offset_in(signed12, "el registro adjunto")))
     assert report.exit_code == 1
-    assert re.match(r"(Registro adjunto|Cadena de registros|Folios): ",
-                    report.first_difference or ""), report.lines()
+    assert re.match(
+        r"(Registro adjunto|Cadena de registros|Folios): ", report.first_difference or ""
+    ), report.lines()
 
 
 @pytest.mark.parametrize("where", ["start", "signature", "end"])
 def test_any_byte_changed_fails(signed12: bytes, where: str) -> None:
     original_end = len(_original_revision(signed12))
-    offset = {"start": 9, "signature": signed12.index(b"/Contents <") + 200,
-              "end": len(signed12) - 40}[where]
+    offset = {
+        "start": 9,
+        "signature": signed12.index(b"/Contents <") + 200,
+        "end": len(signed12) - 40,
+    }[where]
     assert where != "start" or offset < original_end
     report = verify_acta(flip(signed12, offset))
     assert report.exit_code == 1, report.lines()
@@ -179,27 +187,34 @@ def test_an_update_appended_after_signing_fails(signed12: bytes) -> None:
 # --- the record ---------------------------------------------------------------------------
 
 
-def test_one_row_of_the_database_record_changed_is_named(night12: Night,
-                                                         signed12: bytes) -> None:
+def test_one_row_of_the_database_record_changed_is_named(night12: Night, signed12: bytes) -> None:
     current = list(night12.records)
     assert verify_acta(signed12, current_records=current).exit_code == 0
     # someone rewrites the prize of a claim and re-hashes the rest of the chain
-    idx = next(i for i, r in enumerate(current) if r.kind == "partida.closed"
-               and r.payload["partida"] == 2)
+    idx = next(
+        i for i, r in enumerate(current) if r.kind == "partida.closed" and r.payload["partida"] == 2
+    )
     payload = copy.deepcopy(dict(current[idx].payload))
     payload["awards"][0]["amount_cents"] += 100
-    tampered = current[:idx] + seal(current[idx - 1], [
-        (current[idx].at, current[idx].kind, payload),
-        *[(r.at, r.kind, r.payload) for r in current[idx + 1:]]])
+    tampered = current[:idx] + seal(
+        current[idx - 1],
+        [
+            (current[idx].at, current[idx].kind, payload),
+            *[(r.at, r.kind, r.payload) for r in current[idx + 1 :]],
+        ],
+    )
     report = verify_acta(signed12, current_records=tampered)
     assert report.exit_code == 1
     seq = current[idx].seq
-    assert f"el registro {seq} (partida.closed) difiere: payload.awards[0].amount_cents: 536 " \
-           "en el acta, 636 en el registro" in (report.first_difference or ""), report.lines()
+    assert (
+        f"el registro {seq} (partida.closed) difiere: payload.awards[0].amount_cents: 536 "
+        "en el acta, 636 en el registro" in (report.first_difference or "")
+    ), report.lines()
 
 
-def test_a_database_row_changed_without_rehash_breaks_the_chain(night12: Night,
-                                                                signed12: bytes) -> None:
+def test_a_database_row_changed_without_rehash_breaks_the_chain(
+    night12: Night, signed12: bytes
+) -> None:
     current = list(night12.records)
     r = current[100]
     current[100] = Record(r.seq, r.at, r.kind, {**r.payload, "number": 0}, r.prev_hash, r.hash)
@@ -220,8 +235,9 @@ def test_a_later_export_extends_the_open_acta(night12: Night, hall_keys: HallKey
     edited["sessions"][0]["partidas"][1]["takings_cents"] += 100
     report = verify_acta(signed, current_export=edited)
     assert report.exit_code == 1
-    assert "partida 2.takings_cents: 16100 en el acta, 16200 en el registro" in \
-        (report.first_difference or ""), report.lines()
+    assert "partida 2.takings_cents: 16100 en el acta, 16200 en el registro" in (
+        report.first_difference or ""
+    ), report.lines()
     # a record missing from the current chain
     short = night12.export(upto - 3)
     report = verify_acta(signed, current_export=short)
@@ -235,9 +251,11 @@ def test_a_pdf_made_from_a_forged_record_is_caught_by_its_chain(night12: Night) 
     rec["payload"]["number"] = 91 if rec["payload"].get("number") != 91 else 1
     report = verify_acta(render_acta(forged))
     assert report.exit_code == 1
-    assert report.first_difference == (f"Cadena de registros: registro {rec['seq']}: el "
-                                       f"contenido del registro {rec['seq']} ({rec['kind']}) "
-                                       "fue alterado")
+    assert report.first_difference == (
+        f"Cadena de registros: registro {rec['seq']}: el "
+        f"contenido del registro {rec['seq']} ({rec['kind']}) "
+        "fue alterado"
+    )
 
 
 def test_pages_that_disagree_with_their_record_are_named(export12: dict[str, Any]) -> None:
@@ -255,8 +273,11 @@ def test_pages_that_disagree_with_their_record_are_named(export12: dict[str, Any
     report = verify_acta(pdf)
     assert report.exit_code == 1
     diff = report.first_difference or ""
-    assert re.search(rf"Folios: folio \d+: el acta dice «A-0002 / {true_number + 1}» y el "
-                     rf"registro da «A-0002 / {true_number}»", diff), diff
+    assert re.search(
+        rf"Folios: folio \d+: el acta dice «A-0002 / {true_number + 1}» y el "
+        rf"registro da «A-0002 / {true_number}»",
+        diff,
+    ), diff
 
 
 def test_the_projector_hook_checks_the_export_against_its_records(signed12: bytes) -> None:
@@ -266,8 +287,10 @@ def test_the_projector_hook_checks_the_export_against_its_records(signed12: byte
 
 
 def test_json_difference_names_the_path() -> None:
-    assert first_json_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == \
-        "a[1].b: 2 en el acta, 3 en el registro"
+    assert (
+        first_json_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]})
+        == "a[1].b: 2 en el acta, 3 en el registro"
+    )
     assert first_json_difference({"a": 1}, {"a": 1}) is None
     assert "falta en el registro" in (first_json_difference({"a": 1, "z": 2}, {"a": 1}) or "")
 
@@ -284,34 +307,66 @@ def _ca(tmp_path: Path) -> tuple[rsa.RSAPrivateKey, x509.Certificate]:
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Consejería de pruebas CA")])
     now = datetime.now(UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-            .public_key(key.public_key()).serial_number(1)
-            .not_valid_before(now - timedelta(days=1)).not_valid_after(now + timedelta(days=30))
-            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-            .add_extension(x509.KeyUsage(digital_signature=True, content_commitment=False,
-                                         key_encipherment=False, data_encipherment=False,
-                                         key_agreement=False, key_cert_sign=True, crl_sign=True,
-                                         encipher_only=False, decipher_only=False), critical=True)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(now - timedelta(days=1))
+        .not_valid_after(now + timedelta(days=30))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .sign(key, hashes.SHA256())
+    )
     (tmp_path / "ca.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     return key, cert
 
 
-def _issue(ca_key: rsa.RSAPrivateKey, ca: x509.Certificate, public: Any, cn: str,
-           *, tsa: bool = False) -> x509.Certificate:
+def _issue(
+    ca_key: rsa.RSAPrivateKey, ca: x509.Certificate, public: Any, cn: str, *, tsa: bool = False
+) -> x509.Certificate:
     now = datetime.now(UTC)
-    builder = (x509.CertificateBuilder()
-               .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)]))
-               .issuer_name(ca.subject).public_key(public).serial_number(x509.random_serial_number())
-               .not_valid_before(now - timedelta(hours=1)).not_valid_after(now + timedelta(days=20))
-               .add_extension(x509.KeyUsage(digital_signature=True, content_commitment=True,
-                                            key_encipherment=False, data_encipherment=False,
-                                            key_agreement=False, key_cert_sign=False,
-                                            crl_sign=False, encipher_only=False,
-                                            decipher_only=False), critical=True))
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)]))
+        .issuer_name(ca.subject)
+        .public_key(public)
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(hours=1))
+        .not_valid_after(now + timedelta(days=20))
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=True,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+    )
     if tsa:
         builder = builder.add_extension(
-            x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+            x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True
+        )
     return builder.sign(ca_key, hashes.SHA256())
 
 
@@ -321,8 +376,9 @@ def test_a_hall_registers_its_certificate(tmp_path: Path, acta12_pdf: bytes) -> 
     own = serialization.load_pem_private_key(keys.key_path.read_bytes(), None)
     issued = _issue(ca_key, ca, own.public_key(), "Sala cantabria-009")
     (tmp_path / "hall.pem").write_bytes(issued.public_bytes(serialization.Encoding.PEM))
-    registered = register_certificate("cantabria-009", tmp_path / "hall.pem",
-                                      chain=[tmp_path / "ca.pem"], directory=tmp_path)
+    registered = register_certificate(
+        "cantabria-009", tmp_path / "hall.pem", chain=[tmp_path / "ca.pem"], directory=tmp_path
+    )
     assert registered.registered and registered.chain_paths
     signed = sign_pdf(acta12_pdf, registered, reason="Acta")
     ca_pem = (tmp_path / "ca.pem").read_bytes()
@@ -331,14 +387,16 @@ def test_a_hall_registers_its_certificate(tmp_path: Path, acta12_pdf: bytes) -> 
     assert "certificado reconocido" in report.lines()[0]
     # a certificate for some other key is refused
     stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    (tmp_path / "bad.pem").write_bytes(_issue(ca_key, ca, stranger.public_key(), "x")
-                                       .public_bytes(serialization.Encoding.PEM))
+    (tmp_path / "bad.pem").write_bytes(
+        _issue(ca_key, ca, stranger.public_key(), "x").public_bytes(serialization.Encoding.PEM)
+    )
     with pytest.raises(SealError, match="no corresponde"):
         register_certificate("cantabria-009", tmp_path / "bad.pem", directory=tmp_path)
 
 
-def test_rfc3161_timestamp_is_embedded_and_checked(tmp_path: Path, hall_keys: HallKeys,
-                                                   acta12_pdf: bytes) -> None:
+def test_rfc3161_timestamp_is_embedded_and_checked(
+    tmp_path: Path, hall_keys: HallKeys, acta12_pdf: bytes
+) -> None:
     from pyhanko.keys import load_private_key_from_pemder_data
     from pyhanko.keys.internal import translate_pyca_cryptography_cert_to_asn1
     from pyhanko.sign.timestamps import DummyTimeStamper
@@ -348,25 +406,37 @@ def test_rfc3161_timestamp_is_embedded_and_checked(tmp_path: Path, hall_keys: Ha
     tsa_cert = _issue(ca_key, ca, tsa_key.public_key(), "TSA de pruebas", tsa=True)
     stamper = DummyTimeStamper(
         tsa_cert=translate_pyca_cryptography_cert_to_asn1(tsa_cert),
-        tsa_key=load_private_key_from_pemder_data(tsa_key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption()), None),
+        tsa_key=load_private_key_from_pemder_data(
+            tsa_key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            ),
+            None,
+        ),
         certs_to_embed=[translate_pyca_cryptography_cert_to_asn1(ca)],  # type: ignore[arg-type]
     )
     signed = sign_pdf(acta12_pdf, hall_keys, reason="Acta", timestamper=stamper)
-    report = verify_acta(signed, trusted_certs=[hall_keys.cert_path.read_bytes(),
-                                                (tmp_path / "ca.pem").read_bytes()])
+    report = verify_acta(
+        signed, trusted_certs=[hall_keys.cert_path.read_bytes(), (tmp_path / "ca.pem").read_bytes()]
+    )
     assert report.exit_code == 0, report.lines()
     assert "sello de tiempo RFC 3161" in report.lines()[0]
 
 
-@pytest.mark.skipif(not os.environ.get("BINGO_HALL_TEST_TSA"),
-                    reason="set BINGO_HALL_TEST_TSA to a timestamp authority URL")
+@pytest.mark.skipif(
+    not os.environ.get("BINGO_HALL_TEST_TSA"),
+    reason="set BINGO_HALL_TEST_TSA to a timestamp authority URL",
+)
 def test_real_timestamp_authority(hall_keys: HallKeys, acta12_pdf: bytes) -> None:
     from actas.seal import timestamper_for
 
-    signed = sign_pdf(acta12_pdf, hall_keys, reason="Acta",
-                      timestamper=timestamper_for(os.environ["BINGO_HALL_TEST_TSA"]))
+    signed = sign_pdf(
+        acta12_pdf,
+        hall_keys,
+        reason="Acta",
+        timestamper=timestamper_for(os.environ["BINGO_HALL_TEST_TSA"]),
+    )
     assert "sello de tiempo RFC 3161" in verify_acta(signed).lines()[0]
 
 
