@@ -7,7 +7,9 @@ values stay where they were, and the window goes on. The buttons follow
 ``bingo.readmodel.allowed_actions``; the engine still checks every rule.
 
 Blocking device calls (a draw waits for the ball, a set scan for 90 readings) run on the
-bridge's worker thread; their outcome comes back as a signal.
+bridge's worker thread; their outcome comes back as a signal. So do the papers printed at the
+table (the session's acta, prize receipts, winners' proofs): the record is read on the GUI
+thread, the PDF is laid out, sealed and written on the worker (``ui/console/documents.py``).
 """
 
 from __future__ import annotations
@@ -17,15 +19,18 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QIntValidator, QKeySequence
+from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QCursor, QFont, QIntValidator, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QButtonGroup,
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -48,12 +53,13 @@ from PySide6.QtWidgets import (
 )
 
 from bingo import events as ev
-from bingo.hall import STATUS_TEXT, DomainError, Hall, PartidaState, Status
+from bingo.hall import STATUS_TEXT, Award, DomainError, Hall, PartidaState, SessionState, Status
 from bingo.money import euros
 from bingo.readmodel import allowed_actions, panel_state
 from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
 from ui.bridge import Bridge
+from ui.console import documents
 from ui.console.carton import CartonGrid
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
 from ui.console.manual_book import ManualBookDialog
@@ -98,6 +104,10 @@ class ConsoleDefaults:
     serie_prefix: str = "A"
     face_value_cents: int = 100
     today: Callable[[], str] = field(default=_today)
+    # where the hall's seal key lives (None: the user's data folder, as `bingo-hall acta`)
+    keys_dir: Path | None = None
+    # the folder the save dialogs of the acta and the receipts open first (None: Documents)
+    documents_dir: Path | None = None
 
 
 # The incidents menu: action key -> (regulation paragraph, button text, allowed action)
@@ -197,6 +207,9 @@ class ConsoleWindow(QMainWindow):
         self._last_verdict: ev.ClaimChecked | None = None
         self.dialog: Dialog | None = None
         self._log_partida: tuple[str, int] | None = None
+        # the paper being written on the worker: what it is, and the words once it is saved
+        self._document: tuple[str, Callable[[Path], str]] | None = None
+        self._documents_dir = self.defaults.documents_dir
 
         central = QWidget(self)
         self.setCentralWidget(central)
@@ -340,6 +353,16 @@ class ConsoleWindow(QMainWindow):
         row.addWidget(self.choose_prima_button)
         row.addWidget(self.prima_info, 1)
         layout.addWidget(prima)
+
+        acta = QGroupBox(t("Acta de la sesión (R-ACTA-1)"))
+        row = QHBoxLayout(acta)
+        self.seal_acta = QCheckBox(t("Sellar con la clave de la sala"))
+        self.seal_acta.setObjectName("seal_acta")
+        self.acta_button = _button(t("Guardar el acta… (Ctrl+P)"), "save_acta", 16)
+        self.acta_button.clicked.connect(self.save_acta)
+        row.addWidget(self.seal_acta, 1)
+        row.addWidget(self.acta_button)
+        layout.addWidget(acta)
         layout.addStretch(1)
         return page
 
@@ -554,6 +577,28 @@ class ConsoleWindow(QMainWindow):
         layout.addWidget(self.awards, 1)
         self.awards_total = _label(name="awards_total", pixels=22, bold=True)
         layout.addWidget(self.awards_total)
+        self.awards.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.awards.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        papers = QHBoxLayout()
+        self.receipt_format = QComboBox()
+        self.receipt_format.setObjectName("receipt_format")
+        self.receipt_format.addItem(t("A4"), "a4")
+        self.receipt_format.addItem(t("Rollo de 80 mm"), "80mm")
+        self.prima_receipt_button = _button(t("Justificante de la prima…"), "prima_receipt", 16)
+        self.prima_receipt_button.setToolTip(
+            t("Justificante detallado y su duplicado para el cartón ganador (R-PRIMA-6)")
+        )
+        self.prima_receipt_button.clicked.connect(self.save_prima_receipt)
+        self.winner_proof_button = _button(t("Comprobante del ganador…"), "winner_proof", 16)
+        self.winner_proof_button.setToolTip(
+            t("El cartón premiado de la fila elegida, con las bolas extraídas")
+        )
+        self.winner_proof_button.clicked.connect(self.save_winner_proof)
+        papers.addWidget(_label(t("Formato:")))
+        papers.addWidget(self.receipt_format)
+        papers.addWidget(self.prima_receipt_button, 1)
+        papers.addWidget(self.winner_proof_button, 1)
+        layout.addLayout(papers)
         self.pay_button = _button(t("Premios pagados contra entrega del cartón (F9)"), "pay_prizes")
         self.pay_button.clicked.connect(self.pay_prizes)
         layout.addWidget(self.pay_button)
@@ -623,6 +668,8 @@ class ConsoleWindow(QMainWindow):
         add(session, "manual_book", t("Incorporar el libro manual…"), self.ask_manual_book)
         add(session, "announce_last", t("Anunciar la última partida…"), self.ask_announce_last)
         add(session, "close_session", t("Cerrar la sesión"), self.close_session)
+        session.addSeparator()
+        add(session, "acta", t("Acta de la sesión…"), self.save_acta, "Ctrl+P")
         incidents = bar.addMenu(t("&Incidencias"))
         incidents.setObjectName("incidents_menu")
         self.incidents_menu = incidents
@@ -997,6 +1044,12 @@ class ConsoleWindow(QMainWindow):
                 self.hold_input.clear()
                 self.pages.setCurrentIndex(2)
                 self.hold_input.setFocus()
+        elif tag == "document":
+            what, message = self._document_finished()
+            if what and isinstance(result, documents.Saved):
+                text = message(result.path)
+                self.statusBar().showMessage(text, 30_000)
+                self._log_line(text)
         elif tag == "scan":
             when, self._scanning = self._scanning, ""
             numbers = list(result) if isinstance(result, list) else []
@@ -1016,6 +1069,10 @@ class ConsoleWindow(QMainWindow):
                 self._show_device_problem(error)
             else:
                 self.show_error(t("Extracción: fallo del dispositivo: {e}").format(e=error))
+        elif tag == "document":
+            what, _message = self._document_finished()
+            if what:
+                self._document_failed(what, error)
         elif tag == "scan":
             when, self._scanning = self._scanning, ""
             self._scanned.pop(when, None)
@@ -1147,6 +1204,184 @@ class ConsoleWindow(QMainWindow):
             return
         if self._attempt(t("Pagar los premios"), self.service.pay_prizes):
             self.start_partida_button.setFocus()
+
+    # ====================================================================== papers
+
+    def _ask_pdf_path(self, title: str, name: str) -> Path | None:
+        """The save dialog; None when the operator cancels."""
+        folder = self._documents_dir or Path(
+            QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+            or Path.home()
+        )
+        chosen, _filter = QFileDialog.getSaveFileName(
+            self, title, str(folder / name), t("Documentos PDF (*.pdf)")
+        )
+        if not chosen:
+            return None
+        path = Path(chosen)
+        if not path.suffix:
+            path = path.with_suffix(".pdf")
+        self._documents_dir = path.parent
+        return path
+
+    def _start_document(
+        self, what: str, message: Callable[[Path], str], job: Callable[[], object]
+    ) -> None:
+        """Lay out and write a paper on the worker; the outcome comes back as ``document``."""
+        self._document = (what, message)
+        QApplication.setOverrideCursor(QCursor(Qt.CursorShape.BusyCursor))
+        self.statusBar().showMessage(t("{what}: preparando el PDF…").format(what=what))
+        self.bridge.submit("document", job)
+        self.refresh()
+
+    def _document_finished(self) -> tuple[str, Callable[[Path], str]]:
+        document, self._document = self._document, None
+        if document is None:  # the window was closing
+            return "", str
+        QApplication.restoreOverrideCursor()
+        self.statusBar().clearMessage()
+        return document
+
+    def _document_failed(self, what: str, error: object) -> None:
+        known = documents.ActaDataError | documents.SealError | OSError | DomainError
+        if isinstance(error, known):
+            self.show_error(t("{what}: {reason}").format(what=what, reason=error))
+        else:
+            log.error("%s failed: %r", what, error)
+            self.show_error(t("{what}: error inesperado: {reason}").format(what=what, reason=error))
+
+    def _read_export(self, what: str, session: SessionState) -> dict[str, Any] | None:
+        """The export for the papers of ``session``, read on the GUI thread (busy cursor)."""
+        QApplication.setOverrideCursor(QCursor(Qt.CursorShape.WaitCursor))
+        try:
+            return documents.export_for_session(self.service, session)
+        except Exception as exc:  # a record that fails its check, a card set missing…
+            self._document_failed(what, exc)
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+
+    def save_acta(self) -> None:
+        """Sesión → Acta de la sesión… (Ctrl+P): the acta of the open (or last) session."""
+        what = t("Acta de la sesión")
+        if self._document is not None:
+            return
+        session = documents.acta_session(self.hall)
+        if session is None:
+            self.show_error(t("{what}: todavía no hay ninguna sesión").format(what=what))
+            return
+        sealed = self.seal_acta.isChecked()
+        title = (
+            t("Guardar el acta de la sesión {id}, sellada con la clave de la sala")
+            if sealed
+            else t("Guardar el acta de la sesión {id}")
+        ).format(id=session.id)
+        path = self._ask_pdf_path(title, documents.file_name("acta", session.id))
+        if path is None:
+            return
+        export = self._read_export(what, session)
+        if export is None:
+            return
+        numbers = documents.session_partidas(export, session.id)
+        if session.closed_at is not None:
+            state = t("cerrada")
+        elif numbers:
+            state = t("en curso, hasta la partida {n}").format(n=numbers[-1])
+        else:
+            state = t("en curso, sin partidas todavía")
+        text = t("Acta de la sesión {id} ({state}) guardada{sealed} en {path}")
+        sealed_words = t(" y sellada") if sealed else ""
+
+        def message(saved: Path) -> str:
+            return text.format(id=session.id, state=state, sealed=sealed_words, path=saved)
+
+        job = documents.acta_job(
+            export, session.id, path, sealed=sealed, keys_dir=self.defaults.keys_dir
+        )
+        self._start_document(what, message, job)
+
+    def _award_for(self, shown: PartidaState, prizes: tuple[str, ...] | None) -> Award | None:
+        """The award of the row chosen in the table (or the first one) among ``prizes``."""
+        awards = [a for a in shown.awards if prizes is None or a.prize in prizes]
+        row = self.awards.currentRow()
+        if 0 <= row < len(shown.awards) and shown.awards[row] in awards:
+            return shown.awards[row]
+        return awards[0] if awards else None
+
+    def _save_receipt(self, proof: bool) -> None:
+        what = t("Comprobante del ganador") if proof else t("Justificante de la prima")
+        shown = self._shown_partida()
+        session = self.hall.session
+        if self._document is not None or shown is None or session is None:
+            return
+        if shown.status not in (Status.CLOSED, Status.PAID):
+            self.show_error(
+                t("{what}: la partida {n} no está cerrada").format(what=what, n=shown.number)
+            )
+            return
+        award = self._award_for(shown, None if proof else documents.DETAILED_PRIZES)
+        if award is None:
+            self.show_error(
+                t("{what}: la partida {n} no tiene ese premio").format(what=what, n=shown.number)
+            )
+            return
+        layout: documents.Layout = "80mm" if self.receipt_format.currentData() == "80mm" else "a4"
+        name = documents.file_name(
+            "comprobante" if proof else "justificante",
+            session.id,
+            f"p{shown.number}",
+            award.prize,
+            award.series,
+            award.number,
+            "80mm" if layout == "80mm" else "",
+        )
+        title = t("{what}: partida {n}, {prize}, cartón {series} / {number}").format(
+            what=what,
+            n=shown.number,
+            prize=prize_name(award.prize),
+            series=award.series,
+            number=award.number,
+        )
+        path = self._ask_pdf_path(title, name)
+        if path is None:
+            return
+        export = self._read_export(what, session)
+        if export is None:
+            return
+        kind = t("Comprobante") if proof else t("Justificante y duplicado")
+        text = t("{kind} de {prize} de la partida {n} ({series} / {number}) guardado en {path}")
+        n = shown.number
+
+        def message(saved: Path) -> str:
+            return text.format(
+                kind=kind,
+                prize=prize_name(award.prize),
+                n=n,
+                series=award.series,
+                number=award.number,
+                path=saved,
+            )
+
+        job = documents.receipt_job(
+            export,
+            session.id,
+            shown.number,
+            path,
+            prize=award.prize,
+            series=award.series,
+            number=award.number,
+            proof=proof,
+            layout=layout,
+        )
+        self._start_document(what, message, job)
+
+    def save_prima_receipt(self) -> None:
+        """The prima (or interconnected) receipt and its duplicate (R-PRIMA-6)."""
+        self._save_receipt(proof=False)
+
+    def save_winner_proof(self) -> None:
+        """A winner's proof: the cartón as printed with the balls drawn."""
+        self._save_receipt(proof=True)
 
     # ====================================================================== incidents
 
@@ -1343,6 +1578,15 @@ class ConsoleWindow(QMainWindow):
         # prizes page
         self._fill_awards(shown)
         self.pay_button.setEnabled("pay_prizes" in allowed)
+        printing = self._document is not None
+        closed = shown is not None and shown.status in (Status.CLOSED, Status.PAID)
+        prizes = {a.prize for a in shown.awards} if shown is not None and closed else set()
+        self.prima_receipt_button.setEnabled(
+            not printing and bool(prizes & set(documents.DETAILED_PRIZES))
+        )
+        self.winner_proof_button.setEnabled(not printing and bool(prizes))
+        self.acta_button.setEnabled(not printing and bool(hall.sessions))
+        self.menu_actions["acta"].setEnabled(not printing and bool(hall.sessions))
 
         # side: last ball, board
         self.last_ball.set_number(state.last_ball)
@@ -1587,6 +1831,9 @@ class ConsoleWindow(QMainWindow):
     # ====================================================================== closing
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._document is not None:  # the paper on the worker will not be reported
+            self._document = None
+            QApplication.restoreOverrideCursor()
         if self.dialog is not None:
             self.dialog.close()
         if self._own_bridge:
