@@ -500,8 +500,10 @@ def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) ->
             )
         if p.cards_sold * p.face_value_cents != p.takings_cents:
             notes.append(f"Partida {n}: la recaudación no es cartones × precio.")
-        line_bp = rules.get("line_bp")
-        bingo_bp = rules.get("bingo_bp")
+        announced = not (p.status == "open" and p.line_prize_cents == p.bingo_prize_cents == 0)
+        # while the sale is open the prize amounts are not announced yet: nothing to compare
+        line_bp = rules.get("line_bp") if announced else None
+        bingo_bp = rules.get("bingo_bp") if announced else None
         if line_bp is not None and p.takings_cents * line_bp // BP_WHOLE != p.line_prize_cents:
             notes.append(
                 f"Partida {n}: el premio de línea no es el {line_bp / 100:g} % de la recaudación."

@@ -44,3 +44,18 @@ def test_signed_acta_from_the_database_verifies_then_a_changed_row_is_named(
     out = capsys.readouterr()
     assert code != 0
     assert str(seq) in out.out + out.err
+
+
+def test_acta_printed_while_a_sale_is_open_has_no_false_observations() -> None:
+    """R-ACTA-1: the acta can be printed at any moment of the night."""
+    from actas.builder import build_acta
+    from bingo.export import build_export
+    from tests.bingo.hallkit import make_hall
+
+    kit = make_hall()
+    kit.partida_ready([("A", 30)])
+    kit.finish_with_bingo(1)
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 12)
+    acta = build_acta(build_export(kit.hall, kit.svc.card_sets.get, kit.svc.records()))
+    assert acta.observations == ()
