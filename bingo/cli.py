@@ -480,12 +480,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     from bingo.hall import DomainError
+    from bingo.store import IntegrityError, StoreError
+    from config import ConfigError
 
-    try:
-        from bingo.store import IntegrityError, StoreError
-        from config import ConfigError
-    except ImportError:  # pragma: no cover - the store is part of the package
-        raise
     try:
         code: int = args.func(args)
         return code

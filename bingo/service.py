@@ -284,15 +284,18 @@ class HallService:
     def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> list[Record]:
         """Record a ball together with the claims of the electronic cartones it completed."""
         with self._lock:
-            partida = self.hall.partida
-            electronic = None
-            if partida is not None and any(r.electronic for r in partida.sales):
-                electronic = self._electronic_completions
-            try:
-                return self._commit(self.hall.draw_ball(number, source, ball_id, electronic))
-            except BaseException:
-                self._tracker = None  # it may have seen a ball that was not recorded
-                raise
+            return self._draw([], number, source, ball_id)
+
+    def _draw(self, before: list[ev.Event], number: int, source: str, ball_id: str) -> list[Record]:
+        partida = self.hall.partida
+        electronic = None
+        if partida is not None and any(r.electronic for r in partida.sales):
+            electronic = self._electronic_completions
+        try:
+            return self._commit(before + self.hall.draw_ball(number, source, ball_id, electronic))
+        except BaseException:
+            self._tracker = None  # it may have seen a ball that was not recorded
+            raise
 
     def draw_manual(self) -> int:
         """An emergency manual draw among the pending balls, from the cryptographic source
@@ -337,17 +340,7 @@ class HallService:
         are committed together.
         """
         with self._lock:
-            partida = self.hall.partida
-            electronic = None
-            if partida is not None and any(r.electronic for r in partida.sales):
-                electronic = self._electronic_completions
-            events = self.hall.note_reader_hold(hold_note)
-            try:
-                events += self.hall.draw_ball(number, "operator", ball_id, electronic)
-                return self._commit(events)
-            except BaseException:
-                self._tracker = None
-                raise
+            return self._draw(self.hall.note_reader_hold(hold_note), number, "operator", ball_id)
 
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))
