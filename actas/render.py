@@ -24,6 +24,7 @@ from actas.builder import (
     Acta,
     BallCheck,
     PartidaBlock,
+    Totals,
     build_acta,
     parse_time,
 )
@@ -512,34 +513,7 @@ class _Writer:
         if a.last_partida_announced is not None:
             out += self.lines("close.last", n=a.last_partida_announced)
         out += self.check_lines("close", "close.check")
-        rows: list[tuple[str, str]] = [
-            (t.join("sum.partidas"), f"{tot.partidas_closed} / {tot.partidas_annulled}"),
-            (t.join("sum.cards"), str(tot.cards_sold)),
-            (t.join("sum.takings"), money(tot.takings_cents)),
-            (t.join("sum.refunds"), money(tot.refunds_cents)),
-        ]
-        for prize, cents in tot.prizes_paid_cents.items():
-            name = (
-                " / ".join(_text(f"prize.{prize}", lang) for lang in t.languages)
-                if f"prize.{prize}" in _KNOWN
-                else prize
-            )
-            rows.append((t.join("sum.paid", prize=name), money(cents)))
-        rows += [
-            (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents)),
-            (t.join("sum.residues"), money(tot.residues_cents)),
-            (t.join("sum.prima_deductions"), money(tot.prima_deductions_cents)),
-            (t.join("sum.bola_deductions"), money(tot.bola_loca_deductions_cents)),
-            (
-                t.join("sum.prima_fund"),
-                f"{money(tot.prima_fund_open_cents)} → {money(tot.prima_fund_close_cents)}",
-            ),
-            (
-                t.join("sum.bola_fund"),
-                f"{money(tot.bola_loca_fund_open_cents)} → {money(tot.bola_loca_fund_close_cents)}",
-            ),
-            (t.join("sum.hall_share"), money(tot.hall_share_cents)),
-        ]
+        rows = totals_rows(tot, t)
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
         summary.append(st.key_value_table(rows, self.width * 0.75))
         out.append(st.keep(summary))
@@ -578,6 +552,39 @@ class _Writer:
             chain_line=chain,
             working_line=None if a.complete else "\n".join(t.all("page.working")),
         )
+
+
+def totals_rows(tot: Totals, t: Texts) -> list[tuple[str, str]]:
+    """The night's figures as label/amount rows, for the acta's close and the summary."""
+    rows: list[tuple[str, str]] = [
+        (t.join("sum.partidas"), f"{tot.partidas_closed} / {tot.partidas_annulled}"),
+        (t.join("sum.cards"), str(tot.cards_sold)),
+        (t.join("sum.takings"), money(tot.takings_cents)),
+        (t.join("sum.refunds"), money(tot.refunds_cents)),
+    ]
+    for prize, cents in tot.prizes_paid_cents.items():
+        name = (
+            " / ".join(_text(f"prize.{prize}", lang) for lang in t.languages)
+            if f"prize.{prize}" in _KNOWN
+            else prize
+        )
+        rows.append((t.join("sum.paid", prize=name), money(cents)))
+    rows += [
+        (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents)),
+        (t.join("sum.residues"), money(tot.residues_cents)),
+        (t.join("sum.prima_deductions"), money(tot.prima_deductions_cents)),
+        (t.join("sum.bola_deductions"), money(tot.bola_loca_deductions_cents)),
+        (
+            t.join("sum.prima_fund"),
+            f"{money(tot.prima_fund_open_cents)} → {money(tot.prima_fund_close_cents)}",
+        ),
+        (
+            t.join("sum.bola_fund"),
+            f"{money(tot.bola_loca_fund_open_cents)} → {money(tot.bola_loca_fund_close_cents)}",
+        ),
+        (t.join("sum.hall_share"), money(tot.hall_share_cents)),
+    ]
+    return rows
 
 
 def _text(key: str, lang: str) -> str:

@@ -23,8 +23,9 @@ from reportlab.platypus import Flowable
 
 from actas import styles as st
 from actas.builder import Acta, PartidaBlock, build_acta, parse_time
-from actas.i18n import TEXTS, Texts, money, short_date
+from actas.i18n import Texts, money, short_date
 from actas.pdf import DocInfo, build
+from actas.render import totals_rows
 
 LINE_COLOUR = colors.HexColor("#4f7cac")
 BINGO_COLOUR = colors.HexColor("#1f3a5f")
@@ -163,35 +164,7 @@ def summary_story(acta: Acta) -> list[Flowable]:
     )
     if not acta.complete:
         out.append(st.para(" / ".join(t.all("page.working")), st.NOTE))
-    rows: list[tuple[str, str]] = [
-        (t.join("sum.partidas"), f"{tot.partidas_closed} / {tot.partidas_annulled}"),
-        (t.join("sum.cards"), str(tot.cards_sold)),
-        (t.join("sum.takings"), money(tot.takings_cents)),
-        (t.join("sum.refunds"), money(tot.refunds_cents)),
-    ]
-    for prize, cents in tot.prizes_paid_cents.items():
-        key = f"prize.{prize}"
-        name = (
-            " / ".join(TEXTS[key].get(lang, TEXTS[key]["es"]) for lang in t.languages)
-            if key in TEXTS
-            else prize
-        )
-        rows.append((t.join("sum.paid", prize=name), money(cents)))
-    rows += [
-        (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents)),
-        (t.join("sum.residues"), money(tot.residues_cents)),
-        (t.join("sum.prima_deductions"), money(tot.prima_deductions_cents)),
-        (t.join("sum.bola_deductions"), money(tot.bola_loca_deductions_cents)),
-        (
-            t.join("sum.prima_fund"),
-            f"{money(tot.prima_fund_open_cents)} → {money(tot.prima_fund_close_cents)}",
-        ),
-        (
-            t.join("sum.bola_fund"),
-            f"{money(tot.bola_loca_fund_open_cents)} → {money(tot.bola_loca_fund_close_cents)}",
-        ),
-        (t.join("sum.hall_share"), money(tot.hall_share_cents)),
-    ]
+    rows = totals_rows(tot, t)
     table = st.key_value_table(rows, width * 0.7)
     table.hAlign = "LEFT"
     out += [st.gap(2), table, st.gap(4)]
