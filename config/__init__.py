@@ -11,6 +11,9 @@ from typing import Any
 from bingo.rules import RegionRules, RulesError
 
 REGIONS = ("cantabria", "euskadi")
+# The languages a hall may show (Spanish first; the panels add one more, R-PANEL-4) and the
+# console may speak: castellano, euskera, gallego, catalán, inglés.
+LANGUAGES = ("es", "eu", "gl", "ca", "en")
 
 
 class ConfigError(ValueError):
@@ -42,6 +45,7 @@ class HallSettings:
     extractor_port: str | None = None
     reader_port: str | None = None
     baud: int = 19200
+    console_language: str = "es"
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -110,6 +114,38 @@ class _Table:
         return tuple(value)
 
 
+def _languages(value: Any, where: str) -> tuple[str, ...]:
+    """``[hall] languages``: known codes, Spanish first, at most one more (the panels show two)."""
+    key = "[hall] languages"
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f'{where}: {key} debe ser una lista de códigos, p. ej. ["es", "gl"]')
+    unknown = [v for v in value if v not in LANGUAGES]
+    if unknown:
+        raise ConfigError(
+            f"{where}: {key}: código de lengua desconocido {unknown[0]!r} "
+            f"(conocidos: {', '.join(LANGUAGES)})"
+        )
+    if not value or value[0] != "es":
+        raise ConfigError(f'{where}: {key} debe empezar por "es" (el castellano va primero)')
+    if len(set(value)) != len(value):
+        raise ConfigError(f"{where}: {key} repite una lengua: {value!r}")
+    if len(value) > 2:
+        raise ConfigError(
+            f"{where}: {key}: los paneles muestran el castellano y una lengua más, no {value!r}"
+        )
+    return tuple(value)
+
+
+def _console_language(table: _Table) -> str:
+    key = "console_language"
+    value = table.get_str(key, "es")
+    if value not in LANGUAGES:
+        raise ConfigError(
+            f"{table.where}: [hall] {key} debe ser uno de {', '.join(LANGUAGES)}, no {value!r}"
+        )
+    return value
+
+
 def default_hall_path() -> Path:
     return Path(str(resources.files("config").joinpath("hall.toml")))
 
@@ -159,7 +195,9 @@ def load_hall(path: Path | None = None) -> HallSettings:
     baud = devices.get_int("baud", 19200)
     if baud not in (9600, 19200):
         raise ConfigError(f"{where}: [devices] baud debe ser 19200 o 9600 ({baud})")
-    languages = tuple(region_hall.get("languages", ["es"]))
+    languages = _languages(region_hall.get("languages", ["es"]), f"config/regions/{region}.toml")
+    if "languages" in hall.data:  # the hall's own choice, else its region's
+        languages = _languages(hall.data["languages"], where)
     settings = HallSettings(
         hall_id=hall.get_str("id"),
         name=hall.get_str("name"),
@@ -184,6 +222,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
         extractor_port=ports["extractor"],
         reader_port=ports["reader"],
         baud=baud,
+        console_language=_console_language(hall),
     )
     if settings.series_size > settings.card_set_strips * 6:
         raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")
