@@ -64,8 +64,9 @@ class FitLabel(QLabel):
         font = QFont(self.font())
         font.setBold(self._bold)
         lines = self.text().split("\n") or [""]
-        width = max(1, self.width() - 4)
-        height = max(1, self.height())
+        box = self.contentsRect()  # inside the padding of the style sheet, if any
+        width = max(1, box.width() - 4)
+        height = max(1, box.height())
         size = max(self._minimum, self._target if target is None else target)
         while size > self._minimum:
             font.setPixelSize(size)
