@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from PySide6.QtGui import QFontMetrics
 from pytestqt.qtbot import QtBot
 
 from bingo.readmodel import panel_state
+from bingo.rules import RegionRules
 from tests.ui.kit import Kit, make_hall
 from ui.panels.hall_panel import HallPanel
 from ui.widgets import FitLabel
@@ -61,8 +65,6 @@ def test_prima_and_its_ball_limit_show_only_while_the_prima_is_available(
 
     kit.hall.prima.fund_cents = 25_000  # a fund past the amount: in play from the next partida
     state = panel_state(kit.hall)
-    from dataclasses import replace
-
     panel.show_state(replace(state, prima_available=True, prima_ball_limit=52))
     assert not panel.prima.isHidden()
     assert panel.prima.value.text() == "200,00 €"
@@ -118,22 +120,24 @@ def test_a_basque_hall_shows_every_caption_in_spanish_and_basque(qtbot: QtBot) -
     panel = shown_panel(qtbot, kit)
 
     assert panel.cards_sold.caption.text() == "CARTONES VENDIDOS"
-    assert panel.cards_sold.caption_eu.text() == "SALDUTAKO KARTOIAK"
-    assert not panel.cards_sold.caption_eu.isHidden()
-    assert panel.line_prize.caption_eu.text() == "LERROA"
-    assert panel.announcement_eu.text() == "PARTIDA HASTEN DA"
+    assert panel.cards_sold.caption2.text() == "SALDUTAKO KARTOIAK"
+    assert not panel.cards_sold.caption2.isHidden()
+    assert panel.line_prize.caption2.text() == "LERROA"
+    assert panel.announcement2.text() == "PARTIDA HASTEN DA"
     assert panel.last_partida.text() == "ÚLTIMA PARTIDA\nAZKEN PARTIDA"
 
 
 def test_a_spanish_only_hall_shows_no_second_language(qtbot: QtBot, kit: Kit) -> None:
     kit.partida_ready()
     panel = shown_panel(qtbot, kit)
-    assert panel.cards_sold.caption_eu.isHidden()
-    assert panel.announcement_eu.isHidden()
+    assert panel.cards_sold.caption2.isHidden()
+    assert panel.announcement2.isHidden()
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-@pytest.mark.parametrize("languages", [("es",), ("es", "eu")])
+@pytest.mark.parametrize(
+    "languages", [("es",), ("es", "eu"), ("es", "gl"), ("es", "ca"), ("es", "en")]
+)
 def test_no_text_on_the_panel_is_too_small_to_read_from_the_back_of_the_hall(
     qtbot: QtBot, size: tuple[int, int], languages: tuple[str, ...]
 ) -> None:
@@ -160,3 +164,37 @@ def test_no_text_on_the_panel_is_too_small_to_read_from_the_back_of_the_hall(
     # the last ball and the count are the biggest things on the panel
     assert panel.count.value.pixel_size() >= height * 0.09
     assert min(panel.ball.width(), panel.ball.height()) >= height * 0.3
+
+
+@pytest.mark.parametrize("language", ["eu", "gl", "ca", "en"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_no_panel_text_runs_out_of_its_box(
+    qtbot: QtBot, language: str, size: tuple[int, int]
+) -> None:
+    kit = make_hall(
+        languages=("es", language),
+        prima_cents=20000,
+        rules=RegionRules(region="cantabria", payout_bp=6800, bola_loca_bp=100, bola_loca_count=2),
+    )
+    kit.svc.announce_last_partida()
+    kit.partida_ready((("A", 250),))
+    carton = kit.carton(4)
+    kit.draw_rest_until(carton.rows[0])
+    kit.svc.claim("A", 4, "line")
+    kit.draw_rest_until(sorted(carton.numbers))
+    kit.svc.claim("A", 4, "bingo")
+    kit.svc.close_partida()
+    panel = shown_panel(qtbot, kit, size=size)
+    state = replace(panel_state(kit.hall), prima_available=True, prima_ball_limit=50)
+    panel.show_state(state)
+    qtbot.wait(20)  # the second fitting pass, once the layouts settled
+
+    out = {}
+    for label in panel.findChildren(FitLabel):
+        if not label.isVisibleTo(panel) or not label.text():
+            continue
+        metrics = QFontMetrics(label.font())
+        wide = max(metrics.horizontalAdvance(line) for line in label.text().split("\n"))
+        if wide > label.contentsRect().width():
+            out[label.objectName()] = (label.text(), wide, label.contentsRect().width())
+    assert not out, f"texts wider than their box: {out}"

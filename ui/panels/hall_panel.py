@@ -3,11 +3,15 @@
 A pure view of a ``bingo.readmodel.PanelState``: it is given a state and shows it; it never
 reads the hall or the service itself. The type scales with the window so that the panel reads
 the same on a 1280×720 screen and on a 1920×1080 one; nothing is drawn smaller than the
-figures' captions. A Basque hall (``"eu"`` in ``state.languages``) gets every caption in
-Spanish and in Basque (R-PANEL-4).
+figures' captions. A hall with a second language (Basque, Galician, Catalan or English:
+the hall's settings, else ``state.languages``) gets every caption in Spanish and, below it, in
+that language (R-PANEL-4).
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QResizeEvent, QShowEvent
@@ -15,11 +19,11 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizePolicy, QVBoxLayout, QWi
 
 from bingo.money import euros
 from bingo.readmodel import PanelState, Winner
-from ui.i18n import in_language
+from ui.i18n import PANEL_CONTEXT, in_language, second_language
 from ui.panels.board import BoardWidget
 from ui.widgets import FitLabel, fit_together
 
-CONTEXT = "HallPanel"
+CONTEXT = PANEL_CONTEXT
 
 BACKGROUND = "#000000"
 TILE = "#0b1f4d"
@@ -45,6 +49,19 @@ PRIZE_WORDS = {"line": "línea", "bingo": "bingo", "prima": "prima", "bola_loca"
 
 def _t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
+
+
+def announcement_source(announcement: str) -> tuple[str, dict[str, str]]:
+    """The catalogue key of an announcement of ``bingo.readmodel`` and the values to put in.
+
+    The " — ÚLTIMA PARTIDA" the read model appends is dropped (the panel shows it apart), and
+    a number in the text becomes ``{n}``: "Partida 7 en juego" → "Partida {n} en juego".
+    """
+    text = announcement.split(" — ")[0]
+    number = re.search(r"\d+", text)
+    if number is None:
+        return text, {}
+    return text[: number.start()] + "{n}" + text[number.end() :], {"n": number.group()}
 
 
 class BallWidget(QWidget):
@@ -107,16 +124,16 @@ class Figure(QFrame):
         self.setObjectName(name)
         self.setStyleSheet(f"QFrame#{name} {{ background: {TILE}; border-radius: 12px; }}")
         self.caption = FitLabel(parent=self)
-        self.caption_eu = FitLabel(parent=self)
+        self.caption2 = FitLabel(parent=self)
         self.value = FitLabel(parent=self)
         self.detail = FitLabel(parent=self)
         self.caption.setObjectName(f"{name}_caption")
-        self.caption_eu.setObjectName(f"{name}_caption_eu")
+        self.caption2.setObjectName(f"{name}_caption2")
         self.value.setObjectName(f"{name}_value")
         self.detail.setObjectName(f"{name}_detail")
         for label, colour in (
             (self.caption, CAPTION),
-            (self.caption_eu, SECOND),
+            (self.caption2, SECOND),
             (self.value, VALUE),
             (self.detail, CAPTION),
         ):
@@ -124,7 +141,7 @@ class Figure(QFrame):
         texts = QVBoxLayout()
         texts.setSpacing(0)
         texts.addWidget(self.caption, 2)
-        texts.addWidget(self.caption_eu, 2)
+        texts.addWidget(self.caption2, 2)
         if horizontal:
             layout: QHBoxLayout | QVBoxLayout = QHBoxLayout(self)
             layout.addLayout(texts, 5)
@@ -138,12 +155,13 @@ class Figure(QFrame):
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(0)
 
-    def show_texts(
-        self, caption: str, caption_eu: str | None, value: str, detail: str = ""
-    ) -> None:
+    def show_texts(self, caption: str, caption2: str | None, value: str, detail: str = "") -> None:
+        """``caption2`` is the caption in the second language (None: the hall has none); when
+        it reads as the Spanish one its line stays empty, so the tiles keep one layout.
+        """
         self.caption.setText(caption.upper())
-        self.caption_eu.setVisible(caption_eu is not None)
-        self.caption_eu.setText((caption_eu or "").upper())
+        self.caption2.setVisible(caption2 is not None)
+        self.caption2.setText("" if caption2 in (None, caption) else (caption2 or "").upper())
         self.value.setText(value)
         self.detail.setVisible(bool(detail))
         self.detail.setText(detail)
@@ -152,9 +170,19 @@ class Figure(QFrame):
 class HallPanel(QWidget):
     """A full-screen hall panel showing one ``PanelState``."""
 
-    def __init__(self, state: PanelState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: PanelState,
+        parent: QWidget | None = None,
+        *,
+        languages: Sequence[str] | None = None,
+    ) -> None:
+        """``languages``: the hall's languages from its settings, Spanish first; by default
+        those recorded for the hall (``state.languages``).
+        """
         super().__init__(parent)
         self.setObjectName("HallPanel")
+        self._languages = tuple(languages) if languages is not None else None
         self.setWindowTitle(_t("Panel de la sala"))
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(f"QWidget#HallPanel {{ background: {BACKGROUND}; }}")
@@ -163,7 +191,7 @@ class HallPanel(QWidget):
         # header: the hall's name between partidas, the announcement, "ÚLTIMA PARTIDA", the partida
         self.hall_name = self._label("hall_name", CAPTION)
         self.announcement = self._label("announcement", VALUE)
-        self.announcement_eu = self._label("announcement_eu", SECOND)
+        self.announcement2 = self._label("announcement2", SECOND)
         self.partida = self._label("partida", CAPTION, Qt.AlignmentFlag.AlignRight)
         self.last_partida = self._label("last_partida", "#ffffff")
         self.last_partida.setStyleSheet(
@@ -172,7 +200,7 @@ class HallPanel(QWidget):
         announce = QVBoxLayout()
         announce.setSpacing(0)
         announce.addWidget(self.announcement, 3)
-        announce.addWidget(self.announcement_eu, 2)
+        announce.addWidget(self.announcement2, 2)
         header = QHBoxLayout()
         header.setSpacing(16)
         header.addWidget(self.hall_name, 30)
@@ -258,27 +286,36 @@ class HallPanel(QWidget):
         return self._state.version
 
     @property
-    def bilingual(self) -> bool:
-        return "eu" in self._state.languages
+    def second_language(self) -> str | None:
+        """The language shown below Spanish ("eu", "gl", "ca", "en"), or None."""
+        languages = self._languages if self._languages is not None else self._state.languages
+        return second_language(languages)
 
-    def _eu(self, text: str) -> str | None:
-        return in_language("eu", CONTEXT, text) if self.bilingual else None
+    @property
+    def bilingual(self) -> bool:
+        return self.second_language is not None
+
+    def _second(self, text: str) -> str | None:
+        second = self.second_language
+        return in_language(second, CONTEXT, text) if second is not None else None
 
     def _both(self, text: str, sep: str = " · ") -> str:
-        eu = self._eu(text)
+        other = self._second(text)
         mine = _t(text)
-        return f"{mine}{sep}{eu}" if eu and eu != mine else mine
+        return f"{mine}{sep}{other}" if other and other != mine else mine
 
     def show_state(self, state: PanelState) -> None:
         self._state = state
-        eu = self.bilingual
         playing = state.partida is not None
         self.hall_name.setVisible(not playing)
         self.hall_name.setText(state.hall_name)
-        announcement = state.announcement.split(" — ")[0]
-        self.announcement.setText(_t(announcement).upper() if announcement else "")
-        self.announcement_eu.setVisible(eu)
-        self.announcement_eu.setText((self._eu(announcement) or "").upper() if announcement else "")
+        key, values = announcement_source(state.announcement)
+        mine = _t(key).format(**values).upper() if key else ""
+        other = self._second(key)
+        other = other.format(**values).upper() if other and key else ""
+        self.announcement.setText(mine)
+        self.announcement2.setVisible(self.bilingual)
+        self.announcement2.setText("" if other == mine else other)
         self.partida.setVisible(playing)
         self.partida.setText(f"{_t('Partida').upper()} {state.partida}" if playing else "")
         self.last_partida.setVisible(state.is_last_partida)
@@ -287,23 +324,27 @@ class HallPanel(QWidget):
         self.board.set_balls(state.balls, state.last_ball)
         self.ball.set_number(state.last_ball)
         self.ball_caption.setText(self._both("Última bola").upper())
-        self.count.show_texts(_t("Bolas"), self._eu("Bolas"), str(state.extractions))
+        self.count.show_texts(_t("Bolas"), self._second("Bolas"), str(state.extractions))
 
         def amount(cents: int | None) -> str:
             return euros(cents) if cents else "—"
 
         self.cards_sold.show_texts(
-            _t("Cartones vendidos"), self._eu("Cartones vendidos"), str(state.cards_sold)
+            _t("Cartones vendidos"), self._second("Cartones vendidos"), str(state.cards_sold)
         )
         self.price.show_texts(
-            _t("Precio del cartón"), self._eu("Precio del cartón"), amount(state.price_cents)
+            _t("Precio del cartón"), self._second("Precio del cartón"), amount(state.price_cents)
         )
-        self.line_prize.show_texts(_t("Línea"), self._eu("Línea"), amount(state.line_prize_cents))
-        self.bingo_prize.show_texts(_t("Bingo"), self._eu("Bingo"), amount(state.bingo_prize_cents))
+        self.line_prize.show_texts(
+            _t("Línea"), self._second("Línea"), amount(state.line_prize_cents)
+        )
+        self.bingo_prize.show_texts(
+            _t("Bingo"), self._second("Bingo"), amount(state.bingo_prize_cents)
+        )
         self.prima.setVisible(state.prima_available)
         self.prima.show_texts(
             _t("Prima de bingo"),
-            self._eu("Prima de bingo"),
+            self._second("Prima de bingo"),
             euros(state.prima_amount_cents),
             self._both("hasta la bola {limit}", "\n").format(limit=state.prima_ball_limit),
         )
@@ -311,7 +352,7 @@ class HallPanel(QWidget):
         self.extras.setVisible(not (self.prima.isHidden() and self.bola_loca.isHidden()))
         self.bola_loca.show_texts(
             _t("Bola loca"),
-            self._eu("Bola loca"),
+            self._second("Bola loca"),
             " · ".join(str(n) for n in state.bola_loca_numbers) or "—",
             self._both("Fondo {amount}", "\n").format(amount=euros(state.bola_loca_fund_cents)),
         )
@@ -349,7 +390,7 @@ class HallPanel(QWidget):
         unit = self.unit()
         header = int(SIZES["header"] * unit)
         fit_together([self.hall_name, self.announcement, self.partida], header)
-        self.announcement_eu.set_target(int(header * 0.8))
+        self.announcement2.set_target(int(header * 0.8))
         self.last_partida.set_target(int(header * 0.8))
         caption = int(SIZES["caption"] * unit)
         self.ball_caption.set_target(caption)
@@ -357,8 +398,8 @@ class HallPanel(QWidget):
         for group in (self.figures, (self.prima, self.bola_loca)):
             tiles = [t for t in group if not t.isHidden()]
             fit_together([t.caption for t in tiles], caption)
-            fit_together([t.caption_eu for t in tiles], caption)
+            fit_together([t.caption2 for t in tiles], caption)
             fit_together([t.value for t in tiles], int(SIZES["value"] * unit))
             fit_together([t.detail for t in tiles], int(SIZES["detail"] * unit))
-        fit_together([self.count.caption, self.count.caption_eu], caption)
+        fit_together([self.count.caption, self.count.caption2], caption)
         self.count.value.set_target(int(SIZES["count"] * unit))

@@ -1,0 +1,1 @@
+"""Catalogues of the console's texts, one module per language (Spanish is the source)."""

@@ -1,0 +1,486 @@
+"""The console in English: every text of ``ui/console`` keyed by its Spanish source.
+
+Words of the hall: partida = game, cartón = card, serie = series, línea = line, prima de
+bingo = bingo jackpot, bola loca = crazy ball, canto = claim, jefe de mesa-cajero = table
+manager-cashier, jefe de sala = hall manager, locutor = caller. The acta keeps its name: it is
+the regulator's document and is printed in Spanish. The underlined letters (``&``) differ
+from the Spanish ones where the word does (see docs/ui.md). Placeholders (``{n}``) must stay
+as they are; tests/ui/test_i18n.py checks both and that every console text is here.
+
+To be reviewed by the hall's translator before an English console is used in a hall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+CONSOLE_ENGLISH: Mapping[str, str] = {
+    # --- dialogs ---------------------------------------------------------------------------
+    "Incidencia: {title}": "Incident: {title}",
+    "El jefe de sala lee en voz alta el párrafo del reglamento:": (
+        "The hall manager reads the paragraph of the regulation aloud:"
+    ),
+    "Párrafo leído en voz alta por el jefe de sala": "Paragraph read aloud by the hall manager",
+    "qué ha pasado (consta en el acta)": "what happened (goes into the acta)",
+    "Nota:": "Note:",
+    "Extracción número:": "Draw number:",
+    "La bola es el:": "The ball is number:",
+    "Cancelar": "Cancel",
+    "Registrar una serie": "Register a series",
+    "cartones electrónicos": "electronic cards",
+    "Código:": "Code:",
+    "Juego de cartones:": "Card set:",
+    "Cartones:": "Cards:",
+    "Valor facial (céntimos):": "Face value (cents):",
+    # --- the manual book -------------------------------------------------------------------
+    "qué pasó: la avería, desde qué bola se llevó a mano…": (
+        "what happened: the breakdown, from which ball it was kept by hand…"
+    ),
+    "números separados por espacios (vacío si no hubo)": (
+        "numbers separated by spaces (empty if there was none)"
+    ),
+    "Serie": "Series",
+    "Del cartón": "From card",
+    "Al cartón": "To card",
+    "Cartones": "Cards",
+    "Añadir &venta": "Add &sale",
+    "Quitar venta": "Remove sale",
+    "las bolas en el orden en que salieron, separadas por espacios": (
+        "the balls in the order they came out, separated by spaces"
+    ),
+    "Tras la bola nº": "After ball no.",
+    "Cartón": "Card",
+    "Premio": "Prize",
+    "Añadir &canto": "Add &claim",
+    "Quitar canto": "Remove claim",
+    "Partida &anulada:": "&Annulled game:",
+    "nota de la anulación, como consta en el libro": "note of the annulment, as in the book",
+    "Partida nº:": "Game no.:",
+    "Bola loca:": "Crazy ball:",
+    "Bolas:": "Balls:",
+    "Ventas": "Sales",
+    "Cantos": "Claims",
+    "Partida {n}": "Game {n}",
+    "Bolas": "Balls",
+    "{n} bolas; la última, el {last}": "{n} balls; the last one, {last}",
+    "ninguna bola": "no balls",
+    "{where}, venta {i}": "{where}, sale {i}",
+    "{here}: falta la serie": "{here}: the series is missing",
+    "{where}, canto {i}": "{where}, claim {i}",
+    "{where}, bola loca": "{where}, crazy ball",
+    "{where}, bolas": "{where}, balls",
+    "{where}: «{text}» no es un número": "{where}: “{text}” is not a number",
+    " electr.": " electr.",
+    "anulada por {incident}; se devuelve el importe": "annulled for {incident}; money refunded",
+    "se cierra y se pagan los premios": "closed and prizes paid",
+    "Incorporar el libro manual": "Take in the manual book",
+    "Partidas del libro manual (R-ACTA-4)": "Games of the manual book (R-ACTA-4)",
+    "Abrir un &fichero del libro…": "Open a book &file…",
+    "Guardar &plantilla…": "Save a tem&plate…",
+    "de": "for",
+    "La partida {n} está abierta en el sistema: el formulario trae lo que ya consta (ventas, "
+    "bolas, cantos); añada lo que el libro recoge desde la avería.": (
+        "Game {n} is open in the system: the form holds what is already recorded (sales, "
+        "balls, claims); add what the book holds from the breakdown on."
+    ),
+    "Abra el fichero del libro transcrito o escriba cada partida tal como consta en el libro. "
+    "La siguiente partida de la sesión es la {n}.": (
+        "Open the file of the transcribed book or type each game as it is in the book. "
+        "The next game of the session is game {n}."
+    ),
+    "Añadir pa&rtida": "Add &game",
+    "Quitar partida": "Remove game",
+    "Partidas del libro": "Games in the book",
+    "Revisar antes de registrar →": "Review before recording →",
+    "partida (la {first})": "game ({first})",
+    "partidas (de la {first} a la {last})": "games ({first} to {last})",
+    "Guardar la plantilla del libro manual": "Save the template of the manual book",
+    "No se puede guardar la plantilla «{name}»: {reason}": (
+        "The template “{name}” cannot be saved: {reason}"
+    ),
+    "Plantilla guardada en «{name}» para {count} partidas ({numbers}).": (
+        "Template saved in “{name}” for {count} games ({numbers})."
+    ),
+    "Abrir el libro manual transcrito": "Open the transcribed manual book",
+    "No se puede leer «{name}»: {reason}": "“{name}” cannot be read: {reason}",
+    "«{name}» no es un JSON válido ({reason})": "“{name}” is not valid JSON ({reason})",
+    "«{name}»: {reason}": "“{name}”: {reason}",
+    "Cargado «{name}»: {n} partidas. Revíselas aquí antes de registrarlas.": (
+        "Loaded “{name}”: {n} games. Check them here before recording them."
+    ),
+    "Reglamento, {reference}:": "Regulation, {reference}:",
+    "Partida": "Game",
+    "Series": "Series",
+    "Final": "End",
+    "← &Volver al libro": "← &Back to the book",
+    "&Incorporar al registro": "&Record them",
+    "Se registrará la partida {numbers} del libro manual": (
+        "Game {numbers} of the manual book will be recorded"
+    ),
+    "Se registrarán {n} partidas del libro manual ({numbers})": (
+        "{n} games of the manual book will be recorded ({numbers})"
+    ),
+    ": {cards} cartones, {balls} bolas, {claims} cantos.": (
+        ": {cards} cards, {balls} balls, {claims} claims."
+    ),
+    "Se juegan con las mismas reglas que en la sala: los premios y los fondos de prima y de "
+    "bola loca los calcula el sistema. Todo o nada: si una partida no cuadra no se registra "
+    "ninguna. Quedan marcadas «libro manual» en el registro y en el acta.": (
+        "They are played by the same rules as in the hall: the system works out the prizes "
+        "and the jackpot and crazy ball funds. All or nothing: if one game does not add up, "
+        "none is recorded. They are marked “manual book” in the record and in the acta."
+    ),
+    "La partida {n} estaba abierta en el sistema: se completa con el libro, y lo que ya consta "
+    "debe coincidir con él.": (
+        "Game {n} was open in the system: the book completes it, and what is already recorded "
+        "must match the book."
+    ),
+    "{reason}. No se ha registrado nada.": "{reason}. Nothing has been recorded.",
+    "El registro rechaza el libro: {reason}": "The record refuses the book: {reason}",
+    "Error inesperado al registrar el libro: {reason}": (
+        "Unexpected error while recording the book: {reason}"
+    ),
+    # choices of the book's tables, and the annulments
+    "físicos": "physical",
+    "electrónicos": "electronic",
+    "irregularidad de las bolas": "ball irregularity",
+    "error del locutor": "caller error",
+    "Libro manual (*.json);;Todos los ficheros (*)": "Manual book (*.json);;All files (*)",
+    # --- event log (ui/console/texts.py) ---------------------------------------------------
+    "línea": "line",
+    "bingo": "bingo",
+    "prima de bingo": "bingo jackpot",
+    "bola loca": "crazy ball",
+    "Avería antes de la primera bola": "Breakdown before the first ball",
+    "Avería con la extracción comenzada": "Breakdown after the draw began",
+    "Irregularidad de las bolas o del mecanismo": "Irregularity of the balls or the mechanism",
+    "Error del locutor que no puede subsanarse": "Caller error that cannot be put right",
+    "Corrección de una bola mal anunciada": "Correction of a misannounced ball",
+    "Partida transcrita del libro manual": "Game transcribed from the manual book",
+    "libro manual": "manual book",
+    "Partida {n}: venta abierta": "Game {n}: sale open",
+    "; prima de {amount} hasta la bola {limit}": "; jackpot of {amount} up to ball {limit}",
+    "; bola loca {numbers}": "; crazy ball {numbers}",
+    "Venta: serie {series}, cartones {first} a {last} ({count})": (
+        "Sale: series {series}, cards {first} to {last} ({count})"
+    ),
+    "Venta cerrada: {cards} cartones, {takings}; línea {line}, bingo {bingo}": (
+        "Sale closed: {cards} cards, {takings}; line {line}, bingo {bingo}"
+    ),
+    "Datos en los paneles: puerta cerrada": "Data on the panels: door closed",
+    "Bola {index}: {number} ({source})": "Ball {index}: {number} ({source})",
+    "Corrección: la bola {index} es el {number}, no el {wrong}": (
+        "Correction: ball {index} is {number}, not {wrong}"
+    ),
+    "CORRECTO": "VALID",
+    "NO VÁLIDO": "NOT VALID",
+    "Cartón {series}/{number} canta {prize}: {verdict} ({reason})": (
+        "Card {series}/{number} claims {prize}: {verdict} ({reason})"
+    ),
+    "Extracción manual desde la bola {n}": "Manual draw from ball {n}",
+    "Partida suspendida: {note}": "Game suspended: {note}",
+    "Partida reanudada: {note}": "Game resumed: {note}",
+    "Incidencia: {title}. {note}": "Incident: {title}. {note}",
+    "Partida anulada: {reason}; se devuelven {refund}": (
+        "Game annulled: {reason}; {refund} refunded"
+    ),
+    "Premio de {prize}: {series}/{number}, {amount}": (
+        "Prize for {prize}: {series}/{number}, {amount}"
+    ),
+    "Partida {n} cerrada: no se admiten más cantos": "Game {n} closed: no more claims",
+    "Premios de la partida {n} pagados": "Prizes of game {n} paid",
+    "Sesión {id} abierta ({date})": "Session {id} opened ({date})",
+    "Sesión {id} cerrada": "Session {id} closed",
+    "apertura": "opening",
+    "cierre": "closing",
+    "correcto": "correct",
+    "INCORRECTO": "WRONG",
+    "Recuento de bolas de {when}: {n} bolas, {verdict}": (
+        "Ball count at the {when}: {n} balls, {verdict}"
+    ),
+    "Anunciada la última partida: la {n}": "Last game announced: game {n}",
+    "Prima de bingo: {amount}": "Bingo jackpot: {amount}",
+    "Sala registrada: {name}": "Hall registered: {name}",
+    "Reglas de la región adoptadas": "Rules of the region adopted",
+    "Juego de cartones {id} registrado ({count} cartones)": (
+        "Card set {id} registered ({count} cards)"
+    ),
+    "Juego de bolas {id} instalado (homologación {hom})": (
+        "Ball set {id} installed (homologation {hom})"
+    ),
+    "Sesión simulada {id}": "Simulated session {id}",
+    "Serie {code} registrada: {size} cartones de {value}": (
+        "Series {code} registered: {size} cards of {value}"
+    ),
+    # the states of a partida (bingo.hall.STATUS_TEXT)
+    "venta abierta": "sale open",
+    "venta cerrada": "sale closed",
+    "datos anunciados, puerta cerrada": "data announced, door closed",
+    "extracción": "drawing",
+    "comprobación de cartón": "checking a card",
+    "bingo cantado: ¿alguna línea más? ¿algún bingo más?": (
+        "bingo called: any more lines? any more bingos?"
+    ),
+    "suspendida": "suspended",
+    "cerrada, premios por pagar": "closed, prizes to pay",
+    "premios pagados": "prizes paid",
+    "anulada": "annulled",
+    # --- the window ------------------------------------------------------------------------
+    " (libro manual)": " (manual book)",
+    "Mesa de control — {hall}": "Control table — {hall}",
+    "1 · Sesión": "1 · Session",
+    "2 · Venta": "2 · Sale",
+    "3 · Extracción y cantos": "3 · Draw and claims",
+    "4 · Premios": "4 · Prizes",
+    "Pulse para ocultar (Esc)": "Click to hide (Esc)",
+    "PARTIDA SUSPENDIDA: reanude o devuelva los cartones": (
+        "GAME SUSPENDED: resume it or refund the cards"
+    ),
+    "Reanudar…": "Resume…",
+    "Devolver cartones…": "Refund the cards…",
+    "Apertura de la sesión": "Opening the session",
+    "Fecha (AAAA-MM-DD):": "Date (YYYY-MM-DD):",
+    "Sesión:": "Session:",
+    "Jefe de mesa-cajero:": "Table manager-cashier:",
+    "Jefe de sala:": "Hall manager:",
+    "Recuento de las bolas ante el jefe de sala (R-BALL-2)": (
+        "Counting the balls before the hall manager (R-BALL-2)"
+    ),
+    "Están las 90 bolas, una de cada número, en buen estado": (
+        "All 90 balls are here, one of each number, in good condition"
+    ),
+    "números que faltan o están dañados, si los hay": "numbers missing or damaged, if any",
+    "Leer el juego de bolas con el lector": "Read the ball set with the reader",
+    "Faltan o dañadas:": "Missing or damaged:",
+    "Abrir la sesión (F2)": "Open the session (F2)",
+    "Cerrar la sesión": "Close the session",
+    "Anunciar la última partida…": "Announce the last game…",
+    "Prima de bingo (la elige el jefe de sala)": "Bingo jackpot (the hall manager chooses it)",
+    "Fijar el importe": "Set the amount",
+    "Acta de la sesión (R-ACTA-1)": "Acta of the session (R-ACTA-1)",
+    "Sellar con la clave de la sala": "Seal with the hall's key",
+    "Guardar el acta… (Ctrl+P)": "Save the acta… (Ctrl+P)",
+    "Iniciar la partida (F3)": "Start the game (F3)",
+    "Registrar serie…": "Register a series…",
+    "Venta de cartones (correlativa)": "Card sale (in order)",
+    "Vender": "Sell",
+    "Vender el rango": "Sell the range",
+    "Serie:": "Series:",
+    "Del cartón:": "From card:",
+    "al:": "to:",
+    "Cerrar la venta (F4)": "Close the sale (F4)",
+    "Los paneles ya muestran los datos (F5)": "The panels show the data (F5)",
+    "Extracción": "Draw",
+    "Extraer bola (F6)": "Draw a ball (F6)",
+    "nº de bola": "ball no.",
+    "Registrar la bola": "Record the ball",
+    "Sorteo manual aleatorio": "Random manual draw",
+    "Es esta bola": "It is this ball",
+    "Número de la bola del tubo:": "Number of the ball in the tube:",
+    "Comprobar un cartón cantado (F7)": "Check a claimed card (F7)",
+    "nº de cartón": "card no.",
+    "&Línea": "&Line",
+    "&Bingo": "&Bingo",
+    "Comprobar": "Check",
+    "Cartón:": "Card:",
+    "«¿Alguna línea más? ¿Algún bingo más?»": "“Any more lines? Any more bingos?”",
+    "Preguntado: nadie más canta": "Asked: nobody else calls",
+    "Cerrar la partida (F8)": "Close the game (F8)",
+    "Bola": "Ball",
+    "Importe": "Amount",
+    "A4": "A4",
+    "Rollo de 80 mm": "80 mm roll",
+    "Justificante de la prima…": "Jackpot receipt…",
+    "Justificante detallado y su duplicado para el cartón ganador (R-PRIMA-6)": (
+        "Detailed receipt and its duplicate for the winning card (R-PRIMA-6)"
+    ),
+    "Comprobante del ganador…": "Winner's proof…",
+    "El cartón premiado de la fila elegida, con las bolas extraídas": (
+        "The winning card of the row chosen, with the balls drawn"
+    ),
+    "Formato:": "Format:",
+    "Premios pagados contra entrega del cartón (F9)": ("Prizes paid against the winning card (F9)"),
+    "Registro de la partida": "Game log",
+    "&Sesión": "&Session",
+    "Abrir la sesión": "Open the session",
+    "Iniciar la partida": "Start the game",
+    "Cerrar la venta": "Close the sale",
+    "Datos en los paneles": "Data on the panels",
+    "Extraer bola": "Draw a ball",
+    "Comprobar un cartón": "Check a card",
+    "Cerrar la partida": "Close the game",
+    "Pagar los premios": "Pay the prizes",
+    "Registrar una serie…": "Register a series…",
+    "Incorporar el libro manual…": "Take in the manual book…",
+    "Acta de la sesión…": "Acta of the session…",
+    "&Incidencias": "&Incidents",
+    "&Ver": "&View",
+    "Sesión": "Session",
+    "Venta": "Sale",
+    "Premios": "Prizes",
+    "Suspender (avería antes de la primera bola)…": "Suspend (breakdown before the first ball)…",
+    "Reanudar la partida suspendida…": "Resume the suspended game…",
+    "Devolver los cartones de la partida suspendida…": "Refund the cards of the suspended game…",
+    "Extracción manual (avería con bolas extraídas)…": "Manual draw (breakdown with balls drawn)…",
+    "Irregularidad de bolas o mecanismo: anular…": "Ball or mechanism irregularity: annul…",
+    "Error del locutor que no se puede subsanar: anular…": (
+        "Caller error that cannot be put right: annul…"
+    ),
+    "Corregir una bola mal anunciada…": "Correct a misannounced ball…",
+    "Suspender la partida": "Suspend the game",
+    "Reanudar la partida": "Resume the game",
+    "Devolver el importe de los cartones": "Refund the cards",
+    "Seguir por extracción manual": "Go on with a manual draw",
+    "Anular la partida y devolver": "Annul the game and refund",
+    "Corregir la bola": "Correct the ball",
+    "{what}: {reason}": "{what}: {reason}",
+    "{what}: error inesperado: {reason}": "{what}: unexpected error: {reason}",
+    "Bolas que faltan: escriba números del 1 al 90": "Missing balls: type numbers from 1 to 90",
+    "Lea primero el juego de bolas con el lector": "Read the ball set with the reader first",
+    "Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)": (
+        "Confirm the count of the 90 balls before the hall manager (R-BALL-2)"
+    ),
+    "Leyendo el juego de bolas…": "Reading the ball set…",
+    "el recuento de bolas no es correcto (faltan: {missing}); cambie el juego de bolas y vuelva "
+    "a contarlas": (
+        "the ball count is not right (missing: {missing}); change the ball set and count the "
+        "balls again"
+    ),
+    "el recuento de cierre no es correcto: consta en el acta; revise las bolas con el jefe de "
+    "sala": (
+        "the closing count is not right: it goes into the acta; check the balls with the hall "
+        "manager"
+    ),
+    "Prima de bingo": "Bingo jackpot",
+    "Última partida": "Last game",
+    "Se anunciará a la sala que la partida {n} es la última de la sesión. Después no puede "
+    "jugarse ninguna otra.": (
+        "The hall will be told that game {n} is the last one of the session. No other game "
+        "can be played after it."
+    ),
+    "Anunciar la última partida": "Announce the last game",
+    "Registrar la serie": "Register the series",
+    "El libro manual se incorpora con la sesión abierta": (
+        "The manual book is taken in while the session is open"
+    ),
+    "Partida {numbers} incorporada del libro manual": (
+        "Game {numbers} taken in from the manual book"
+    ),
+    "Partidas {numbers} incorporadas del libro manual": (
+        "Games {numbers} taken in from the manual book"
+    ),
+    "No hay ninguna serie a la venta: registre una": "No series on sale: register one",
+    "Extrayendo la bola {n}…": "Drawing ball {n}…",
+    "Bola {n}": "Ball {n}",
+    "Las bolas salen del extractor; el número solo se escribe en extracción manual o cuando el "
+    "lector no puede leer la bola": (
+        "The balls come from the extractor; the number is typed only in a manual draw or when "
+        "the reader cannot read the ball"
+    ),
+    "Sorteo manual": "Manual draw",
+    "Bola del tubo: {reason}": "Ball in the tube: {reason}",
+    "Lector: {n} bolas leídas, del 1 al 90 una vez cada una: correcto": (
+        "Reader: {n} balls read, 1 to 90 once each: correct"
+    ),
+    "Extracción: fallo del dispositivo: {e}": "Draw: device failure: {e}",
+    "Recuento de bolas: {e}": "Ball count: {e}",
+    "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
+    "Seguir por extracción manual…": "Go on with a manual draw…",
+    "Suspender la partida…": "Suspend the game…",
+    "{device}: sin comunicación": "{device}: no communication",
+    "{device}: en línea": "{device}: online",
+    "{device}: se ha reiniciado": "{device}: restarted",
+    "{device}: cambio en sus averías": "{device}: its faults changed",
+    "{device}: se han perdido avisos": "{device}: notices were lost",
+    "Comprobar el cartón": "Check the card",
+    "LÍNEA CORRECTA": "VALID LINE",
+    "BINGO CORRECTO": "VALID BINGO",
+    "{verdict}: {series} / {number}": "{verdict}: {series} / {number}",
+    "NO HAY {prize}: {series} / {number}": "NO {prize}: {series} / {number}",
+    "Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)": (
+        "Before closing, ask “Any more lines? Any more bingos?” (R-GAME-4)"
+    ),
+    "Documentos PDF (*.pdf)": "PDF documents (*.pdf)",
+    "{what}: preparando el PDF…": "{what}: preparing the PDF…",
+    "Acta de la sesión": "Acta of the session",
+    "{what}: todavía no hay ninguna sesión": "{what}: there is no session yet",
+    "Guardar el acta de la sesión {id}, sellada con la clave de la sala": (
+        "Save the acta of session {id}, sealed with the hall's key"
+    ),
+    "Guardar el acta de la sesión {id}": "Save the acta of session {id}",
+    "cerrada": "closed",
+    "en curso, hasta la partida {n}": "in progress, up to game {n}",
+    "en curso, sin partidas todavía": "in progress, no games yet",
+    "Acta de la sesión {id} ({state}) guardada{sealed} en {path}": (
+        "Acta of session {id} ({state}) saved{sealed} in {path}"
+    ),
+    " y sellada": " and sealed",
+    "Comprobante del ganador": "Winner's proof",
+    "Justificante de la prima": "Jackpot receipt",
+    "{what}: la partida {n} no está cerrada": "{what}: game {n} is not closed",
+    "{what}: la partida {n} no tiene ese premio": "{what}: game {n} has no such prize",
+    "{what}: partida {n}, {prize}, cartón {series} / {number}": (
+        "{what}: game {n}, {prize}, card {series} / {number}"
+    ),
+    "Comprobante": "Proof",
+    "Justificante y duplicado": "Receipt and duplicate",
+    "{kind} de {prize} de la partida {n} ({series} / {number}) guardado en {path}": (
+        "{kind} of the {prize} of game {n} ({series} / {number}) saved in {path}"
+    ),
+    "Esa incidencia no cabe ahora: la partida está en «{state}»": (
+        "That incident does not apply now: the game is “{state}”"
+    ),
+    "Incidencia": "Incident",
+    "sin partida en curso": "no game in progress",
+    "Sesión {id}": "Session {id}",
+    "Sin sesión abierta": "No session open",
+    "última: la {n}": "last: game {n}",
+    "PUERTA CERRADA\nno entra nadie": "DOOR CLOSED\nnobody comes in",
+    "PUERTA ABIERTA": "DOOR OPEN",
+    "Estado: {state}": "State: {state}",
+    "No hay ninguna sesión abierta.": "No session is open.",
+    "Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}.": (
+        "Session {id} of {date}: {n} games. Table: {mesa}. Hall: {sala}."
+    ),
+    "Del libro manual: {numbers}.": "From the manual book: {numbers}.",
+    "Extrayendo…": "Drawing…",
+    "Extracción manual desde la bola {n}: bolas pendientes, al azar (R-INC-2)": (
+        "Manual draw from ball {n}: the balls still in, at random (R-INC-2)"
+    ),
+    "Bolas del extractor y el lector automático.": (
+        "Balls from the extractor and the automatic reader."
+    ),
+    "Sin dispositivos conectados: escriba el número de cada bola.": (
+        "No devices connected: type the number of each ball."
+    ),
+    "{n}\nbolas": "{n}\nballs",
+    "En vigor {amount}; fondo {fund}; límite de bolas {limit}.": (
+        "In force {amount}; fund {fund}; ball limit {limit}."
+    ),
+    "Sin importe elegido.": "No amount chosen.",
+    " electrónica": " electronic",
+    "{code}{kind} ({value})": "{code}{kind} ({value})",
+    "sigue por el cartón {n} (quedan {left})": "goes on from card {n} ({left} left)",
+    " (electrónicos)": " (electronic)",
+    "Serie {series}: cartones {first} a {last} — {count}{kind}": (
+        "Series {series}: cards {first} to {last} — {count}{kind}"
+    ),
+    "Vendidos {cards} cartones · recaudación {takings}": "{cards} cards sold · takings {takings}",
+    "Partida {n}.": "Game {n}.",
+    "Prima de bingo: {amount} si se canta bingo hasta la bola {limit}.": (
+        "Bingo jackpot: {amount} for a bingo up to ball {limit}."
+    ),
+    "Bola loca: {numbers}.": "Crazy ball: {numbers}.",
+    "ÚLTIMA PARTIDA de la sesión.": "LAST GAME of the session.",
+    "Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}.": (
+        "Announce: {cards} cards sold ({ranges}). Line {line}. Bingo {bingo}."
+    ),
+    "{partida} cerrada: pague cada premio contra entrega del cartón ganador.": (
+        "{partida} closed: pay each prize against the winning card."
+    ),
+    "{partida}: premios pagados.": "{partida}: prizes paid.",
+    "{partida} anulada: se devuelven {refund}.": "{partida} annulled: {refund} refunded.",
+    "{partida} en juego.": "{partida} in play.",
+    "Total a pagar: {total}": "Total to pay: {total}",
+    " · restos de reparto al acta: {residue}": " · remainders of the shares to the acta: {residue}",
+}
