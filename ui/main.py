@@ -2,8 +2,9 @@
 
 Here and only here the console's collaborators are made: the settings are read, the engine
 opened (``bingo.app.open_engine``), the hall prepared on a fresh database, the emulated devices
-started, the ``QApplication``, the bridge, the console and the hall panel created, the panel
-put full screen on the second screen when there is one. Everything is stopped on the way out.
+started, the ``QApplication``, the bridge, the console (in the hall's ``console_language``) and
+the hall panel (in the hall's ``languages``) created, the panel put full screen on the second
+screen when there is one. Everything is stopped on the way out.
 """
 
 from __future__ import annotations
@@ -198,11 +199,20 @@ def _run_gui(service: Any, settings: Any, source: Any, stop_devices: Callable[[]
     from bingo.readmodel import panel_state
     from ui.bridge import Bridge
     from ui.console import ConsoleDefaults, ConsoleWindow
+    from ui.i18n import CONSOLE_CATALOGUES, LANGUAGE_NAMES, use_console_language
     from ui.panels.hall_panel import HallPanel
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("bingo-hall")
+    language: str = settings.console_language
+    if language != "es" and language not in CONSOLE_CATALOGUES:
+        name = LANGUAGE_NAMES.get(language, language)
+        print(
+            f"bingo-hall: la consola aún no está traducida al {name}; se muestra en castellano.",
+            file=sys.stderr,
+        )
+    remove_translator = use_console_language(language)  # before any window is made
     bridge = Bridge()
     bridge.attach(service)
     if source is not None:
@@ -215,7 +225,7 @@ def _run_gui(service: Any, settings: Any, source: Any, stop_devices: Callable[[]
         face_value_cents=settings.face_value_cents,
     )
     console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
-    panel = HallPanel(panel_state(service.hall))
+    panel = HallPanel(panel_state(service.hall), languages=settings.languages)
     panel.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # closing the console ends
     bridge.changed.connect(lambda: panel.show_state(panel_state(service.hall)))
 
@@ -251,4 +261,5 @@ def _run_gui(service: Any, settings: Any, source: Any, stop_devices: Callable[[]
         panel.close()
         panel.deleteLater()
         console.deleteLater()
+        remove_translator()
     return EXIT_OK if code == 0 else EXIT_REFUSED

@@ -10,13 +10,24 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from bingo.service import HallService, MemoryEventLog
 from config import load_hall
 from tests.ui.conftest import leaked_windows
-from ui.main import EXIT_AFTER_ENV, display_problem, prepare_hall, pyside_problem, run_console
+from tests.ui.test_settings_languages import hall_file
+from ui.console import ConsoleWindow
+from ui.main import (
+    EXIT_AFTER_ENV,
+    _run_gui,
+    display_problem,
+    prepare_hall,
+    pyside_problem,
+    run_console,
+)
+from ui.panels.hall_panel import HallPanel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -115,3 +126,39 @@ def test_the_real_program_comes_up_and_exits_cleanly(tmp_path: Path) -> None:
     )
     assert again.returncode == 0, again.stderr
     assert "consola abierta (sala cantabria-001" in again.stdout
+
+
+@pytest.mark.parametrize("console_language", ["en", "gl"])
+def test_the_program_opens_the_console_and_the_panel_in_the_hall_s_languages(
+    qapp: QApplication,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    console_language: str,
+) -> None:
+    settings = load_hall(
+        hall_file(tmp_path, f'languages = ["es", "gl"]\nconsole_language = "{console_language}"')
+    )
+    service = HallService(MemoryEventLog(), settings.hall_id)
+    prepare_hall(service, settings)
+    monkeypatch.setenv(EXIT_AFTER_ENV, "600")
+    seen: dict[str, str] = {}
+
+    def look() -> None:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, ConsoleWindow) and widget.isVisible():
+                seen["console"] = widget.open_session_button.text()
+            if isinstance(widget, HallPanel) and widget.isVisible():
+                seen["panel"] = widget.line_prize.caption.text()
+                seen["panel2"] = widget.line_prize.caption2.text()
+
+    QTimer.singleShot(300, look)
+    assert _run_gui(service, settings, None, lambda: None) == 0
+
+    english = console_language == "en"
+    assert seen["console"] == ("Open the session (F2)" if english else "Abrir la sesión (F2)")
+    assert (seen["panel"], seen["panel2"]) == ("LÍNEA", "LIÑA")
+    err = capsys.readouterr().err
+    assert ("la consola aún no está traducida al gallego" in err) is not english
+    # the translator goes with the program: a console made now is Spanish
+    assert QCoreApplication.translate("Console", "Abrir la sesión (F2)") == "Abrir la sesión (F2)"
