@@ -1,4 +1,5 @@
-"""A small hall built on the in-memory log, and helpers to play partidas in tests."""
+"""A small hall built on the in-memory log, and helpers to play partidas in tests (the engine,
+end-to-end and UI suites share it)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bingo.cards import Carton
+from bingo.hall import Hall
 from bingo.rules import RegionRules
 from bingo.service import HallService, MemoryEventLog
 
@@ -30,7 +32,7 @@ class Kit:
     bola: list[list[int]] = field(default_factory=list)
 
     @property
-    def hall(self):  # type: ignore[no-untyped-def]
+    def hall(self) -> Hall:
         return self.svc.hall
 
     def carton(self, number: int, series: str = "A") -> Carton:
@@ -50,8 +52,13 @@ class Kit:
 
     def draw_rest_until(self, numbers: Iterable[int]) -> None:
         """Draw the given numbers that are not out yet."""
-        drawn = set(self.svc.hall.partida.balls)
+        partida = self.svc.hall.partida
+        assert partida is not None
+        drawn = set(partida.balls)
         self.draw(n for n in numbers if n not in drawn)
+
+    def line_of(self, number: int, series: str = "A") -> list[int]:
+        return list(self.carton(number, series).rows[0])
 
     def finish_with_bingo(self, number: int, series: str = "A") -> None:
         """Complete cartón ``number`` and play the partida to payment (line by that cartón too)."""
@@ -72,6 +79,8 @@ def make_hall(
     open_session: bool = True,
     bola: Sequence[Sequence[int]] = (),
     strips: int = 100,
+    languages: Sequence[str] = ("es",),
+    name: str = "Sala de pruebas",
 ) -> Kit:
     log = MemoryEventLog()
     queue: list[list[int]] = [list(b) for b in bola]
@@ -80,7 +89,7 @@ def make_hall(
         return (queue.pop(0) if queue else list(range(1, count + 1))), "test"
 
     svc = HallService(log, "test-hall", clock=Clock(), bola_loca=bola_source)
-    svc.register_hall("test-hall", "Sala de pruebas", "cantabria", ["es"])
+    svc.register_hall("test-hall", name, "cantabria", list(languages))
     svc.adopt_rules(rules or RegionRules(region="cantabria"))
     svc.generate_card_set(CARD_SET, seed=11, strips=strips)
     for code, size, face, electronic in series:
