@@ -58,6 +58,20 @@ class HallKeys:
         return self.certificate().fingerprint(hashes.SHA256()).hex()
 
 
+# What a sealing certificate may do: sign, with non-repudiation (the hall's own or a CA-issued one).
+SIGNING_KEY_USAGE = x509.KeyUsage(
+    digital_signature=True,
+    content_commitment=True,
+    key_encipherment=False,
+    data_encipherment=False,
+    key_agreement=False,
+    key_cert_sign=False,
+    crl_sign=False,
+    encipher_only=False,
+    decipher_only=False,
+)
+
+
 def keys_root(directory: Path | None = None) -> Path:
     """Where hall keys are kept (outside the repository)."""
     if directory is not None:
@@ -105,17 +119,7 @@ def _self_signed(key: rsa.RSAPrivateKey, hall_id: str, hall_name: str) -> x509.C
         .not_valid_after(now + timedelta(days=365 * 10))
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=True,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
+            SIGNING_KEY_USAGE,
             critical=True,
         )
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)

@@ -19,6 +19,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from actas.render import render_acta
 from actas.seal import (
+    SIGNING_KEY_USAGE,
     HallKeys,
     SealError,
     ensure_keys,
@@ -349,17 +350,7 @@ def _issue(
         .not_valid_before(now - timedelta(hours=1))
         .not_valid_after(now + timedelta(days=20))
         .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=True,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
+            SIGNING_KEY_USAGE,
             critical=True,
         )
     )
