@@ -121,19 +121,3 @@ def open_hall(
         yield Engine(store, service)
     finally:
         store.close()
-
-
-@contextmanager
-def open_engine(
-    db_url: str | None,
-    hall_id: str,
-    clock: Clock = system_clock,
-    bola_loca: BolaLocaSource = secure_bola_loca,
-) -> Iterator[Engine]:
-    store = open_store(db_url)
-    try:
-        card_sets = CardSetLibrary(store.get_card_set)
-        service = HallService(store, hall_id, card_sets, clock, bola_loca)
-        yield Engine(store, service)
-    finally:
-        store.close()

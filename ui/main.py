@@ -1,7 +1,7 @@
 """The composition root of the graphical console: `bingo-hall run`.
 
 Here and only here the console's collaborators are made: the settings are read, the engine
-opened (``bingo.app.open_engine``), the hall prepared on a fresh database, the emulated devices
+opened (``bingo.app.open_hall``), the hall prepared on a fresh database, the emulated devices
 started, the ``QApplication``, the bridge, the console (in the hall's ``console_language``) and
 the hall panel (in the hall's ``languages``) created, the panel put full screen on the second
 screen when there is one. Everything is stopped on the way out.
@@ -10,12 +10,11 @@ screen when there is one. Everything is stopped on the way out.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import os
 import secrets
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,23 +70,6 @@ def prepare_hall(service: Any, settings: Any) -> None:
     from bingo.app import prepare_hall as prepare
 
     prepare(service, settings)
-
-
-@contextlib.contextmanager
-def _engine(db: str | None, wanted: str | None, default: str) -> Iterator[Any]:
-    """The engine of the hall asked for, else of the record's only hall, else the configured one.
-
-    The choice is ``bingo.app.choose_hall``'s.
-    """
-    from bingo.app import choose_hall, open_engine
-
-    with open_engine(db, wanted or default) as engine:
-        hall_id = choose_hall(engine.store, wanted, default)
-        if hall_id == engine.service.hall_id:
-            yield engine
-            return
-    with open_engine(db, hall_id) as engine:
-        yield engine
 
 
 def _start_devices(kind: str, settings: Any = None) -> tuple[Any, Callable[[], None]]:
@@ -166,7 +148,9 @@ def run_console(args: argparse.Namespace) -> int:
     from config import load_hall
 
     settings = load_hall(Path(args.config) if getattr(args, "config", None) else None)
-    with _engine(
+    from bingo.app import open_hall
+
+    with open_hall(
         getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id
     ) as engine:
         service = engine.service
