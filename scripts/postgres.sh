@@ -7,7 +7,7 @@
 # not running, creates the test role and database, and prints the SQLAlchemy URL on stdout
 # (progress goes to stderr). Idempotent: when everything is already there it only checks.
 # Settings: BINGO_PG_PORT (5432), BINGO_PG_USER (bingo), BINGO_PG_PASSWORD (bingo),
-# BINGO_PG_DB (bingo_test).
+# BINGO_PG_DB (bingo_test), BINGO_PG_LIBDIR (/usr/lib/postgresql, where the server versions live).
 set -euo pipefail
 
 port="${BINGO_PG_PORT:-5432}"
@@ -15,7 +15,12 @@ user="${BINGO_PG_USER:-bingo}"
 password="${BINGO_PG_PASSWORD:-bingo}"
 db="${BINGO_PG_DB:-bingo_test}"
 host=127.0.0.1
+libdir="${BINGO_PG_LIBDIR:-/usr/lib/postgresql}"
 url="postgresql+psycopg://${user}:${password}@${host}:${port}/${db}"
+
+# Only the URL may reach stdout: the caller captures it. Everything else (pg_ctl's own
+# "Removed stale pid file.", apt, psql) goes to stderr through fd 1, the URL through fd 3.
+exec 3>&1 1>&2
 
 say() { echo "postgres.sh: $*" >&2; }
 ready() { command -v pg_isready >/dev/null && pg_isready -q -h "$host" -p "$port"; }
@@ -27,7 +32,7 @@ can_login() {
 
 # Quick path: already installed, running and set up.
 if ready && can_login; then
-  echo "$url"
+  echo "$url" >&3
   exit 0
 fi
 
@@ -41,14 +46,14 @@ as_postgres() {
 }
 
 # 1. Install the server (Debian/Ubuntu packages) if missing.
-if ! command -v pg_ctlcluster >/dev/null || [ -z "$(ls /usr/lib/postgresql/*/bin/postgres 2>/dev/null)" ]; then
+if ! command -v pg_ctlcluster >/dev/null || [ -z "$(ls "$libdir"/*/bin/postgres 2>/dev/null)" ]; then
   command -v apt-get >/dev/null || { say "no hay apt-get: instale PostgreSQL a mano y vuelva a lanzar"; exit 1; }
   say "instalando PostgreSQL (apt-get)"
   $sudo apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    postgresql postgresql-client >/dev/null
+    postgresql postgresql-client >/dev/null 3>&-
 fi
-version="$(ls /usr/lib/postgresql | sort -V | tail -n 1)"
+version="$(ls "$libdir" | sort -V | tail -n 1)"
 
 # 2. A cluster listening on loopback at $port, started.
 cluster="$(pg_lsclusters -h 2>/dev/null | awk -v v="$version" -v p="$port" '$1 == v && $3 == p {print $2; exit}')"
@@ -62,7 +67,20 @@ if [ -z "$cluster" ]; then
 fi
 if ! ready; then
   say "arrancando PostgreSQL $version/$cluster"
-  $sudo pg_ctlcluster "$version" "$cluster" start
+  # A machine image saved with the server running keeps its socket lock; postgres refuses to
+  # start over a lock whose process is gone (pg_ctl already clears a stale postmaster.pid).
+  sockdir="$(pg_conftool -s "$version" "$cluster" show unix_socket_directories 2>/dev/null || echo /var/run/postgresql)"
+  sockdir="${sockdir%%,*}"
+  lock="$sockdir/.s.PGSQL.$port.lock"
+  if [ -f "$lock" ]; then
+    pid="$(head -n 1 "$lock" 2>/dev/null || true)"
+    if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null && [ ! -d "/proc/$pid" ]; then
+      say "quitando el bloqueo abandonado $lock (proceso $pid terminado)"
+      $sudo rm -f "$lock" "$sockdir/.s.PGSQL.$port"
+    fi
+  fi
+  # 3>&- : the server must not inherit the URL pipe, or the caller waits for it forever.
+  $sudo pg_ctlcluster "$version" "$cluster" start 3>&-
   for _ in $(seq 1 60); do ready && break; sleep 0.5; done
   ready || { say "PostgreSQL no responde en $host:$port"; exit 1; }
 fi
@@ -77,4 +95,4 @@ SELECT format('CREATE DATABASE %I OWNER %I', :'db', :'user')
 SQL
 
 can_login || { say "no se puede entrar como $user en $db"; exit 1; }
-echo "$url"
+echo "$url" >&3
