@@ -74,7 +74,8 @@ if ! ready; then
   lock="$sockdir/.s.PGSQL.$port.lock"
   if [ -f "$lock" ]; then
     pid="$(head -n 1 "$lock" 2>/dev/null || true)"
-    if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null && [ ! -d "/proc/$pid" ]; then
+    # Dead means no such process or a zombie not yet reaped (kill -0 succeeds on those).
+    if [ -n "$pid" ] && { [ ! -r "/proc/$pid/stat" ] || [ "$(awk '{print $3}' "/proc/$pid/stat")" = Z ]; }; then
       say "quitando el bloqueo abandonado $lock (proceso $pid terminado)"
       $sudo rm -f "$lock" "$sockdir/.s.PGSQL.$port"
     fi

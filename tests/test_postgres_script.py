@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,36 @@ def test_stdout_is_only_the_url_when_the_server_is_started(machine: dict[str, st
     assert "Removed stale pid file." in done.stderr
     assert "bloqueo abandonado" in done.stderr
     assert not Path(machine["LOCK"]).exists()
+
+
+def test_lock_of_a_killed_server_not_yet_reaped_is_cleared(machine: dict[str, str]) -> None:
+    """Right after a kill the old postmaster is a zombie: it has a pid but serves nothing."""
+    zombie = subprocess.Popen(["true"])
+    stat_file = Path(f"/proc/{zombie.pid}/stat")
+    for _ in range(200):
+        if stat_file.read_text().split()[2] == "Z":
+            break
+        time.sleep(0.01)
+    Path(machine["LOCK"]).write_text(f"{zombie.pid}\n/var/lib/postgresql/15/main\n")
+    try:
+        done = subprocess.run(
+            ["bash", str(SCRIPT)], env=machine, capture_output=True, text=True, timeout=20
+        )
+    finally:
+        zombie.wait()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == URL + "\n"
+    assert not Path(machine["LOCK"]).exists()
+
+
+def test_lock_of_a_live_server_is_left_alone(machine: dict[str, str]) -> None:
+    Path(machine["LOCK"]).write_text(f"{os.getpid()}\n/var/lib/postgresql/15/main\n")
+    done = subprocess.run(
+        ["bash", str(SCRIPT)], env=machine, capture_output=True, text=True, timeout=20
+    )
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert Path(machine["LOCK"]).exists()
 
 
 def test_running_server_is_only_checked(machine: dict[str, str], tmp_path: Path) -> None:
