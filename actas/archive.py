@@ -11,10 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from actas.retention import Claim, Decision, Kept, decide
 
@@ -95,17 +96,21 @@ class ActaArchive:
                 log.warning("unreadable archive metadata %s: %s", meta_path, exc)
         return out
 
-    def plan(self, claims: Sequence[Claim], today: date) -> list[Decision]:
+    def plan(
+        self, claims: Sequence[Claim], today: date, consulted: Collection[str] | None = None
+    ) -> list[Decision]:
         """What may be purged today and what must stay (and why)."""
-        return decide(self.items(), claims, today)
+        return decide(self.items(), claims, today, consulted=consulted)
 
-    def purge(self, claims: Sequence[Claim], today: date) -> PurgeResult:
+    def purge(
+        self, claims: Sequence[Claim], today: date, consulted: Collection[str] | None = None
+    ) -> PurgeResult:
         """Delete exactly what the retention policy allows today."""
         deleted: list[Path] = []
         kept: list[Decision] = []
         refused: list[str] = []
         root = self.root.resolve()
-        for decision in self.plan(claims, today):
+        for decision in self.plan(claims, today, consulted):
             if not decision.purge:
                 kept.append(decision)
                 continue
@@ -147,3 +152,23 @@ def load_claims(path: Path) -> list[Claim]:
         ]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ArchiveError(f"no se puede leer el archivo de reclamaciones: {exc}") from exc
+
+
+def claims_from_export(data: Mapping[str, Any]) -> list[Claim]:
+    """The claims (reclamaciones) the hall's own record holds, from its ``bingo-session/1``
+    export: each session's ``reclamaciones``.
+    """
+    try:
+        hall_id = str(data["hall"]["id"])
+        return [
+            Claim(
+                hall_id,
+                str(session["id"]),
+                date.fromisoformat(c["filed"]),
+                date.fromisoformat(c["settled"]) if c.get("settled") else None,
+            )
+            for session in data["sessions"]
+            for c in session.get("reclamaciones", [])
+        ]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ArchiveError(f"las reclamaciones del registro no se pueden leer: {exc}") from exc

@@ -251,12 +251,29 @@ def cmd_register(args: argparse.Namespace) -> int:
 @_guard
 def cmd_purge(args: argparse.Namespace) -> int:
     """List what may be purged from the archive; with --si, purge exactly that."""
-    from actas.archive import ActaArchive, load_claims
+    from actas.archive import ActaArchive, claims_from_export, load_claims
 
-    archive = ActaArchive(args.archive)
+    from_record = args.export is not None or args.db is not None or args.from_db
+    if not from_record and args.claims is None:
+        raise CliError(
+            "¿dónde constan las reclamaciones? Indique el registro de la sala (--from-db, "
+            "--db URL o --export FICHERO) y, si hay reclamaciones anotadas fuera de él, "
+            "--claims FICHERO"
+        )
     claims = load_claims(args.claims) if args.claims else []
+    consulted: set[str] | None = None  # a claims file vouches for every hall it is about
+    if from_record:
+        data = _source(args)
+        claims += claims_from_export(data)
+        if args.claims is None:
+            consulted = {str(data["hall"]["id"])}
+        print(
+            f"Reclamaciones de la sala {data['hall']['id']} según su registro: "
+            f"{sum(1 for c in claims if c.hall_id == data['hall']['id'])}"
+        )
+    archive = ActaArchive(args.archive)
     today = args.today or date.today()
-    plan = archive.plan(claims, today)
+    plan = archive.plan(claims, today, consulted)
     if not plan:
         print("El archivo está vacío.")
         return EXIT_OK
@@ -266,7 +283,7 @@ def cmd_purge(args: argparse.Namespace) -> int:
     if not args.yes:
         print("(Nada se ha borrado: repita con --si para destruir lo indicado.)")
         return EXIT_OK
-    result = archive.purge(claims, today)
+    result = archive.purge(claims, today, consulted)
     for path in result.deleted:
         print(f"destruido: {path}")
     for why in result.refused:
@@ -391,7 +408,16 @@ def add_parsers(
 
     p = sub.add_parser("purge", help="listar y destruir lo que ya no hay que conservar")
     p.add_argument("--archive", type=Path, required=True, help="carpeta del archivo de actas")
-    p.add_argument("--claims", type=Path, default=None, help="reclamaciones (JSON)")
+    _db_options(p)
+    p.add_argument(
+        "--export", type=Path, default=None, help="exportación bingo-session/1 de la sala"
+    )
+    p.add_argument(
+        "--claims",
+        type=Path,
+        default=None,
+        help="reclamaciones anotadas fuera del registro (JSON, como `reclamacion list --json`)",
+    )
     p.add_argument("--today", type=_date, default=None, help="fecha de hoy (AAAA-MM-DD)")
     p.add_argument(
         "--si", dest="yes", action="store_true", help="destruir lo que la política permite"

@@ -9,7 +9,7 @@ allows may be purged: ``decide`` says which items, and why the others stay.
 from __future__ import annotations
 
 import calendar
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -53,11 +53,29 @@ def add_months(day: date, months: int) -> date:
 
 
 def decide(
-    items: Iterable[Kept], claims: Sequence[Claim], today: date, months: int = RETENTION_MONTHS
+    items: Iterable[Kept],
+    claims: Sequence[Claim],
+    today: date,
+    months: int = RETENTION_MONTHS,
+    consulted: Collection[str] | None = None,
 ) -> list[Decision]:
-    """For each item: may it be purged today, and until when must it be kept."""
+    """For each item: may it be purged today, and until when must it be kept.
+
+    ``consulted`` names the halls whose claims are all in ``claims`` (None: every hall's are).
+    An item of any other hall stays: nobody has said whether a claim holds it.
+    """
     out: list[Decision] = []
     for item in items:
+        if consulted is not None and item.hall_id not in consulted:
+            out.append(
+                Decision(
+                    item,
+                    False,
+                    None,
+                    f"no se han consultado las reclamaciones de la sala {item.hall_id}",
+                )
+            )
+            continue
         until = add_months(item.issued, months)
         mine = [c for c in claims if c.session_id == item.session_id and c.hall_id == item.hall_id]
         open_claims = [c for c in mine if c.settled is None]
@@ -90,7 +108,11 @@ def decide(
 
 
 def purgeable(
-    items: Iterable[Kept], claims: Sequence[Claim], today: date, months: int = RETENTION_MONTHS
+    items: Iterable[Kept],
+    claims: Sequence[Claim],
+    today: date,
+    months: int = RETENTION_MONTHS,
+    consulted: Collection[str] | None = None,
 ) -> list[Kept]:
     """Only the items the policy allows to purge today."""
-    return [d.item for d in decide(items, claims, today, months) if d.purge]
+    return [d.item for d in decide(items, claims, today, months, consulted) if d.purge]

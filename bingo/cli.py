@@ -341,6 +341,60 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- reclamaciones ------------------------------------------------------------------------------
+
+
+def cmd_reclamacion(args: argparse.Namespace) -> int:
+    """Claims about a session, kept in the hall's record: they hold its acta (R-ACTA-5)."""
+    from bingo.app import open_hall
+
+    settings = _settings(args)
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+        service = engine.service
+        if args.action == "file":
+            rid = service.file_reclamacion(
+                args.session, args.date or _today(), args.subject, args.reference or ""
+            )
+            print(
+                f"reclamación {rid} registrada: el acta de la sesión {args.session} y su "
+                "registro se conservan hasta que conste cumplida su resolución firme"
+            )
+        elif args.action == "settle":
+            service.settle_reclamacion(args.id, args.date or _today(), args.note or "")
+            print(f"reclamación {args.id}: resolución firme cumplida el {args.date or _today()}")
+        else:
+            claims = sorted(service.hall.reclamaciones.values(), key=lambda c: (c.filed, c.id))
+            if args.json:
+                print(
+                    json.dumps(
+                        [
+                            {
+                                "id": c.id,
+                                "hall_id": service.hall_id,
+                                "session_id": c.session_id,
+                                "filed": c.filed,
+                                "reference": c.reference,
+                                "subject": c.subject,
+                                "settled": c.settled,
+                                "note": c.note,
+                            }
+                            for c in claims
+                        ],
+                        ensure_ascii=False,
+                        indent=1,
+                    )
+                )
+                return EXIT_OK
+            if not claims:
+                print("no consta ninguna reclamación")
+            for c in claims:
+                state = f"cumplida el {c.settled}" if c.settled else "PENDIENTE"
+                ref = f" [{c.reference}]" if c.reference else ""
+                print(f"{c.id}{ref}: sesión {c.session_id}, presentada el {c.filed}, {state}")
+                print(f"    {c.subject}" + (f" — {c.note}" if c.note else ""))
+    return EXIT_OK
+
+
 # --- the console --------------------------------------------------------------------------------
 
 
@@ -454,6 +508,29 @@ def build_parser() -> argparse.ArgumentParser:
         "--template", type=int, nargs="+", metavar="N", help="plantilla vacía para esas partidas"
     )
     p.set_defaults(func=cmd_transcribe)
+
+    p = sub.add_parser(
+        "reclamacion",
+        help="reclamaciones sobre una sesión: retienen su acta y su registro (R-ACTA-5)",
+    )
+    rc = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
+    f = rc.add_parser("file", help="registra una reclamación presentada sobre una sesión")
+    _common(f)
+    f.add_argument("--session", required=True, help="sesión a la que se refiere")
+    f.add_argument("--subject", required=True, help="asunto de la reclamación")
+    f.add_argument("--reference", help="referencia de la hoja de reclamaciones o del expediente")
+    f.add_argument("--date", help="fecha de presentación AAAA-MM-DD (hoy)")
+    f = rc.add_parser(
+        "settle", help="registra que la resolución firme de una reclamación se ha cumplido"
+    )
+    _common(f)
+    f.add_argument("id", help="identificador de la reclamación (p. ej. 2026-11-22/R1)")
+    f.add_argument("--date", help="fecha de cumplimiento AAAA-MM-DD (hoy)")
+    f.add_argument("--note", help="resolución y cómo se cumplió")
+    f = rc.add_parser("list", help="las reclamaciones de la sala y su estado")
+    _common(f)
+    f.add_argument("--json", action="store_true", help="en JSON (lo que lee acta purge)")
+    p.set_defaults(func=cmd_reclamacion)
 
     p = sub.add_parser("run", help="la consola del jefe de mesa con dispositivos emulados")
     _common(p)

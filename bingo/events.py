@@ -381,3 +381,34 @@ class SimulationStarted(Event):
     incidents: bool
     electronic: bool
     devices: str
+
+
+# --- after the night ------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class ReclamacionFiled(Event):
+    """A claim (reclamación) about a session: its acta and record are kept until it is settled
+    (R-ACTA-5; Cantabria IV.3).
+    """
+
+    kind: ClassVar[str] = "reclamacion_filed"
+    reclamacion_id: str
+    session_id: str
+    filed: str  # ISO date the claim was lodged
+    reference: str  # the hall's or the authority's reference (hoja de reclamaciones), may be ""
+    subject: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class ReclamacionSettled(Event):
+    """The claim's resolution is final and was carried out: from here the six months run again
+    only if they had not yet passed (R-ACTA-5).
+    """
+
+    kind: ClassVar[str] = "reclamacion_settled"
+    reclamacion_id: str
+    settled: str  # ISO date the final resolution was carried out
+    note: str

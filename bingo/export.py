@@ -174,6 +174,19 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         "prima_changes": changes("prima"),
         "ball_set_changes": changes("ball_set"),
         "partidas": [_partida(hall, p, hall.prima) for p in session.partidas],
+        # Claims about the session hold its acta and record past six months (R-ACTA-5).
+        "reclamaciones": [
+            {
+                "id": c.id,
+                "filed": c.filed,
+                "reference": c.reference,
+                "subject": c.subject,
+                "settled": c.settled,
+                "note": c.note,
+            }
+            for c in hall.reclamaciones.values()
+            if c.session_id == session.id
+        ],
     }
 
 

@@ -208,6 +208,19 @@ class PrimaState:
     partidas_accumulated: int = 0  # closed partidas that fed the fund since the last award
 
 
+@dataclass
+class Reclamacion:
+    """A claim about a session, from filing to the day its final resolution was carried out."""
+
+    id: str
+    session_id: str
+    filed: str
+    reference: str
+    subject: str
+    settled: str | None = None
+    note: str = ""
+
+
 @dataclass(frozen=True)
 class Pending:
     """A record-keeping entry outside any partida (prima changes, ball-set changes)."""
@@ -245,6 +258,7 @@ class Hall:
         self.version = 0  # how many events were applied
         self._open_checks: dict[str, ev.BallCheckRecorded] = {}  # counts before a session opens
         self.simulations: dict[str, ev.SimulationStarted] = {}
+        self.reclamaciones: dict[str, Reclamacion] = {}
 
     # --- views -----------------------------------------------------------------------------
 
@@ -511,6 +525,71 @@ class Hall:
         if check is None or check.when != "close":
             raise DomainError("antes de cerrar la sesión hay que contar las bolas", "R-BALL-2")
         return [ev.SessionClosed(session_id=session.id)]
+
+    # --- claims about a session (reclamaciones) ---------------------------------------------
+
+    def file_reclamacion(
+        self, session_id: str, filed: str, reference: str, subject: str, today: str
+    ) -> list[ev.Event]:
+        session = next((s for s in self.sessions if s.id == session_id), None)
+        if session is None:
+            raise DomainError(f"no hay ninguna sesión {session_id!r} en esta sala", "R-ACTA-5")
+        day = _date(filed, "de presentación")
+        if day < dt.date.fromisoformat(session.date):
+            raise DomainError(
+                f"la reclamación ({filed}) no puede ser anterior a la sesión ({session.date})",
+                "R-ACTA-5",
+            )
+        if day > _date(today, "de hoy"):
+            raise DomainError(f"la fecha de presentación {filed} es posterior a hoy ({today})")
+        if not subject.strip():
+            raise DomainError("falta el asunto de la reclamación")
+        reference = reference.strip()
+        if reference and any(
+            r.reference == reference and r.session_id == session_id
+            for r in self.reclamaciones.values()
+        ):
+            raise DomainError(
+                f"ya consta una reclamación con la referencia {reference!r} sobre {session_id}"
+            )
+        return [
+            ev.ReclamacionFiled(
+                reclamacion_id=f"{session_id}/R{len(self.reclamaciones) + 1}",
+                session_id=session_id,
+                filed=day.isoformat(),
+                reference=reference,
+                subject=subject.strip(),
+            )
+        ]
+
+    def settle_reclamacion(
+        self, reclamacion_id: str, settled: str, note: str, today: str
+    ) -> list[ev.Event]:
+        claim = self.reclamaciones.get(reclamacion_id)
+        if claim is None:
+            known = ", ".join(sorted(self.reclamaciones)) or "ninguna"
+            raise DomainError(
+                f"no consta la reclamación {reclamacion_id!r} (constan: {known})", "R-ACTA-5"
+            )
+        if claim.settled is not None:
+            raise DomainError(
+                f"la reclamación {reclamacion_id} ya consta cumplida el {claim.settled}",
+                "R-ACTA-5",
+            )
+        day = _date(settled, "de cumplimiento")
+        if day < dt.date.fromisoformat(claim.filed):
+            raise DomainError(
+                f"la resolución no puede cumplirse ({settled}) antes de presentarse la "
+                f"reclamación ({claim.filed})",
+                "R-ACTA-5",
+            )
+        if day > _date(today, "de hoy"):
+            raise DomainError(f"la fecha de cumplimiento {settled} es posterior a hoy ({today})")
+        return [
+            ev.ReclamacionSettled(
+                reclamacion_id=reclamacion_id, settled=day.isoformat(), note=note.strip()
+            )
+        ]
 
     # --- a partida ---------------------------------------------------------------------------
 
@@ -1120,6 +1199,17 @@ class Hall:
                 self._apply_closed(event, at)
             case ev.SimulationStarted():
                 self.simulations[event.session_id] = event
+            case ev.ReclamacionFiled():
+                self.reclamaciones[event.reclamacion_id] = Reclamacion(
+                    event.reclamacion_id,
+                    event.session_id,
+                    event.filed,
+                    event.reference,
+                    event.subject,
+                )
+            case ev.ReclamacionSettled():
+                claim = self.reclamaciones[event.reclamacion_id]
+                claim.settled, claim.note = event.settled, event.note
             case ev.PrizesPaid():
                 self._need_partida().status = Status.PAID
             case _:
@@ -1153,6 +1243,13 @@ class Hall:
         session = self.session
         last = session.partidas[-1].number if session and session.partidas else None
         return Pending(session.id if session else None, last, at, event)
+
+
+def _date(text: str, what: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise DomainError(f"fecha {what} no válida: {text!r} (AAAA-MM-DD)") from None
 
 
 def _incident(

@@ -247,6 +247,25 @@ class HallService:
     def close_session(self) -> None:
         self._do(self.hall.close_session)
 
+    # --- reclamaciones (R-ACTA-5) ----------------------------------------------------------
+
+    def file_reclamacion(
+        self, session_id: str, filed: str, subject: str, reference: str = ""
+    ) -> str:
+        """Record a claim about a session; returns its id (``<session>/R<n>``)."""
+        with self._lock:
+            today = self._clock()[:10]
+            records = self._commit(
+                self.hall.file_reclamacion(session_id, filed, reference, subject, today)
+            )
+            return str(records[-1].payload["reclamacion_id"])
+
+    def settle_reclamacion(self, reclamacion_id: str, settled: str, note: str = "") -> None:
+        """Record that the claim's final resolution was carried out on ``settled``."""
+        with self._lock:
+            today = self._clock()[:10]
+            self._commit(self.hall.settle_reclamacion(reclamacion_id, settled, note, today))
+
     # --- partida --------------------------------------------------------------------------
 
     def start_partida(self, bola_loca: tuple[list[int], str] | None = None) -> int:

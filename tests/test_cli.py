@@ -126,3 +126,62 @@ def test_card_set_file_validation_names_each_faulty_carton(
     assert code == 1
     assert "cartón 5" in err and "cartón 8" in err
     assert run(capsys, "cardset", "validate", str(good))[0] == 0
+
+
+def test_a_claim_in_the_record_holds_the_archived_acta_until_settled(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R-ACTA-5 end to end: the purge reads the claims from the hall's own record."""
+    url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
+    night = ["--session", "N1", "--date", "2025-01-10", "--partidas", "2", "-q"]
+    assert run(capsys, "simulate", "--db", url, *night)[0] == 0
+    archive = tmp_path / "archivo"
+    code, out, err = run(
+        capsys,
+        "acta",
+        "build",
+        "--db",
+        url,
+        "-o",
+        str(tmp_path / "N1.pdf"),
+        "--archive",
+        str(archive),
+    )
+    assert code == 0, err
+    (pdf,) = archive.rglob("N1.acta.pdf")
+
+    code, out, _ = run(
+        capsys, "reclamacion", "file", "--db", url, "--session", "N1",
+        "--subject", "Bingo no pagado en la partida 2", "--reference", "HR-17",
+        "--date", "2025-03-01",
+    )  # fmt: skip
+    assert code == 0 and "N1/R1" in out
+    purge = ["acta", "purge", "--archive", str(archive), "--db", url, "--si"]
+    code, out, _ = run(capsys, *purge, "--today", "2026-01-01")
+    assert code == 0 and "reclamación pendiente presentada el 2025-03-01" in out
+    assert "Reclamaciones de la sala cantabria-001 según su registro: 1" in out
+    assert pdf.exists()
+
+    assert (
+        run(capsys, "reclamacion", "settle", "N1/R1", "--db", url, "--date", "2025-12-20")[0] == 0
+    )
+    code, out, _ = run(capsys, "reclamacion", "list", "--db", url)
+    assert "N1/R1 [HR-17]: sesión N1, presentada el 2025-03-01, cumplida el 2025-12-20" in out
+    code, out, _ = run(capsys, *purge, "--today", "2025-12-20")
+    assert "SE CONSERVA" in out and pdf.exists()
+    code, out, _ = run(capsys, *purge, "--today", "2025-12-21")
+    assert code == 0 and "destruido:" in out
+    assert not pdf.exists()
+
+
+def test_reclamacion_errors_are_clear_and_record_nothing(
+    capsys: pytest.CaptureFixture[str], night: str
+) -> None:
+    code, _, err = run(
+        capsys, "reclamacion", "file", "--db", night, "--session", "X", "--subject", "s"
+    )
+    assert code == 1 and "no hay ninguna sesión 'X' en esta sala" in err
+    code, _, err = run(capsys, "reclamacion", "settle", "X/R1", "--db", night)
+    assert code == 1 and "no consta la reclamación 'X/R1'" in err
+    code, out, _ = run(capsys, "reclamacion", "list", "--db", night, "--json")
+    assert code == 0 and json.loads(out) == []

@@ -179,14 +179,22 @@ def test_keys_and_purge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         == 0
     )
     assert "SE CONSERVA" in capsys.readouterr().out
-    assert run(["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01"]) == 0
+    # Without saying where the claims are, nothing is decided (R-ACTA-5).
+    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01"]
+    assert run([*purge, "--si"]) != 0
+    assert "¿dónde constan las reclamaciones?" in capsys.readouterr().err
+    assert (tmp_path / "a" / "h" / "2025" / "s.acta.pdf").exists()
+    claims.write_text(
+        json.dumps(
+            [{"hall_id": "h", "session_id": "s", "filed": "2025-02-01", "settled": "2025-03-01"}]
+        )
+    )
+    assert run([*purge, "--claims", str(claims)]) == 0
     out = capsys.readouterr().out
     assert "PUEDE DESTRUIRSE" in out and "Nada se ha borrado" in out
-    assert (
-        run(["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01", "--si"])
-        == 0
-    )
+    assert run([*purge, "--claims", str(claims), "--si"]) == 0
     assert "destruido:" in capsys.readouterr().out
+    assert not (tmp_path / "a" / "h" / "2025" / "s.acta.pdf").exists()
 
 
 def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,3 +67,12 @@ def test_archive_purges_only_what_the_policy_allows(tmp_path: Path) -> None:
     assert result.deleted == (old.resolve(),)
     assert not old.exists() and held.exists() and recent.exists() and forged.exists()
     assert any("no coincide" in r for r in result.refused)
+
+
+def test_an_item_of_a_hall_whose_claims_were_not_consulted_stays() -> None:
+    mine = acta("s1", date(2026, 1, 10))
+    theirs = Kept("acta", "euskadi-002", "s1", date(2026, 1, 10), "other.pdf")
+    decisions = decide([mine, theirs], [], date(2030, 1, 1), consulted={"cantabria-001"})
+    assert [d.purge for d in decisions] == [True, False]
+    assert "no se han consultado las reclamaciones de la sala euskadi-002" in decisions[1].reason
+    assert purgeable([mine, theirs], [], date(2030, 1, 1), consulted=()) == []
