@@ -772,7 +772,9 @@ class Hall:
         if number in partida.balls:
             index = partida.balls.index(number) + 1
             raise DomainError(f"la bola {number} ya salió (extracción {index})", "R-INC-3")
-        if partida.manual_from_ball is not None and source != "manual":
+        # Once manual, every ball is drawn by hand: live ("manual") or written in the manual
+        # book while the system was down ("manual_book", R-ACTA-4).
+        if partida.manual_from_ball is not None and source not in ("manual", "manual_book"):
             raise DomainError("la partida sigue por extracción manual", "R-INC-2")
         out: list[ev.Event] = [
             ev.BallDrawn(

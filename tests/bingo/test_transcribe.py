@@ -57,6 +57,32 @@ def test_the_partida_open_when_the_system_failed_is_completed_from_the_book() ->
     assert marker.after_ball == 3 and marker.paragraph.startswith("IV.2")
 
 
+def test_a_partida_already_in_manual_extraction_is_completed_from_the_book() -> None:
+    """The extractor failed (R-INC-2), balls were drawn by hand, then the system failed too:
+    the book's balls are manual draws of the pending balls and are taken in as such.
+    """
+    kit = make_hall()
+    kit.partida_ready([("A", 40)])
+    others = [n for n in BALLS if n not in kit.carton(1).numbers][:3]
+    kit.draw(others[:2])
+    kit.svc.start_manual_extraction("el extractor no responde")
+    kit.svc.draw_ball(others[2], "manual")
+    transcribe(kit.svc, {"format": FORMAT, "partidas": [book_for(kit, 1, 1, 40, others)]})
+    partida = kit.hall.sessions[-1].partidas[0]
+    assert partida.status == Status.PAID and partida.transcribed
+    assert partida.ball_sources[:3] == ["simulated", "simulated", "manual"]
+    assert set(partida.ball_sources[3:]) == {"manual_book"}
+    # Still only the pending balls: the book cannot bring back a ball already drawn.
+    with pytest.raises(BookError, match="ya salió"):
+        kit2 = make_hall()
+        kit2.partida_ready([("A", 40)])
+        kit2.draw(others[:2])
+        kit2.svc.start_manual_extraction("el extractor no responde")
+        book = book_for(kit2, 1, 1, 40, others[:2])
+        book["balls"].insert(3, others[0])
+        transcribe(kit2.svc, {"format": FORMAT, "partidas": [book]})
+
+
 def test_a_faulty_book_changes_nothing_and_says_where() -> None:
     kit = make_hall()
     good = book_for(kit, 1, 1, 40)
