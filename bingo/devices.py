@@ -2,10 +2,12 @@
 
 This sits at the edge between the engine and the drivers (it is not part of the pure domain):
 a ball the devices vouch for is recorded as drawn; a ball they hold is read by the jefe de mesa,
-whose reading prevails and is recorded with the hold (R-GAME-3); a device lost before the first
-ball suspends the partida (R-INC-1), after it the partida goes on by manual extraction of the
-pending balls (R-INC-2); an irregular ball set annuls the partida (R-INC-3). No ball is ever
-skipped or invented: the record only takes what a device or the jefe de mesa vouched for.
+whose reading prevails and is recorded with the hold (R-GAME-3); when a device is lost, a ball
+already out of the drum is read by the jefe de mesa and recorded first, then the partida goes on
+by manual extraction of the pending balls (R-INC-2), or is suspended if no ball has come out yet
+(R-INC-1); an irregular ball set annuls the partida (R-INC-3). No ball is ever skipped or
+invented: the record only takes what a device or the jefe de mesa vouched for, and where nobody
+can read a ball that is out, the run stops (``BallNotRead``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bingo.hall import DomainError, Status
 from bingo.service import HallService
 
 if TYPE_CHECKING:
-    from drivers.ballsource import DeviceBallSource, EmulatedSession
+    from drivers.ballsource import BallHeld, DeviceBallSource, DeviceLost, EmulatedSession
 
 log = logging.getLogger(__name__)
 
@@ -57,19 +60,45 @@ def scenario_for(faults: list[str], seed: int) -> list[dict[str, object]]:
     return out
 
 
+class BallNotRead(DomainError):
+    """A ball left the drum and nobody at the table can read it: the partida stays held.
+
+    Going on would skip it or invent one: the manual extraction may use only the balls still in
+    the drum (R-INC-2), and which one is out is known only by reading it (R-GAME-3).
+    """
+
+
+def hold_note(held: BallHeld, number: int) -> str:
+    """The incident recorded with a held ball the jefe de mesa read (the acta shows why)."""
+    return f"extracción {held.draw_number}: {held.message} La bola es el {number}."
+
+
+def tube_note(lost: DeviceLost, number: int) -> str:
+    """The incident recorded with the ball that was out of the drum when a device was lost."""
+    return (
+        f"extracción {lost.draw_number}: {lost.message} "
+        f"El jefe de mesa lee la bola del tubo: es el {number}."
+    )
+
+
 class DeviceDraws:
-    """Draw the next ball of the partida in play from the devices, and record what happened."""
+    """Draw the next ball of the partida in play from the devices, and record what happened.
+
+    ``operator_sees`` plays the jefe de mesa: what he reads on the ball in the tube (None when the
+    tube is empty). Without it (an unattended run on real devices) a ball nobody can read stops
+    the run with ``BallNotRead`` instead of going on without it.
+    """
 
     def __init__(
         self,
         service: HallService,
         source: DeviceBallSource,
-        operator_sees: Callable[[int], int | None],
+        operator_sees: Callable[[int], int | None] | None,
         repair: Callable[[], None] = lambda: None,
     ) -> None:
         self.service = service
         self.source = source
-        self.operator_sees = operator_sees  # what the jefe de mesa reads on the ball in the tube
+        self.operator_sees = operator_sees
         self.repair = repair  # the technician's visit between partidas
         self._partida: tuple[str, int] | None = None
 
@@ -98,29 +127,71 @@ class DeviceDraws:
         try:
             result = self.source.draw(index, frozenset(partida.balls), self.operator_sees)
         except DeviceLost as exc:
-            if partida.balls:
-                svc.start_manual_extraction(f"{exc.device}: {exc}")
-                return "extracción manual"
-            svc.suspend(f"{exc.device}: {exc}")
-            return "suspendida"
+            return self._device_lost(exc, index)
         except BallSetIrregular as exc:
             svc.annul("ball_irregularity", str(exc))
             return "anulada"
         if isinstance(result, BallHeld):
-            seen = self.operator_sees(index)
+            seen = self.operator_sees(index) if self.operator_sees is not None else None
             if seen is None:
-                svc.start_manual_extraction(f"lector: {result.message}; bola no visible")
-                return "extracción manual"
+                raise BallNotRead(
+                    f"extracción {index}: {result.message} Nadie en la mesa puede leer la bola; "
+                    "la partida queda detenida hasta que el jefe de mesa la lea en la consola",
+                    "R-GAME-3",
+                )
             try:
                 read = self.source.resolve_hold(result, seen)
             except BallSetIrregular as exc:
                 svc.annul("ball_irregularity", str(exc))
                 return "anulada"
-            note = f"extracción {index}: {result.message} La bola es el {read.number}."
-            svc.draw_operator_ball(read.number, read.ball_id, note)
+            svc.draw_operator_ball(read.number, read.ball_id, hold_note(result, read.number))
             return f"bola {read.number} (leída por el jefe de mesa)"
         svc.draw_ball(result.number, "extractor", result.ball_id)
         return f"bola {result.number}"
+
+    def _device_lost(self, exc: DeviceLost, index: int) -> str:
+        """A ball already out of the drum is read and recorded first (Cantabria II.1.b párr. 2:
+        the manual extraction uses only the balls still pending); then manual extraction, or
+        the suspension when no ball has come out yet (R-INC-1, R-INC-2).
+        """
+        svc = self.service
+        done = ""
+        if exc.ball_in_tube is not False:
+            if self.operator_sees is None:
+                raise BallNotRead(
+                    f"extracción {index}: {exc.message} Nadie en la mesa puede leer la bola "
+                    "del tubo; la partida queda detenida hasta que el jefe de mesa la lea en "
+                    "la consola",
+                    "R-INC-2",
+                )
+            seen = self.operator_sees(index)
+            partida = svc.hall.partida
+            assert partida is not None
+            # An empty tube, or the last ball drawn still in it: no new ball came out.
+            if seen is not None and seen not in partida.balls:
+                read = self.source.resolve_lost(exc, seen)
+                svc.draw_operator_ball(read.number, read.ball_id, tube_note(exc, read.number))
+                done = f"bola {read.number} (leída por el jefe de mesa), "
+        partida = svc.hall.partida
+        assert partida is not None
+        if not partida.balls:
+            svc.suspend(f"{exc.device}: {exc}")
+            return "suspendida"
+        if partida.status not in (Status.EXTRACTION, Status.CLAIM_CHECK):
+            return done + "sin más extracción"  # that ball completed a bingo: none needed
+        svc.start_manual_extraction(f"{exc.device}: {exc}")
+        return done + "extracción manual"
+
+
+def emulated_operator(session: EmulatedSession) -> Callable[[int], int | None]:
+    """The simulated jefe de mesa: he reads the physical ball in the emulated tube."""
+    machine, lock = session.hall.machine, session.hall.hub.lock
+
+    def operator_sees(_draw: int) -> int | None:
+        with lock:
+            return machine.tube_number()
+
+    return operator_sees
 
 
 def emulated_draws(
@@ -153,16 +224,13 @@ def emulated_draws(
         drawn = set(partida.balls)
         machine.drum = [b for b in machine.drum if b.number not in drawn]
 
-    def operator_sees(_draw: int) -> int | None:
-        return machine.tube_number()
-
     def repair() -> None:
         for name in ("no_air", "stuck_tube_sensor", "reader_optics"):
             for device in session.hall.devices.values():
                 with contextlib.suppress(KeyError, ValueError):
                     device.clear(name)
 
-    return DeviceDraws(service, session.source, operator_sees, repair), session.stop
+    return DeviceDraws(service, session.source, emulated_operator(session), repair), session.stop
 
 
 def serial_draws(
@@ -170,13 +238,13 @@ def serial_draws(
 ) -> tuple[DeviceDraws, Callable[[], None]]:
     """Draw through the hall's real extractor and reader on their serial lines.
 
-    The jefe de mesa's reading of a held ball comes from ``operator_sees``; in an unattended run
-    there is nobody to read it, so a held ball moves the partida to manual extraction.
+    In an unattended run nobody reads a held ball or the ball in the tube when a device is
+    lost: the run stops there (``BallNotRead``) rather than skip the ball or invent one.
     """
     from drivers.ballsource import open_serial_devices
 
     source, stop = open_serial_devices(extractor_port, reader_port, baud=baud)
-    return DeviceDraws(service, source, lambda _draw: None), stop
+    return DeviceDraws(service, source, None), stop
 
 
 def feed_boards(

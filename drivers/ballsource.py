@@ -7,8 +7,9 @@ already drawn (stale), read with low confidence or unreadable, or different from
 operator sees comes back as ``BallHeld`` for the jefe de mesa, whose reading of the ball prevails
 (``resolve_hold``, R-GAME-3). A device lost mid-draw raises ``DeviceLost`` (the console offers
 manual extraction of the pending balls, R-INC-2; a ball is never skipped: ``ball_in_tube`` tells
-whether one came out); an irregularity of the ball set or the mechanism raises
-``BallSetIrregular`` (the partida is suspended and annulled, R-INC-3).
+whether one came out, and ``resolve_lost`` records the jefe de mesa's reading of it first); an
+irregularity of the ball set or the mechanism raises ``BallSetIrregular`` (the partida is
+suspended and annulled, R-INC-3).
 
 The engine calls from one thread at a time; notices from the drivers' threads arrive through a
 queue.
@@ -100,8 +101,10 @@ class DeviceLost(Exception):
     """A device is offline or failed mid-draw: offer manual extraction (R-INC-2).
 
     The draw number is not used up. ``ball_in_tube`` is False when no ball left the drum, True
-    when one did (the jefe de mesa reads it from the tube), None when it cannot be known.
-    ``pending`` are the balls still to draw, for the manual extraction.
+    when one did, None when it cannot be known. A ball that did leave the drum is read by the
+    jefe de mesa and recorded as this draw's ball (``DeviceBallSource.resolve_lost``) before the
+    manual extraction begins. ``pending`` are the balls still to draw (that ball among them, as
+    it is not recorded yet).
     """
 
     def __init__(
@@ -219,7 +222,7 @@ class DeviceBallSource:
         self._partida_ids: dict[str, int] = {}  # ball id -> number, balls drawn this partida
         self._set_ids: dict[int, str] = {}  # number -> ball id, from the last set scan
         self._holds: dict[int, tuple[_Draw, BallReadEvent | None]] = {}
-        self._interrupted: int | None = None  # draw number that ended in DeviceLost
+        self._interrupted: _Draw | None = None  # the draw that ended in DeviceLost
         self._stopper: Callable[[], None] | None = None
         self._closed = False
 
@@ -241,7 +244,7 @@ class DeviceBallSource:
             try:
                 result = self._draw(d, operator_sees)
             except DeviceLost:
-                self._interrupted = draw_number  # a retry may find this draw's ball in the tube
+                self._interrupted = d  # a retry may find this draw's ball in the tube
                 raise
             self._interrupted = None
             return result
@@ -290,6 +293,32 @@ class DeviceBallSource:
             ball_id = ball_id or self._set_ids.get(operator_number, "")
             result = BallRead(d.number, operator_number, ball_id, 100, "operator")
             self._accept(result)
+            return result
+
+    def resolve_lost(self, lost: DeviceLost, operator_number: int) -> BallRead:
+        """The jefe de mesa's reading of the ball that left the drum for a draw that ended in
+        ``DeviceLost``: it is that draw's ball (method ``operator``), recorded before the manual
+        extraction of the balls still pending begins (R-INC-2). Refused for a number already
+        drawn: that is the previous ball still in the tube, or a second ball with its number.
+        """
+        with self._lock:
+            d = self._interrupted
+            if d is None or d.number != lost.draw_number:
+                raise ValueError(f"no draw {lost.draw_number} ended with a device lost")
+            if not 1 <= operator_number <= self._balls:
+                raise ValueError(f"ball {operator_number} outside 1..{self._balls}")
+            if operator_number in d.drawn:
+                raise ValueError(f"ball {operator_number} was already drawn this partida")
+            # The reader's id for that ball when it did see it; else the one the set scan saw.
+            ids = [
+                r.ball_id.hex()
+                for r in d.reads
+                if r.number == operator_number and r.ball_id.hex() not in self._partida_ids
+            ]
+            ball_id = ids[0] if ids else self._set_ids.get(operator_number, "")
+            result = BallRead(d.number, operator_number, ball_id, 100, "operator")
+            self._accept(result)
+            self._interrupted = None  # that ball is recorded: a retry must not read it again
             return result
 
     def scan_set(self) -> list[int]:
@@ -427,7 +456,8 @@ class DeviceBallSource:
             raise self._lost(d, self.reader.name, reason, message=_(text))
         expected = self._balls - len(d.drawn)
         out = status.balls_in_drum == expected - 1 and status.ball_in_tube
-        if out and (self._interrupted == d.number or d.number in self._holds):
+        interrupted = self._interrupted is not None and self._interrupted.number == d.number
+        if out and (interrupted or d.number in self._holds):
             log.warning("draw %s: a ball is already out for this draw: reading it", d.number)
             self._holds.pop(d.number, None)
             return True

@@ -172,6 +172,32 @@ def test_extractor_lost_mid_draw_offers_manual_extraction_then_resumes_with_the_
     assert releases(hall) == [1, 2, 3]
 
 
+def test_the_ball_out_when_the_extractor_was_lost_is_the_jefes_reading_and_never_drawn_again(
+    hall_factory: HallFactory,
+) -> None:
+    scenario = [{"at_draw": 2, "fault": "disconnect", "mode": "cable", "duration": 2.0}]
+    hall = hall_factory(scenario=scenario, draw_timing=SHORT_GRACE)
+    hall.play(1)
+    with pytest.raises(DeviceLost) as lost:
+        hall.draw()
+    assert lost.value.ball_in_tube is True
+    tube = hall.tube()
+    assert tube is not None and tube not in hall.drawn
+    with pytest.raises(ValueError):
+        hall.source.resolve_lost(lost.value, hall.drawn[0])  # the previous ball: not this one
+    read = hall.source.resolve_lost(lost.value, tube)
+    assert (read.draw_number, read.number, read.method) == (2, tube, "operator")
+    with hall.session.hall.hub.lock:
+        assert read.ball_id == hall.machine.released[1].id_hex  # the reader did see it
+    hall.drawn.append(read.number)
+    hall.assert_faithful()
+    with pytest.raises(ValueError):
+        hall.source.resolve_lost(lost.value, tube)  # recorded once
+    assert hall.session.extractor.wait_online(5)
+    hall.play(1)  # draw 3 releases a new ball: the one read is not read again
+    assert releases(hall) == [1, 2, 3]
+
+
 def test_power_cycle_between_draws_is_a_restart_and_play_goes_on(hall: Hall) -> None:
     hall.play(2)
     hall.extractor.inject("power_cycle", duration=0.2)
