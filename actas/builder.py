@@ -328,6 +328,21 @@ def _prizes(p: Mapping[str, Any], balls: Sequence[int]) -> tuple[PrizeResult, ..
     return tuple(out)
 
 
+def _data_recorded_at(p: Mapping[str, Any]) -> str | None:
+    """When the partida's data were written in the acta (its sale closed, R-ACTA-2).
+
+    An export that knows it says so in ``data_recorded_at``, null while the sale is still open
+    (or when it never closed): nothing is then printed rather than a time that would be wrong.
+    Exports without the field (older ones, or written without their records) give only the
+    partida's opening, ``started_at``, the best time they have.
+    """
+    if "data_recorded_at" in p:
+        value = p["data_recorded_at"]
+        return None if value is None else str(value)
+    started = p.get("started_at")
+    return None if started is None else str(started)
+
+
 def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
     number = int(p["number"])
     status: PartidaStatus = p.get("status", "open")
@@ -435,7 +450,7 @@ def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
         refund_cents=_int(p.get("refund_cents")),
         annul_reason=str(p.get("annul_reason") or ""),
         transcribed=bool(p.get("transcribed", False)),
-        recorded_at=p.get("recorded_at") or p.get("started_at"),
+        recorded_at=_data_recorded_at(p),
         closed_at=p.get("closed_at"),
         last_announced=session.get("last_partida_announced") == number,
         ball_set_changes=changes,

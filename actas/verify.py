@@ -35,6 +35,12 @@ HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
 
 Projector = Callable[[Sequence[Record]], Mapping[str, Any]]
 
+# Partida fields the export gained after actas were already being sealed (docs/decisions.md,
+# 30). An acta written before carries none of them, and that lack is no alteration: such a
+# field is compared only when the acta's own record has it. Any other missing field, and any
+# differing value, is still a difference.
+LATER_PARTIDA_FIELDS: frozenset[str] = frozenset({"data_recorded_at"})
+
 # the most precise finding names the first difference: a folio and line beats "the signature
 # is broken"
 _SPECIFICITY = (
@@ -141,6 +147,34 @@ def first_json_difference(a: Any, b: Any, path: str = "") -> str | None:
     if a != b or type(a) is not type(b):
         return f"{path}: {_short(a)} en el acta, {_short(b)} en el registro"
     return None
+
+
+def _without_later_fields(
+    acta_export: Mapping[str, Any], other: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """``other`` without the later partida fields (``LATER_PARTIDA_FIELDS``) that the acta's
+    export lacks for the same partida, so an acta sealed by an earlier version still compares
+    equal to the record it came from.
+    """
+    if "sessions" not in other:
+        return other
+    ours = {
+        (str(s.get("id")), p.get("number")): p
+        for s in acta_export.get("sessions") or []
+        for p in s.get("partidas") or []
+    }
+    sessions: list[Any] = []
+    for s in other["sessions"] or []:
+        if not isinstance(s, Mapping) or "partidas" not in s:
+            sessions.append(s)
+            continue
+        partidas: list[Any] = []
+        for q in s["partidas"] or []:
+            p = ours.get((str(s.get("id")), q.get("number")))
+            absent = {k for k in LATER_PARTIDA_FIELDS if p is not None and k not in p}
+            partidas.append({k: v for k, v in q.items() if k not in absent})
+        sessions.append({**s, "partidas": partidas})
+    return {**other, "sessions": sessions}
 
 
 def _short(value: Any) -> str:
@@ -545,6 +579,7 @@ def _check_sessions(
     session_id: str | None,
     report: VerifyReport,
 ) -> None:
+    other = _without_later_fields(export, other)
     try:
         ours = select_session(export, session_id)
         theirs = select_session(other, str(ours.get("id")))
@@ -632,9 +667,10 @@ def _verify(
             _check_printed_head(texts, report.head, report)
     _check_pages(data, raw, export, report.session_id, report)
     if projector is not None:
+        projected = _without_later_fields(export, projector(_records(export)))
         diff = first_json_difference(
             {k: v for k, v in export.items() if k != "chain"},
-            {k: v for k, v in projector(_records(export)).items() if k != "chain"},
+            {k: v for k, v in projected.items() if k != "chain"},
         )
         report.add(
             "Exportación",

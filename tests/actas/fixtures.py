@@ -742,6 +742,7 @@ def fold(records: Sequence[Record]) -> dict[str, Any]:
     }
     session: dict[str, Any] = {}
     partidas: dict[int, dict[str, Any]] = {}
+    opened: dict[int, str] = {}
     for rec in records:
         p = copy.deepcopy(dict(rec.payload))
         kind = rec.kind
@@ -778,7 +779,9 @@ def fold(records: Sequence[Record]) -> dict[str, Any]:
         elif kind == "last_partida.announced":
             session["last_partida_announced"] = p["partida"]
         elif kind == "sale.opened":
-            pass
+            # like the engine's export: the partida opened (started_at) before its data were
+            # recorded at the close of the sale (data_recorded_at)
+            opened[p["partida"]] = rec.at
         elif kind == "partida.data_recorded":
             part = {
                 **p,
@@ -790,7 +793,8 @@ def fold(records: Sequence[Record]) -> dict[str, Any]:
                 "residue_cents": {},
                 "incidents": [],
                 "refund_cents": 0,
-                "recorded_at": rec.at,
+                "started_at": opened.get(p["number"]),
+                "data_recorded_at": rec.at,
             }
             partidas[p["number"]] = part
             session["partidas"].append(part)

@@ -269,6 +269,18 @@ def test_bilingual_acta_for_basque_halls() -> None:
     assert "ACTA DE LA SESIÓN DEL JUEGO DEL BINGO" in text  # Spanish stays first
 
 
+def test_datos_time_is_the_data_recorded_time_else_the_opening(night12: Night) -> None:
+    export = night12.export()
+    p1 = export["sessions"][0]["partidas"][0]
+    assert p1["started_at"] < p1["data_recorded_at"]
+    header = partida_block(body_lines(render_acta(export)), 1)[2]
+    assert header.startswith(f"datos {p1['data_recorded_at'][11:19]} · cierre ")
+    for p in export["sessions"][0]["partidas"]:
+        del p["data_recorded_at"]  # an export of an earlier version
+    header = partida_block(body_lines(render_acta(export)), 1)[2]
+    assert header.startswith(f"datos {p1['started_at'][11:19]} · cierre ")
+
+
 @pytest.mark.parametrize("partidas", [1, 3])
 def test_short_sessions_render(partidas: int) -> None:
     pdf = render_acta(make_export(partidas))

@@ -1,0 +1,99 @@
+"""The acta of nights the engine itself played: what its export really carries, and how the acta
+prints it."""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime
+from typing import Any
+
+from actas.builder import build_acta
+from actas.render import render_acta
+from actas.verify import verify_acta
+from bingo.app import project_records
+from bingo.service import HallService
+from tests.actas.conftest import body_lines, partida_block
+from tests.actas.engine_night import (
+    close_session,
+    engine_hall,
+    export_of,
+    play_partida,
+)
+
+
+def hms(at: str) -> str:
+    return datetime.fromisoformat(at).strftime("%H:%M:%S")
+
+
+def times_of(svc: HallService, kind: str) -> list[str]:
+    return [r.at for r in svc.records() if r.kind == kind]
+
+
+def header(export: dict[str, Any], number: int) -> str:
+    """The times line of a partida's heading ("datos … · cierre …")."""
+    block = partida_block(body_lines(render_acta(export)), number)
+    return next(ln for ln in block[:4] if ln.startswith("datos ") or ln.startswith("cierre "))
+
+
+# --- the "datos" time (R-ACTA-2) ---------------------------------------------------------------
+
+
+def test_datos_time_is_when_the_sale_closed_not_when_the_partida_opened() -> None:
+    svc = engine_hall()
+    play_partida(svc)
+    close_session(svc)
+    export = export_of(svc)
+    (p,) = export["sessions"][0]["partidas"]
+    (started,) = times_of(svc, "partida_started")
+    (sale_closed,) = times_of(svc, "sale_closed")
+    assert started < sale_closed  # the partida opens before its sale, so the times differ
+    assert p["started_at"] == started  # unchanged meaning of an existing field
+    assert p["data_recorded_at"] == sale_closed
+    assert header(export, 1) == f"datos {hms(sale_closed)} · cierre {hms(p['closed_at'])}"
+
+
+def test_no_datos_time_while_the_sale_is_open_then_the_time_it_closed() -> None:
+    svc = engine_hall()
+    play_partida(svc)
+    svc.start_partida()
+    svc.sell_count("A", 20)
+    selling = export_of(svc)
+    assert selling["sessions"][0]["partidas"][1]["data_recorded_at"] is None
+    assert build_acta(selling).partidas[1].recorded_at is None  # not the opening time
+    svc.close_sale()
+    written = export_of(svc)
+    sale_closed = times_of(svc, "sale_closed")[-1]
+    assert written["sessions"][0]["partidas"][1]["data_recorded_at"] == sale_closed
+    assert header(written, 2) == f"datos {hms(sale_closed)}"
+
+
+def test_an_export_without_the_field_still_prints_the_opening_time() -> None:
+    svc = engine_hall()
+    play_partida(svc)
+    close_session(svc)
+    (started,) = times_of(svc, "partida_started")
+    # written without its records (``export --no-chain``): the time is not known, not guessed
+    bare = export_of(svc, with_records=False)
+    assert "data_recorded_at" not in bare["sessions"][0]["partidas"][0]
+    assert build_acta(bare).partidas[0].recorded_at == started
+    # an export of an earlier version, which had no such field
+    older = export_of(svc)
+    del older["sessions"][0]["partidas"][0]["data_recorded_at"]
+    assert header(older, 1).startswith(f"datos {hms(started)} · ")
+
+
+def test_an_acta_sealed_before_the_field_existed_still_verifies() -> None:
+    svc = engine_hall()
+    play_partida(svc)
+    close_session(svc)
+    current = export_of(svc)
+    older = copy.deepcopy(current)
+    del older["sessions"][0]["partidas"][0]["data_recorded_at"]
+    report = verify_acta(render_acta(older), projector=project_records, current_export=current)
+    assert report.exit_code == 3, report.lines()  # intact, only not sealed
+    # a time the acta does carry is still compared with the record
+    forged = copy.deepcopy(current)
+    forged["sessions"][0]["partidas"][0]["data_recorded_at"] = "2026-11-22T18:00:01+01:00"
+    report = verify_acta(render_acta(forged), projector=project_records, current_export=current)
+    assert report.exit_code == 1
+    assert "data_recorded_at" in (report.first_difference or ""), report.lines()
