@@ -200,6 +200,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "bola.source.secrets": {"es": "generador criptográfico", "eu": "sorgailu kriptografikoa"},
     "bola.source.device": {"es": "aparato independiente", "eu": "gailu independentea"},
     "bola.source.simulated": {"es": "simulación", "eu": "simulazioa"},
+    # a partida taken back from the manual book: its numbers are those written in the book
+    "bola.source.manual_book": {"es": "libro manual", "eu": "eskuzko liburua"},
     "bola.won": {
         "es": "GANADA con la {idx}.ª bola (n.º {n}): {amount}.",
         "eu": "IRABAZIA {idx}. bolarekin ({n} zk.): {amount}.",
@@ -242,6 +244,19 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "inc.failure_after_extraction_began": {
         "es": "Avería con la extracción empezada (extracción manual)",
         "eu": "Matxura ateratzea hasi ondoren (eskuzko ateratzea)",
+    },
+    "inc.ball_corrected": {
+        "es": "Error del locutor corregido (prevalece la bola extraída)",
+        "eu": "Esatariaren akatsa zuzendua (ateratako bolak balio du)",
+    },
+    "inc.reader_hold": {
+        "es": "Lectura del lector de bolas no aceptada (el jefe de mesa-cajero leyó la bola)",
+        "eu": "Bola-irakurgailuaren irakurketa ez da onartu (mahaiburu-kutxazainak irakurri du "
+        "bola)",
+    },
+    "inc.manual_book": {
+        "es": "Avería del sistema informático (partida llevada en el libro manual)",
+        "eu": "Sistema informatikoaren matxura (partida eskuzko liburuan eramana)",
     },
     "inc.paragraph": {
         "es": "El jefe de sala leyó el párrafo {ref} del reglamento.",

@@ -358,8 +358,9 @@ class _Writer:
             )
         if p.bola_loca is not None:
             bl = p.bola_loca
+            # in every language of the hall, like every other printed text (decision 34)
             source = (
-                self.t.es(f"bola.source.{bl.source}")
+                self.t.join(f"bola.source.{bl.source}")
                 if f"bola.source.{bl.source}" in _KNOWN
                 else bl.source
             )

@@ -7,6 +7,8 @@ import copy
 from datetime import datetime
 from typing import Any
 
+import pytest
+
 from actas.builder import build_acta
 from actas.render import render_acta
 from actas.verify import verify_acta
@@ -18,6 +20,7 @@ from tests.actas.engine_night import (
     engine_hall,
     export_of,
     play_partida,
+    transcribe_partida,
 )
 
 
@@ -97,3 +100,31 @@ def test_an_acta_sealed_before_the_field_existed_still_verifies() -> None:
     report = verify_acta(render_acta(forged), projector=project_records, current_export=current)
     assert report.exit_code == 1
     assert "data_recorded_at" in (report.first_difference or ""), report.lines()
+
+
+# --- partidas taken back from the manual book (R-ACTA-4) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("languages", "words"),
+    [
+        (("es",), ["(libro manual)", "Avería del sistema informático (partida llevada en el"]),
+        (("es", "eu"), ["(libro manual / eskuzko liburua)", "Sistema informatikoaren matxura"]),
+    ],
+)
+def test_a_transcribed_partida_prints_its_sources_in_words(
+    languages: tuple[str, ...], words: list[str]
+) -> None:
+    svc = engine_hall(languages=languages)
+    play_partida(svc)
+    transcribe_partida(svc, 31, 60)
+    close_session(svc)
+    export = export_of(svc)
+    p2 = export["sessions"][0]["partidas"][1]
+    assert p2["transcribed"] and p2["bola_loca"]["source"] == "manual_book"
+    assert [i["kind"] for i in p2["incidents"]] == ["manual_book"]
+    text = " ".join(" ".join(body_lines(render_acta(export))).split())  # lines unwrapped
+    text = text[text.index("PARTIDA N.º 2") : text.index("DILIGENCIA DE CIERRE")]
+    assert "manual_book" not in text  # never the engine's raw word
+    for word in words:
+        assert word in text, word
