@@ -282,7 +282,10 @@ class _Receipt:
                 body2,
             )
             out += self.balls_block(_numbers(self.r.carton), self.r.ball_index)
-        out += self.signatures(with_player=not duplicate)
+        # Both copies are signed by the jefe de mesa and, on receiving the prize, by the player:
+        # the duplicate stays with the winning cartón and the acta (V.3), so it is the hall's
+        # proof that the prize was paid, and it must carry the player's signature too.
+        out += self.signatures(with_player=True)
         out += self.footer()
         return out
 

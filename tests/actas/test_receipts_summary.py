@@ -39,6 +39,25 @@ def test_prima_receipt_and_its_duplicate(export12: dict[str, Any]) -> None:
     assert all(p >= 0 for p in positions) and positions == sorted(positions)
 
 
+@pytest.mark.parametrize("layout", ["a4", "80mm"])
+def test_the_duplicate_the_hall_keeps_is_signed_by_the_player_too(
+    export12: dict[str, Any], layout: Layout
+) -> None:
+    """V.3: the duplicate goes with the winning cartón to the acta, so it is the hall's only
+    proof that the player received the prize: it carries the player's "Recibí" as well as the
+    jefe de mesa's signature, and the detail of the receipt it duplicates."""
+    receipt = find_receipt(export12, 8)
+    text = "\n".join(pdf_pages(render_prize_receipt(receipt, layout)))
+    at = text.index("DUPLICADO: se adjunta al cartón premiado")
+    original, duplicate = text[:at], text[at:]
+    for copy in (original, duplicate):
+        assert copy.count("Recibí (firma del jugador)") == 1
+        assert copy.count("Jefe de mesa-cajero") == 1
+        assert "Partidas acumuladas\n38" in copy and "Importe del premio\n300,00 €" in copy
+    assert f"Número de serie del cartón: {receipt.series} / {receipt.number}" in duplicate
+    assert "Orden de salida de las bolas" in duplicate
+
+
 def test_interconnected_receipt_on_a_thermal_roll(export12: dict[str, Any]) -> None:
     receipt = find_receipt(export12, 11)
     assert receipt.prize == "interconnected"
