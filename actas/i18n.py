@@ -317,11 +317,20 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "es": "Partidas celebradas / anuladas",
         "eu": "Jokatutako / baliogabetutako partidak",
     },
-    "close.treasury": {
-        "es": "El fondo de la prima queda acumulado para las partidas siguientes; en caso de "
-        "cierre de la sala se pondrá a disposición de la Hacienda autonómica.",
-        "eu": "Primaren funtsa hurrengo partidetarako metatuta geratzen da; aretoa ixten bada, "
-        "autonomia-erkidegoko Ogasunaren esku jarriko da.",
+    "close.prima_carry": {
+        "es": "El fondo de la prima queda acumulado para las partidas siguientes.",
+        "eu": "Primaren funtsa hurrengo partidetarako metatuta geratzen da.",
+    },
+    # What becomes of the prima fund if the hall closes down is region law, printed only for a
+    # region whose regulation says it (render.PRIMA_ON_HALL_CLOSURE).
+    "close.prima_closure.cantabria": {
+        "es": "En caso de cierre de la sala, las cantidades acumuladas para el pago de la prima "
+        "se pondrán a disposición de la Consejería competente en materia de economía y hacienda "
+        "para su ingreso en la cuenta general de ingresos del Gobierno de Cantabria "
+        "(Catálogo de Juegos y Apuestas de Cantabria, Juego del Bingo, V.2.a).",
+        "eu": "Aretoa ixten bada, primaren ordainketarako metatutako zenbatekoak ekonomia eta "
+        "ogasun arloko sail eskudunaren esku jarriko dira, Kantabriako Gobernuaren diru-sarreren "
+        "kontu orokorrean sartzeko (Kantabriako Joko eta Apustuen Katalogoa, Bingo jokoa, V.2.a).",
     },
     "close.chain": {
         "es": "Registro encadenado de la sala {hall_id}: registros {first} a {seq}. Cabeza de la "

@@ -33,6 +33,10 @@ from actas.pdf import Attachment, DocInfo, build
 from bingo.chain import canonical_json
 
 ATTACHMENT_NAME = "registro.json"
+# Where the prima fund goes if the hall closes down, by the hall's region: only a region whose
+# regulation says so gets a sentence (Cantabria V.2.a, last paragraph). The Basque decree has no
+# such provision, so a Basque acta says nothing it does not (decision 40).
+PRIMA_ON_HALL_CLOSURE: Mapping[str, str] = {"cantabria": "close.prima_closure.cantabria"}
 _MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
 KEYWORDS_PREFIX = "bingo-hall acta"
 
@@ -518,7 +522,10 @@ class _Writer:
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
         summary.append(st.key_value_table(rows, self.width * 0.75))
         out.append(st.keep(summary))
-        out += self.lines("close.treasury", "small")
+        out += self.lines("close.prima_carry", "small")
+        closure = PRIMA_ON_HALL_CLOSURE.get(a.region.strip().lower())
+        if closure is not None:
+            out += self.lines(closure, "small")
         out.append(st.gap(2))
         out += self.chain_lines("close.chain")
         out.append(st.gap(3))

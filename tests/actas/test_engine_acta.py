@@ -128,3 +128,18 @@ def test_a_transcribed_partida_prints_its_sources_in_words(
     assert "manual_book" not in text  # never the engine's raw word
     for word in words:
         assert word in text, word
+
+
+# --- the closing statement follows the hall's region (decision 40) ---------------------------
+
+
+def test_a_basque_hall_made_by_the_engine_gets_no_cantabrian_closure_rule() -> None:
+    svc = engine_hall(region="euskadi", languages=("es", "eu"))
+    play_partida(svc)
+    close_session(svc)
+    lines = body_lines(render_acta(export_of(svc)))
+    closing = " ".join(lines[lines.index("DILIGENCIA DE CIERRE") :])
+    assert "El fondo de la prima queda acumulado para las partidas siguientes." in closing
+    assert "Primaren funtsa hurrengo partidetarako metatuta geratzen da." in closing
+    for word in ("cierre de la sala", "hacienda", "Hacienda", "Cantabria", "Ogasun", "ogasun"):
+        assert word not in closing, word

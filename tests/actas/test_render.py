@@ -269,6 +269,38 @@ def test_bilingual_acta_for_basque_halls() -> None:
     assert "ACTA DE LA SESIÓN DEL JUEGO DEL BINGO" in text  # Spanish stays first
 
 
+def closing_text(pdf: bytes) -> str:
+    lines = body_lines(pdf)
+    return " ".join(" ".join(lines[lines.index("DILIGENCIA DE CIERRE") :]).split())
+
+
+def test_cantabrian_closing_says_where_the_prima_fund_goes_if_the_hall_closes(
+    acta12_pdf: bytes,
+) -> None:
+    closing = closing_text(acta12_pdf)
+    assert "El fondo de la prima queda acumulado para las partidas siguientes." in closing
+    assert (
+        "En caso de cierre de la sala, las cantidades acumuladas para el pago de la prima se "
+        "pondrán a disposición de la Consejería competente en materia de economía y hacienda "
+        "para su ingreso en la cuenta general de ingresos del Gobierno de Cantabria"
+    ) in closing
+
+
+@pytest.mark.parametrize(
+    ("region", "languages"), [("euskadi", ("es", "eu")), ("galicia", ("es",)), ("", ("es",))]
+)
+def test_a_region_without_that_rule_gets_no_sentence_about_the_hall_closing(
+    region: str, languages: tuple[str, ...]
+) -> None:
+    """The rule is Cantabria's (V.2.a, last paragraph); the Basque decree has none."""
+    closing = closing_text(render_acta(make_export(3, languages=languages, region=region)))
+    assert "El fondo de la prima queda acumulado para las partidas siguientes." in closing
+    for word in ("cierre de la sala", "acienda", "Cantabria", "gasun", "ixten bada"):
+        assert word not in closing, word
+    if "eu" in languages:
+        assert "Primaren funtsa hurrengo partidetarako metatuta geratzen da." in closing
+
+
 def test_datos_time_is_the_data_recorded_time_else_the_opening(night12: Night) -> None:
     export = night12.export()
     p1 = export["sessions"][0]["partidas"][0]
