@@ -185,3 +185,20 @@ def test_reclamacion_errors_are_clear_and_record_nothing(
     assert code == 1 and "no consta la reclamación 'X/R1'" in err
     code, out, _ = run(capsys, "reclamacion", "list", "--db", night, "--json")
     assert code == 0 and json.loads(out) == []
+
+
+def test_a_sealed_acta_still_verifies_after_a_claim_about_its_night_is_filed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The claim comes after the acta and is not part of it; its record joins the chain."""
+    url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
+    night = ["--session", "N1", "--date", "2025-01-10", "--partidas", "2", "-q"]
+    assert run(capsys, "simulate", "--db", url, *night)[0] == 0
+    pdf, keys = tmp_path / "N1.pdf", tmp_path / "keys"
+    build = ["acta", "build", "--db", url, "-o", str(pdf), "--sign", "--keys-dir", str(keys)]
+    assert run(capsys, *build)[0] == 0
+    filed = ["--db", url, "--session", "N1", "--subject", "Línea", "--date", "2025-01-11"]
+    assert run(capsys, "reclamacion", "file", *filed)[0] == 0
+    code, out, err = run(capsys, "acta", "verify", str(pdf), "--db", url)
+    assert code == 0, out + err
+    assert "íntegros" in out
