@@ -1,7 +1,7 @@
 """The hall's record in the open format ``bingo-session/1`` (session-export.md).
 
-A deterministic function of the hall's state (and of its records, when given), so anyone holding
-the event records can rebuild the same file. Extra fields (allowed by the format) carry what the
+A deterministic function of the hall's state, so anyone holding the event records can rebuild
+the same file. Extra fields (allowed by the format) carry what the
 acta also needs: the people, prima and ball-set changes, when each partida's data were recorded,
 and the hash chain itself.
 """
@@ -14,7 +14,6 @@ from typing import Any
 from bingo import __version__
 from bingo.cards import CardSet
 from bingo.chain import Record
-from bingo.events import PartidaStarted, SaleClosed
 from bingo.hall import Hall, PartidaState, PrimaState, SessionState, Status
 
 FORMAT = "bingo-session/1"
@@ -34,36 +33,10 @@ def _fund(before: int, deduction: int, awarded: int, status: str) -> tuple[int, 
     return before, deduction, before + deduction - awarded
 
 
-PartidaKey = tuple[str, int]  # (session id, partida number)
-
-
-def _data_recorded_times(records: Sequence[Record]) -> dict[PartidaKey, str]:
-    """When each partida's data were written in the acta: the time of its ``sale_closed``.
-
-    The acta's "datos" time must be that moment (R-ACTA-2: the data are complete, and announced
-    before any ball), not the partida's opening, which comes before its sale. ``PartidaState``
-    keeps only when the partida opened and closed, so the time is read from the records, which
-    carry every event's time. A ``sale_closed`` always belongs to the partida opened last.
-    """
-    times: dict[PartidaKey, str] = {}
-    current: PartidaKey | None = None
-    for record in records:
-        if record.kind == PartidaStarted.kind:
-            current = (str(record.payload["session_id"]), int(record.payload["partida"]))
-        elif (
-            record.kind == SaleClosed.kind
-            and current is not None
-            and record.payload.get("partida") == current[1]
-        ):
-            times[current] = record.at
-    return times
-
-
 def _partida(
     hall: Hall,
     partida: PartidaState,
     prima_now: PrimaState,
-    data_times: dict[PartidaKey, str] | None,
 ) -> dict[str, Any]:
     status = _status(partida)
     amounts = partida.amounts
@@ -171,17 +144,13 @@ def _partida(
         "started_at": partida.started_at,
         "closed_at": partida.closed_at,
         "transcribed": partida.transcribed,
+        # When the sale closed and the data were written: the acta's "datos" time (R-ACTA-2).
+        "data_recorded_at": partida.data_recorded_at,
     }
-    if data_times is not None:
-        # Only an export written with its records knows this time; without them the field is
-        # left out rather than guessed, and readers fall back to ``started_at``.
-        out["data_recorded_at"] = data_times.get((partida.session_id, partida.number))
     return out
 
 
-def _session(
-    hall: Hall, session: SessionState, data_times: dict[PartidaKey, str] | None
-) -> dict[str, Any]:
+def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
     def changes(kind: str) -> list[dict[str, Any]]:
         source = hall.prima_changes if kind == "prima" else hall.ball_set_changes
         out = []
@@ -212,7 +181,7 @@ def _session(
         "last_partida_announced": session.last_partida,
         "prima_changes": changes("prima"),
         "ball_set_changes": changes("ball_set"),
-        "partidas": [_partida(hall, p, hall.prima, data_times) for p in session.partidas],
+        "partidas": [_partida(hall, p, hall.prima) for p in session.partidas],
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [
             {
@@ -238,7 +207,6 @@ def build_export(
     """The export of a hall: every session, or only those named."""
     rules = hall.rules
     sessions = [s for s in hall.sessions if session_ids is None or s.id in session_ids]
-    data_times = _data_recorded_times(records) if records else None
     used = sorted(
         {hall.series[r.series].card_set_id for s in sessions for p in s.partidas for r in p.sales}
     )
@@ -278,7 +246,7 @@ def build_export(
             }
             for cs_id in used
         ],
-        "sessions": [_session(hall, s, data_times) for s in sessions],
+        "sessions": [_session(hall, s) for s in sessions],
         "funds": {
             "prima_fund_cents": hall.prima.fund_cents,
             "prima_amount_cents": hall.prima.amount_cents,

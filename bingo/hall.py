@@ -94,6 +94,7 @@ class PartidaState:
     sales: list[SaleRange] = field(default_factory=list)
     face_value_cents: int | None = None
     amounts: ev.SaleClosed | None = None
+    data_recorded_at: str | None = None  # the sale closed: the acta's "datos" time (R-ACTA-2)
     balls: list[int] = field(default_factory=list)
     ball_sources: list[str] = field(default_factory=list)
     manual_from_ball: int | None = None
@@ -1133,6 +1134,7 @@ class Hall:
             case ev.SaleClosed():
                 partida = self._need_partida()
                 partida.amounts = event
+                partida.data_recorded_at = at
                 partida.status = Status.SALE_CLOSED
             case ev.PartidaDataShown():
                 self._need_partida().status = Status.READY
