@@ -6,6 +6,9 @@ the ball) run on a worker thread. None of them may touch a widget. They all hand
 ``Bridge._incoming``, which is connected to the bridge itself with a *queued* connection: the
 public signals are therefore always emitted in the thread the bridge lives in (the GUI thread),
 in the order the news arrived.
+
+A job on the worker may also need the operator (what the table sees on a ball): it calls
+``ask``, which hands a ``Question`` to the GUI thread (``asked``) and waits for its answer.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,30 @@ class _Notice:
     notice: Any
 
 
+class Question:
+    """A question a job on the worker asks the operator; the job waits for ``answer``."""
+
+    def __init__(self, tag: str, payload: object) -> None:
+        self.tag = tag
+        self.payload = payload
+        self._answer: object = None
+        self._answered = threading.Event()
+
+    def answer(self, value: object) -> None:
+        """Give the answer (once; later answers are ignored) and let the job go on."""
+        if not self._answered.is_set():
+            self._answer = value
+            self._answered.set()
+
+    @property
+    def answered(self) -> bool:
+        return self._answered.is_set()
+
+    def wait(self) -> object:
+        self._answered.wait()
+        return self._answer
+
+
 class Bridge(QObject):
     """Engine events, device notices and worker results, as signals in the GUI thread."""
 
@@ -69,6 +96,7 @@ class Bridge(QObject):
     jobDone = Signal(str, object)  # (tag, result) of a blocking call run on the worker
     jobFailed = Signal(str, object)  # (tag, exception) of a blocking call that raised
     deviceNotice = Signal(str, object)  # (device name, notice) from a driver's thread
+    asked = Signal(object)  # a Question from a job on the worker; the job waits for its answer
 
     _incoming = Signal(object)
 
@@ -79,6 +107,8 @@ class Bridge(QObject):
         self._busy = 0
         self._lock = threading.Lock()
         self._detach: list[Callable[[], None]] = []
+        self._questions: set[Question] = set()
+        self._closed = False
 
     # --- sources of news (any thread) -----------------------------------------------------
 
@@ -120,6 +150,25 @@ class Bridge(QObject):
 
         return self._executor.submit(run)
 
+    def ask(self, tag: str, payload: object) -> object:
+        """From a job on the worker: ask the operator and wait for the answer.
+
+        The answer is None once the bridge is closed, so a job never outlives the window.
+        """
+        if QThread.currentThread() is self.thread():
+            raise RuntimeError("ask() waits for the GUI thread: call it from a worker job")
+        question = Question(tag, payload)
+        with self._lock:
+            if self._closed:
+                return None
+            self._questions.add(question)
+        try:
+            self._incoming.emit(question)
+            return question.wait()
+        finally:
+            with self._lock:
+                self._questions.discard(question)
+
     @property
     def busy(self) -> bool:
         """A blocking call was submitted and its outcome has not been signalled yet."""
@@ -141,6 +190,8 @@ class Bridge(QObject):
                 self.jobFailed.emit(tag, error)
             case _Notice(device, notice):
                 self.deviceNotice.emit(device, notice)
+            case Question() if not item.answered:
+                self.asked.emit(item)
 
     def close(self, wait: bool = True) -> None:
         """Stop relaying and let the worker finish its current call."""
@@ -148,6 +199,11 @@ class Bridge(QObject):
             with contextlib.suppress(ValueError):  # already removed
                 detach()
         self._detach.clear()
+        with self._lock:
+            self._closed = True
+            waiting = list(self._questions)
+        for question in waiting:  # nobody will answer now: the job goes on without it
+            question.answer(None)
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=wait, cancel_futures=True)

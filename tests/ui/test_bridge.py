@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from bingo import events as ev
 from tests.ui.kit import Kit
-from ui.bridge import Bridge
+from ui.bridge import Bridge, Question
 
 
 def gui_thread() -> QThread:
@@ -78,6 +78,40 @@ def test_a_failing_blocking_call_is_reported_not_lost(qtbot: QtBot, bridge: Brid
     tag, error = blocker.args
     assert tag == "draw"
     assert isinstance(error, OSError) and "desconectado" in str(error)
+
+
+def test_a_job_asks_the_operator_in_the_gui_thread_and_waits_for_the_answer(
+    qtbot: QtBot, bridge: Bridge
+) -> None:
+    asked: list[tuple[str, object, bool]] = []
+
+    def answer(question: Question) -> None:
+        asked.append((question.tag, question.payload, QThread.currentThread() is gui_thread()))
+        question.answer(17)
+
+    bridge.asked.connect(answer)
+    with qtbot.waitSignal(bridge.jobDone, timeout=3000) as blocker:
+        bridge.submit("draw", lambda: bridge.ask("table_sees", 4))
+    assert asked == [("table_sees", 4, True)]
+    assert blocker.args == ["draw", 17]
+    with pytest.raises(RuntimeError):
+        bridge.ask("table_sees", 5)  # the GUI thread would wait for itself
+
+
+def test_a_question_nobody_answers_is_answered_none_when_the_bridge_closes(
+    qtbot: QtBot, bridge: Bridge
+) -> None:
+    questions: list[Question] = []
+    bridge.asked.connect(questions.append)
+    future = bridge.submit("draw", lambda: bridge.ask("table_sees", 4))
+    qtbot.waitUntil(lambda: bool(questions), timeout=3000)
+    bridge.close(wait=True)
+    assert future.done() and questions[0].answered
+    done = threading.Event()  # and a question asked after the close is answered at once
+    result: list[object] = []
+    thread = threading.Thread(target=lambda: (result.append(bridge.ask("x", 1)), done.set()))
+    thread.start()
+    assert done.wait(3) and result == [None]
 
 
 class FakeDriver:
