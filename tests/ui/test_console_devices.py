@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
@@ -18,7 +19,7 @@ from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
 from ui.console import ConsoleDefaults, ConsoleWindow
-from ui.console.dialogs import IncidentDialog
+from ui.console.dialogs import ConfirmDialog, IncidentDialog
 
 Outcome = int | BallHeld | BaseException
 
@@ -103,11 +104,67 @@ def test_the_session_opens_with_the_count_read_by_the_ball_reader(qtbot: QtBot) 
         with qtbot.waitSignal(bridge.jobDone, timeout=3000):
             qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
         assert "90 bolas leídas" in console.scan_result.text()
+        records = len(kit.svc.records())
         qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        # the reader vouches for the numbers; their state is confirmed before the jefe de sala
+        dialog = console.dialog
+        assert isinstance(dialog, ConfirmDialog) and len(kit.svc.records()) == records
+        assert "perfecto estado" in dialog.findChild(QLabel, "confirm_text").text()
+        qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
         session = kit.hall.session
         assert session is not None and session.ball_checks[0].method == "reader"
     finally:
         bridge.close()
+
+
+def test_balls_not_in_perfect_state_after_the_reader_count_record_nothing(
+    qtbot: QtBot,
+) -> None:
+    kit = make_hall(open_session=False)
+    bridge = Bridge()
+    bridge.attach(kit.svc)
+    try:
+        console = console_with(qtbot, kit, bridge, StandInBallSource())
+        with qtbot.waitSignal(bridge.jobDone, timeout=3000):
+            qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
+        records = len(kit.svc.records())
+        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        dialog = console.dialog
+        assert isinstance(dialog, ConfirmDialog) and dialog.refuse is not None
+        qtbot.mouseClick(dialog.refuse, Qt.MouseButton.LeftButton)
+
+        assert len(kit.svc.records()) == records  # nothing recorded, no failed count either
+        assert kit.hall.session is None and kit.hall.opening_check("S1") is None
+        assert "cambie el juego de bolas por el de reserva" in console.error.text()
+        assert "abrir la sesión" in console.error.text()
+        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        assert "Lea primero el juego de bolas" in console.error.text()  # the new set is read
+    finally:
+        bridge.close()
+
+
+def test_the_closing_count_with_the_reader_asks_for_the_balls_state_too(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    console = console_with(qtbot, hall, devices_bridge, StandInBallSource())
+    with qtbot.waitSignal(devices_bridge.jobDone, timeout=3000):
+        qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.close_session_button, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, ConfirmDialog) and dialog.refuse is not None
+    qtbot.mouseClick(dialog.refuse, Qt.MouseButton.LeftButton)
+    session = hall.hall.session
+    assert session is not None and session.open
+    assert [c.when for c in session.ball_checks] == ["open"]
+    assert "cerrar la sesión" in console.error.text()
+
+    with qtbot.waitSignal(devices_bridge.jobDone, timeout=3000):
+        qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.close_session_button, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, ConfirmDialog)
+    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+    assert not session.open and [c.when for c in session.ball_checks] == ["open", "close"]
 
 
 def test_a_ball_is_drawn_on_the_worker_thread_and_recorded(
@@ -263,6 +320,9 @@ def test_the_console_counts_and_draws_with_the_emulated_devices(qtbot: QtBot) ->
         qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not bridge.busy, timeout=30_000)
         qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        dialog = console.dialog
+        assert isinstance(dialog, ConfirmDialog), console.error.text()
+        qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
         assert kit.hall.session is not None, console.error.text()
         kit.partida_ready()
         qtbot.waitUntil(console.draw_device_button.isEnabled)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -129,10 +129,20 @@ class IncidentDialog(QDialog):
 
 
 class ConfirmDialog(QDialog):
-    """A plain question with a confirm and a cancel button."""
+    """A plain question with a confirm and a cancel button, and optionally a "no" answer
+    (``refuse_text``) that is not a cancel: it emits ``refused``.
+    """
+
+    refused = Signal()
 
     def __init__(
-        self, title: str, text: str, action_text: str, parent: QWidget | None = None
+        self,
+        title: str,
+        text: str,
+        action_text: str,
+        parent: QWidget | None = None,
+        *,
+        refuse_text: str = "",
     ) -> None:
         super().__init__(parent)
         self.setObjectName("confirm_dialog")
@@ -147,6 +157,12 @@ class ConfirmDialog(QDialog):
         self.confirm.setObjectName("confirm_ok")
         cancel = QPushButton(t("Cancelar"))
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.refuse: QPushButton | None = None
+        if refuse_text:
+            self.refuse = QPushButton(refuse_text)
+            self.refuse.setObjectName("confirm_refuse")
+            buttons.addButton(self.refuse, QDialogButtonBox.ButtonRole.DestructiveRole)
+            self.refuse.clicked.connect(self._refuse)
         buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -154,6 +170,10 @@ class ConfirmDialog(QDialog):
         layout.addWidget(label, 1)
         layout.addWidget(buttons)
         self.resize(640, 240)
+
+    def _refuse(self) -> None:
+        self.refused.emit()
+        self.reject()
 
 
 class SerieDialog(QDialog):

@@ -772,6 +772,48 @@ class ConsoleWindow(QMainWindow):
         if counted is None:
             return
         numbers, method = counted
+        if method == "reader":
+            self._confirm_balls_state("open", lambda: self._open_session(numbers, method))
+        else:
+            self._open_session(numbers, method)
+
+    def _confirm_balls_state(self, when: str, proceed: Callable[[], None]) -> None:
+        """The reader vouches for the numbers; the jefe de mesa, before the jefe de sala, for
+        their state (Cantabria II.2: "en perfecto estado"). A "no" records nothing.
+        """
+        dialog = ConfirmDialog(
+            t("Recuento de las bolas (R-BALL-2)"),
+            t(
+                "El lector ha leído las 90 bolas, una de cada número. Compruebe ante el jefe "
+                "de sala que todas están en perfecto estado: sin golpes, grietas ni números "
+                "borrosos."
+            ),
+            t("Las 90 bolas están en buen estado"),
+            self,
+            refuse_text=t("Hay bolas dañadas"),
+        )
+        dialog.accepted.connect(proceed)
+        dialog.refused.connect(lambda: self._balls_damaged(when))
+        self._open_dialog(dialog)
+
+    def _balls_damaged(self, when: str) -> None:
+        self._scanned.pop(when, None)  # the set is changed, so it is read again
+        self.scan_result.setText(t("Hay bolas dañadas: el recuento no se ha registrado."))
+        if when == "open":
+            message = t(
+                "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego "
+                "de bolas por el de reserva, léalo con el lector y vuelva a abrir la sesión "
+                "(R-BALL-1, R-BALL-2)"
+            )
+        else:
+            message = t(
+                "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego "
+                "de bolas por el de reserva, léalo con el lector y vuelva a cerrar la sesión "
+                "(R-BALL-1, R-BALL-2)"
+            )
+        self.show_error(message)
+
+    def _open_session(self, numbers: list[int], method: str) -> None:
         session_id = self.session_id.text().strip()
         date = self.session_date.text().strip()
 
@@ -805,10 +847,20 @@ class ConsoleWindow(QMainWindow):
         if counted is None:
             return
         numbers, method = counted
+        last = session.ball_checks[-1] if session.ball_checks else None
+        count = last is None or last.when != "close" or not last.ok  # not recorded yet
+        if count and method == "reader":
+            self._confirm_balls_state(
+                "close", lambda: self._close_session(session, numbers, method, count)
+            )
+        else:
+            self._close_session(session, numbers, method, count)
 
+    def _close_session(
+        self, session: SessionState, numbers: list[int], method: str, count: bool
+    ) -> None:
         def run() -> None:
-            last = session.ball_checks[-1] if session.ball_checks else None
-            if last is None or last.when != "close" or not last.ok:
+            if count:
                 ok = self.service.record_ball_check(session.id, "close", numbers, method)
                 if not ok:
                     raise DomainError(

@@ -379,6 +379,27 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Sorteo manual": "Manual draw",
     "Bola del tubo: {reason}": "Ball in the tube: {reason}",
+    "Recuento de las bolas (R-BALL-2)": "Ball count (R-BALL-2)",
+    "El lector ha leído las 90 bolas, una de cada número. Compruebe ante el jefe de sala que "
+    "todas están en perfecto estado: sin golpes, grietas ni números borrosos.": (
+        "The reader has read the 90 balls, one of each number. Check before the hall manager "
+        "that all of them are in perfect condition: no dents, cracks or blurred numbers."
+    ),
+    "Las 90 bolas están en buen estado": "The 90 balls are in good condition",
+    "Hay bolas dañadas": "Some balls are damaged",
+    "Hay bolas dañadas: el recuento no se ha registrado.": (
+        "Some balls are damaged: the count was not recorded."
+    ),
+    "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego de bolas "
+    "por el de reserva, léalo con el lector y vuelva a abrir la sesión (R-BALL-1, R-BALL-2)": (
+        "Ball count: some balls are damaged. Nothing was recorded: change the ball set for the "
+        "reserve one, read it with the reader and open the session again (R-BALL-1, R-BALL-2)"
+    ),
+    "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego de bolas "
+    "por el de reserva, léalo con el lector y vuelva a cerrar la sesión (R-BALL-1, R-BALL-2)": (
+        "Ball count: some balls are damaged. Nothing was recorded: change the ball set for the "
+        "reserve one, read it with the reader and close the session again (R-BALL-1, R-BALL-2)"
+    ),
     "Lector: {n} bolas leídas, del 1 al 90 una vez cada una: correcto": (
         "Reader: {n} balls read, 1 to 90 once each: correct"
     ),
