@@ -226,6 +226,14 @@ def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
     assert partida.balls == [88]  # the ball prevails over the reading (R-GAME-3)
     assert partida.ball_sources == ["operator"]
     assert console.hold_box.isHidden()
+    # the acta says why the jefe de mesa read the ball (Cantabria III, párr. 9)
+    (incident,) = partida.incidents
+    assert incident.incident == "reader_hold" and incident.after_ball == 0
+    assert incident.note == (
+        "extracción 1: Lectura dudosa del lector: 38 (confianza 41 %). La bola es el 88."
+    )
+    kinds = [r.kind for r in hall.svc.records()][-2:]
+    assert kinds == ["incident_recorded", "ball_drawn"]  # committed together, hold first
 
 
 def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(

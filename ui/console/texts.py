@@ -31,9 +31,10 @@ INCIDENT_TITLES = {
     "caller_error": "Error del locutor que no puede subsanarse",
     "ball_corrected": "Corrección de una bola mal anunciada",
     "manual_book": "Partida transcrita del libro manual",
+    "reader_hold": "Bola leída por el jefe de mesa",
 }
 
-BALL_SOURCES = {"manual_book": "libro manual"}
+BALL_SOURCES = {"manual_book": "libro manual", "operator": "jefe de mesa"}
 
 
 def incident_title(incident: str) -> str:

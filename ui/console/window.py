@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo import events as ev
+from bingo.devices import hold_note
 from bingo.hall import STATUS_TEXT, Award, DomainError, Hall, PartidaState, SessionState, Status
 from bingo.money import euros
 from bingo.readmodel import allowed_actions, panel_state
@@ -1081,7 +1082,14 @@ class ConsoleWindow(QMainWindow):
             return
         self._held = None
         self.hold_input.clear()
-        self._record_ball(read.number, "operator", read.ball_id)
+        # The ball and the hold that says why the jefe de mesa read it go in together (the acta
+        # shows both: Cantabria III, "prevalecerá ... el que figure en la bola extraída").
+        self._attempt(
+            t("Bola {n}").format(n=read.number),
+            lambda: self.service.draw_operator_ball(
+                read.number, read.ball_id, hold_note(held, read.number)
+            ),
+        )
         self.refresh()
 
     def _on_job_done(self, tag: str, result: object) -> None:

@@ -158,6 +158,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Corrección de una bola mal anunciada": "Correction of a misannounced ball",
     "Partida transcrita del libro manual": "Game transcribed from the manual book",
     "libro manual": "manual book",
+    "Bola leída por el jefe de mesa": "Ball read by the table manager-cashier",
+    "jefe de mesa": "table manager-cashier",
     "Partida {n}: venta abierta": "Game {n}: sale open",
     "; prima de {amount} hasta la bola {limit}": "; jackpot of {amount} up to ball {limit}",
     "; bola loca {numbers}": "; crazy ball {numbers}",
