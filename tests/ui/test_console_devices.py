@@ -7,7 +7,7 @@ The ball source here is a stand-in that answers like ``drivers.ballsource.Device
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import Qt
@@ -31,10 +31,15 @@ class StandInBallSource:
         self.on_gui_thread: list[bool] = []
         self.returned = 0
         self.resolved: list[int] = []
+        self.lost_read: list[int] = []
+        self.table_saw: list[int | None] = []
         self.gate: threading.Event | None = None
 
     def draw(
-        self, draw_number: int, drawn: frozenset[int], operator_sees: object = None
+        self,
+        draw_number: int,
+        drawn: frozenset[int],
+        operator_sees: Callable[[int], int | None] | None = None,
     ) -> BallRead | BallHeld:
         self.on_gui_thread.append(threading.current_thread() is threading.main_thread())
         self.draws.append((draw_number, drawn))
@@ -45,11 +50,22 @@ class StandInBallSource:
             raise outcome
         if isinstance(outcome, BallHeld):
             return outcome
+        if operator_sees is not None:  # as DeviceBallSource: asked once the reading is sound
+            seen = operator_sees(draw_number)
+            self.table_saw.append(seen)
+            if seen is not None and seen != outcome:
+                message = f"El lector leyó {outcome} pero la mesa ve el {seen}."
+                return BallHeld(draw_number, "operator_mismatch", outcome, message)
         return BallRead(draw_number, outcome, f"{outcome:08x}", 98, "ocr")
 
     def resolve_hold(self, held: BallHeld, operator_number: int) -> BallRead:
         self.resolved.append(operator_number)
         return BallRead(held.draw_number, operator_number, "", 100, "operator")
+
+    def resolve_lost(self, lost: DeviceLost, operator_number: int) -> BallRead:
+        assert lost.draw_number is not None
+        self.lost_read.append(operator_number)
+        return BallRead(lost.draw_number, operator_number, "", 100, "operator")
 
     def scan_set(self) -> list[int]:
         return list(range(1, 91))
@@ -272,6 +288,162 @@ def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
     qtbot.keyClicks(console.ball_input, "16" if partida.balls[-1] != 16 else "17")
     qtbot.keyClick(console.ball_input, Qt.Key.Key_Return)
     assert partida.ball_sources == ["extractor", "manual", "manual"]
+
+
+def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_extraction(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    lost = DeviceLost(
+        "extractor",
+        "offline",
+        "Se ha perdido la comunicación con el extractor. Hay una bola en el tubo: léala antes "
+        "de seguir. Puede seguir con extracción manual de las bolas pendientes.",
+        draw_number=2,
+        ball_in_tube=True,
+    )
+    source = StandInBallSource(15, lost)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+    draw(qtbot, console)
+
+    # a prompt that must be answered: no manual extraction, no other draw, until it is
+    assert not console.hold_box.isHidden() and console.device_box.isHidden()
+    assert "consta como la bola 2" in console.hold_message.text()
+    assert console.hold_no_ball.isHidden()  # the reader saw the ball come out
+    assert not console.draw_device_button.isEnabled()
+    console.open_incident("manual_extraction")
+    assert console.dialog is None and "Antes lea la bola del tubo" in console.error.text()
+    qtbot.keyClicks(console.hold_input, "15")  # the last ball drawn: not this draw's
+    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    assert "La bola 15 ya había salido" in console.error.text() and source.lost_read == []
+    console.hold_input.clear()
+    qtbot.keyClicks(console.hold_input, "61")
+    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+
+    partida = hall.hall.partida
+    assert partida is not None and partida.balls == [15, 61] and source.lost_read == [61]
+    assert partida.ball_sources == ["extractor", "operator"]
+    (incident,) = partida.incidents
+    assert incident.incident == "reader_hold" and incident.after_ball == 1
+    assert incident.note.startswith("extracción 2: Se ha perdido la comunicación")
+    assert incident.note.endswith("El jefe de mesa lee la bola del tubo: es el 61.")
+    assert console.hold_box.isHidden() and not console.device_box.isHidden()
+    assert "consta como la bola 2" in console.device_message.text()
+    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog)
+    assert dialog.incident == "failure_after_extraction_began"
+    dialog.read_aloud.setChecked(True)
+    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+    assert partida.manual_from_ball == 3
+
+    for _ in range(88):  # every pending ball, by hand: 61 is not among them
+        qtbot.mouseClick(console.draw_random_button, Qt.MouseButton.LeftButton)
+    assert sorted(partida.balls) == list(range(1, 91)) and partida.balls.count(61) == 1
+    assert partida.ball_sources[2:] == ["manual"] * 88
+
+
+def test_when_no_ball_came_out_the_jefe_says_so_and_nothing_is_recorded(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    lost = DeviceLost(
+        "extractor",
+        "release_unconfirmed",
+        "El extractor no confirmó la salida de la bola. Compruebe si hay una bola en el tubo.",
+        draw_number=2,
+        ball_in_tube=None,
+    )
+    source = StandInBallSource(15, lost)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+    draw(qtbot, console)
+
+    assert "Mire el tubo" in console.hold_message.text()
+    assert console.hold_no_ball.isVisible()
+    qtbot.keyClicks(console.hold_input, "15")  # the last ball, still in the tube
+    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    assert "pulse «No salió ninguna bola»" in console.error.text()
+    qtbot.mouseClick(console.hold_no_ball, Qt.MouseButton.LeftButton)
+    partida = hall.hall.partida
+    assert partida is not None and partida.balls == [15] and source.lost_read == []
+    assert console.hold_box.isHidden() and console.device_action.isVisible()
+    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    dialog = console.dialog
+    assert isinstance(dialog, IncidentDialog)
+    assert "No salió ninguna bola (comprobado por el jefe de mesa)." in dialog.note.text()
+    dialog.read_aloud.setChecked(True)
+    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+    assert partida.manual_from_ball == 2
+    assert "No salió ninguna bola" in partida.incidents[-1].note  # in the acta
+
+
+def test_a_lost_device_on_the_first_draw_with_the_ball_out_records_it_then_goes_manual(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    lost = DeviceLost("extractor", "offline", "Sin extractor.", draw_number=1, ball_in_tube=True)
+    console = console_with(qtbot, hall, devices_bridge, StandInBallSource(lost))
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    draw(qtbot, console)
+    qtbot.keyClicks(console.hold_input, "9")
+    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    partida = hall.hall.partida
+    assert partida is not None and partida.balls == [9]
+    assert console.device_action.text() == "Seguir por extracción manual…"  # it has begun
+
+
+def test_the_table_check_holds_a_reading_the_table_does_not_see(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    source = StandInBallSource(42, 68, 7)
+    console = console_with(qtbot, hall, devices_bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    assert not console.table_check.isChecked()  # normal play is not slowed
+    draw(qtbot, console)
+    assert source.table_saw == [] and console.seen_box.isHidden()
+
+    console.table_check.setChecked(True)
+    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
+    assert console.seen_input.hasFocus() and devices_bridge.busy  # the draw waits for it
+    qtbot.keyClicks(console.seen_input, "86")
+    qtbot.keyClick(console.seen_input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
+    assert source.table_saw == [86]
+    assert "El lector leyó 68 pero la mesa ve el 86." in console.hold_message.text()
+    assert console.seen_box.isHidden() and console.seen_input.text() == ""  # cleared
+    qtbot.keyClicks(console.hold_input, "86")
+    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    partida = hall.hall.partida
+    assert partida is not None and partida.balls == [42, 86]
+    assert partida.ball_sources == ["extractor", "operator"]
+    assert "El lector leyó 68 pero la mesa ve el 86." in partida.incidents[0].note
+
+    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
+    qtbot.keyClicks(console.seen_input, "7")
+    qtbot.mouseClick(console.seen_confirm, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
+    assert partida.balls == [42, 86, 7] and partida.ball_sources[-1] == "extractor"
+
+
+def test_a_draw_waiting_for_the_table_ends_when_the_bridge_closes(qtbot: QtBot, hall: Kit) -> None:
+    bridge = Bridge()
+    bridge.attach(hall.svc)
+    source = StandInBallSource(42)
+    console = console_with(qtbot, hall, bridge, source)
+    hall.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console.table_check.setChecked(True)
+    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
+    bridge.close(wait=True)  # would hang if the question were left unanswered
+    assert source.table_saw == [None]
 
 
 def test_a_ball_set_irregularity_annuls_the_partida_after_the_paragraph(

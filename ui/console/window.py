@@ -53,13 +53,13 @@ from PySide6.QtWidgets import (
 )
 
 from bingo import events as ev
-from bingo.devices import hold_note
+from bingo.devices import hold_note, tube_note
 from bingo.hall import STATUS_TEXT, Award, DomainError, Hall, PartidaState, SessionState, Status
 from bingo.money import euros
 from bingo.readmodel import allowed_actions, panel_state
 from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
-from ui.bridge import Bridge
+from ui.bridge import Bridge, Question
 from ui.console import documents
 from ui.console.carton import CartonGrid
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
@@ -85,6 +85,8 @@ class BallSource(Protocol):
     ) -> BallRead | BallHeld: ...
 
     def resolve_hold(self, held: BallHeld, operator_number: int) -> BallRead: ...
+
+    def resolve_lost(self, lost: DeviceLost, operator_number: int) -> BallRead: ...
 
     def scan_set(self) -> list[int]: ...
 
@@ -201,7 +203,11 @@ class ConsoleWindow(QMainWindow):
         self._phase = ""
         self._asked_more: int | None = None  # the partida for which "¿alguna línea más?" was asked
         self._held: BallHeld | None = None
+        # a device lost with a ball that may be out of the drum: the jefe de mesa reads it first
+        self._lost: DeviceLost | None = None
+        self._table_question: Question | None = None  # a draw waits for what the table sees
         self._device_error: BaseException | None = None
+        self._device_note = ""  # what the device problem was, for the incident's note
         self._drawing = False
         self._scanning = ""
         self._scanned: dict[str, list[int]] = {}
@@ -238,6 +244,7 @@ class ConsoleWindow(QMainWindow):
         self.bridge.jobDone.connect(self._on_job_done)
         self.bridge.jobFailed.connect(self._on_job_failed)
         self.bridge.deviceNotice.connect(self._on_device_notice)
+        self.bridge.asked.connect(self._on_asked)
         self._logLater.connect(self._log_line, Qt.ConnectionType.QueuedConnection)
         self._load_log()
         self.refresh()
@@ -462,12 +469,53 @@ class ConsoleWindow(QMainWindow):
         self.draw_random_button = _button(t("Sorteo manual aleatorio"), "draw_random", 16)
         self.draw_random_button.clicked.connect(self.draw_random)
         self.draw_mode = _label(name="draw_mode", pixels=15)
+        # Off by default, so normal play is not slowed: when ticked, each reading waits for
+        # the number the table reads on the ball, typed blind (R-GAME-3).
+        self.table_check = QCheckBox(t("Cotejar cada bola con la mesa"))
+        self.table_check.setObjectName("table_check")
+        self.table_check.setToolTip(
+            t(
+                "Antes de registrar cada bola, la mesa escribe el número que ve en ella; "
+                "si no coincide con el lector, la partida se detiene"
+            )
+        )
         grid.addWidget(self.draw_device_button, 0, 0, 1, 3)
         grid.addWidget(self.ball_input, 1, 0)
         grid.addWidget(self.draw_typed_button, 1, 1)
         grid.addWidget(self.draw_random_button, 1, 2)
-        grid.addWidget(self.draw_mode, 2, 0, 1, 3)
+        grid.addWidget(self.draw_mode, 2, 0, 1, 2)
+        grid.addWidget(self.table_check, 2, 2)
         layout.addWidget(draw)
+
+        # what the table sees on the ball in the tube, asked while the draw waits
+        self.seen_box = QFrame()
+        self.seen_box.setObjectName("seen_box")
+        self.seen_box.setStyleSheet(
+            "QFrame#seen_box { background: #e3f2fd; border: 3px solid #1565c0; }"
+        )
+        seen = QGridLayout(self.seen_box)
+        self.seen_input = QLineEdit()
+        self.seen_input.setObjectName("seen_input")
+        self.seen_input.setValidator(QIntValidator(1, 90, self.seen_input))
+        self.seen_input.setMaximumWidth(240)
+        _font(self.seen_input, 28, bold=True)
+        self.seen_input.returnPressed.connect(self.answer_table_sees)
+        self.seen_confirm = _button(t("La mesa ve esta"), "seen_confirm")
+        self.seen_confirm.clicked.connect(self.answer_table_sees)
+        self.seen_skip = _button(t("No se ve bien"), "seen_skip", 16)
+        self.seen_skip.clicked.connect(lambda: self._answer_table(None))
+        seen.addWidget(
+            _label(t("¿Qué número ve la mesa en la bola del tubo?"), pixels=19, bold=True),
+            0,
+            0,
+            1,
+            3,
+        )
+        seen.addWidget(self.seen_input, 1, 0)
+        seen.addWidget(self.seen_confirm, 1, 1)
+        seen.addWidget(self.seen_skip, 1, 2)
+        self.seen_box.hide()
+        layout.addWidget(self.seen_box)
 
         # a ball the devices could not vouch for: the operator reads it (R-GAME-3)
         self.hold_box = QFrame()
@@ -485,10 +533,17 @@ class ConsoleWindow(QMainWindow):
         self.hold_input.returnPressed.connect(self.resolve_hold)
         self.hold_confirm = _button(t("Es esta bola"), "hold_confirm")
         self.hold_confirm.clicked.connect(self.resolve_hold)
-        hold.addWidget(self.hold_message, 0, 0, 1, 3)
-        hold.addWidget(_label(t("Número de la bola del tubo:"), pixels=18), 1, 0)
+        # after a device lost, when nobody knows whether a ball left the drum
+        self.hold_no_ball = _button(t("No salió ninguna bola"), "hold_no_ball", 16)
+        self.hold_no_ball.clicked.connect(self.no_ball_out)
+        hold.addWidget(self.hold_message, 0, 0, 1, 4)
+        tube_label = _label(t("Número de la bola del tubo:"), pixels=18)
+        tube_label.setWordWrap(False)
+        hold.addWidget(tube_label, 1, 0)
         hold.addWidget(self.hold_input, 1, 1)
         hold.addWidget(self.hold_confirm, 1, 2)
+        hold.addWidget(self.hold_no_ball, 1, 3)
+        hold.setColumnStretch(3, 1)
         self.hold_box.hide()
         layout.addWidget(self.hold_box)
 
@@ -932,6 +987,7 @@ class ConsoleWindow(QMainWindow):
     def _manual_book_recorded(self, numbers: list[int]) -> None:
         self._asked_more = None
         self._held = None
+        self._lost = None
         self.verdict.clear()
         self.verdict_reason.clear()
         self.carton.clear()
@@ -1006,21 +1062,26 @@ class ConsoleWindow(QMainWindow):
         else:
             self.ball_input.setFocus()
 
+    def _ball_pending(self) -> bool:
+        """A ball out of the drum waits for the jefe de mesa's reading."""
+        return self._held is not None or self._lost is not None
+
     def draw_from_devices(self) -> None:
         devices = self.devices
         partida = self._current_partida()
-        if devices is None or partida is None or self._drawing or self._held is not None:
+        if devices is None or partida is None or self._drawing or self._ball_pending():
             return
         if "draw_ball" not in allowed_actions(self.hall) or self._manual_mode():
             return
         number = len(partida.balls) + 1
         drawn = frozenset(partida.balls)
         first = not partida.balls
+        table_sees = self._table_sees if self.table_check.isChecked() else None
 
         def job() -> BallRead | BallHeld:
             if first:
                 devices.return_all()  # every ball back in the drum before the first draw
-            return devices.draw(number, drawn)
+            return devices.draw(number, drawn, table_sees)
 
         self._drawing = True
         self._device_error = None
@@ -1057,7 +1118,42 @@ class ConsoleWindow(QMainWindow):
             return
         self._attempt(t("Sorteo manual"), self.service.draw_manual)
 
+    def _table_sees(self, draw_number: int) -> int | None:
+        """On the worker, inside the draw: wait for the number the table reads on the ball."""
+        answer = self.bridge.ask("table_sees", draw_number)
+        return answer if isinstance(answer, int) else None
+
+    def _on_asked(self, question: Question) -> None:
+        if question.tag != "table_sees":
+            return
+        self._table_question = question
+        self.seen_input.clear()
+        self.seen_box.show()
+        self.pages.setCurrentIndex(2)
+        self.seen_input.setFocus()
+        self.statusBar().showMessage(
+            t("Extracción {n}: escriba el número que ve la mesa en la bola").format(
+                n=question.payload
+            )
+        )
+
+    def answer_table_sees(self) -> None:
+        text = self.seen_input.text().strip()
+        if text:
+            self._answer_table(int(text))
+
+    def _answer_table(self, number: int | None) -> None:
+        question, self._table_question = self._table_question, None
+        self.seen_input.clear()  # each ball is read afresh
+        self.seen_box.hide()
+        self.statusBar().clearMessage()
+        if question is not None:
+            question.answer(number)
+
     def resolve_hold(self) -> None:
+        if self._lost is not None:
+            self._resolve_lost()
+            return
         held, devices = self._held, self.devices
         text = self.hold_input.text().strip()
         if held is None or devices is None or not text:
@@ -1090,6 +1186,63 @@ class ConsoleWindow(QMainWindow):
                 read.number, read.ball_id, hold_note(held, read.number)
             ),
         )
+        self.refresh()
+
+    def _resolve_lost(self) -> None:
+        """The ball that left the drum before the device was lost is this draw's ball: it is
+        recorded before any manual extraction (Cantabria II.1.b párr. 2).
+        """
+        lost, devices = self._lost, self.devices
+        partida = self._current_partida()
+        text = self.hold_input.text().strip()
+        if lost is None or devices is None or partida is None or not text:
+            return
+        number = int(text)
+        if number in partida.balls:
+            # the last ball still in the tube, or a second ball with its number
+            if lost.ball_in_tube is None:
+                message = t(
+                    "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
+                    "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»"
+                )
+            else:
+                message = t(
+                    "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
+                    "Escriba la bola nueva del tubo; si lleva ese número, hay dos bolas iguales: "
+                    "anule la partida (Incidencias)"
+                )
+            self.show_error(message.format(n=number))
+            return
+        try:
+            read = devices.resolve_lost(lost, number)
+        except ValueError as exc:
+            self.show_error(t("Bola del tubo: {reason}").format(reason=exc))
+            return
+        self._lost = None
+        self.hold_input.clear()
+        recorded = self._attempt(
+            t("Bola {n}").format(n=read.number),
+            lambda: self.service.draw_operator_ball(
+                read.number, read.ball_id, tube_note(lost, read.number)
+            ),
+        )
+        if recorded:
+            self._offer_incident(
+                lost,
+                t("La bola del tubo, el {number}, consta como la bola {index}.").format(
+                    number=read.number, index=lost.draw_number
+                ),
+            )
+        self.refresh()
+
+    def no_ball_out(self) -> None:
+        """The jefe de mesa saw no new ball: the release never happened."""
+        lost = self._lost
+        if lost is None:
+            return
+        self._lost = None
+        self.hold_input.clear()
+        self._offer_incident(lost, t("No salió ninguna bola (comprobado por el jefe de mesa)."))
         self.refresh()
 
     def _on_job_done(self, tag: str, result: object) -> None:
@@ -1142,8 +1295,35 @@ class ConsoleWindow(QMainWindow):
         self.refresh()
 
     def _show_device_problem(self, error: DeviceLost | BallSetIrregular) -> None:
+        item = QListWidgetItem(f"{_now()}  ⚠ {error.message}")
+        item.setForeground(Qt.GlobalColor.darkRed)
+        self.event_log.addItem(item)
+        self.pages.setCurrentIndex(2)
+        if isinstance(error, DeviceLost) and error.ball_in_tube is not False:
+            # A ball may be out of the drum: read it before anything else (R-INC-2).
+            self._lost = error
+            if error.ball_in_tube:
+                ask = t(
+                    "Escriba el número de la bola del tubo: consta como la bola {n} antes de "
+                    "seguir por extracción manual."
+                )
+            else:
+                ask = t(
+                    "Mire el tubo. Si ha salido una bola nueva, escriba su número: consta como "
+                    "la bola {n}. Si no salió ninguna, pulse «No salió ninguna bola»."
+                )
+            self.hold_message.setText(f"{error.message}\n{ask.format(n=error.draw_number)}")
+            self.hold_input.clear()
+            self.hold_box.show()
+            self.hold_input.setFocus()
+            return
+        self._offer_incident(error)
+
+    def _offer_incident(self, error: DeviceLost | BallSetIrregular, said: str = "") -> None:
+        """The red box with the incident that follows a device problem."""
         self._device_error = error
-        self.device_message.setText(error.message)
+        self._device_note = f"{error.message} {said}".strip()
+        self.device_message.setText(self._device_note)
         partida = self._current_partida()
         if isinstance(error, BallSetIrregular):
             self.device_action.setText(t("Irregularidad de bolas: anular…"))
@@ -1153,19 +1333,16 @@ class ConsoleWindow(QMainWindow):
             self.device_action.setText(t("Suspender la partida…"))
         self.device_box.show()
         self.pages.setCurrentIndex(2)
-        item = QListWidgetItem(f"{_now()}  ⚠ {error.message}")
-        item.setForeground(Qt.GlobalColor.darkRed)
-        self.event_log.addItem(item)
 
     def _device_incident(self) -> None:
         error = self._device_error
         partida = self._current_partida()
         if isinstance(error, BallSetIrregular):
-            self.open_incident("ball_irregularity", note=error.message)
+            self.open_incident("ball_irregularity", note=self._device_note)
         elif partida is not None and partida.balls:
-            self.open_incident("manual_extraction", note=getattr(error, "message", ""))
+            self.open_incident("manual_extraction", note=self._device_note)
         else:
-            self.open_incident("suspend", note=getattr(error, "message", ""))
+            self.open_incident("suspend", note=self._device_note)
 
     def _on_device_notice(self, device: str, notice: object) -> None:
         # Drivers hand over a Notice wrapper; what happened is its ``event``.
@@ -1454,6 +1631,12 @@ class ConsoleWindow(QMainWindow):
                 )
             )
             return
+        if key in ("manual_extraction", "suspend") and self._ball_pending():
+            # the manual extraction must not draw the ball that is out, nor skip it (R-INC-2)
+            self.show_error(
+                t("Antes lea la bola del tubo y escriba su número en el recuadro naranja")
+            )
+            return
         partida = self._current_partida()
         balls = len(partida.balls) if partida else 0
         dialog = IncidentDialog(incident, t(action_text), self, ball_count=balls, note=note)
@@ -1599,8 +1782,10 @@ class ConsoleWindow(QMainWindow):
         manual = self._manual_mode()
         with_devices = self.devices is not None and not manual
         self.draw_device_button.setVisible(self.devices is not None)
+        if self._ball_pending() and not can_draw:
+            self._held = self._lost = None  # the partida ended: no ball is read into it now
         self.draw_device_button.setEnabled(
-            with_devices and can_draw and not self._drawing and self._held is None
+            with_devices and can_draw and not self._drawing and not self._ball_pending()
         )
         self.draw_device_button.setText(
             t("Extrayendo…") if self._drawing else t("Extraer bola (F6)")
@@ -1624,7 +1809,11 @@ class ConsoleWindow(QMainWindow):
             self.draw_mode.setText(
                 t("Sin dispositivos conectados: escriba el número de cada bola.")
             )
-        self.hold_box.setVisible(self._held is not None)
+        self.hold_box.setVisible(self._ball_pending())
+        self.hold_no_ball.setVisible(self._lost is not None and self._lost.ball_in_tube is None)
+        self.table_check.setVisible(self.devices is not None)
+        self.table_check.setEnabled(with_devices)
+        self.seen_box.setVisible(self._table_question is not None)
         self.claim_button.setEnabled("claim" in allowed)
         self.claim_number.setEnabled("claim" in allowed)
         self._fill_claim_series(partida)
@@ -1896,6 +2085,8 @@ class ConsoleWindow(QMainWindow):
             QApplication.restoreOverrideCursor()
         if self.dialog is not None:
             self.dialog.close()
+        if self._table_question is not None:  # the draw goes on with the reader's checks only
+            self._answer_table(None)
         if self._own_bridge:
             self.bridge.close(wait=False)
         super().closeEvent(event)

@@ -279,6 +279,18 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Sorteo manual aleatorio": "Random manual draw",
     "Es esta bola": "It is this ball",
     "Número de la bola del tubo:": "Number of the ball in the tube:",
+    "No salió ninguna bola": "No ball came out",
+    "Cotejar cada bola con la mesa": "Check each ball against the table",
+    "Antes de registrar cada bola, la mesa escribe el número que ve en ella; si no coincide "
+    "con el lector, la partida se detiene": (
+        "Before each ball is recorded, the table types the number it sees on it; if it differs "
+        "from the reader, the game is held"
+    ),
+    "¿Qué número ve la mesa en la bola del tubo?": (
+        "What number does the table see on the ball in the tube?"
+    ),
+    "La mesa ve esta": "The table sees this one",
+    "No se ve bien": "Cannot see it well",
     "Comprobar un cartón cantado (F7)": "Check a claimed card (F7)",
     "nº de cartón": "card no.",
     "&Línea": "&Line",
@@ -381,6 +393,39 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Sorteo manual": "Manual draw",
     "Bola del tubo: {reason}": "Ball in the tube: {reason}",
+    "Extracción {n}: escriba el número que ve la mesa en la bola": (
+        "Draw {n}: type the number the table sees on the ball"
+    ),
+    "La bola {n} ya había salido en esta partida: no es la de esta extracción. Escriba la bola "
+    "nueva del tubo, o pulse «No salió ninguna bola»": (
+        "Ball {n} was already drawn in this game: it is not this draw's ball. Type the new ball "
+        "in the tube, or press “No ball came out”"
+    ),
+    "La bola {n} ya había salido en esta partida: no es la de esta extracción. Escriba la bola "
+    "nueva del tubo; si lleva ese número, hay dos bolas iguales: anule la partida (Incidencias)": (
+        "Ball {n} was already drawn in this game: it is not this draw's ball. Type the new ball "
+        "in the tube; if it bears that number, there are two equal balls: annul the game "
+        "(Incidents)"
+    ),
+    "La bola del tubo, el {number}, consta como la bola {index}.": (
+        "The ball in the tube, number {number}, is recorded as ball {index}."
+    ),
+    "No salió ninguna bola (comprobado por el jefe de mesa).": (
+        "No ball came out (checked by the table manager-cashier)."
+    ),
+    "Escriba el número de la bola del tubo: consta como la bola {n} antes de seguir por "
+    "extracción manual.": (
+        "Type the number of the ball in the tube: it is recorded as ball {n} before the manual "
+        "draw goes on."
+    ),
+    "Mire el tubo. Si ha salido una bola nueva, escriba su número: consta como la bola {n}. Si "
+    "no salió ninguna, pulse «No salió ninguna bola».": (
+        "Look at the tube. If a new ball came out, type its number: it is recorded as ball {n}. "
+        "If none came out, press “No ball came out”."
+    ),
+    "Antes lea la bola del tubo y escriba su número en el recuadro naranja": (
+        "First read the ball in the tube and type its number in the orange box"
+    ),
     "Recuento de las bolas (R-BALL-2)": "Ball count (R-BALL-2)",
     "El lector ha leído las 90 bolas, una de cada número. Compruebe ante el jefe de sala que "
     "todas están en perfecto estado: sin golpes, grietas ni números borrosos.": (
