@@ -254,6 +254,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Bola-irakurgailuaren irakurketa ez da onartu (mahaiburu-kutxazainak irakurri du "
         "bola)",
     },
+    "inc.ball_in_tube": {
+        "es": "Avería con una bola ya fuera del bombo (el jefe de mesa-cajero leyó la bola)",
+        "eu": "Matxura bola bat bonbotik kanpo zegoela (mahaiburu-kutxazainak irakurri du bola)",
+    },
     "inc.manual_book": {
         "es": "Avería del sistema informático (partida llevada en el libro manual)",
         "eu": "Sistema informatikoaren matxura (partida eskuzko liburuan eramana)",

@@ -170,7 +170,9 @@ class DeviceDraws:
             # An empty tube, or the last ball drawn still in it: no new ball came out.
             if seen is not None and seen not in partida.balls:
                 read = self.source.resolve_lost(exc, seen)
-                svc.draw_operator_ball(read.number, read.ball_id, tube_note(exc, read.number))
+                svc.draw_operator_ball(
+                    read.number, read.ball_id, tube_note(exc, read.number), "ball_in_tube"
+                )
                 done = f"bola {read.number} (leída por el jefe de mesa), "
         partida = svc.hall.partida
         assert partida is not None

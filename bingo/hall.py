@@ -1008,14 +1008,22 @@ class Hall:
             )
         ]
 
-    def note_reader_hold(self, note: str) -> list[ev.Event]:
-        """The reader's number was not taken: the jefe de mesa read the ball, which prevails
-        (R-GAME-3). Recorded before the ball itself.
+    def note_reader_hold(self, note: str, incident: str = "reader_hold") -> list[ev.Event]:
+        """The jefe de mesa read the ball himself, recorded before the ball: ``reader_hold``,
+        the reader's number was not taken and the ball prevails (III párr. 9, R-GAME-3);
+        ``ball_in_tube``, a device was lost with this ball already out of the drum, so it is
+        drawn before the manual extraction of the pending balls (II.1.b párr. 2, R-INC-2).
         """
+        read_under = {
+            "reader_hold": "ball_corrected",
+            "ball_in_tube": "failure_after_extraction_began",
+        }
+        if incident not in read_under:
+            raise DomainError(f"lectura de la mesa desconocida: {incident!r}")
         partida = self._need_partida(*PLAYING)
         return [
             _incident(
-                partida, "reader_hold", len(partida.balls), note, paragraph_of="ball_corrected"
+                partida, incident, len(partida.balls), note, paragraph_of=read_under[incident]
             )
         ]
 

@@ -354,12 +354,16 @@ class HallService:
     def refund_suspended(self, note: str = "") -> None:
         self._do(lambda: self.hall.refund_suspended(note))
 
-    def draw_operator_ball(self, number: int, ball_id: str, hold_note: str) -> list[Record]:
-        """A ball the reader could not vouch for, read by the jefe de mesa: the hold and the ball
-        are committed together.
+    def draw_operator_ball(
+        self, number: int, ball_id: str, hold_note: str, incident: str = "reader_hold"
+    ) -> list[Record]:
+        """A ball the devices could not vouch for, read by the jefe de mesa: the incident saying
+        why (``reader_hold`` or ``ball_in_tube``) and the ball are committed together.
         """
         with self._lock:
-            return self._draw(self.hall.note_reader_hold(hold_note), number, "operator", ball_id)
+            return self._draw(
+                self.hall.note_reader_hold(hold_note, incident), number, "operator", ball_id
+            )
 
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))

@@ -600,3 +600,20 @@ def test_unknown_event_kind_in_the_record_fails_loudly() -> None:
         ev.event_from("bribe_paid", {})
     hall = Hall(lambda _id: (_ for _ in ()).throw(KeyError(_id)))
     assert hall.session is None
+
+
+def test_a_ball_read_by_the_jefe_de_mesa_is_recorded_with_why_and_its_paragraph() -> None:
+    kit = make_hall()
+    kit.partida_ready()
+    kit.svc.draw_operator_ball(7, "", "lector: lectura dudosa")
+    kit.svc.draw_operator_ball(8, "", "extractor perdido; bola en el tubo", "ball_in_tube")
+    partida = kit.hall.partida
+    assert partida is not None and partida.balls == [7, 8]
+    held, tube = partida.incidents
+    assert (held.incident, held.after_ball) == ("reader_hold", 0)
+    assert held.paragraph.startswith("III, párrafo 9")
+    assert (tube.incident, tube.after_ball) == ("ball_in_tube", 1)
+    assert tube.paragraph.startswith("II.1.b, párrafo 2")
+    with pytest.raises(DomainError, match="lectura de la mesa desconocida"):
+        kit.svc.draw_operator_ball(9, "", "x", "whatever")
+    assert partida.balls == [7, 8]

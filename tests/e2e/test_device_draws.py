@@ -78,9 +78,10 @@ def test_the_ball_out_when_the_extractor_is_lost_is_recorded_once_before_manual_
     assert partida.ball_sources == ["extractor", "extractor", "operator"]
     assert partida.manual_from_ball == 4
     assert [i.incident for i in partida.incidents] == [
-        "reader_hold",
+        "ball_in_tube",
         "failure_after_extraction_began",
     ]
+    assert partida.incidents[0].paragraph.startswith("II.1.b, párrafo 2")
     assert f"lee la bola del tubo: es el {out[2]}" in partida.incidents[0].note
     assert partida.incidents[0].after_ball == 2  # recorded with the ball, before it
 

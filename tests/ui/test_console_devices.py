@@ -326,7 +326,8 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
     assert partida is not None and partida.balls == [15, 61] and source.lost_read == [61]
     assert partida.ball_sources == ["extractor", "operator"]
     (incident,) = partida.incidents
-    assert incident.incident == "reader_hold" and incident.after_ball == 1
+    assert incident.incident == "ball_in_tube" and incident.after_ball == 1
+    assert incident.paragraph.startswith("II.1.b, párrafo 2")
     assert incident.note.startswith("extracción 2: Se ha perdido la comunicación")
     assert incident.note.endswith("El jefe de mesa lee la bola del tubo: es el 61.")
     assert console.hold_box.isHidden() and not console.device_box.isHidden()

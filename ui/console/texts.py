@@ -32,6 +32,7 @@ INCIDENT_TITLES = {
     "ball_corrected": "Corrección de una bola mal anunciada",
     "manual_book": "Partida transcrita del libro manual",
     "reader_hold": "Bola leída por el jefe de mesa",
+    "ball_in_tube": "Bola del tubo leída por el jefe de mesa tras la avería",
 }
 
 BALL_SOURCES = {"manual_book": "libro manual", "operator": "jefe de mesa"}

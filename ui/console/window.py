@@ -1223,7 +1223,7 @@ class ConsoleWindow(QMainWindow):
         recorded = self._attempt(
             t("Bola {n}").format(n=read.number),
             lambda: self.service.draw_operator_ball(
-                read.number, read.ball_id, tube_note(lost, read.number)
+                read.number, read.ball_id, tube_note(lost, read.number), "ball_in_tube"
             ),
         )
         if recorded:

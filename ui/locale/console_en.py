@@ -159,6 +159,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Partida transcrita del libro manual": "Game transcribed from the manual book",
     "libro manual": "manual book",
     "Bola leída por el jefe de mesa": "Ball read by the table manager-cashier",
+    "Bola del tubo leída por el jefe de mesa tras la avería": (
+        "Ball in the tube read by the table manager-cashier after the failure"
+    ),
     "jefe de mesa": "table manager-cashier",
     "Partida {n}: venta abierta": "Game {n}: sale open",
     "; prima de {amount} hasta la bola {limit}": "; jackpot of {amount} up to ball {limit}",
