@@ -341,6 +341,51 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- ball sets -----------------------------------------------------------------------------------
+
+
+def cmd_ballset(args: argparse.Namespace) -> int:
+    """The ball set in the machine: show it, or record a change (R-BALL-1)."""
+    from bingo import events as ev
+    from bingo.app import open_hall
+
+    settings = _settings(args)
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+        service = engine.service
+        hall = service.hall
+        if args.action == "install":
+            service.install_ball_set(
+                args.id,
+                args.homologation,
+                args.guaranteed,
+                args.partidas_before,
+                not args.not_pneumatic,
+                args.reason,
+            )
+            print(f"juego de bolas {args.id} instalado ({args.reason})")
+            if hall.session is None:
+                print("cuente las 90 bolas del juego nuevo antes de abrir la sesión (R-BALL-2)")
+        rules = hall.rules
+        current = hall.ball_set
+        if current is None:
+            print("no hay juego de bolas instalado")
+            return EXIT_OK
+        limit = current.limit(rules) if rules else current.guaranteed_partidas
+        print(
+            f"instalado: {current.id}, homologación {current.homologation}, "
+            f"{current.partidas_played} de {limit} partidas"
+            + ("" if current.pneumatic else " (máquina no neumática)")
+        )
+        if args.action == "show":
+            for change in hall.ball_set_changes:
+                event = change.event
+                assert isinstance(event, ev.BallSetInstalled)
+                where = f"sesión {change.session_id}, " if change.session_id else ""
+                after = f"tras la partida {change.partida}, " if change.partida else ""
+                print(f"  {change.at[:16]} {where}{after}{event.ball_set_id}: {event.reason}")
+    return EXIT_OK
+
+
 # --- reclamaciones ------------------------------------------------------------------------------
 
 
@@ -508,6 +553,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--template", type=int, nargs="+", metavar="N", help="plantilla vacía para esas partidas"
     )
     p.set_defaults(func=cmd_transcribe)
+
+    p = sub.add_parser("ballset", help="el juego de bolas: ver los cambios, cambiarlo (R-BALL-1)")
+    bs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
+    f = bs.add_parser("show", help="el juego instalado, sus partidas y cada cambio registrado")
+    _common(f)
+    f = bs.add_parser("install", help="registra el cambio a otro juego de bolas")
+    _common(f)
+    f.add_argument("--id", required=True, help="identificador del juego")
+    f.add_argument("--homologation", required=True, help="número de homologación")
+    f.add_argument(
+        "--guaranteed", type=int, required=True, help="partidas garantizadas por el fabricante"
+    )
+    f.add_argument(
+        "--partidas-before",
+        type=int,
+        default=0,
+        help="partidas ya jugadas con este juego (0 si es nuevo)",
+    )
+    f.add_argument("--not-pneumatic", action="store_true", help="la máquina no es neumática")
+    f.add_argument("--reason", required=True, help="motivo del cambio (p. ej. bola dañada)")
+    p.set_defaults(func=cmd_ballset)
 
     p = sub.add_parser(
         "reclamacion",

@@ -250,6 +250,7 @@ class Hall:
         self.card_set_info: dict[str, ev.CardSetRegistered] = {}
         self.series: dict[str, SerieState] = {}
         self.ball_set: BallSetState | None = None
+        self.ball_sets_seen: dict[str, BallSetState] = {}  # every set installed, as last known
         self.prima = PrimaState()
         self.bola_loca_fund_cents = 0
         self.sessions: list[SessionState] = []
@@ -402,6 +403,28 @@ class Hall:
             raise DomainError("el juego de bolas necesita su número de homologación", "R-BALL-1")
         if guaranteed_partidas <= 0 or partidas_before < 0:
             raise DomainError("partidas garantizadas y partidas previas no válidas", "R-BALL-1")
+        current = self.ball_set
+        if current is not None:
+            if current.id == ball_set_id:
+                raise DomainError(f"el juego de bolas {ball_set_id} ya está instalado", "R-BALL-1")
+            if not reason.strip():
+                raise DomainError("indique el motivo del cambio de juego de bolas", "R-BALL-1")
+        # A set that already played here comes back with at least the partidas the record shows:
+        # its count toward the limit cannot be reset by typing a smaller number.
+        earlier = self.ball_sets_seen.get(ball_set_id)
+        if earlier is not None:
+            if earlier.homologation != homologation:
+                raise DomainError(
+                    f"el juego de bolas {ball_set_id} consta con la homologación "
+                    f"{earlier.homologation}, no {homologation}",
+                    "R-BALL-1",
+                )
+            if partidas_before < earlier.partidas_played:
+                raise DomainError(
+                    f"el juego de bolas {ball_set_id} ya lleva {earlier.partidas_played} "
+                    f"partidas según el registro, no {partidas_before}",
+                    "R-BALL-1",
+                )
         candidate = BallSetState(
             ball_set_id, homologation, guaranteed_partidas, pneumatic, partidas_before
         )
@@ -1093,6 +1116,7 @@ class Hall:
                     event.pneumatic,
                     event.partidas_before,
                 )
+                self.ball_sets_seen[event.ball_set_id] = self.ball_set
                 self.ball_set_changes.append(self._pending(event, at))
             case ev.PrimaAmountChosen():
                 self.prima.amount_cents = event.amount_cents

@@ -202,3 +202,21 @@ def test_a_sealed_acta_still_verifies_after_a_claim_about_its_night_is_filed(
     code, out, err = run(capsys, "acta", "verify", str(pdf), "--db", url)
     assert code == 0, out + err
     assert "íntegros" in out
+
+
+def test_ballset_change_is_recorded_with_its_reason_and_refusals_are_clear(
+    capsys: pytest.CaptureFixture[str], night: str
+) -> None:
+    """R-BALL-1: the change of ball set from the command line."""
+    change = ["ballset", "install", "--db", night, "--id", "BS-0002", "--homologation", "H-77"]
+    code, out, _ = run(capsys, *change, "--guaranteed", "3000", "--reason", "bola 17 dañada")
+    assert code == 0 and "juego de bolas BS-0002 instalado (bola 17 dañada)" in out
+    assert "cuente las 90 bolas" in out
+    code, _, err = run(capsys, *change, "--guaranteed", "3000", "--reason", "otra")
+    assert code == 1 and "BS-0002 ya está instalado" in err
+    code, out, _ = run(capsys, "ballset", "show", "--db", night)
+    assert "instalado: BS-0002, homologación H-77, 0 de 3000 partidas" in out
+    assert out.rstrip().endswith("BS-0002: bola 17 dañada")
+    with pytest.raises(SystemExit) as usage:  # argparse: a missing option is a usage error
+        main(["ballset", "install", "--db", night, "--id", "B", "--homologation", "H"])
+    assert usage.value.code == 2 and "--guaranteed" in capsys.readouterr().err

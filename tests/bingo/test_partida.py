@@ -67,6 +67,32 @@ def test_ball_set_is_refused_past_3000_partidas_on_a_pneumatic_machine() -> None
     assert [c.event.ball_set_id for c in kit.hall.ball_set_changes] == ["BS-1", "BS-2", "BS-3"]
 
 
+def test_a_ball_set_change_says_why_and_a_set_coming_back_keeps_its_partidas() -> None:
+    """R-BALL-1: every change is recorded with its reason; the limit cannot be reset."""
+    kit = make_hall()
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match="indique el motivo"):
+        kit.svc.install_ball_set("BS-2", "HOM-2", 3000, 0, True, "  ")
+    with pytest.raises(DomainError, match="BS-1 ya está instalado"):
+        kit.svc.install_ball_set("BS-1", "HOM-1", 3000, 0, True, "otra vez")
+    assert kit.svc.last_seq == before
+    for winner in (1, 11):  # the sale goes on from 11 in the second partida
+        kit.partida_ready()
+        kit.finish_with_bingo(winner)
+    assert kit.hall.ball_set is not None and kit.hall.ball_set.partidas_played == 2
+    kit.svc.install_ball_set("BS-2", "HOM-2", 3000, 0, True, "bola dañada")
+    with pytest.raises(DomainError, match="BS-1 ya lleva 2 partidas según el registro, no 0"):
+        kit.svc.install_ball_set("BS-1", "HOM-1", 3000, 0, True, "vuelve el juego reparado")
+    with pytest.raises(DomainError, match="consta con la homologación HOM-1, no HOM-9"):
+        kit.svc.install_ball_set("BS-1", "HOM-9", 3000, 2, True, "vuelve el juego reparado")
+    kit.svc.install_ball_set("BS-1", "HOM-1", 3000, 2, True, "vuelve el juego reparado")
+    kit.partida_ready()
+    kit.draw([5])  # a partida counts for the set from its first ball
+    assert kit.hall.ball_set.id == "BS-1" and kit.hall.ball_set.partidas_played == 3
+    reasons = [c.event.reason for c in kit.hall.ball_set_changes]  # type: ignore[attr-defined]
+    assert reasons == ["inicial", "bola dañada", "vuelve el juego reparado"]
+
+
 # --- sale ----------------------------------------------------------------------------------------
 
 
