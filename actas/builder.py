@@ -139,6 +139,7 @@ class BallCheck:
     count: int
     complete: bool  # every number 1..90 exactly once
     ok: bool
+    note: str = ""  # what the jefe de mesa noted on balls not in perfect condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,6 +466,7 @@ def _ball_check(c: Mapping[str, Any]) -> BallCheck:
         len(numbers),
         sorted(numbers) == list(range(1, 91)),
         bool(c.get("ok")),
+        str(c.get("note") or "") if c.get("condition_ok") is False else "",
     )
 
 
@@ -665,7 +667,9 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     notes = _observations(partidas, rules)
     for check in acta.ball_checks:
         if not (check.ok and check.complete):
-            notes.append(f"Comprobación de bolas ({check.when}): no conforme.")
+            damaged = f" Bolas en mal estado: {check.note}" if check.note else ""
+            moment = {"open": "al comienzo", "close": "al cierre"}.get(check.when, check.when)
+            notes.append(f"Comprobación de bolas {moment} de la sesión: no conforme.{damaged}")
     if acta.complete and acta.check("close") is None:
         notes.append("Falta la comprobación de bolas al cierre de la sesión.")
     if acta.check("open") is None:

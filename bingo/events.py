@@ -153,8 +153,12 @@ class BallCheckRecorded(Event):
     session_id: str
     when: str  # "open" | "close"
     numbers: tuple[int, ...]
-    ok: bool
+    ok: bool  # 1..90 once each, and every ball in perfect condition
     method: str  # "reader" | "manual"
+    # Added later, with defaults so earlier records still read: the balls' condition (II.2:
+    # "que se encuentran en perfecto estado") and what the jefe de mesa noted about it.
+    condition_ok: bool = True
+    note: str = ""
 
 
 @_register

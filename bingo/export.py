@@ -14,6 +14,7 @@ from typing import Any
 from bingo import __version__
 from bingo.cards import CardSet
 from bingo.chain import Record
+from bingo.events import BallCheckRecorded
 from bingo.hall import Hall, PartidaState, PrimaState, SessionState, Status
 
 FORMAT = "bingo-session/1"
@@ -150,6 +151,21 @@ def _partida(
     return out
 
 
+def _ball_check(check: BallCheckRecorded) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "when": check.when,
+        "numbers": list(check.numbers),
+        "ok": check.ok,
+        "method": check.method,
+    }
+    if not check.condition_ok:
+        # Only when a ball was found damaged, so exports (and sealed actas) of every earlier
+        # check keep their exact shape.
+        out["condition_ok"] = False
+        out["note"] = check.note
+    return out
+
+
 def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
     def changes(kind: str) -> list[dict[str, Any]]:
         source = hall.prima_changes if kind == "prima" else hall.ball_set_changes
@@ -169,10 +185,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         "closed_at": session.closed_at,
         "jefe_de_mesa": session.jefe_de_mesa,
         "jefe_de_sala": session.jefe_de_sala,
-        "ball_checks": [
-            {"when": c.when, "numbers": list(c.numbers), "ok": c.ok, "method": c.method}
-            for c in session.ball_checks
-        ],
+        "ball_checks": [_ball_check(c) for c in session.ball_checks],
         "ball_set": {
             "id": session.ball_set_id,
             "homologation": session.ball_set_homologation,

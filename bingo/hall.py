@@ -474,7 +474,13 @@ class Hall:
     # --- sessions --------------------------------------------------------------------------
 
     def record_ball_check(
-        self, session_id: str, when: str, numbers: Sequence[int], method: str
+        self,
+        session_id: str,
+        when: str,
+        numbers: Sequence[int],
+        method: str,
+        condition_ok: bool = True,
+        note: str = "",
     ) -> list[ev.Event]:
         if when not in ("open", "close"):
             raise DomainError(f"comprobación de bolas desconocida: {when!r}")
@@ -486,10 +492,18 @@ class Hall:
                 raise DomainError(f"la sesión abierta es {session.id}, no {session_id}")
             if session.current is not None:
                 raise DomainError("no se cierra la sesión con una partida en curso", "R-BALL-2")
-        ok = sorted(numbers) == list(BALLS)
+        if not condition_ok and not note.strip():
+            raise DomainError("diga qué bolas no están en perfecto estado", "R-BALL-2")
+        ok = sorted(numbers) == list(BALLS) and condition_ok
         return [
             ev.BallCheckRecorded(
-                session_id=session_id, when=when, numbers=tuple(numbers), ok=ok, method=method
+                session_id=session_id,
+                when=when,
+                numbers=tuple(numbers),
+                ok=ok,
+                method=method,
+                condition_ok=condition_ok,
+                note=note.strip(),
             )
         ]
 

@@ -230,10 +230,22 @@ class HallService:
     # --- session --------------------------------------------------------------------------
 
     def record_ball_check(
-        self, session_id: str, when: str, numbers: Sequence[int], method: str = "manual"
+        self,
+        session_id: str,
+        when: str,
+        numbers: Sequence[int],
+        method: str = "manual",
+        condition_ok: bool = True,
+        note: str = "",
     ) -> bool:
-        """Record the count of the balls; True when all 90 are there, each once (R-BALL-2)."""
-        records = self._do(lambda: self.hall.record_ball_check(session_id, when, numbers, method))
+        """Record the count of the balls; True when all 90 are there, each once, in perfect
+        condition (R-BALL-2). A damaged ball is recorded with ``condition_ok=False`` and a note.
+        """
+        records = self._do(
+            lambda: self.hall.record_ball_check(
+                session_id, when, numbers, method, condition_ok, note
+            )
+        )
         return bool(records[-1].payload["ok"])
 
     def open_session(

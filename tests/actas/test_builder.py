@@ -120,7 +120,7 @@ def test_inconsistencies_become_observations(export12: dict[str, Any]) -> None:
     assert any("premio de línea no es el 10 %" in n for n in notes)
     assert any("fondo de la prima no cuadra" in n for n in notes)
     assert any("no continúa" in n for n in notes)
-    assert any("Comprobación de bolas (close): no conforme" in n for n in notes)
+    assert any("Comprobación de bolas al cierre de la sesión: no conforme" in n for n in notes)
 
 
 def test_basque_hall_languages() -> None:

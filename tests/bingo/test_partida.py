@@ -643,3 +643,44 @@ def test_a_ball_read_by_the_jefe_de_mesa_is_recorded_with_why_and_its_paragraph(
     with pytest.raises(DomainError, match="lectura de la mesa desconocida"):
         kit.svc.draw_operator_ball(9, "", "x", "whatever")
     assert partida.balls == [7, 8]
+
+
+def test_balls_not_in_perfect_condition_are_recorded_with_a_note() -> None:
+    """R-BALL-2 (Cantabria II.2): the count checks the numbering and the balls' condition."""
+    kit = make_hall(open_session=False)
+    with pytest.raises(DomainError, match="diga qué bolas"):
+        kit.svc.record_ball_check("S1", "open", BALLS, "reader", condition_ok=False)
+    assert not kit.svc.record_ball_check(
+        "S1", "open", BALLS, "reader", condition_ok=False, note="la 17 agrietada"
+    )
+    with pytest.raises(DomainError, match="no fue correcta"):
+        kit.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
+    kit.svc.install_ball_set("BS-2", "HOM-2", 3000, 0, True, "bola dañada")
+    assert kit.svc.record_ball_check("S1", "open", BALLS, "reader")
+    kit.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
+    kit.partida_ready()
+    kit.finish_with_bingo(1)
+    # at the close the session still closes; the damaged ball stays in the record and the acta
+    assert not kit.svc.record_ball_check(
+        "S1", "close", BALLS, "reader", condition_ok=False, note="la 40 con peso de más"
+    )
+    kit.svc.close_session()
+    session = kit.hall.sessions[-1]
+    closing = session.ball_checks[-1]
+    assert (closing.ok, closing.condition_ok, closing.note) == (
+        False,
+        False,
+        "la 40 con peso de más",
+    )
+    from actas.builder import build_acta
+    from bingo.export import build_export
+
+    export = build_export(kit.hall, kit.svc.card_sets.get, kit.svc.records())
+    checks = export["sessions"][0]["ball_checks"]
+    assert "condition_ok" not in checks[0]  # a check in perfect condition keeps its old shape
+    assert checks[-1]["condition_ok"] is False and checks[-1]["note"] == "la 40 con peso de más"
+    notes = build_acta(export).observations
+    assert (
+        "Comprobación de bolas al cierre de la sesión: no conforme. "
+        "Bolas en mal estado: la 40 con peso de más" in notes
+    )
