@@ -162,7 +162,7 @@ def test_the_ball_out_when_the_extractor_is_lost_is_drawn_exactly_once(table: An
     partida = t.partida
     assert partida.balls == t.released() and partida.balls[-1] == out
     assert partida.ball_sources == ["extractor", "operator"]
-    assert [i.incident for i in partida.incidents] == ["reader_hold"]
+    assert [i.incident for i in partida.incidents] == ["ball_in_tube"]  # II.1.b párr. 2
     t.go_manual()
     assert partida.manual_from_ball == 3
     t.draw_by_hand_to_the_end()
