@@ -18,7 +18,7 @@ from bingo.readmodel import panel_state
 from config import LANGUAGES
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
-from ui.console import ConsoleDefaults, ConsoleWindow, manual_book, texts, window
+from ui.console import ConsoleDefaults, ConsoleWindow, ball_set, manual_book, texts, window
 from ui.i18n import (
     CONSOLE_CATALOGUES,
     LANGUAGE_NAMES,
@@ -155,6 +155,7 @@ def console_texts() -> set[str]:
                 lambda: manual_book.ANNUL_SHORT.values()
             ),
             ("manual_book.py", "FILE_FILTER"): lambda: [manual_book.FILE_FILTER],
+            ("ball_set.py", "text"): lambda: ball_set.REASONS,
         },
         skip=("t",),
     )

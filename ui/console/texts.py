@@ -141,9 +141,11 @@ def describe(event: ev.Event) -> str:
                 id=event.card_set_id, count=event.count
             )
         case ev.BallSetInstalled():
-            return t("Juego de bolas {id} instalado (homologación {hom})").format(
-                id=event.ball_set_id, hom=event.homologation
-            )
+            text = t(
+                "Juego de bolas {id} instalado (homologación {hom}, {before} partidas jugadas "
+                "antes)"
+            ).format(id=event.ball_set_id, hom=event.homologation, before=event.partidas_before)
+            return f"{text}: {event.reason}" if event.reason else text
         case ev.SimulationStarted():
             return t("Sesión simulada {id}").format(id=event.session_id)
         case ev.SerieRegistered():

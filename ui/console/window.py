@@ -61,6 +61,8 @@ from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
 from ui.bridge import Bridge, Question
 from ui.console import documents
+from ui.console.ball_set import BallSetChange, BallSetDialog, set_words
+from ui.console.banner import ErrorBanner
 from ui.console.carton import CartonGrid
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
 from ui.console.manual_book import ManualBookDialog
@@ -167,7 +169,7 @@ def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False)
     return label
 
 
-Dialog = IncidentDialog | ConfirmDialog | SerieDialog | ManualBookDialog
+Dialog = IncidentDialog | ConfirmDialog | SerieDialog | ManualBookDialog | BallSetDialog
 
 
 def manual_mark(partida: PartidaState | None) -> str:
@@ -211,6 +213,8 @@ class ConsoleWindow(QMainWindow):
         self._drawing = False
         self._scanning = ""
         self._scanned: dict[str, list[int]] = {}
+        # a new ball set the reader has not read yet: it knows each ball by the set's scan
+        self._set_unread = False
         self._last_verdict: ev.ClaimChecked | None = None
         self.dialog: Dialog | None = None
         self._log_partida: tuple[str, int] | None = None
@@ -261,14 +265,10 @@ class ConsoleWindow(QMainWindow):
         top.addWidget(self.header_state, 1)
         top.addWidget(self.devices_state)
         top.addWidget(self.door)
-        self.error = _label(name="error", pixels=20, bold=True)
-        self.error.setStyleSheet(
-            "background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;"
-        )
+        self.error = ErrorBanner()
         self.error.hide()
         self.error.setCursor(Qt.CursorShape.PointingHandCursor)
         self.error.setToolTip(t("Pulse para ocultar (Esc)"))
-        self.error.mousePressEvent = lambda _e: self.error.hide()  # type: ignore[method-assign]
         self.suspended_box = QFrame()
         self.suspended_box.setObjectName("suspended_box")
         self.suspended_box.setStyleSheet(
@@ -315,8 +315,19 @@ class ConsoleWindow(QMainWindow):
         form.addRow(t("Jefe de sala:"), self.jefe_de_sala)
         layout.addWidget(opening)
 
-        count = QGroupBox(t("Recuento de las bolas ante el jefe de sala (R-BALL-2)"))
+        count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)"))
         grid = QGridLayout(count)
+        # the set in the machine, and its change, beside the count it must pass
+        self.ball_set_info = _label(name="ball_set_info", pixels=16, bold=True)
+        self.change_ball_set_button = _button(
+            t("Cambiar el juego… (Ctrl+B)"), "change_ball_set", 16
+        )
+        self.change_ball_set_button.setToolTip(t("Cambiar el juego de bolas (R-BALL-1)"))
+        self.change_ball_set_button.clicked.connect(lambda: self.ask_ball_set_change())
+        # after a change of set: what to do next with the new one (count it, read it)
+        self.count_note = _label(name="count_note", pixels=17, bold=True)
+        self.count_note.setStyleSheet("background: #e3f2fd; color: #0d1b3a; padding: 6px;")
+        self.count_note.hide()
         self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número, en buen estado"))
         self.balls_counted.setObjectName("balls_counted")
         self.balls_missing = QLineEdit()
@@ -325,17 +336,22 @@ class ConsoleWindow(QMainWindow):
         self.scan_balls = _button(t("Leer el juego de bolas con el lector"), "scan_balls", 16)
         self.scan_result = _label(name="scan_result")
         self.scan_balls.clicked.connect(self.scan_ball_set)
+        counting = QHBoxLayout()
         if self.devices is not None:
-            grid.addWidget(self.scan_balls, 0, 0, 1, 2)
-            grid.addWidget(self.scan_result, 1, 0, 1, 2)
+            counting.addWidget(self.scan_balls, 1)
+            grid.addWidget(self.scan_result, 2, 0, 1, 2)
             self.balls_counted.hide()
             self.balls_missing.hide()
         else:
             self.scan_balls.hide()
             self.scan_result.hide()
-            grid.addWidget(self.balls_counted, 0, 0, 1, 2)
-            grid.addWidget(_label(t("Faltan o dañadas:")), 1, 0)
-            grid.addWidget(self.balls_missing, 1, 1)
+            counting.addWidget(self.balls_counted, 1)
+            grid.addWidget(_label(t("Faltan o dañadas:")), 2, 0)
+            grid.addWidget(self.balls_missing, 2, 1)
+        counting.addWidget(self.change_ball_set_button)
+        grid.addWidget(self.ball_set_info, 0, 0, 1, 2)
+        grid.addLayout(counting, 1, 0, 1, 2)
+        grid.addWidget(self.count_note, 3, 0, 1, 2)
         layout.addWidget(count)
 
         buttons = QHBoxLayout()
@@ -722,6 +738,13 @@ class ConsoleWindow(QMainWindow):
         session.addSeparator()
         add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie)
         add(session, "manual_book", t("Incorporar el libro manual…"), self.ask_manual_book)
+        add(
+            session,
+            "change_ball_set",
+            t("Cambiar el juego de bolas…"),
+            self.ask_ball_set_change,
+            "Ctrl+B",
+        )
         add(session, "announce_last", t("Anunciar la última partida…"), self.ask_announce_last)
         add(session, "close_session", t("Cerrar la sesión"), self.close_session)
         session.addSeparator()
@@ -745,31 +768,51 @@ class ConsoleWindow(QMainWindow):
     def hall(self) -> Hall:
         return self.service.hall
 
-    def _attempt(self, what: str, command: Callable[[], object]) -> bool:
-        """Run a command; True when done. A refusal or a failure is shown, never raised."""
+    def _attempt(
+        self,
+        what: str,
+        command: Callable[[], object],
+        *,
+        report: Callable[[str], None] | None = None,
+    ) -> bool:
+        """Run a command; True when done. A refusal or a failure is shown, never raised: in the
+        red banner, or through ``report`` (a dialog that shows it itself), and in the event log.
+        """
         try:
             command()
         except DomainError as exc:
-            self.show_error(t("{what}: {reason}").format(what=what, reason=exc))
+            self._refused(t("{what}: {reason}").format(what=what, reason=exc), report)
             return False
         except Exception as exc:  # the console must survive anything and say it
             log.exception("%s failed", what)
-            self.show_error(t("{what}: error inesperado: {reason}").format(what=what, reason=exc))
+            message = t("{what}: error inesperado: {reason}").format(what=what, reason=exc)
+            self._refused(message, report)
             return False
         self.error.hide()
         self.statusBar().clearMessage()
         self.refresh()
         return True
 
+    def _refused(self, message: str, report: Callable[[str], None] | None) -> None:
+        if report is None:
+            self.show_error(message)
+            return
+        report(message)
+        self._log_error(message)
+        self.refresh()
+
     def show_error(self, message: str) -> None:
         self.error.setText(message)
         self.error.show()
+        self._log_error(message)
+        self.statusBar().showMessage(message, 15_000)
+        self.refresh()
+
+    def _log_error(self, message: str) -> None:
         item = QListWidgetItem(f"{_now()}  ✖ {message}")
         item.setForeground(Qt.GlobalColor.darkRed)
         self.event_log.addItem(item)
         self.event_log.scrollToBottom()
-        self.statusBar().showMessage(message, 15_000)
-        self.refresh()
 
     def _current_partida(self) -> PartidaState | None:
         return self.hall.partida
@@ -814,7 +857,12 @@ class ConsoleWindow(QMainWindow):
         if self.devices is None or self.bridge.busy:
             return
         devices = self.devices
-        when = "close" if self.hall.session is not None else "open"
+        if self.hall.session is None:
+            when = "open"
+        elif self._current_partida() is None:
+            when = "close"
+        else:
+            when = "set"  # a new set read before the partida's first ball: no count of the session
         self._scanning = when
         self.scan_result.setText(t("Leyendo el juego de bolas…"))
         self.bridge.submit("scan", devices.scan_set)
@@ -868,6 +916,7 @@ class ConsoleWindow(QMainWindow):
                 "(R-BALL-1, R-BALL-2)"
             )
         self.show_error(message)
+        self._offer_ball_set_change("bola dañada", when)
 
     def _open_session(self, numbers: list[int], method: str) -> None:
         session_id = self.session_id.text().strip()
@@ -893,7 +942,12 @@ class ConsoleWindow(QMainWindow):
             self._scanned.pop("open", None)
             self.balls_counted.setChecked(False)
             self.balls_missing.clear()
+            self.count_note.hide()
             self.pages.setCurrentIndex(1)
+            return
+        check = self.hall.opening_check(session_id)
+        if check is not None and not check.ok:  # the count failed: the set is changed (II.2)
+            self._offer_ball_set_change("recuento fallido", "open")
 
     def close_session(self) -> None:
         session = self.hall.session
@@ -928,9 +982,14 @@ class ConsoleWindow(QMainWindow):
                     )
             self.service.close_session()
 
-        self._attempt(t("Cerrar la sesión"), run)
+        closed = self._attempt(t("Cerrar la sesión"), run)
         self._scanned.pop("close", None)
         self.balls_counted.setChecked(False)
+        last = session.ball_checks[-1] if session.ball_checks else None
+        if closed:
+            self.count_note.hide()
+        elif last is not None and last.when == "close" and not last.ok:
+            self._offer_ball_set_change("recuento fallido", "close")
 
     def choose_prima(self) -> None:
         cents = self.prima_amount.currentData()
@@ -1007,6 +1066,134 @@ class ConsoleWindow(QMainWindow):
         self.event_log.addItem(item)
         self.event_log.scrollToBottom()
 
+    # ====================================================================== the ball set
+
+    def _ball_set_spent(self) -> bool:
+        ball_set, rules = self.hall.ball_set, self.hall.rules
+        return (
+            ball_set is not None
+            and rules is not None
+            and ball_set.partidas_played >= ball_set.limit(rules)
+        )
+
+    def _ball_set_changeable(self) -> bool:
+        """The engine refuses a change once the partida's extraction began; the console also
+        lets a draw, a ball in the tube or a reading of the set finish first.
+        """
+        partida = self._current_partida()
+        return (
+            self.hall.rules is not None
+            and (partida is None or not partida.balls)
+            and not self._drawing
+            and not self._scanning
+            and not self._ball_pending()
+        )
+
+    def _offer_ball_set_change(self, reason: str, counting: str = "") -> None:
+        """The banner's button to the change of set, for the reason the banner gives."""
+        self.error.offer(
+            t("Cambiar el juego de bolas…"), lambda: self.ask_ball_set_change(reason, counting)
+        )
+
+    def ask_ball_set_change(self, reason: str = "", counting: str = "") -> None:
+        """Sesión → Cambiar el juego de bolas… (Ctrl+B), or the banner's button. ``reason`` is
+        the reason offered first (Spanish, as recorded); ``counting`` the count that failed
+        ("open", "close"), to which the new set goes back.
+        """
+        if not self._ball_set_changeable():
+            self.show_error(
+                t(
+                    "El juego de bolas se cambia entre partidas o antes de la primera bola "
+                    "(R-BALL-1)"
+                )
+            )
+            return
+        dialog = BallSetDialog(self.hall, self._record_ball_set, self, reason=reason)
+
+        def recorded() -> None:
+            if dialog.recorded is not None:
+                self._ball_set_recorded(dialog.recorded, counting)
+
+        dialog.accepted.connect(recorded)
+        self._open_dialog(dialog)
+
+    def _record_ball_set(self, change: BallSetChange) -> str | None:
+        """Run by the dialog: None once the change is recorded, else the refusal's words,
+        which the dialog shows (and the event log keeps).
+        """
+        refusal: list[str] = []
+        done = self._attempt(
+            t("Cambiar el juego de bolas"),
+            lambda: self.service.install_ball_set(
+                change.ball_set_id,
+                change.homologation,
+                change.guaranteed_partidas,
+                change.partidas_before,
+                change.pneumatic,
+                change.reason,
+            ),
+            report=refusal.append,
+        )
+        return None if done else refusal[0]
+
+    def _ball_set_recorded(self, change: BallSetChange, counting: str) -> None:
+        hall = self.hall
+        ball_set = hall.ball_set
+        assert ball_set is not None  # just installed
+        message = t("Cambio de juego de bolas registrado: {set}; motivo: «{reason}».").format(
+            set=set_words(ball_set, hall), reason=change.reason
+        )
+        # The old set's readings and counts say nothing of the new one (R-BALL-2), and the
+        # reader knows each ball by the scan of its set (decision 43).
+        self._scanned.clear()
+        self.balls_counted.setChecked(False)
+        self.balls_missing.clear()
+        self._set_unread = self.devices is not None
+        reader = self.devices is not None
+        session = hall.session
+        if session is None:
+            note = (
+                t(
+                    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y "
+                    "abra la sesión (R-BALL-2)."
+                )
+                if reader
+                else t(
+                    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
+                    "abra la sesión (R-BALL-2)."
+                )
+            )
+        elif counting == "close":
+            note = (
+                t(
+                    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y "
+                    "cierre la sesión (R-BALL-2)."
+                )
+                if reader
+                else t(
+                    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
+                    "cierre la sesión (R-BALL-2)."
+                )
+            )
+        elif reader:
+            note = t(
+                "Juego {id} instalado: léalo con el lector antes de la próxima bola; el lector "
+                "reconoce cada bola por esa lectura."
+            )
+        else:
+            note = t("Juego {id} instalado: las próximas partidas se juegan con él.")
+        note = note.format(id=ball_set.id)
+        self.count_note.setText(note)
+        self.count_note.show()
+        self.scan_result.clear()
+        self.statusBar().showMessage(message, 30_000)
+        self._logLater.emit(message)  # after the engine's own line, which comes queued
+        self.refresh()
+        if session is None or counting == "close" or reader:
+            # back to the count (or the reading) of the new set, on the Sesión page
+            self.pages.setCurrentIndex(0)
+            (self.scan_balls if reader else self.balls_counted).setFocus()
+
     # ====================================================================== sale
 
     def start_partida(self) -> None:
@@ -1018,6 +1205,8 @@ class ConsoleWindow(QMainWindow):
             self.verdict_reason.clear()
             self.carton.clear()
             self.sale_count.setFocus()
+        elif self._ball_set_spent():  # refused for the set's limit (R-BALL-1): change it
+            self._offer_ball_set_change("límite de partidas")
 
     def _selected_series(self) -> str:
         return str(self.sale_series.currentData() or "")
@@ -1072,6 +1261,15 @@ class ConsoleWindow(QMainWindow):
         if devices is None or partida is None or self._drawing or self._ball_pending():
             return
         if "draw_ball" not in allowed_actions(self.hall) or self._manual_mode():
+            return
+        if self._set_unread:
+            # its balls' ids are unknown to the reader: every reading would be held
+            self.show_error(
+                t(
+                    "El juego de bolas ha cambiado: léalo con el lector (página Sesión) antes "
+                    "de extraer"
+                )
+            )
             return
         number = len(partida.balls) + 1
         drawn = frozenset(partida.balls)
@@ -1266,7 +1464,10 @@ class ConsoleWindow(QMainWindow):
         elif tag == "scan":
             when, self._scanning = self._scanning, ""
             numbers = list(result) if isinstance(result, list) else []
-            self._scanned[when] = numbers
+            if when != "set":
+                self._scanned[when] = numbers
+            self._set_unread = False
+            self.count_note.hide()
             self.scan_result.setText(
                 t("Lector: {n} bolas leídas, del 1 al 90 una vez cada una: correcto").format(
                     n=len(numbers)
@@ -1292,6 +1493,8 @@ class ConsoleWindow(QMainWindow):
             message = getattr(error, "message", str(error))
             self.scan_result.setText(message)
             self.show_error(t("Recuento de bolas: {e}").format(e=message))
+            if isinstance(error, BallSetIrregular):  # balls missing or repeated: change the set
+                self._offer_ball_set_change("recuento fallido", when)
         self.refresh()
 
     def _show_device_problem(self, error: DeviceLost | BallSetIrregular) -> None:
@@ -1740,11 +1943,22 @@ class ConsoleWindow(QMainWindow):
         self.opening.setEnabled(session is None)
         self.close_session_button.setEnabled("close_session" in allowed)
         self.announce_last_button.setEnabled("announce_last_partida" in allowed)
+        unread = self._set_unread and partida is not None and not partida.balls
         self.scan_balls.setEnabled(
             self.devices is not None
             and not self.bridge.busy
-            and ("open_session" in allowed or "close_session" in allowed)
+            and ("open_session" in allowed or "close_session" in allowed or unread)
         )
+        ball_set = hall.ball_set
+        self.ball_set_info.setText(
+            set_words(ball_set, hall)
+            if ball_set is not None
+            else t("No hay ningún juego de bolas instalado.")
+        )
+        self.ball_set_info.setStyleSheet("color: #b00020;" if self._ball_set_spent() else "")
+        changeable = self._ball_set_changeable()
+        self.change_ball_set_button.setEnabled(changeable)
+        self.menu_actions["change_ball_set"].setEnabled(changeable)
         if session is None:
             self.session_info.setText(t("No hay ninguna sesión abierta."))
             if not self.session_id.text():

@@ -32,6 +32,55 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Juego de cartones:": "Card set:",
     "Cartones:": "Cards:",
     "Valor facial (céntimos):": "Face value (cents):",
+    # --- the change of ball set ------------------------------------------------------------
+    "bola dañada": "damaged ball",
+    "límite de partidas": "game limit reached",
+    "recuento fallido": "failed ball count",
+    "cambio programado": "scheduled change",
+    "{id} · homologación {hom} · {played} de {limit} partidas": (
+        "{id} · homologation {hom} · {played} of {limit} games"
+    ),
+    " · aparato no neumático": " · not a pneumatic machine",
+    " · LÍMITE ALCANZADO": " · LIMIT REACHED",
+    "Cambiar el juego de bolas": "Change the ball set",
+    "Cambiar el juego de bolas (R-BALL-1)": "Change the ball set (R-BALL-1)",
+    "No hay ningún juego de bolas instalado.": "No ball set is installed.",
+    "Instalado ahora: {set}": "Installed now: {set}",
+    "El cambio consta en el acta. Escriba los datos del juego nuevo como figuran en la copia "
+    "de su resolución de homologación.": (
+        "The change goes into the acta. Type the new set's data as they appear on the copy of "
+        "its homologation resolution."
+    ),
+    "p. ej. el del juego de reserva": "e.g. the reserve set's",
+    "Aparato neumático: se cambia a las {max} partidas como máximo": (
+        "Pneumatic machine: changed after {max} games at most"
+    ),
+    "elija o escriba el motivo (consta en el acta)": (
+        "choose or type the reason (goes into the acta)"
+    ),
+    "Usar esos datos": "Use those data",
+    "Identificador del juego:": "Set identifier:",
+    "Número de homologación:": "Homologation number:",
+    "Partidas garantizadas por el fabricante:": "Games guaranteed by the maker:",
+    "Partidas ya jugadas (0 si el juego es nuevo):": "Games already played (0 for a new set):",
+    "Motivo del cambio:": "Reason for the change:",
+    "Registrar el cambio": "Record the change",
+    "Este juego ya se usó en esta sala: homologación {hom}, {played} partidas jugadas según "
+    "el registro (declare al menos esas).": (
+        "This set was used in this hall before: homologation {hom}, {played} games played "
+        "according to the record (declare at least those)."
+    ),
+    "Límite de este juego: {limit} partidas; le quedan {left}.": (
+        "This set's limit: {limit} games; {left} left."
+    ),
+    "Este juego ya ha jugado su límite de {limit} partidas.": (
+        "This set has already played its limit of {limit} games."
+    ),
+    "el identificador del juego": "the set identifier",
+    "el número de homologación": "the homologation number",
+    "el motivo del cambio": "the reason for the change",
+    "Falta {what}. No se ha registrado nada.": "Missing: {what}. Nothing was recorded.",
+    "{refusal}. No se ha registrado nada.": "{refusal}. Nothing was recorded.",
     # --- the manual book -------------------------------------------------------------------
     "qué pasó: la avería, desde qué bola se llevó a mano…": (
         "what happened: the breakdown, from which ball it was kept by hand…"
@@ -210,8 +259,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Juego de cartones {id} registrado ({count} cartones)": (
         "Card set {id} registered ({count} cards)"
     ),
-    "Juego de bolas {id} instalado (homologación {hom})": (
-        "Ball set {id} installed (homologation {hom})"
+    "Juego de bolas {id} instalado (homologación {hom}, {before} partidas jugadas antes)": (
+        "Ball set {id} installed (homologation {hom}, {before} games played before)"
     ),
     "Sesión simulada {id}": "Simulated session {id}",
     "Serie {code} registrada: {size} cartones de {value}": (
@@ -248,9 +297,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Sesión:": "Session:",
     "Jefe de mesa-cajero:": "Table manager-cashier:",
     "Jefe de sala:": "Hall manager:",
-    "Recuento de las bolas ante el jefe de sala (R-BALL-2)": (
-        "Counting the balls before the hall manager (R-BALL-2)"
-    ),
     "Están las 90 bolas, una de cada número, en buen estado": (
         "All 90 balls are here, one of each number, in good condition"
     ),
@@ -455,6 +501,48 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Extracción: fallo del dispositivo: {e}": "Draw: device failure: {e}",
     "Recuento de bolas: {e}": "Ball count: {e}",
+    "Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)": (
+        "Ball set and count before the hall manager (R-BALL-1, R-BALL-2)"
+    ),
+    "Cambiar el juego… (Ctrl+B)": "Change the set… (Ctrl+B)",
+    "Cambiar el juego de bolas…": "Change the ball set…",
+    "El juego de bolas ha cambiado: léalo con el lector (página Sesión) antes de extraer": (
+        "The ball set was changed: read it with the reader (Session page) before drawing"
+    ),
+    "El juego de bolas se cambia entre partidas o antes de la primera bola (R-BALL-1)": (
+        "The ball set is changed between games or before the first ball (R-BALL-1)"
+    ),
+    "Cambio de juego de bolas registrado: {set}; motivo: «{reason}».": (
+        "Change of ball set recorded: {set}; reason: «{reason}»."
+    ),
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y abra la sesión "
+    "(R-BALL-2).": (
+        "Set {id} installed: read it now with the reader before the hall manager and open the "
+        "session (R-BALL-2)."
+    ),
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la sesión "
+    "(R-BALL-2).": (
+        "Set {id} installed: count its 90 balls now before the hall manager and open the "
+        "session (R-BALL-2)."
+    ),
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y cierre la sesión "
+    "(R-BALL-2).": (
+        "Set {id} installed: read it now with the reader before the hall manager and close the "
+        "session (R-BALL-2)."
+    ),
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y cierre la sesión "
+    "(R-BALL-2).": (
+        "Set {id} installed: count its 90 balls now before the hall manager and close the "
+        "session (R-BALL-2)."
+    ),
+    "Juego {id} instalado: léalo con el lector antes de la próxima bola; el lector reconoce "
+    "cada bola por esa lectura.": (
+        "Set {id} installed: read it with the reader before the next ball; the reader knows "
+        "each ball by that reading."
+    ),
+    "Juego {id} instalado: las próximas partidas se juegan con él.": (
+        "Set {id} installed: the next games are played with it."
+    ),
     "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
     "Seguir por extracción manual…": "Go on with a manual draw…",
     "Suspender la partida…": "Suspend the game…",
