@@ -259,6 +259,8 @@ class Hall:
         self.last_at = ""
         self.version = 0  # how many events were applied
         self._open_checks: dict[str, ev.BallCheckRecorded] = {}  # counts before a session opens
+        # How many ball-set changes there had been when each of those counts was made.
+        self._open_check_sets: dict[str, int] = {}
         self.simulations: dict[str, ev.SimulationStarted] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
 
@@ -530,6 +532,12 @@ class Hall:
         check = self._open_checks.get(session_id)
         if check is None or check.when != "open":
             raise DomainError("antes de abrir la sesión hay que contar las 90 bolas", "R-BALL-2")
+        if self._open_check_sets.get(session_id, 0) != len(self.ball_set_changes):
+            raise DomainError(
+                "el juego de bolas cambió después del recuento: cuente las bolas del juego "
+                "instalado",
+                "R-BALL-2",
+            )
         if not check.ok:
             raise DomainError(
                 "la última comprobación de bolas no fue correcta: cambie el juego de bolas "
@@ -1139,6 +1147,7 @@ class Hall:
             case ev.BallCheckRecorded():
                 if event.when == "open":
                     self._open_checks[event.session_id] = event
+                    self._open_check_sets[event.session_id] = len(self.ball_set_changes)
                 else:
                     self._need_session().ball_checks.append(event)
             case ev.SessionOpened():

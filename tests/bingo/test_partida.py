@@ -684,3 +684,15 @@ def test_balls_not_in_perfect_condition_are_recorded_with_a_note() -> None:
         "Comprobación de bolas al cierre de la sesión: no conforme. "
         "Bolas en mal estado: la 40 con peso de más" in notes
     )
+
+
+def test_a_count_made_before_the_ball_set_changed_does_not_open_the_session() -> None:
+    """R-BALL-2: the balls counted are the balls played with."""
+    kit = make_hall(open_session=False)
+    assert kit.svc.record_ball_check("S1", "open", BALLS, "manual")
+    kit.svc.install_ball_set("BS-2", "HOM-2", 3000, 0, True, "cambio programado")
+    with pytest.raises(DomainError, match="cambió después del recuento"):
+        kit.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
+    assert kit.svc.record_ball_check("S1", "open", BALLS, "manual")
+    kit.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
+    assert kit.hall.sessions[-1].ball_set_id == "BS-2"
