@@ -255,6 +255,7 @@ class Acta:
     totals: Totals
     issued_at: str
     observations: tuple[str, ...] = field(default=())
+    simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
 
     @property
     def complete(self) -> bool:
@@ -603,6 +604,13 @@ def _issued_at(session: Mapping[str, Any], chain: Mapping[str, Any]) -> str:
     return str(session.get("opened_at") or f"{session.get('date')}T00:00:00+00:00")
 
 
+def _simulation_seed(session: Mapping[str, Any]) -> int | None:
+    simulation = session.get("simulation")
+    if not isinstance(simulation, Mapping):
+        return None
+    return int(simulation.get("seed") or 0)
+
+
 def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta:
     """The acta of one session of ``export`` (the only one when ``session_id`` is None)."""
     session = select_session(export, session_id)
@@ -662,6 +670,7 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
         last_partida_announced=_opt_int(session.get("last_partida_announced")),
         chain=seal,
         totals=_totals(partidas),
+        simulation_seed=_simulation_seed(session),
         issued_at=_issued_at(session, chain),
     )
     notes = _observations(partidas, rules)

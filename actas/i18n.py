@@ -35,6 +35,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "es": "Registro encadenado: registro {seq} · cabeza {head}…",
         "eu": "Erregistro-katea: {seq}. erregistroa · burua {head}…",
     },
+    "open.simulation": {
+        "es": "SESIÓN SIMULADA (semilla {seed}), registrada como tal: no es una sesión real de "
+        "juego y esta acta no tiene validez.",
+        "eu": "SAIO SIMULATUA ({seed} hazia), horrela erregistratua: ez da benetako joko-saio "
+        "bat eta akta honek ez du baliorik.",
+    },
+    "page.simulation": {
+        "es": "sesión simulada (semilla {seed}): sin validez",
+        "eu": "saio simulatua ({seed} hazia): baliorik gabe",
+    },
     "page.working": {
         "es": "Copia de trabajo: acta en curso",
         "eu": "Lan-kopia: akta idazten ari da",

@@ -136,6 +136,8 @@ class _Writer:
             jm=a.jefe_de_mesa,
             js=a.jefe_de_sala,
         )
+        if a.simulation_seed is not None:
+            out += self.lines("open.simulation", seed=a.simulation_seed)
         out += self.lines(
             "open.ball_set",
             id=a.ball_set_id,
@@ -559,6 +561,14 @@ class _Writer:
             seal_label=t.all("page.seal"),
             chain_line=chain,
             working_line=None if a.complete else "\n".join(t.all("page.working")),
+            simulation_mark=(
+                ()
+                if a.simulation_seed is None
+                else (
+                    "SIMULACIÓN",
+                    *dict.fromkeys(t.all("page.simulation", seed=a.simulation_seed)),
+                )
+            ),
         )
 
 

@@ -525,6 +525,7 @@ class PageDecor:
     seal_label: Sequence[str]
     chain_line: str
     working_line: str | None  # shown while the session is open
+    simulation_mark: Sequence[str] = ()  # across every folio of a simulated session
 
 
 def _draw_acta_page(decor: PageDecor) -> Callable[[Canvas, BaseDocTemplate], None]:
@@ -583,6 +584,27 @@ def _draw_acta_page(decor: PageDecor) -> Callable[[Canvas, BaseDocTemplate], Non
             for line in decor.working_line.split("\n"):
                 canv.drawRightString(w - MARGIN_RIGHT, wy, line)
                 wy -= 8
+        canv.restoreState()
+
+    return draw
+
+
+def _draw_simulation_mark(decor: PageDecor) -> Callable[[Canvas, BaseDocTemplate], None]:
+    def draw(canv: Canvas, doc: BaseDocTemplate) -> None:
+        if not decor.simulation_mark:
+            return
+        # Drawn over the content, faint, on every folio: a page taken alone still says it is
+        # no real night, and no table band can hide it.
+        w, h = doc.pagesize
+        canv.saveState()
+        canv.setFillColor(ALERT)
+        canv.setFillAlpha(0.16)
+        canv.translate(w / 2, h / 2)
+        canv.rotate(55)
+        size = 40
+        for i, line in enumerate(decor.simulation_mark):
+            canv.setFont(FONT_B, size if i == 0 else size * 0.55)
+            canv.drawCentredString(0, -i * size * 0.9, line)
         canv.restoreState()
 
     return draw
@@ -658,7 +680,16 @@ def acta_doc(out: BinaryIO, decor: PageDecor, title: str, author: str) -> ActaDo
         invariant=1,
         pageCompression=1,
     )
-    doc.addPageTemplates([PageTemplate(id="folio", frames=[frame], onPage=_draw_acta_page(decor))])
+    doc.addPageTemplates(
+        [
+            PageTemplate(
+                id="folio",
+                frames=[frame],
+                onPage=_draw_acta_page(decor),
+                onPageEnd=_draw_simulation_mark(decor),
+            )
+        ]
+    )
     return doc
 
 

@@ -166,6 +166,24 @@ def _ball_check(check: BallCheckRecorded) -> dict[str, Any]:
     return out
 
 
+def _simulation(hall: Hall, session: SessionState) -> dict[str, Any]:
+    """``simulation`` for a simulated session only (decision 24), so no export or acta of one can
+    pass for a real night, and real sessions keep their exact shape.
+    """
+    started = hall.simulations.get(session.id)
+    if started is None:
+        return {}
+    return {
+        "simulation": {
+            "seed": started.seed,
+            "partidas": started.partidas,
+            "incidents": started.incidents,
+            "electronic": started.electronic,
+            "devices": started.devices,
+        }
+    }
+
+
 def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
     def changes(kind: str) -> list[dict[str, Any]]:
         source = hall.prima_changes if kind == "prima" else hall.ball_set_changes
@@ -195,6 +213,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         "prima_changes": changes("prima"),
         "ball_set_changes": changes("ball_set"),
         "partidas": [_partida(hall, p, hall.prima) for p in session.partidas],
+        **_simulation(hall, session),
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [
             {

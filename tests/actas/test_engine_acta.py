@@ -4,15 +4,18 @@ prints it."""
 from __future__ import annotations
 
 import copy
+import io
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 
 from actas.builder import build_acta
 from actas.render import render_acta
 from actas.verify import verify_acta
-from bingo.app import project_records
+from bingo.app import export_from_db, project_records
 from bingo.service import HallService
 from tests.actas.conftest import body_lines, partida_block
 from tests.actas.engine_night import (
@@ -144,3 +147,27 @@ def test_a_basque_hall_made_by_the_engine_gets_no_cantabrian_closure_rule() -> N
     assert "Primaren funtsa hurrengo partidetarako metatuta geratzen da." in closing
     for word in ("cierre de la sala", "hacienda", "Hacienda", "Cantabria", "Ogasun", "ogasun"):
         assert word not in closing, word
+
+
+def test_a_simulated_session_says_so_on_every_folio_and_a_real_one_does_not(
+    tmp_path: Path,
+) -> None:
+    """Decision 24: no export or acta of a simulation can pass for a real night."""
+    from bingo.cli import main
+
+    url = f"sqlite:///{tmp_path / 'sim.sqlite'}"
+    assert main(["simulate", "--db", url, "--seed", "5", "--partidas", "2", "-q"]) == 0
+    export = export_from_db(url, None)
+    session = export["sessions"][0]
+    assert session["simulation"]["seed"] == 5 and session["simulation"]["partidas"] == 2
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(render_acta(export))).pages]
+    assert "SESIÓN SIMULADA (semilla 5)" in pages[0]
+    assert all("SIMULACIÓN" in page for page in pages)
+
+    svc = engine_hall()
+    play_partida(svc)
+    close_session(svc)
+    real = export_of(svc)
+    assert "simulation" not in real["sessions"][0]
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(render_acta(real))).pages)
+    assert "SIMULA" not in text
