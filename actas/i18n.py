@@ -41,6 +41,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "SAIO SIMULATUA ({seed} hazia), horrela erregistratua: ez da benetako joko-saio "
         "bat eta akta honek ez du baliorik.",
     },
+    "doc.simulation": {
+        "es": "SESIÓN SIMULADA (semilla {seed}): este documento no tiene validez.",
+        "eu": "SAIO SIMULATUA ({seed} hazia): agiri honek ez du baliorik.",
+    },
     "page.simulation": {
         "es": "sesión simulada (semilla {seed}): sin validez",
         "eu": "saio simulatua ({seed} hazia): baliorik gabe",

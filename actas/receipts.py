@@ -58,6 +58,7 @@ class PrizeReceipt:
     chain_seq: int
     chain_head: str
     issued_at: str
+    simulation_seed: int | None = None  # a simulated session: the paper says it is worthless
 
 
 def _card(
@@ -141,6 +142,7 @@ def find_receipt(
         chain_seq=acta.chain.seq,
         chain_head=acta.chain.head,
         issued_at=block.closed_at or acta.issued_at,
+        simulation_seed=acta.simulation_seed,
     )
 
 
@@ -322,9 +324,16 @@ def _pdf(parts: Sequence[list[Flowable]], r: PrizeReceipt, layout: Layout, title
         created=created,
     )
     story: list[Flowable] = []
+    texts = Texts(r.languages)
     for i, part in enumerate(parts):
         if i:
             story += [st.gap(3), _cut_line(), st.gap(3)] if layout == "80mm" else [PageBreak()]
+        if r.simulation_seed is not None:
+            # Each part may be torn off (80 mm) or handed over alone: each says it, at its top.
+            story += [
+                st.para(line, st.BANNER)
+                for line in dict.fromkeys(texts.all("doc.simulation", seed=r.simulation_seed))
+            ]
         story += part
     if layout == "80mm":
         # a roll has no pages: one page as long as the content

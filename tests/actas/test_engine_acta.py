@@ -163,6 +163,17 @@ def test_a_simulated_session_says_so_on_every_folio_and_a_real_one_does_not(
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(render_acta(export))).pages]
     assert "SESIÓN SIMULADA (semilla 5)" in pages[0]
     assert all("SIMULACIÓN" in page for page in pages)
+    from actas.receipts import find_receipt, render_prize_receipt
+
+    receipt = find_receipt(export, 1, prize="bingo")
+    for layout in ("a4", "80mm"):
+        text = " ".join(
+            p.extract_text()
+            for p in PdfReader(io.BytesIO(render_prize_receipt(receipt, layout))).pages
+        )
+        text = " ".join(text.split())  # lines wrap differently on A4 and 80 mm
+        # the original and the duplicate each say it
+        assert text.count("SESIÓN SIMULADA (semilla 5): este documento no tiene validez") == 2
 
     svc = engine_hall()
     play_partida(svc)
