@@ -45,6 +45,15 @@ SCENARIO_FAULTS: dict[str, dict[str, object]] = {
     "garbage": {"length": 40},
     "crc_error": {"count": 2},
     "busy": {"count": 2},
+    # The extractor's cable pulled just after it released a ball, for longer than the
+    # reconnection grace: the ball is in the tube and must be read before manual extraction.
+    "extractor_lost_after_release": {
+        "fault": "disconnect",
+        "device": "extractor",
+        "mode": "cable",
+        "duration": 7.0,
+        "after": 0.02,
+    },
 }
 
 
@@ -57,6 +66,7 @@ def scenario_for(faults: list[str], seed: int) -> list[dict[str, object]]:
             known = ", ".join(sorted(SCENARIO_FAULTS))
             raise ValueError(f"avería desconocida: {name!r} (conocidas: {known})")
         out.append({"at_draw": rng.randint(3, 20), "fault": name, **SCENARIO_FAULTS[name]})
+        # ``fault`` in the parameters: a named case of an emulator fault
     return out
 
 

@@ -83,6 +83,22 @@ def test_a_jam_after_the_first_ball_goes_on_by_manual_extraction(
     assert "Atasco" in acta_text(export)
 
 
+def test_the_ball_in_the_tube_when_the_extractor_is_lost_is_read_then_manual_extraction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Cantabria II.1.b párrafo 2: the ball already out is drawn once, then only pending balls."""
+    export = play(tmp_path, capsys, "extractor_lost_after_release", partidas=1)
+    (partida,) = export["sessions"][0]["partidas"]
+    kinds = [k for _, k, _ in incidents(export)]
+    assert kinds == ["ball_in_tube", "failure_after_extraction_began"]
+    start = partida["manual_from_ball"]
+    assert partida["ball_sources"][start - 2] == "operator"  # the ball in the tube
+    assert set(partida["ball_sources"][start - 1 :]) == {"manual"}
+    assert len(set(partida["balls"])) == len(partida["balls"])  # none lost, none repeated
+    text = " ".join(acta_text(export).split())
+    assert "Avería con una bola ya fuera del bombo" in text
+
+
 def test_a_double_feed_annuls_the_partida_with_full_refund(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
