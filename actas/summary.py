@@ -276,7 +276,11 @@ def render_summary_data(acta: Acta) -> bytes:
         created=created,
         creator=acta.generator or "bingo-hall",
     )
-    build(doc, summary_story(acta), info)
+    story = summary_story(acta)
+    if acta.simulation_seed is not None:
+        mark = dict.fromkeys(Texts(acta.languages).all("doc.simulation", seed=acta.simulation_seed))
+        story = [*(st.para(line, st.BANNER) for line in mark), *story]
+    build(doc, story, info)
     return buf.getvalue()
 
 

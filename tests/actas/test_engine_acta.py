@@ -174,6 +174,10 @@ def test_a_simulated_session_says_so_on_every_folio_and_a_real_one_does_not(
         text = " ".join(text.split())  # lines wrap differently on A4 and 80 mm
         # the original and the duplicate each say it
         assert text.count("SESIÓN SIMULADA (semilla 5): este documento no tiene validez") == 2
+    from actas.summary import render_summary
+
+    summary = PdfReader(io.BytesIO(render_summary(export))).pages[0].extract_text()
+    assert "SESIÓN SIMULADA (semilla 5)" in " ".join(summary.split())
 
     svc = engine_hall()
     play_partida(svc)
