@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 
 class FitLabel(QLabel):
@@ -94,3 +94,77 @@ def fit_together(labels: Sequence[FitLabel], target: int) -> int:
     for label in labels:
         label.set_target(size)
     return size
+
+
+class VerticalScroll(QScrollArea):
+    """A page that scrolls up and down instead of making its window taller than the screen.
+
+    It keeps the page's own minimum width (no sideways scrolling, room for the scroll bar) but
+    asks only ``min_height`` of the window. The page fills the height when there is room, and
+    when there is not it gets the least height it needs at that width (wrapped texts
+    included), not the height it would like: so it scrolls only as far as it must. A widget
+    that takes the focus (a key, Tab, the console's own ``setFocus``) is scrolled into view.
+    """
+
+    def __init__(self, page: QWidget, min_height: int = 200) -> None:
+        super().__init__()
+        self._min_height = min_height
+        self.setObjectName(f"{page.objectName() or 'page'}_scroll")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # not widgetResizable: that would give a page with wrapped texts its preferred height
+        self.setWidgetResizable(False)
+        self.setWidget(page)
+        page.installEventFilter(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+
+    def _bar(self) -> int:
+        return self.verticalScrollBar().sizeHint().width()
+
+    def minimumSizeHint(self) -> QSize:
+        page = self.widget()
+        width = page.minimumSizeHint().width() if page is not None else 0
+        return QSize(width + self._bar(), self._min_height)
+
+    def sizeHint(self) -> QSize:
+        page = self.widget()
+        inner = page.sizeHint() if page is not None else QSize()
+        return QSize(inner.width() + self._bar(), inner.height())
+
+    def _least_height(self, page: QWidget, width: int) -> int:
+        least = page.minimumSizeHint().height()
+        layout = page.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            least = max(least, layout.totalMinimumHeightForWidth(width))
+        return least
+
+    def fit_page(self) -> None:
+        """Lay the page out for the room there is now."""
+        page = self.widget()
+        if page is None:
+            return
+        room = self.contentsRect()
+        width, height = room.width(), room.height()
+        least = self._least_height(page, width)
+        if least > height:  # it scrolls: the bar takes its width
+            width -= self._bar()
+            least = self._least_height(page, width)
+        page.resize(max(width, page.minimumSizeHint().width()), max(height, least))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_page()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            # the page's content changed (a box shown, a longer text): lay it out again once
+            # its layout has taken the change
+            QTimer.singleShot(0, self, self.fit_page)
+        return super().eventFilter(watched, event)
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        page = self.widget()
+        if new is not None and page is not None and page.isAncestorOf(new):
+            self.ensureWidgetVisible(new)

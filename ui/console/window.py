@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
-    QFormLayout,
     QFrame,
     QGridLayout,
     QGroupBox,
@@ -69,6 +68,7 @@ from ui.console.manual_book import ManualBookDialog
 from ui.console.texts import describe, prize_name, t
 from ui.panels.board import BoardPalette, BoardWidget
 from ui.panels.hall_panel import BallWidget
+from ui.widgets import VerticalScroll
 
 log = logging.getLogger(__name__)
 
@@ -232,10 +232,17 @@ class ConsoleWindow(QMainWindow):
         self.pages = QTabWidget()
         self.pages.setObjectName("pages")
         _font(self.pages.tabBar(), 17, bold=True)
-        self.pages.addTab(self._build_session_page(), t("1 · Sesión"))
-        self.pages.addTab(self._build_sale_page(), t("2 · Venta"))
-        self.pages.addTab(self._build_extraction_page(), t("3 · Extracción y cantos"))
-        self.pages.addTab(self._build_prizes_page(), t("4 · Premios"))
+        # Each page scrolls rather than make the window taller than a laptop's screen
+        # (1366×768, with the red banner showing).
+        for build, name, title in (
+            (self._build_session_page, "session_page", t("1 · Sesión")),
+            (self._build_sale_page, "sale_page", t("2 · Venta")),
+            (self._build_extraction_page, "extraction_page", t("3 · Extracción y cantos")),
+            (self._build_prizes_page, "prizes_page", t("4 · Premios")),
+        ):
+            page = build()
+            page.setObjectName(name)
+            self.pages.addTab(VerticalScroll(page), title)
         body.addWidget(self.pages, 62)
         body.addLayout(self._build_side(), 38)
         self._build_menus()
@@ -275,6 +282,7 @@ class ConsoleWindow(QMainWindow):
             "QFrame#suspended_box { background: #ff9800; border-radius: 6px; }"
         )
         row = QHBoxLayout(self.suspended_box)
+        row.setContentsMargins(8, 4, 8, 4)
         row.addWidget(
             _label(t("PARTIDA SUSPENDIDA: reanude o devuelva los cartones"), pixels=20, bold=True),
             1,
@@ -300,7 +308,7 @@ class ConsoleWindow(QMainWindow):
 
         opening = QGroupBox(t("Apertura de la sesión"))
         self.opening = opening
-        form = QFormLayout(opening)
+        form = QGridLayout(opening)
         self.session_date = QLineEdit(self.defaults.today())
         self.session_date.setObjectName("session_date")
         self.session_id = QLineEdit()
@@ -309,10 +317,21 @@ class ConsoleWindow(QMainWindow):
         self.jefe_de_mesa.setObjectName("jefe_de_mesa")
         self.jefe_de_sala = QLineEdit(self.defaults.jefe_de_sala)
         self.jefe_de_sala.setObjectName("jefe_de_sala")
-        form.addRow(t("Fecha (AAAA-MM-DD):"), self.session_date)
-        form.addRow(t("Sesión:"), self.session_id)
-        form.addRow(t("Jefe de mesa-cajero:"), self.jefe_de_mesa)
-        form.addRow(t("Jefe de sala:"), self.jefe_de_sala)
+        # two fields a row, so the page fits a laptop's screen with the banner showing
+        for i, (text, edit) in enumerate(
+            (
+                (t("Fecha (AAAA-MM-DD):"), self.session_date),
+                (t("Sesión:"), self.session_id),
+                (t("Jefe de mesa-cajero:"), self.jefe_de_mesa),
+                (t("Jefe de sala:"), self.jefe_de_sala),
+            )
+        ):
+            label = QLabel(text)
+            label.setBuddy(edit)
+            form.addWidget(label, i // 2, 2 * (i % 2))
+            form.addWidget(edit, i // 2, 2 * (i % 2) + 1)
+        form.setColumnStretch(1, 1)
+        form.setColumnStretch(3, 1)
         layout.addWidget(opening)
 
         count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)"))
@@ -681,10 +700,13 @@ class ConsoleWindow(QMainWindow):
         top = QHBoxLayout()
         self.last_ball = BallWidget(empty="#dddddd")
         self.last_ball.setObjectName("last_ball")
-        self.last_ball.setMinimumSize(150, 150)
+        self.last_ball.setMinimumSize(130, 130)
         self.last_ball.setMaximumHeight(210)
         self.count = _label(name="count", pixels=26, bold=True)
         self.count.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # no height-for-width in this column: the layout then keeps every minimum, so the
+        # window's minimum size is what the column really needs
+        self.count.setWordWrap(False)
         top.addWidget(self.last_ball, 1)
         top.addWidget(self.count, 1)
         side.addLayout(top, 2)
@@ -699,13 +721,17 @@ class ConsoleWindow(QMainWindow):
         )
         self.board = BoardWidget(palette)
         self.board.setObjectName("board")
-        self.board.setMinimumSize(300, 220)
+        # 9 rows of 23 pixels at least: the numbers stay 16 pixels high, as the console's text
+        self.board.setMinimumSize(300, 207)
         self.board.setMaximumHeight(300)
         side.addWidget(self.board, 3)
-        side.addWidget(_label(t("Registro de la partida"), pixels=16, bold=True))
+        log_title = _label(t("Registro de la partida"), "event_log_title", 16, bold=True)
+        log_title.setWordWrap(False)
+        side.addWidget(log_title)
         self.event_log = QListWidget()
         self.event_log.setObjectName("event_log")
         self.event_log.setWordWrap(True)
+        self.event_log.setMinimumHeight(60)  # three lines at least; it grows with the window
         _font(self.event_log, 14)
         side.addWidget(self.event_log, 5)
         return side
