@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from bingo.hall import Status
 from bingo.readmodel import panel_state
 from bingo.regulation import PARAGRAPHS
+from tests.ui.counting import answer_check
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
 from ui.console import ConsoleDefaults, ConsoleWindow
@@ -84,6 +85,8 @@ def test_a_whole_partida_is_played_through_the_console(
     assert hall.session is None
     console.balls_counted.setChecked(True)
     click(qtbot, console.open_session_button)
+    assert hall.session is None  # their condition is asked first
+    answer_check(qtbot, console)
     assert hall.session is not None and hall.session.id == "S-2026-11-22"
     assert hall.session.ball_checks[0].method == "manual"
     assert console.pages.currentIndex() == 1
@@ -351,6 +354,7 @@ def test_the_session_closes_only_after_the_ball_count(
     assert kit.hall.session is not None
     console.balls_counted.setChecked(True)
     click(qtbot, console.close_session_button)
+    answer_check(qtbot, console)
     assert kit.hall.session is None
     assert kit.hall.sessions[-1].ball_checks[-1].when == "close"
 

@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from bingo import events as ev
+from tests.ui.counting import answer_check, ball_checks, the_check
 from tests.ui.kit import Kit, make_hall
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
 from ui.console import ConsoleDefaults, ConsoleWindow
 from ui.console.ball_set import BallSetDialog
-from ui.console.dialogs import ConfirmDialog
 from ui.i18n import use_console_language
 
 LEFT = Qt.MouseButton.LeftButton
@@ -264,6 +264,8 @@ def test_a_failed_opening_count_leads_to_the_change_and_back_to_the_count(
     # the count shows ball 17 missing: recorded, and the session does not open
     qtbot.keyClicks(console.balls_missing, "17")
     qtbot.mouseClick(console.open_session_button, LEFT)
+    assert "faltan: 17" in the_check(console).numbering.text()
+    answer_check(qtbot, console)
     assert kit.hall.session is None
     check = kit.hall.opening_check("S-2026-11-22")
     assert check is not None and not check.ok
@@ -292,6 +294,7 @@ def test_a_failed_opening_count_leads_to_the_change_and_back_to_the_count(
     assert kit.hall.session is None  # the new set is not counted yet
     console.balls_counted.setChecked(True)
     qtbot.mouseClick(console.open_session_button, LEFT)
+    answer_check(qtbot, console)
     session = kit.hall.session
     assert session is not None, console.error.text()
     assert session.ball_set_id == "RESERVA" and session.ball_checks[-1].ok
@@ -306,10 +309,9 @@ def test_damaged_balls_after_the_readers_scan_lead_to_the_change_and_a_new_readi
     with qtbot.waitSignal(console.bridge.jobDone, timeout=3000):
         qtbot.mouseClick(console.scan_balls, LEFT)
     qtbot.mouseClick(console.open_session_button, LEFT)
-    confirm = console.dialog
-    assert isinstance(confirm, ConfirmDialog) and confirm.refuse is not None
-    qtbot.mouseClick(confirm.refuse, LEFT)
-    assert "hay bolas dañadas" in console.error.text()
+    answer_check(qtbot, console, damaged="la 45 con el número borroso")
+    assert "(hay bolas dañadas)" in console.error.text()
+    assert ball_checks(kit)[-1].note == "la 45 con el número borroso"
 
     qtbot.mouseClick(banner_button(console), LEFT)
     dialog = the_dialog(qtbot, console)
@@ -327,11 +329,10 @@ def test_damaged_balls_after_the_readers_scan_lead_to_the_change_and_a_new_readi
     with qtbot.waitSignal(console.bridge.jobDone, timeout=3000):
         qtbot.mouseClick(console.scan_balls, LEFT)
     qtbot.mouseClick(console.open_session_button, LEFT)
-    confirm = console.dialog
-    assert isinstance(confirm, ConfirmDialog)
-    qtbot.mouseClick(confirm.confirm, LEFT)
+    answer_check(qtbot, console)
     session = kit.hall.session
     assert session is not None and session.ball_set_id == "RESERVA"
+    assert [(c.ok, c.condition_ok) for c in ball_checks(kit)] == [(False, False), (True, True)]
 
 
 def test_the_limit_refusal_of_start_partida_offers_the_change(
@@ -358,25 +359,35 @@ def test_the_limit_refusal_of_start_partida_offers_the_change(
     assert kit.hall.partida is not None, console.error.text()
 
 
-def test_a_failed_closing_count_leads_to_the_change_and_back_to_the_closing(
+def test_a_failed_closing_count_closes_the_session_and_the_change_comes_before_the_next(
     qtbot: QtBot, bridges: list[Bridge]
 ) -> None:
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
     qtbot.keyClicks(console.balls_missing, "3 4")
     qtbot.mouseClick(console.close_session_button, LEFT)
-    session = kit.hall.session
-    assert session is not None and session.open
-    qtbot.mouseClick(banner_button(console), LEFT)
+    answer_check(qtbot, console)
+    session = kit.hall.sessions[-1]
+    assert not session.open, console.error.text()
+    assert [c.ok for c in session.ball_checks] == [True, False]
+    assert console.count_note.text().endswith(
+        "Cambie el juego de bolas antes de la próxima sesión (R-BALL-2)."
+    )
+
+    # the set is changed before the next session, then counted to open it
+    console.menu_actions["change_ball_set"].trigger()
     dialog = the_dialog(qtbot, console)
     fill(qtbot, dialog, "RESERVA", "HOM-9", reason="recuento fallido")
     qtbot.mouseClick(dialog.confirm, LEFT)
-    assert console.count_note.text().endswith("y cierre la sesión (R-BALL-2).")
+    assert console.count_note.text().endswith("y abra la sesión (R-BALL-2).")
     assert console.pages.currentIndex() == 0
+    console.session_id.setText("S-2026-11-23")
+    console.session_date.setText("2026-11-23")
     console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.close_session_button, LEFT)
-    assert not session.open, console.error.text()
-    assert [c.ok for c in session.ball_checks] == [True, False, True]
+    qtbot.mouseClick(console.open_session_button, LEFT)
+    answer_check(qtbot, console)
+    opened = kit.hall.session
+    assert opened is not None and opened.ball_set_id == "RESERVA", console.error.text()
 
 
 def test_with_devices_a_new_set_is_read_before_the_next_ball(

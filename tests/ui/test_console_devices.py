@@ -11,15 +11,15 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
+from tests.ui.counting import answer_check, ball_checks, the_check
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
 from ui.console import ConsoleDefaults, ConsoleWindow
-from ui.console.dialogs import ConfirmDialog, IncidentDialog
+from ui.console.dialogs import IncidentDialog
 
 Outcome = int | BallHeld | BaseException
 
@@ -123,17 +123,17 @@ def test_the_session_opens_with_the_count_read_by_the_ball_reader(qtbot: QtBot) 
         records = len(kit.svc.records())
         qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
         # the reader vouches for the numbers; their state is confirmed before the jefe de sala
-        dialog = console.dialog
-        assert isinstance(dialog, ConfirmDialog) and len(kit.svc.records()) == records
-        assert "perfecto estado" in dialog.findChild(QLabel, "confirm_text").text()
-        qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+        dialog = the_check(console)
+        assert len(kit.svc.records()) == records
+        assert "el lector ha leído las 90 bolas" in dialog.numbering.text()
+        answer_check(qtbot, console)
         session = kit.hall.session
         assert session is not None and session.ball_checks[0].method == "reader"
     finally:
         bridge.close()
 
 
-def test_balls_not_in_perfect_state_after_the_reader_count_record_nothing(
+def test_damaged_balls_after_the_reader_count_are_recorded_and_the_session_does_not_open(
     qtbot: QtBot,
 ) -> None:
     kit = make_hall(open_session=False)
@@ -143,16 +143,15 @@ def test_balls_not_in_perfect_state_after_the_reader_count_record_nothing(
         console = console_with(qtbot, kit, bridge, StandInBallSource())
         with qtbot.waitSignal(bridge.jobDone, timeout=3000):
             qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
-        records = len(kit.svc.records())
         qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
-        dialog = console.dialog
-        assert isinstance(dialog, ConfirmDialog) and dialog.refuse is not None
-        qtbot.mouseClick(dialog.refuse, Qt.MouseButton.LeftButton)
+        answer_check(qtbot, console, damaged="la 17 agrietada")
 
-        assert len(kit.svc.records()) == records  # nothing recorded, no failed count either
-        assert kit.hall.session is None and kit.hall.opening_check("S1") is None
-        assert "cambie el juego de bolas por el de reserva" in console.error.text()
-        assert "abrir la sesión" in console.error.text()
+        [check] = ball_checks(kit)
+        assert (check.when, check.method, len(check.numbers)) == ("open", "reader", 90)
+        assert (check.condition_ok, check.note, check.ok) == (False, "la 17 agrietada", False)
+        assert kit.hall.session is None
+        assert "no es conforme (hay bolas dañadas)" in console.error.text()
+        assert console.error.offered() == "Cambiar el juego de bolas…"
         qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
         assert "Lea primero el juego de bolas" in console.error.text()  # the new set is read
     finally:
@@ -166,21 +165,10 @@ def test_the_closing_count_with_the_reader_asks_for_the_balls_state_too(
     with qtbot.waitSignal(devices_bridge.jobDone, timeout=3000):
         qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(console.close_session_button, Qt.MouseButton.LeftButton)
-    dialog = console.dialog
-    assert isinstance(dialog, ConfirmDialog) and dialog.refuse is not None
-    qtbot.mouseClick(dialog.refuse, Qt.MouseButton.LeftButton)
-    session = hall.hall.session
-    assert session is not None and session.open
-    assert [c.when for c in session.ball_checks] == ["open"]
-    assert "cerrar la sesión" in console.error.text()
-
-    with qtbot.waitSignal(devices_bridge.jobDone, timeout=3000):
-        qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(console.close_session_button, Qt.MouseButton.LeftButton)
-    dialog = console.dialog
-    assert isinstance(dialog, ConfirmDialog)
-    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+    answer_check(qtbot, console)
+    session = hall.hall.sessions[-1]
     assert not session.open and [c.when for c in session.ball_checks] == ["open", "close"]
+    assert session.ball_checks[-1].method == "reader" and session.ball_checks[-1].ok
 
 
 def test_a_ball_is_drawn_on_the_worker_thread_and_recorded(
@@ -501,9 +489,7 @@ def test_the_console_counts_and_draws_with_the_emulated_devices(qtbot: QtBot) ->
         qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not bridge.busy, timeout=30_000)
         qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
-        dialog = console.dialog
-        assert isinstance(dialog, ConfirmDialog), console.error.text()
-        qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+        answer_check(qtbot, console)
         assert kit.hall.session is not None, console.error.text()
         kit.partida_ready()
         qtbot.waitUntil(console.draw_device_button.isEnabled)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -129,11 +129,7 @@ class IncidentDialog(QDialog):
 
 
 class ConfirmDialog(QDialog):
-    """A plain question with a confirm and a cancel button, and optionally a "no" answer
-    (``refuse_text``) that is not a cancel: it emits ``refused``.
-    """
-
-    refused = Signal()
+    """A plain question with a confirm and a cancel button."""
 
     def __init__(
         self,
@@ -141,8 +137,6 @@ class ConfirmDialog(QDialog):
         text: str,
         action_text: str,
         parent: QWidget | None = None,
-        *,
-        refuse_text: str = "",
     ) -> None:
         super().__init__(parent)
         self.setObjectName("confirm_dialog")
@@ -157,12 +151,6 @@ class ConfirmDialog(QDialog):
         self.confirm.setObjectName("confirm_ok")
         cancel = QPushButton(t("Cancelar"))
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.refuse: QPushButton | None = None
-        if refuse_text:
-            self.refuse = QPushButton(refuse_text)
-            self.refuse.setObjectName("confirm_refuse")
-            buttons.addButton(self.refuse, QDialogButtonBox.ButtonRole.DestructiveRole)
-            self.refuse.clicked.connect(self._refuse)
         buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -170,10 +158,6 @@ class ConfirmDialog(QDialog):
         layout.addWidget(label, 1)
         layout.addWidget(buttons)
         self.resize(640, 240)
-
-    def _refuse(self) -> None:
-        self.refused.emit()
-        self.reject()
 
 
 class SerieDialog(QDialog):

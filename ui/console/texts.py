@@ -125,9 +125,12 @@ def describe(event: ev.Event) -> str:
         case ev.BallCheckRecorded():
             when = t("apertura") if event.when == "open" else t("cierre")
             verdict = t("correcto") if event.ok else t("INCORRECTO")
-            return t("Recuento de bolas de {when}: {n} bolas, {verdict}").format(
+            text = t("Recuento de bolas de {when}: {n} bolas, {verdict}").format(
                 when=when, n=len(event.numbers), verdict=verdict
             )
+            if not event.condition_ok:
+                text += t("; bolas dañadas: {note}").format(note=event.note)
+            return text
         case ev.LastPartidaAnnounced():
             return t("Anunciada la última partida: la {n}").format(n=event.partida)
         case ev.PrimaAmountChosen():

@@ -60,6 +60,7 @@ from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
 from ui.bridge import Bridge, Question
 from ui.console import documents
+from ui.console.ball_check import BallCheckDialog, BallCondition, BallCount, problem_words
 from ui.console.ball_set import BallSetChange, BallSetDialog, set_words
 from ui.console.banner import ErrorBanner
 from ui.console.carton import CartonGrid
@@ -169,7 +170,14 @@ def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False)
     return label
 
 
-Dialog = IncidentDialog | ConfirmDialog | SerieDialog | ManualBookDialog | BallSetDialog
+Dialog = (
+    IncidentDialog
+    | ConfirmDialog
+    | SerieDialog
+    | ManualBookDialog
+    | BallSetDialog
+    | BallCheckDialog
+)
 
 
 def manual_mark(partida: PartidaState | None) -> str:
@@ -180,6 +188,7 @@ def manual_mark(partida: PartidaState | None) -> str:
 class ConsoleWindow(QMainWindow):
     # A line for the event log once the engine's queued events have been shown.
     _logLater = Signal(str)
+    _errorLater = Signal(str)  # the same for a refusal that follows what was just recorded
 
     def __init__(
         self,
@@ -257,6 +266,7 @@ class ConsoleWindow(QMainWindow):
         self.bridge.deviceNotice.connect(self._on_device_notice)
         self.bridge.asked.connect(self._on_asked)
         self._logLater.connect(self._log_line, Qt.ConnectionType.QueuedConnection)
+        self._errorLater.connect(self._log_error, Qt.ConnectionType.QueuedConnection)
         self._load_log()
         self.refresh()
 
@@ -347,11 +357,12 @@ class ConsoleWindow(QMainWindow):
         self.count_note = _label(name="count_note", pixels=17, bold=True)
         self.count_note.setStyleSheet("background: #e3f2fd; color: #0d1b3a; padding: 6px;")
         self.count_note.hide()
-        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número, en buen estado"))
+        # the hand count gives the numbers; their condition is asked with them (BallCheckDialog)
+        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número"))
         self.balls_counted.setObjectName("balls_counted")
         self.balls_missing = QLineEdit()
         self.balls_missing.setObjectName("balls_missing")
-        self.balls_missing.setPlaceholderText(t("números que faltan o están dañados, si los hay"))
+        self.balls_missing.setPlaceholderText(t("números que faltan, si falta alguno"))
         self.scan_balls = _button(t("Leer el juego de bolas con el lector"), "scan_balls", 16)
         self.scan_result = _label(name="scan_result")
         self.scan_balls.clicked.connect(self.scan_ball_set)
@@ -365,7 +376,7 @@ class ConsoleWindow(QMainWindow):
             self.scan_balls.hide()
             self.scan_result.hide()
             counting.addWidget(self.balls_counted, 1)
-            grid.addWidget(_label(t("Faltan o dañadas:")), 2, 0)
+            grid.addWidget(_label(t("Faltan:")), 2, 0)
             grid.addWidget(self.balls_missing, 2, 1)
         counting.addWidget(self.change_ball_set_button)
         grid.addWidget(self.ball_set_info, 0, 0, 1, 2)
@@ -827,10 +838,16 @@ class ConsoleWindow(QMainWindow):
         self._log_error(message)
         self.refresh()
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, *, after_records: bool = False) -> None:
+        """The red banner, the status bar and the event log; ``after_records``: the log's line
+        comes after the lines of the events just recorded (they are shown queued).
+        """
         self.error.setText(message)
         self.error.show()
-        self._log_error(message)
+        if after_records:
+            self._errorLater.emit(message)
+        else:
+            self._log_error(message)
         self.statusBar().showMessage(message, 15_000)
         self.refresh()
 
@@ -861,14 +878,14 @@ class ConsoleWindow(QMainWindow):
             return None
         return missing
 
-    def _counted_balls(self, when: str) -> tuple[list[int], str] | None:
+    def _counted_balls(self, when: str) -> BallCount | None:
         """The ball count for the session's opening or closing, from the reader or by hand."""
         if self.devices is not None:
             numbers = self._scanned.get(when)
             if numbers is None:
                 self.show_error(t("Lea primero el juego de bolas con el lector"))
                 return None
-            return numbers, "reader"
+            return BallCount(when, tuple(numbers), "reader")
         missing = self._parse_missing()
         if missing is None:
             return None
@@ -877,7 +894,7 @@ class ConsoleWindow(QMainWindow):
                 t("Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)")
             )
             return None
-        return [n for n in range(1, 91) if n not in missing], "manual"
+        return BallCount(when, tuple(n for n in range(1, 91) if n not in missing), "manual")
 
     def scan_ball_set(self) -> None:
         if self.devices is None or self.bridge.busy:
@@ -894,128 +911,144 @@ class ConsoleWindow(QMainWindow):
         self.bridge.submit("scan", devices.scan_set)
         self.refresh()
 
+    def _ask_ball_check(self, count: BallCount, record: Callable[[BallCondition], None]) -> None:
+        """The numbers are counted; their condition is asked before the jefe de sala, and what
+        follows is said, before anything is recorded (Cantabria II.2; decisions 22 and 47).
+        """
+        dialog = BallCheckDialog(count, self)
+        dialog.accepted.connect(lambda: record(dialog.answer()))
+        dialog.rejected.connect(lambda: self._recount(dialog))
+        self._open_dialog(dialog)
+
+    def _recount(self, dialog: BallCheckDialog) -> None:
+        """``Volver a contar`` (or ``Cancelar``): nothing is recorded; back to the count."""
+        if dialog.conforming():
+            return
+        self.statusBar().showMessage(
+            t("No se ha registrado nada: vuelva a contar las bolas ante el jefe de sala."), 15_000
+        )
+        self.pages.setCurrentIndex(0)
+        if self.devices is not None:
+            self.scan_balls.setFocus()
+        elif self.balls_missing.text().strip():
+            self.balls_missing.setFocus()
+        else:
+            self.balls_counted.setFocus()
+
+    def _show_count_note(self, text: str, *, warning: bool = False) -> None:
+        """The note under the count on the Sesión page: what comes next with the balls."""
+        self.count_note.setText(text)
+        self.count_note.setStyleSheet(
+            "background: #ffe0b2; color: #4e2600; padding: 6px; border: 2px solid #e65100;"
+            if warning
+            else "background: #e3f2fd; color: #0d1b3a; padding: 6px;"
+        )
+        self.count_note.show()
+
     def open_session(self) -> None:
         self.pages.setCurrentIndex(0)
         if "open_session" not in allowed_actions(self.hall):
             return
-        counted = self._counted_balls("open")
-        if counted is None:
+        count = self._counted_balls("open")
+        if count is None:
             return
-        numbers, method = counted
-        if method == "reader":
-            self._confirm_balls_state("open", lambda: self._open_session(numbers, method))
-        else:
-            self._open_session(numbers, method)
+        self._ask_ball_check(count, lambda condition: self._open_session(count, condition))
 
-    def _confirm_balls_state(self, when: str, proceed: Callable[[], None]) -> None:
-        """The reader vouches for the numbers; the jefe de mesa, before the jefe de sala, for
-        their state (Cantabria II.2: "en perfecto estado"). A "no" records nothing.
-        """
-        dialog = ConfirmDialog(
-            t("Recuento de las bolas (R-BALL-2)"),
-            t(
-                "El lector ha leído las 90 bolas, una de cada número. Compruebe ante el jefe "
-                "de sala que todas están en perfecto estado: sin golpes, grietas ni números "
-                "borrosos."
-            ),
-            t("Las 90 bolas están en buen estado"),
-            self,
-            refuse_text=t("Hay bolas dañadas"),
-        )
-        dialog.accepted.connect(proceed)
-        dialog.refused.connect(lambda: self._balls_damaged(when))
-        self._open_dialog(dialog)
-
-    def _balls_damaged(self, when: str) -> None:
-        self._scanned.pop(when, None)  # the set is changed, so it is read again
-        self.scan_result.setText(t("Hay bolas dañadas: el recuento no se ha registrado."))
-        if when == "open":
-            message = t(
-                "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego "
-                "de bolas por el de reserva, léalo con el lector y vuelva a abrir la sesión "
-                "(R-BALL-1, R-BALL-2)"
-            )
-        else:
-            message = t(
-                "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego "
-                "de bolas por el de reserva, léalo con el lector y vuelva a cerrar la sesión "
-                "(R-BALL-1, R-BALL-2)"
-            )
-        self.show_error(message)
-        self._offer_ball_set_change("bola dañada", when)
-
-    def _open_session(self, numbers: list[int], method: str) -> None:
+    def _open_session(self, count: BallCount, condition: BallCondition) -> None:
         session_id = self.session_id.text().strip()
         date = self.session_date.text().strip()
+        conforming = count.complete and condition.ok
 
-        def run() -> bool:
-            ok = self.service.record_ball_check(session_id, "open", numbers, method)
-            if not ok:
-                missing = sorted(set(range(1, 91)) - set(numbers))
-                raise DomainError(
-                    t(
-                        "el recuento de bolas no es correcto (faltan: {missing}); cambie el juego "
-                        "de bolas y vuelva a contarlas"
-                    ).format(missing=", ".join(map(str, missing)) or "—"),
-                    "R-BALL-2",
-                )
-            self.service.open_session(
-                session_id, date, self.jefe_de_mesa.text(), self.jefe_de_sala.text()
+        def run() -> None:
+            self.service.record_ball_check(
+                session_id,
+                "open",
+                list(count.numbers),
+                count.method,
+                condition_ok=condition.ok,
+                note=condition.note,
             )
-            return True
+            if conforming:
+                self.service.open_session(
+                    session_id, date, self.jefe_de_mesa.text(), self.jefe_de_sala.text()
+                )
 
-        if self._attempt(t("Abrir la sesión"), run):
+        if not self._attempt(t("Abrir la sesión"), run):
+            return
+        if conforming:
             self._scanned.pop("open", None)
             self.balls_counted.setChecked(False)
             self.balls_missing.clear()
             self.count_note.hide()
             self.pages.setCurrentIndex(1)
             return
-        check = self.hall.opening_check(session_id)
-        if check is not None and not check.ok:  # the count failed: the set is changed (II.2)
-            self._offer_ball_set_change("recuento fallido", "open")
+        # Recorded, not ok: the session does not open until the set is changed and counted
+        # again (II.2); the engine refuses it too.
+        self._scanned.pop("open", None)  # the next set is read (or counted) again
+        self.balls_counted.setChecked(False)
+        self.balls_missing.clear()
+        self.scan_result.setText(t("Recuento no conforme registrado."))
+        self.show_error(
+            t(
+                "Abrir la sesión: el recuento de bolas no es conforme ({problem}); cambie el "
+                "juego de bolas y vuelva a contarlas (R-BALL-2)"
+            ).format(problem=problem_words(count, condition, note=False)),
+            after_records=True,
+        )
+        damaged_only = count.complete and not condition.ok
+        self._offer_ball_set_change("bola dañada" if damaged_only else "recuento fallido", "open")
 
     def close_session(self) -> None:
         session = self.hall.session
         if session is None or "close_session" not in allowed_actions(self.hall):
             return
-        counted = self._counted_balls("close")
-        if counted is None:
-            return
-        numbers, method = counted
         last = session.ball_checks[-1] if session.ball_checks else None
-        count = last is None or last.when != "close" or not last.ok  # not recorded yet
-        if count and method == "reader":
-            self._confirm_balls_state(
-                "close", lambda: self._close_session(session, numbers, method, count)
-            )
-        else:
-            self._close_session(session, numbers, method, count)
+        if last is not None and last.when == "close" and last.ok:  # counted already
+            self._close_session(session, None, BallCondition(True))
+            return
+        count = self._counted_balls("close")
+        if count is None:
+            return
+        self._ask_ball_check(
+            count, lambda condition: self._close_session(session, count, condition)
+        )
 
     def _close_session(
-        self, session: SessionState, numbers: list[int], method: str, count: bool
+        self, session: SessionState, count: BallCount | None, condition: BallCondition
     ) -> None:
+        """Record the closing count and close: a count that is not ok is recorded and the
+        session still closes, the acta showing the check "no conforme" (decision 22).
+        """
+
         def run() -> None:
-            if count:
-                ok = self.service.record_ball_check(session.id, "close", numbers, method)
-                if not ok:
-                    raise DomainError(
-                        t(
-                            "el recuento de cierre no es correcto: consta en el acta; revise "
-                            "las bolas con el jefe de sala"
-                        ),
-                        "R-BALL-2",
-                    )
+            if count is not None:
+                self.service.record_ball_check(
+                    session.id,
+                    "close",
+                    list(count.numbers),
+                    count.method,
+                    condition_ok=condition.ok,
+                    note=condition.note,
+                )
             self.service.close_session()
 
         closed = self._attempt(t("Cerrar la sesión"), run)
         self._scanned.pop("close", None)
         self.balls_counted.setChecked(False)
-        last = session.ball_checks[-1] if session.ball_checks else None
-        if closed:
+        self.balls_missing.clear()
+        if not closed:
+            return
+        if count is None or (count.complete and condition.ok):
             self.count_note.hide()
-        elif last is not None and last.when == "close" and not last.ok:
-            self._offer_ball_set_change("recuento fallido", "close")
+            return
+        message = t(
+            "Sesión {id} cerrada con la comprobación de bolas no conforme ({problem}): el acta "
+            "la muestra así. Cambie el juego de bolas antes de la próxima sesión (R-BALL-2)."
+        ).format(id=session.id, problem=problem_words(count, condition))
+        self._show_count_note(message, warning=True)
+        self.scan_result.clear()
+        self.statusBar().showMessage(message, 30_000)
+        self._logLater.emit(message)
 
     def choose_prima(self) -> None:
         cents = self.prima_amount.currentData()
@@ -1208,9 +1241,7 @@ class ConsoleWindow(QMainWindow):
             )
         else:
             note = t("Juego {id} instalado: las próximas partidas se juegan con él.")
-        note = note.format(id=ball_set.id)
-        self.count_note.setText(note)
-        self.count_note.show()
+        self._show_count_note(note.format(id=ball_set.id))
         self.scan_result.clear()
         self.statusBar().showMessage(message, 30_000)
         self._logLater.emit(message)  # after the engine's own line, which comes queued
@@ -1518,9 +1549,26 @@ class ConsoleWindow(QMainWindow):
             self._scanned.pop(when, None)
             message = getattr(error, "message", str(error))
             self.scan_result.setText(message)
-            self.show_error(t("Recuento de bolas: {e}").format(e=message))
-            if isinstance(error, BallSetIrregular):  # balls missing or repeated: change the set
-                self._offer_ball_set_change("recuento fallido", when)
+            counted = (
+                isinstance(error, BallSetIrregular)
+                and when in ("open", "close")
+                and bool(error.missing or error.duplicated)
+            )
+            if counted and isinstance(error, BallSetIrregular):
+                # balls missing or repeated: that reading is the count, recorded as it is when
+                # the session is opened (it does not open) or closed (it closes, decision 22)
+                self._scanned[when] = list(error.scanned)
+            if counted and when == "close":
+                self.show_error(
+                    t(
+                        "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con "
+                        "la comprobación no conforme (R-BALL-2)"
+                    ).format(e=message)
+                )
+            else:
+                self.show_error(t("Recuento de bolas: {e}").format(e=message))
+                if isinstance(error, BallSetIrregular):  # missing or repeated: change the set
+                    self._offer_ball_set_change("recuento fallido", when)
         self.refresh()
 
     def _show_device_problem(self, error: DeviceLost | BallSetIrregular) -> None:

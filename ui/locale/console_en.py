@@ -32,6 +32,66 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Juego de cartones:": "Card set:",
     "Cartones:": "Cards:",
     "Valor facial (céntimos):": "Face value (cents):",
+    # --- the ball count at the opening and the closing ---------------------------------------
+    "faltan: {numbers}": "missing: {numbers}",
+    "repetidas: {numbers}": "repeated: {numbers}",
+    "dañadas: {note}": "damaged: {note}",
+    "hay bolas dañadas": "some balls are damaged",
+    "Recuento de bolas: apertura": "Ball count: opening",
+    "Recuento de bolas: cierre": "Ball count: closing",
+    "Recuento de las bolas al abrir la sesión": "Counting the balls to open the session",
+    "Recuento de las bolas al cerrar la sesión": "Counting the balls to close the session",
+    "Ante el jefe de sala, «comprobando su numeración y que se encuentran en perfecto estado» "
+    "(Cantabria II.2; R-BALL-2).": (
+        "Before the hall manager, “checking their numbers and that they are in perfect "
+        "condition” (Cantabria II.2; R-BALL-2)."
+    ),
+    "Numeración: el lector ha leído las 90 bolas, una de cada número.": (
+        "Numbers: the reader has read the 90 balls, one of each number."
+    ),
+    "Numeración: están las 90 bolas, una de cada número (recuento a mano).": (
+        "Numbers: all 90 balls are here, one of each number (hand count)."
+    ),
+    "Numeración: NO es correcta ({problem}).": "Numbers: NOT right ({problem}).",
+    "Estado: compruebe que ninguna bola tiene golpes, grietas ni el número borroso.": (
+        "Condition: check that no ball has a dent, a crack or a blurred number."
+    ),
+    "&Todas en perfecto estado": "&All in perfect condition",
+    "&Hay bolas dañadas": "Some balls are &damaged",
+    "cuáles y qué les pasa, p. ej. «la 17 agrietada»": (
+        "which, and what is wrong, e.g. “17 cracked”"
+    ),
+    "¿Cuáles y cómo?": "Which, and how?",
+    "Registrar el recuento y abrir la sesión": "Record the count and open the session",
+    "Registrar el recuento no conforme": "Record the nonconforming count",
+    "Registrar el recuento y cerrar la sesión": "Record the count and close the session",
+    "Cerrar la sesión con la comprobación no conforme": (
+        "Close the session with the check nonconforming"
+    ),
+    "Volver a contar": "Count again",
+    "Escriba qué bolas están dañadas y qué les pasa: consta en el registro y en el acta.": (
+        "Type which balls are damaged and what is wrong with them: it goes into the record and "
+        "the acta."
+    ),
+    "El recuento se registrará como no conforme y la sesión NO podrá abrirse: cambie el juego "
+    "de bolas por el de reserva y cuéntelo de nuevo.": (
+        "The count will be recorded as nonconforming and the session can NOT open: change the "
+        "ball set for the reserve one and count it again."
+    ),
+    "La comprobación de cierre NO es conforme. Se registrará así y la sesión se cerrará "
+    "igualmente: el acta la mostrará como «no conforme». Si cree que ha contado mal, vuelva a "
+    "contar antes.": (
+        "The closing check is NOT conforming. It will be recorded so and the session closes all "
+        "the same: the acta will show it as “no conforme” (nonconforming). If you think you "
+        "miscounted, count again first."
+    ),
+    "Diga en qué estado están las bolas.": "Say what condition the balls are in.",
+    "Se registrará el recuento y se abrirá la sesión.": (
+        "The count will be recorded and the session opened."
+    ),
+    "Se registrará el recuento y se cerrará la sesión.": (
+        "The count will be recorded and the session closed."
+    ),
     # --- the change of ball set ------------------------------------------------------------
     "bola dañada": "damaged ball",
     "límite de partidas": "game limit reached",
@@ -252,6 +312,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Recuento de bolas de {when}: {n} bolas, {verdict}": (
         "Ball count at the {when}: {n} balls, {verdict}"
     ),
+    "; bolas dañadas: {note}": "; damaged balls: {note}",
     "Anunciada la última partida: la {n}": "Last game announced: game {n}",
     "Prima de bingo: {amount}": "Bingo jackpot: {amount}",
     "Sala registrada: {name}": "Hall registered: {name}",
@@ -297,12 +358,10 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Sesión:": "Session:",
     "Jefe de mesa-cajero:": "Table manager-cashier:",
     "Jefe de sala:": "Hall manager:",
-    "Están las 90 bolas, una de cada número, en buen estado": (
-        "All 90 balls are here, one of each number, in good condition"
-    ),
-    "números que faltan o están dañados, si los hay": "numbers missing or damaged, if any",
+    "Están las 90 bolas, una de cada número": "All 90 balls are here, one of each number",
+    "números que faltan, si falta alguno": "numbers missing, if any",
     "Leer el juego de bolas con el lector": "Read the ball set with the reader",
-    "Faltan o dañadas:": "Missing or damaged:",
+    "Faltan:": "Missing:",
     "Abrir la sesión (F2)": "Open the session (F2)",
     "Cerrar la sesión": "Close the session",
     "Anunciar la última partida…": "Announce the last game…",
@@ -404,15 +463,24 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Confirm the count of the 90 balls before the hall manager (R-BALL-2)"
     ),
     "Leyendo el juego de bolas…": "Reading the ball set…",
-    "el recuento de bolas no es correcto (faltan: {missing}); cambie el juego de bolas y vuelva "
-    "a contarlas": (
-        "the ball count is not right (missing: {missing}); change the ball set and count the "
-        "balls again"
+    "No se ha registrado nada: vuelva a contar las bolas ante el jefe de sala.": (
+        "Nothing was recorded: count the balls again before the hall manager."
     ),
-    "el recuento de cierre no es correcto: consta en el acta; revise las bolas con el jefe de "
-    "sala": (
-        "the closing count is not right: it goes into the acta; check the balls with the hall "
-        "manager"
+    "Recuento no conforme registrado.": "Nonconforming count recorded.",
+    "Abrir la sesión: el recuento de bolas no es conforme ({problem}); cambie el juego de bolas "
+    "y vuelva a contarlas (R-BALL-2)": (
+        "Open the session: the ball count is nonconforming ({problem}); change the ball set and "
+        "count the balls again (R-BALL-2)"
+    ),
+    "Sesión {id} cerrada con la comprobación de bolas no conforme ({problem}): el acta la "
+    "muestra así. Cambie el juego de bolas antes de la próxima sesión (R-BALL-2).": (
+        "Session {id} closed with the ball check nonconforming ({problem}): the acta shows it "
+        "so. Change the ball set before the next session (R-BALL-2)."
+    ),
+    "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con la comprobación no "
+    "conforme (R-BALL-2)": (
+        "Closing count: {e} Read the set again, or close the session with the check "
+        "nonconforming (R-BALL-2)"
     ),
     "Prima de bingo": "Bingo jackpot",
     "Última partida": "Last game",
@@ -474,27 +542,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Antes lea la bola del tubo y escriba su número en el recuadro naranja": (
         "First read the ball in the tube and type its number in the orange box"
-    ),
-    "Recuento de las bolas (R-BALL-2)": "Ball count (R-BALL-2)",
-    "El lector ha leído las 90 bolas, una de cada número. Compruebe ante el jefe de sala que "
-    "todas están en perfecto estado: sin golpes, grietas ni números borrosos.": (
-        "The reader has read the 90 balls, one of each number. Check before the hall manager "
-        "that all of them are in perfect condition: no dents, cracks or blurred numbers."
-    ),
-    "Las 90 bolas están en buen estado": "The 90 balls are in good condition",
-    "Hay bolas dañadas": "Some balls are damaged",
-    "Hay bolas dañadas: el recuento no se ha registrado.": (
-        "Some balls are damaged: the count was not recorded."
-    ),
-    "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego de bolas "
-    "por el de reserva, léalo con el lector y vuelva a abrir la sesión (R-BALL-1, R-BALL-2)": (
-        "Ball count: some balls are damaged. Nothing was recorded: change the ball set for the "
-        "reserve one, read it with the reader and open the session again (R-BALL-1, R-BALL-2)"
-    ),
-    "Recuento de bolas: hay bolas dañadas. No se ha registrado nada: cambie el juego de bolas "
-    "por el de reserva, léalo con el lector y vuelva a cerrar la sesión (R-BALL-1, R-BALL-2)": (
-        "Ball count: some balls are damaged. Nothing was recorded: change the ball set for the "
-        "reserve one, read it with the reader and close the session again (R-BALL-1, R-BALL-2)"
     ),
     "Lector: {n} bolas leídas, del 1 al 90 una vez cada una: correcto": (
         "Reader: {n} balls read, 1 to 90 once each: correct"
