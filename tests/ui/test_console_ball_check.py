@@ -282,6 +282,25 @@ def test_a_good_closing_count_closes_as_before(qtbot: QtBot, bridges: list[Bridg
     assert not any("no conforme" in note for note in acta_notes(kit))
 
 
+def test_the_count_is_answered_from_the_keyboard(qtbot: QtBot, bridges: list[Bridge]) -> None:
+    """Alt+H, the note typed at once, Enter: recorded, the session closes."""
+    kit = make_hall()
+    console = console_for(qtbot, kit, bridges)
+    console.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.close_session_button, LEFT)
+    dialog = the_check(console)
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)  # &Hay bolas dañadas
+    qtbot.waitUntil(dialog.note.hasFocus)  # a mnemonic "animates" the click
+    assert dialog.damaged.isChecked()
+    qtbot.keyClicks(QApplication.focusWidget(), "la 3 rota")
+    qtbot.keyClick(dialog.note, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: console.dialog is None)
+    closing = ball_checks(kit)[-1]
+    assert (closing.when, closing.condition_ok, closing.note) == ("close", False, "la 3 rota")
+    assert not kit.hall.sessions[-1].open
+
+
 # ====================================================================== the dialog's texts
 
 

@@ -215,6 +215,7 @@ class BallCheckDialog(QDialog):
 
         self.all_fine.toggled.connect(self._update)
         self.damaged.toggled.connect(self._update)
+        self.damaged.toggled.connect(self._damaged_chosen)
         self.note.textChanged.connect(self._update)
         self.confirm.setDefault(True)  # Enter records, once the answer is complete
         self._update()
@@ -237,6 +238,10 @@ class BallCheckDialog(QDialog):
     def conforming(self) -> bool:
         """The check as it stands would be recorded ok (the numbers, and no damaged ball)."""
         return self.count.complete and not self.damaged.isChecked()
+
+    def _damaged_chosen(self, chosen: bool) -> None:
+        if chosen:
+            self.note.setFocus()  # which balls, and how: typed at once
 
     def _accept(self) -> None:
         if self.answered():
