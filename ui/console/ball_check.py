@@ -196,6 +196,7 @@ class BallCheckDialog(QDialog):
         self.confirm = QPushButton()
         self.confirm.setObjectName("ball_check_confirm")
         _font(self.confirm, 18, bold=True)
+        _font(self.recount, 18)  # counting again is as much an answer as recording
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.recount, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self._accept)
