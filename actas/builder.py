@@ -268,7 +268,8 @@ class Acta:
         return max(done) if done else None
 
     def check(self, when: str) -> BallCheck | None:
-        return next((c for c in self.ball_checks if c.when == when), None)
+        """The count that stands: the last one made at that moment."""
+        return next((c for c in reversed(self.ball_checks) if c.when == when), None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -488,6 +488,17 @@ class Hall:
             raise DomainError(f"comprobación de bolas desconocida: {when!r}")
         if when == "open" and self.session is not None:
             raise DomainError(f"la sesión {self.session.id} sigue abierta")
+        if when == "open":
+            earlier = self._open_checks.get(session_id)
+            same_set = self._open_check_sets.get(session_id) == len(self.ball_set_changes)
+            if earlier is not None and not earlier.condition_ok and same_set:
+                # A damaged ball does not mend itself: a new count of the same set could only
+                # hide it (Cantabria II.2, "en perfecto estado").
+                raise DomainError(
+                    f"el juego de bolas tiene bolas dañadas ({earlier.note}): cámbielo antes "
+                    "de volver a contar",
+                    "R-BALL-2",
+                )
         if when == "close":
             session = self._need_session()
             if session.id != session_id:

@@ -123,5 +123,15 @@ def test_inconsistencies_become_observations(export12: dict[str, Any]) -> None:
     assert any("Comprobación de bolas al cierre de la sesión: no conforme" in n for n in notes)
 
 
+def test_the_count_that_stands_is_the_last_one_made(export12: dict[str, Any]) -> None:
+    recount = copy.deepcopy(export12)
+    checks = recount["sessions"][0]["ball_checks"]
+    first_close = {**checks[1], "numbers": list(range(1, 90)), "ok": False}
+    checks.insert(1, first_close)  # a miscount, then the count again
+    acta = build_acta(recount)
+    close = acta.check("close")
+    assert close is not None and close.ok and close.count == 90
+
+
 def test_basque_hall_languages() -> None:
     assert build_acta(make_export(2, languages=("es", "eu"))).languages == ("es", "eu")

@@ -655,6 +655,8 @@ def test_balls_not_in_perfect_condition_are_recorded_with_a_note() -> None:
     )
     with pytest.raises(DomainError, match="no fue correcta"):
         kit.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
+    with pytest.raises(DomainError, match=r"bolas dañadas \(la 17 agrietada\): cámbielo"):
+        kit.svc.record_ball_check("S1", "open", BALLS, "reader")  # the same set again
     kit.svc.install_ball_set("BS-2", "HOM-2", 3000, 0, True, "bola dañada")
     assert kit.svc.record_ball_check("S1", "open", BALLS, "reader")
     kit.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
