@@ -9,6 +9,24 @@ from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 
+def set_pixel_font(widget: QWidget, pixels: int, bold: bool = False) -> None:
+    """Sizes in pixels, not points: the console is laid out for the screen, whatever its DPI."""
+    font = QFont(widget.font())
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    widget.setFont(font)
+
+
+def wrapped_label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False) -> QLabel:
+    """A word-wrapped label, named for the tests and the style sheet."""
+    label = QLabel(text)
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(True)
+    set_pixel_font(label, pixels, bold)
+    return label
+
+
 class FitLabel(QLabel):
     """A label whose type is as big as asked, shrunk only as far as needed to fit its box.
 

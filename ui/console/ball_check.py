@@ -17,13 +17,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -32,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.console.texts import t
+from ui.widgets import set_pixel_font, wrapped_label
 
 BALLS = range(1, 91)
 NOTE_MAX = 200  # a short note: which balls, and what is wrong with them
@@ -98,22 +97,6 @@ def problem_words(
     return "; ".join(parts)
 
 
-def _font(widget: QWidget, pixels: int, bold: bool = False) -> None:
-    font = QFont(widget.font())
-    font.setPixelSize(pixels)
-    font.setBold(bold)
-    widget.setFont(font)
-
-
-def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(True)
-    _font(label, pixels, bold)
-    return label
-
-
 class BallCheckDialog(QDialog):
     """The numbers of the count, the question on the balls' condition, and what follows."""
 
@@ -121,14 +104,14 @@ class BallCheckDialog(QDialog):
         super().__init__(parent)
         self.count = count
         self.setObjectName("ball_check_dialog")
-        _font(self, 16)
+        set_pixel_font(self, 16)
         opening = count.when == "open"
         self.setWindowTitle(
             t("Recuento de bolas: apertura") if opening else t("Recuento de bolas: cierre")
         )
         self.setModal(True)
 
-        title = _label(
+        title = wrapped_label(
             t("Recuento de las bolas al abrir la sesión")
             if opening
             else t("Recuento de las bolas al cerrar la sesión"),
@@ -136,7 +119,7 @@ class BallCheckDialog(QDialog):
             24,
             True,
         )
-        rule = _label(
+        rule = wrapped_label(
             t(
                 "Ante el jefe de sala, «comprobando su numeración y que se encuentran en "
                 "perfecto estado» (Cantabria II.2; R-BALL-2)."
@@ -145,7 +128,7 @@ class BallCheckDialog(QDialog):
         )
         rule.setStyleSheet("color: #424242;")
 
-        self.numbering = _label(name="ball_check_numbering", pixels=18, bold=True)
+        self.numbering = wrapped_label(name="ball_check_numbering", pixels=18, bold=True)
         if count.complete:
             self.numbering.setText(
                 t("Numeración: el lector ha leído las 90 bolas, una de cada número.")
@@ -159,7 +142,7 @@ class BallCheckDialog(QDialog):
             )
             self.numbering.setStyleSheet(BLOCKED)
 
-        question = _label(
+        question = wrapped_label(
             t("Estado: compruebe que ninguna bola tiene golpes, grietas ni el número borroso."),
             pixels=17,
         )
@@ -168,7 +151,7 @@ class BallCheckDialog(QDialog):
         self.damaged = QRadioButton(t("&Hay bolas dañadas"))
         self.damaged.setObjectName("ball_check_damaged")
         for radio in (self.all_fine, self.damaged):
-            _font(radio, 18, bold=True)
+            set_pixel_font(radio, 18, bold=True)
         # no answer chosen at first: the condition is declared, never assumed
         self.choice = QButtonGroup(self)
         self.choice.addButton(self.all_fine)
@@ -177,8 +160,8 @@ class BallCheckDialog(QDialog):
         self.note.setObjectName("ball_check_note")
         self.note.setMaxLength(NOTE_MAX)
         self.note.setPlaceholderText(t("cuáles y qué les pasa, p. ej. «la 17 agrietada»"))
-        _font(self.note, 17)
-        note_label = _label(t("¿Cuáles y cómo?"), pixels=16)
+        set_pixel_font(self.note, 17)
+        note_label = wrapped_label(t("¿Cuáles y cómo?"), pixels=16)
         note_label.setBuddy(self.note)
         answers = QGridLayout()
         answers.setColumnMinimumWidth(0, 28)
@@ -188,15 +171,15 @@ class BallCheckDialog(QDialog):
         answers.addWidget(self.note, 2, 2)
         answers.setColumnStretch(2, 1)
 
-        self.consequence = _label(name="ball_check_consequence", pixels=17, bold=True)
+        self.consequence = wrapped_label(name="ball_check_consequence", pixels=17, bold=True)
 
         buttons = QDialogButtonBox()
         self.recount = QPushButton()
         self.recount.setObjectName("ball_check_recount")
         self.confirm = QPushButton()
         self.confirm.setObjectName("ball_check_confirm")
-        _font(self.confirm, 18, bold=True)
-        _font(self.recount, 18)  # counting again is as much an answer as recording
+        set_pixel_font(self.confirm, 18, bold=True)
+        set_pixel_font(self.recount, 18)  # counting again is as much an answer as recording
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.recount, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self._accept)

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,7 +21,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -32,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from bingo.hall import BallSetState, Hall
 from ui.console.texts import t
+from ui.widgets import set_pixel_font, wrapped_label
 
 # The reasons offered, in Spanish as they go into the record and the acta (printed in Spanish);
 # the console shows them in its own language. Any other reason may be typed.
@@ -53,22 +52,6 @@ class BallSetChange:
 
 # Records the change; None when it is in the record, else the words of the refusal.
 Record = Callable[[BallSetChange], str | None]
-
-
-def _font(widget: QWidget, pixels: int, bold: bool = False) -> None:
-    font = QFont(widget.font())
-    font.setPixelSize(pixels)
-    font.setBold(bold)
-    widget.setFont(font)
-
-
-def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(True)
-    _font(label, pixels, bold)
-    return label
 
 
 def set_words(ball_set: BallSetState, hall: Hall) -> str:
@@ -98,27 +81,27 @@ class BallSetDialog(QDialog):
         self._record = record
         self.recorded: BallSetChange | None = None
         self.setObjectName("ball_set_dialog")
-        _font(self, 16)
+        set_pixel_font(self, 16)
         self.setWindowTitle(t("Cambiar el juego de bolas"))
         self.setModal(True)
         current = hall.ball_set
         rules = hall.rules
 
-        title = _label(t("Cambiar el juego de bolas (R-BALL-1)"), "ball_set_title", 24, True)
-        self.current = _label(name="ball_set_current", pixels=18, bold=True)
+        title = wrapped_label(t("Cambiar el juego de bolas (R-BALL-1)"), "ball_set_title", 24, True)
+        self.current = wrapped_label(name="ball_set_current", pixels=18, bold=True)
         self.current.setStyleSheet("background: #e8f0ff; color: #0d1b3a; padding: 8px;")
         if current is None:
             self.current.setText(t("No hay ningún juego de bolas instalado."))
         else:
             self.current.setText(t("Instalado ahora: {set}").format(set=set_words(current, hall)))
-        instruction = _label(
+        instruction = wrapped_label(
             t(
                 "El cambio consta en el acta. Escriba los datos del juego nuevo como figuran en "
                 "la copia de su resolución de homologación."
             ),
             pixels=16,
         )
-        self.error = _label(name="ball_set_error", pixels=17, bold=True)
+        self.error = wrapped_label(name="ball_set_error", pixels=17, bold=True)
         self.error.setStyleSheet(
             "background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;"
         )
@@ -149,7 +132,7 @@ class BallSetDialog(QDialog):
         )
         self.pneumatic.setObjectName("ball_set_pneumatic")
         self.pneumatic.setChecked(current.pneumatic if current else True)
-        self.limit = _label(name="ball_set_limit", pixels=16)
+        self.limit = wrapped_label(name="ball_set_limit", pixels=16)
         self.reason = QComboBox()
         self.reason.setObjectName("ball_set_reason")
         self.reason.setEditable(True)
@@ -165,7 +148,7 @@ class BallSetDialog(QDialog):
         self.known = QWidget()
         known = QHBoxLayout(self.known)
         known.setContentsMargins(0, 0, 0, 0)
-        self.known_text = _label(name="ball_set_known", pixels=15)
+        self.known_text = wrapped_label(name="ball_set_known", pixels=15)
         self.known_text.setStyleSheet("background: #fff3c4; color: #3a2c00; padding: 6px;")
         self.use_known = QPushButton(t("Usar esos datos"))
         self.use_known.setObjectName("ball_set_use_known")
@@ -188,7 +171,7 @@ class BallSetDialog(QDialog):
         buttons = QDialogButtonBox()
         self.confirm = QPushButton(t("Registrar el cambio"))
         self.confirm.setObjectName("ball_set_confirm")
-        _font(self.confirm, 18, bold=True)
+        set_pixel_font(self.confirm, 18, bold=True)
         cancel = QPushButton(t("Cancelar"))
         cancel.setObjectName("ball_set_cancel")
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.ActionRole)

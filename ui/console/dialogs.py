@@ -26,14 +26,9 @@ from PySide6.QtWidgets import (
 
 from bingo.regulation import PARAGRAPHS
 from ui.console.texts import incident_title, t
+from ui.widgets import set_pixel_font
 
 W = TypeVar("W", bound=QWidget)
-
-
-def _font(widget: QWidget, pixels: int) -> None:
-    font = QFont(widget.font())
-    font.setPixelSize(pixels)
-    widget.setFont(font)
 
 
 def _big(label: W, pixels: int, bold: bool = False) -> W:
@@ -62,7 +57,7 @@ class IncidentDialog(QDialog):
         super().__init__(parent)
         self.incident = incident
         self.setObjectName("incident_dialog")
-        _font(self, 16)
+        set_pixel_font(self, 16)
         self.setWindowTitle(t("Incidencia: {title}").format(title=incident_title(incident)))
         self.setModal(True)
         reference, text = PARAGRAPHS[incident]
@@ -140,7 +135,7 @@ class ConfirmDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("confirm_dialog")
-        _font(self, 16)
+        set_pixel_font(self, 16)
         self.setWindowTitle(title)
         self.setModal(True)
         label = _big(QLabel(text), 20)
@@ -172,7 +167,7 @@ class SerieDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("serie_dialog")
-        _font(self, 16)
+        set_pixel_font(self, 16)
         self.setWindowTitle(t("Registrar una serie"))
         self.setModal(True)
         self.code = QLineEdit(suggested_code)

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -33,7 +32,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
@@ -62,6 +60,7 @@ from bingo.transcribe import (
     transcribe,
 )
 from ui.console.texts import incident_title, t
+from ui.widgets import set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
 
@@ -80,27 +79,11 @@ class FormError(ValueError):
     """Something typed in the form that cannot go into the book; the message names it."""
 
 
-def _font(widget: QWidget, pixels: int, bold: bool = False) -> None:
-    font = QFont(widget.font())
-    font.setPixelSize(pixels)
-    font.setBold(bold)
-    widget.setFont(font)
-
-
-def _label(text: str = "", name: str = "", pixels: int = 16, bold: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(True)
-    _font(label, pixels, bold)
-    return label
-
-
 def _button(text: str, name: str, pixels: int = 16, bold: bool = False) -> QPushButton:
     button = QPushButton(text)
     button.setObjectName(name)
     button.setAutoDefault(False)
-    _font(button, pixels, bold)
+    set_pixel_font(button, pixels, bold)
     return button
 
 
@@ -255,7 +238,7 @@ class PartidaForm(QWidget):
             t("las bolas en el orden en que salieron, separadas por espacios")
         )
         self.balls.setFixedHeight(64)
-        self.balls_count = _label(name="book_balls_count", pixels=15, bold=True)
+        self.balls_count = wrapped_label(name="book_balls_count", pixels=15, bold=True)
         self.balls.textChanged.connect(self._count_balls)
 
         self.claims = RowsTable(
@@ -471,7 +454,7 @@ class ManualBookDialog(QDialog):
         self.numbers: list[int] = []
         self._data: dict[str, Any] | None = None
         self.setObjectName("manual_book_dialog")
-        _font(self, 16)
+        set_pixel_font(self, 16)
         self.setWindowTitle(t("Incorporar el libro manual"))
         self.setModal(True)
 
@@ -480,10 +463,10 @@ class ManualBookDialog(QDialog):
         self.open_partida = hall.partida.number if hall.partida is not None else None
         self.next_number = self.open_partida or (len(session.partidas) + 1 if session else 1)
 
-        title = _label(
+        title = wrapped_label(
             t("Partidas del libro manual (R-ACTA-4)"), "book_title", pixels=24, bold=True
         )
-        self.error = _label(name="book_error", pixels=17, bold=True)
+        self.error = wrapped_label(name="book_error", pixels=17, bold=True)
         self.error.setStyleSheet(
             "background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;"
         )
@@ -511,15 +494,15 @@ class ManualBookDialog(QDialog):
         self.template_count.setObjectName("book_template_count")
         self.template_count.setRange(1, 99)
         self.template_count.valueChanged.connect(self._template_changed)
-        self.template_range = _label(name="book_template_range", pixels=15)
+        self.template_range = wrapped_label(name="book_template_range", pixels=15)
         files = QHBoxLayout()
         files.addWidget(self.open_file)
         files.addSpacing(24)
         files.addWidget(self.save_template)
-        files.addWidget(_label(t("de"), pixels=16))
+        files.addWidget(wrapped_label(t("de"), pixels=16))
         files.addWidget(self.template_count)
         files.addWidget(self.template_range, 1)
-        self.info = _label(name="book_info", pixels=15)
+        self.info = wrapped_label(name="book_info", pixels=15)
         self.info.setStyleSheet("background: #e8f0ff; color: #0d1b3a; padding: 6px;")
         if self.open_partida is not None:
             self.info.setText(
@@ -539,13 +522,13 @@ class ManualBookDialog(QDialog):
         self.partida_list = QListWidget()
         self.partida_list.setObjectName("book_partidas")
         self.partida_list.setMaximumWidth(170)
-        _font(self.partida_list, 17, bold=True)
+        set_pixel_font(self.partida_list, 17, bold=True)
         self.add_partida = _button(t("Añadir pa&rtida"), "book_add_partida")
         self.remove_partida = _button(t("Quitar partida"), "book_remove_partida")
         self.add_partida.clicked.connect(self.new_partida)
         self.remove_partida.clicked.connect(self.drop_partida)
         side = QVBoxLayout()
-        side.addWidget(_label(t("Partidas del libro"), pixels=15, bold=True))
+        side.addWidget(wrapped_label(t("Partidas del libro"), pixels=15, bold=True))
         side.addWidget(self.partida_list, 1)
         side.addWidget(self.add_partida)
         side.addWidget(self.remove_partida)
@@ -729,18 +712,18 @@ class ManualBookDialog(QDialog):
     def _build_check_step(self) -> QWidget:
         page = QWidget()
         reference, text = PARAGRAPHS["manual_book"]
-        self.reference = _label(
+        self.reference = wrapped_label(
             t("Reglamento, {reference}:").format(reference=reference),
             "book_reference",
             pixels=18,
             bold=True,
         )
-        self.paragraph = _label(f"«{text}»", "book_paragraph", pixels=19)
+        self.paragraph = wrapped_label(f"«{text}»", "book_paragraph", pixels=19)
         self.paragraph.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.paragraph.setStyleSheet(
             "background: #fff8d6; color: #000000; padding: 12px; border: 2px solid #8a6d00;"
         )
-        self.summary_title = _label(name="book_summary_title", pixels=20, bold=True)
+        self.summary_title = wrapped_label(name="book_summary_title", pixels=20, bold=True)
         self.summary = QTableWidget(0, 6)
         self.summary.setObjectName("book_summary")
         self.summary.setHorizontalHeaderLabels(
@@ -752,8 +735,8 @@ class ManualBookDialog(QDialog):
         self.summary.verticalHeader().setDefaultSectionSize(34)
         self.summary.verticalHeader().hide()
         self.summary.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        _font(self.summary, 17)
-        self.summary_note = _label(name="book_summary_note", pixels=16)
+        set_pixel_font(self.summary, 17)
+        self.summary_note = wrapped_label(name="book_summary_note", pixels=16)
         self.back = _button(t("← &Volver al libro"), "book_back", 16)
         self.back.clicked.connect(self.back_to_book)
         self.confirm = _button(t("&Incorporar al registro"), "book_confirm", 18, bold=True)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import QStandardPaths, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QCursor, QFont, QIntValidator, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QCursor, QIntValidator, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -69,7 +69,7 @@ from ui.console.manual_book import ManualBookDialog
 from ui.console.texts import describe, prize_name, t
 from ui.panels.board import BoardPalette, BoardWidget
 from ui.panels.hall_panel import BallWidget
-from ui.widgets import VerticalScroll
+from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
 
@@ -146,28 +146,12 @@ MENU_TEXTS = {
 }
 
 
-def _font(widget: QWidget, pixels: int, bold: bool = False) -> None:
-    font = QFont(widget.font())
-    font.setPixelSize(pixels)
-    font.setBold(bold)
-    widget.setFont(font)
-
-
 def _button(text: str, name: str, pixels: int = 18) -> QPushButton:
     button = QPushButton(text)
     button.setObjectName(name)
     button.setMinimumHeight(int(pixels * 2.4))
-    _font(button, pixels, bold=True)
+    set_pixel_font(button, pixels, bold=True)
     return button
-
-
-def _label(text: str = "", name: str = "", pixels: int = 17, bold: bool = False) -> QLabel:
-    label = QLabel(text)
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(True)
-    _font(label, pixels, bold)
-    return label
 
 
 Dialog = (
@@ -209,7 +193,7 @@ class ConsoleWindow(QMainWindow):
             self.bridge.attach(service)
         self.setObjectName("ConsoleWindow")
         self.setWindowTitle(t("Mesa de control — {hall}").format(hall=service.hall.name or "bingo"))
-        _font(self, 16)
+        set_pixel_font(self, 16)
 
         self._phase = ""
         self._asked_more: int | None = None  # the partida for which "¿alguna línea más?" was asked
@@ -240,7 +224,7 @@ class ConsoleWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.pages = QTabWidget()
         self.pages.setObjectName("pages")
-        _font(self.pages.tabBar(), 17, bold=True)
+        set_pixel_font(self.pages.tabBar(), 17, bold=True)
         # Each page scrolls rather than make the window taller than a laptop's screen
         # (1366×768, with the red banner showing).
         for build, name, title in (
@@ -255,7 +239,7 @@ class ConsoleWindow(QMainWindow):
         body.addWidget(self.pages, 62)
         body.addLayout(self._build_side(), 38)
         self._build_menus()
-        self.status_words = _label(name="status_words", pixels=15, bold=True)
+        self.status_words = wrapped_label(name="status_words", pixels=15, bold=True)
         self.status_words.setWordWrap(False)
         self.statusBar().addPermanentWidget(self.status_words)
 
@@ -273,11 +257,11 @@ class ConsoleWindow(QMainWindow):
     # ====================================================================== construction
 
     def _build_header(self) -> QVBoxLayout:
-        self.header_state = _label(name="header_state", pixels=24, bold=True)
-        self.door = _label(name="door", pixels=22, bold=True)
+        self.header_state = wrapped_label(name="header_state", pixels=24, bold=True)
+        self.door = wrapped_label(name="door", pixels=22, bold=True)
         self.door.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.door.setMinimumWidth(330)
-        self.devices_state = _label(name="devices_state", pixels=15)
+        self.devices_state = wrapped_label(name="devices_state", pixels=15)
         top = QHBoxLayout()
         top.addWidget(self.header_state, 1)
         top.addWidget(self.devices_state)
@@ -294,7 +278,9 @@ class ConsoleWindow(QMainWindow):
         row = QHBoxLayout(self.suspended_box)
         row.setContentsMargins(8, 4, 8, 4)
         row.addWidget(
-            _label(t("PARTIDA SUSPENDIDA: reanude o devuelva los cartones"), pixels=20, bold=True),
+            wrapped_label(
+                t("PARTIDA SUSPENDIDA: reanude o devuelva los cartones"), pixels=20, bold=True
+            ),
             1,
         )
         self.resume_button = _button(t("Reanudar…"), "resume", 16)
@@ -313,7 +299,7 @@ class ConsoleWindow(QMainWindow):
     def _build_session_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        self.session_info = _label(name="session_info", pixels=18, bold=True)
+        self.session_info = wrapped_label(name="session_info", pixels=18, bold=True)
         layout.addWidget(self.session_info)
 
         opening = QGroupBox(t("Apertura de la sesión"))
@@ -347,14 +333,14 @@ class ConsoleWindow(QMainWindow):
         count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)"))
         grid = QGridLayout(count)
         # the set in the machine, and its change, beside the count it must pass
-        self.ball_set_info = _label(name="ball_set_info", pixels=16, bold=True)
+        self.ball_set_info = wrapped_label(name="ball_set_info", pixels=16, bold=True)
         self.change_ball_set_button = _button(
             t("Cambiar el juego… (Ctrl+B)"), "change_ball_set", 16
         )
         self.change_ball_set_button.setToolTip(t("Cambiar el juego de bolas (R-BALL-1)"))
         self.change_ball_set_button.clicked.connect(lambda: self.ask_ball_set_change())
         # after a change of set: what to do next with the new one (count it, read it)
-        self.count_note = _label(name="count_note", pixels=17, bold=True)
+        self.count_note = wrapped_label(name="count_note", pixels=17, bold=True)
         self.count_note.setStyleSheet("background: #e3f2fd; color: #0d1b3a; padding: 6px;")
         self.count_note.hide()
         # the hand count gives the numbers; their condition is asked with them (BallCheckDialog)
@@ -364,7 +350,7 @@ class ConsoleWindow(QMainWindow):
         self.balls_missing.setObjectName("balls_missing")
         self.balls_missing.setPlaceholderText(t("números que faltan, si falta alguno"))
         self.scan_balls = _button(t("Leer el juego de bolas con el lector"), "scan_balls", 16)
-        self.scan_result = _label(name="scan_result")
+        self.scan_result = wrapped_label(name="scan_result")
         self.scan_balls.clicked.connect(self.scan_ball_set)
         counting = QHBoxLayout()
         if self.devices is not None:
@@ -376,7 +362,7 @@ class ConsoleWindow(QMainWindow):
             self.scan_balls.hide()
             self.scan_result.hide()
             counting.addWidget(self.balls_counted, 1)
-            grid.addWidget(_label(t("Faltan:")), 2, 0)
+            grid.addWidget(wrapped_label(t("Faltan:")), 2, 0)
             grid.addWidget(self.balls_missing, 2, 1)
         counting.addWidget(self.change_ball_set_button)
         grid.addWidget(self.ball_set_info, 0, 0, 1, 2)
@@ -402,7 +388,7 @@ class ConsoleWindow(QMainWindow):
         self.prima_amount.setObjectName("prima_amount")
         self.choose_prima_button = _button(t("Fijar el importe"), "choose_prima", 16)
         self.choose_prima_button.clicked.connect(self.choose_prima)
-        self.prima_info = _label(name="prima_info")
+        self.prima_info = wrapped_label(name="prima_info")
         row.addWidget(self.prima_amount)
         row.addWidget(self.choose_prima_button)
         row.addWidget(self.prima_info, 1)
@@ -431,7 +417,7 @@ class ConsoleWindow(QMainWindow):
         self.new_serie_button.clicked.connect(self.ask_new_serie)
         top.addWidget(self.new_serie_button)
         layout.addLayout(top)
-        self.partida_announce = _label(name="partida_announce", pixels=19, bold=True)
+        self.partida_announce = wrapped_label(name="partida_announce", pixels=19, bold=True)
         self.partida_announce.setStyleSheet("background: #e8f0ff; padding: 6px;")
         layout.addWidget(self.partida_announce)
 
@@ -440,12 +426,12 @@ class ConsoleWindow(QMainWindow):
         self.sale_series = QComboBox()
         self.sale_series.setObjectName("sale_series")
         self.sale_series.currentIndexChanged.connect(self._update_sale_next)
-        self.sale_next = _label(name="sale_next")
+        self.sale_next = wrapped_label(name="sale_next")
         self.sale_count = QSpinBox()
         self.sale_count.setObjectName("sale_count")
         self.sale_count.setRange(1, 100_000)
         self.sale_count.setValue(50)
-        _font(self.sale_count, 20, bold=True)
+        set_pixel_font(self.sale_count, 20, bold=True)
         self.sell_button = _button(t("Vender"), "sell")
         self.sell_button.clicked.connect(self.sell_count)
         self.sale_count.lineEdit().returnPressed.connect(self.sell_count)
@@ -458,15 +444,15 @@ class ConsoleWindow(QMainWindow):
         self.sell_range_button = _button(t("Vender el rango"), "sell_range", 16)
         self.sell_range_button.clicked.connect(self.sell_range)
         self.sale_last.lineEdit().returnPressed.connect(self.sell_range)
-        grid.addWidget(_label(t("Serie:")), 0, 0)
+        grid.addWidget(wrapped_label(t("Serie:")), 0, 0)
         grid.addWidget(self.sale_series, 0, 1)
         grid.addWidget(self.sale_next, 0, 2, 1, 3)
-        grid.addWidget(_label(t("Cartones:")), 1, 0)
+        grid.addWidget(wrapped_label(t("Cartones:")), 1, 0)
         grid.addWidget(self.sale_count, 1, 1)
         grid.addWidget(self.sell_button, 1, 2, 1, 3)
-        grid.addWidget(_label(t("Del cartón:")), 2, 0)
+        grid.addWidget(wrapped_label(t("Del cartón:")), 2, 0)
         grid.addWidget(self.sale_first, 2, 1)
-        grid.addWidget(_label(t("al:")), 2, 2)
+        grid.addWidget(wrapped_label(t("al:")), 2, 2)
         grid.addWidget(self.sale_last, 2, 3)
         grid.addWidget(self.sell_range_button, 2, 4)
         layout.addWidget(sale)
@@ -475,7 +461,7 @@ class ConsoleWindow(QMainWindow):
         self.sales_list.setObjectName("sales_list")
         self.sales_list.setMaximumHeight(130)
         layout.addWidget(self.sales_list)
-        self.sale_totals = _label(name="sale_totals", pixels=22, bold=True)
+        self.sale_totals = wrapped_label(name="sale_totals", pixels=22, bold=True)
         layout.addWidget(self.sale_totals)
 
         buttons = QHBoxLayout()
@@ -488,7 +474,7 @@ class ConsoleWindow(QMainWindow):
         buttons.addWidget(self.close_sale_button)
         buttons.addWidget(self.confirm_shown_button)
         layout.addLayout(buttons)
-        self.sale_announce = _label(name="sale_announce", pixels=19, bold=True)
+        self.sale_announce = wrapped_label(name="sale_announce", pixels=19, bold=True)
         self.sale_announce.setStyleSheet("background: #fff3c4; padding: 6px;")
         layout.addWidget(self.sale_announce)
         layout.addStretch(1)
@@ -508,13 +494,13 @@ class ConsoleWindow(QMainWindow):
         self.ball_input.setValidator(QIntValidator(1, 90, self.ball_input))
         self.ball_input.setPlaceholderText(t("nº de bola"))
         self.ball_input.setMaximumWidth(240)
-        _font(self.ball_input, 28, bold=True)
+        set_pixel_font(self.ball_input, 28, bold=True)
         self.ball_input.returnPressed.connect(self.draw_typed)
         self.draw_typed_button = _button(t("Registrar la bola"), "draw_typed", 18)
         self.draw_typed_button.clicked.connect(self.draw_typed)
         self.draw_random_button = _button(t("Sorteo manual aleatorio"), "draw_random", 16)
         self.draw_random_button.clicked.connect(self.draw_random)
-        self.draw_mode = _label(name="draw_mode", pixels=15)
+        self.draw_mode = wrapped_label(name="draw_mode", pixels=15)
         # Off by default, so normal play is not slowed: when ticked, each reading waits for
         # the number the table reads on the ball, typed blind (R-GAME-3).
         self.table_check = QCheckBox(t("Cotejar cada bola con la mesa"))
@@ -544,14 +530,14 @@ class ConsoleWindow(QMainWindow):
         self.seen_input.setObjectName("seen_input")
         self.seen_input.setValidator(QIntValidator(1, 90, self.seen_input))
         self.seen_input.setMaximumWidth(240)
-        _font(self.seen_input, 28, bold=True)
+        set_pixel_font(self.seen_input, 28, bold=True)
         self.seen_input.returnPressed.connect(self.answer_table_sees)
         self.seen_confirm = _button(t("La mesa ve esta"), "seen_confirm")
         self.seen_confirm.clicked.connect(self.answer_table_sees)
         self.seen_skip = _button(t("No se ve bien"), "seen_skip", 16)
         self.seen_skip.clicked.connect(lambda: self._answer_table(None))
         seen.addWidget(
-            _label(t("¿Qué número ve la mesa en la bola del tubo?"), pixels=19, bold=True),
+            wrapped_label(t("¿Qué número ve la mesa en la bola del tubo?"), pixels=19, bold=True),
             0,
             0,
             1,
@@ -570,12 +556,12 @@ class ConsoleWindow(QMainWindow):
             "QFrame#hold_box { background: #ffe0b2; border: 3px solid #e65100; }"
         )
         hold = QGridLayout(self.hold_box)
-        self.hold_message = _label(name="hold_message", pixels=19, bold=True)
+        self.hold_message = wrapped_label(name="hold_message", pixels=19, bold=True)
         self.hold_input = QLineEdit()
         self.hold_input.setObjectName("hold_input")
         self.hold_input.setValidator(QIntValidator(1, 90, self.hold_input))
         self.hold_input.setMaximumWidth(240)
-        _font(self.hold_input, 28, bold=True)
+        set_pixel_font(self.hold_input, 28, bold=True)
         self.hold_input.returnPressed.connect(self.resolve_hold)
         self.hold_confirm = _button(t("Es esta bola"), "hold_confirm")
         self.hold_confirm.clicked.connect(self.resolve_hold)
@@ -583,7 +569,7 @@ class ConsoleWindow(QMainWindow):
         self.hold_no_ball = _button(t("No salió ninguna bola"), "hold_no_ball", 16)
         self.hold_no_ball.clicked.connect(self.no_ball_out)
         hold.addWidget(self.hold_message, 0, 0, 1, 4)
-        tube_label = _label(t("Número de la bola del tubo:"), pixels=18)
+        tube_label = wrapped_label(t("Número de la bola del tubo:"), pixels=18)
         tube_label.setWordWrap(False)
         hold.addWidget(tube_label, 1, 0)
         hold.addWidget(self.hold_input, 1, 1)
@@ -600,7 +586,7 @@ class ConsoleWindow(QMainWindow):
             "QFrame#device_box { background: #ffcdd2; border: 3px solid #b00020; }"
         )
         dev = QHBoxLayout(self.device_box)
-        self.device_message = _label(name="device_message", pixels=18, bold=True)
+        self.device_message = wrapped_label(name="device_message", pixels=18, bold=True)
         self.device_action = _button("", "device_action", 16)
         self.device_action.clicked.connect(self._device_incident)
         dev.addWidget(self.device_message, 1)
@@ -616,7 +602,7 @@ class ConsoleWindow(QMainWindow):
         self.claim_number.setObjectName("claim_number")
         self.claim_number.setValidator(QIntValidator(1, 999_999, self.claim_number))
         self.claim_number.setPlaceholderText(t("nº de cartón"))
-        _font(self.claim_number, 22, bold=True)
+        set_pixel_font(self.claim_number, 22, bold=True)
         self.claim_number.returnPressed.connect(self.check_claim)
         self.claim_line = QRadioButton(t("&Línea"))
         self.claim_line.setObjectName("claim_line")
@@ -628,16 +614,16 @@ class ConsoleWindow(QMainWindow):
         prizes.addButton(self.claim_bingo)
         self.claim_button = _button(t("Comprobar"), "claim_check")
         self.claim_button.clicked.connect(self.check_claim)
-        cgrid.addWidget(_label(t("Serie:")), 0, 0)
+        cgrid.addWidget(wrapped_label(t("Serie:")), 0, 0)
         cgrid.addWidget(self.claim_series, 0, 1)
-        cgrid.addWidget(_label(t("Cartón:")), 0, 2)
+        cgrid.addWidget(wrapped_label(t("Cartón:")), 0, 2)
         cgrid.addWidget(self.claim_number, 0, 3)
         cgrid.addWidget(self.claim_line, 1, 1)
         cgrid.addWidget(self.claim_bingo, 1, 2)
         cgrid.addWidget(self.claim_button, 1, 3)
-        self.verdict = _label(name="verdict", pixels=34, bold=True)
+        self.verdict = wrapped_label(name="verdict", pixels=34, bold=True)
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.verdict_reason = _label(name="verdict_reason", pixels=18)
+        self.verdict_reason = wrapped_label(name="verdict_reason", pixels=18)
         self.verdict_reason.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.carton = CartonGrid()
         self.carton.setObjectName("carton")
@@ -650,7 +636,7 @@ class ConsoleWindow(QMainWindow):
         self.more_box.setObjectName("more_box")
         self.more_box.setStyleSheet("QFrame#more_box { background: #c8e6c9; }")
         more = QHBoxLayout(self.more_box)
-        question = _label(t("«¿Alguna línea más? ¿Algún bingo más?»"), pixels=24, bold=True)
+        question = wrapped_label(t("«¿Alguna línea más? ¿Algún bingo más?»"), pixels=24, bold=True)
         self.asked_more_button = _button(t("Preguntado: nadie más canta"), "asked_more", 16)
         self.asked_more_button.clicked.connect(self.asked_more)
         self.close_partida_button = _button(t("Cerrar la partida (F8)"), "close_partida")
@@ -665,7 +651,7 @@ class ConsoleWindow(QMainWindow):
     def _build_prizes_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        self.prizes_info = _label(name="prizes_info", pixels=20, bold=True)
+        self.prizes_info = wrapped_label(name="prizes_info", pixels=20, bold=True)
         layout.addWidget(self.prizes_info)
         self.awards = QTableWidget(0, 5)
         self.awards.setObjectName("awards")
@@ -675,9 +661,9 @@ class ConsoleWindow(QMainWindow):
         self.awards.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.awards.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.awards.verticalHeader().hide()
-        _font(self.awards, 19)
+        set_pixel_font(self.awards, 19)
         layout.addWidget(self.awards, 1)
-        self.awards_total = _label(name="awards_total", pixels=22, bold=True)
+        self.awards_total = wrapped_label(name="awards_total", pixels=22, bold=True)
         layout.addWidget(self.awards_total)
         self.awards.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.awards.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -696,7 +682,7 @@ class ConsoleWindow(QMainWindow):
             t("El cartón premiado de la fila elegida, con las bolas extraídas")
         )
         self.winner_proof_button.clicked.connect(self.save_winner_proof)
-        papers.addWidget(_label(t("Formato:")))
+        papers.addWidget(wrapped_label(t("Formato:")))
         papers.addWidget(self.receipt_format)
         papers.addWidget(self.prima_receipt_button, 1)
         papers.addWidget(self.winner_proof_button, 1)
@@ -713,7 +699,7 @@ class ConsoleWindow(QMainWindow):
         self.last_ball.setObjectName("last_ball")
         self.last_ball.setMinimumSize(130, 130)
         self.last_ball.setMaximumHeight(210)
-        self.count = _label(name="count", pixels=26, bold=True)
+        self.count = wrapped_label(name="count", pixels=26, bold=True)
         self.count.setAlignment(Qt.AlignmentFlag.AlignCenter)
         # no height-for-width in this column: the layout then keeps every minimum, so the
         # window's minimum size is what the column really needs
@@ -736,14 +722,14 @@ class ConsoleWindow(QMainWindow):
         self.board.setMinimumSize(300, 207)
         self.board.setMaximumHeight(300)
         side.addWidget(self.board, 3)
-        log_title = _label(t("Registro de la partida"), "event_log_title", 16, bold=True)
+        log_title = wrapped_label(t("Registro de la partida"), "event_log_title", 16, bold=True)
         log_title.setWordWrap(False)
         side.addWidget(log_title)
         self.event_log = QListWidget()
         self.event_log.setObjectName("event_log")
         self.event_log.setWordWrap(True)
         self.event_log.setMinimumHeight(60)  # three lines at least; it grows with the window
-        _font(self.event_log, 14)
+        set_pixel_font(self.event_log, 14)
         side.addWidget(self.event_log, 5)
         return side
 
