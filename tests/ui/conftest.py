@@ -74,3 +74,12 @@ def bridge(qapp: QApplication, kit: Kit) -> Iterator[Bridge]:
     b.attach(kit.svc)
     yield b
     b.close(wait=True)
+
+
+@pytest.fixture
+def bridges() -> Iterator[list[Bridge]]:
+    """Bridges made by ``open_console``, closed after the test."""
+    made: list[Bridge] = []
+    yield made
+    for b in made:
+        b.close()

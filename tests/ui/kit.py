@@ -1,5 +1,42 @@
-"""The UI tests' hall: the engine tests' kit (one kit for every suite)."""
+"""The UI tests' hall: the engine tests' kit (one kit for every suite), and a console on it."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
 
 from tests.bingo.hallkit import BALLS, CARD_SET, Clock, Kit, make_hall
+from ui.bridge import Bridge
+from ui.console import ConsoleDefaults, ConsoleWindow
+from ui.console.window import BallSource
 
-__all__ = ["BALLS", "CARD_SET", "Clock", "Kit", "make_hall"]
+__all__ = ["BALLS", "CARD_SET", "Clock", "Kit", "make_hall", "open_console"]
+
+
+def open_console(
+    qtbot: QtBot,
+    kit: Kit,
+    bridges: list[Bridge],
+    devices: BallSource | None = None,
+    size: tuple[int, int] = (1366, 768),
+    active: bool = False,
+) -> ConsoleWindow:
+    """The console on ``kit``'s hall, shown at ``size``; its bridge goes to ``bridges`` so the
+    ``bridges`` fixture closes it. ``active``: wait until the window has the focus (shortcuts).
+    """
+    bridge = Bridge()
+    bridge.attach(kit.svc)
+    bridges.append(bridge)
+    console = ConsoleWindow(
+        kit.svc,
+        devices,
+        bridge=bridge,
+        defaults=ConsoleDefaults("Ana Mesa", "Luis Sala", today=lambda: "2026-11-22"),
+    )
+    qtbot.addWidget(console)
+    console.resize(*size)
+    console.show()
+    qtbot.waitExposed(console)
+    if active:
+        console.activateWindow()
+        qtbot.waitUntil(console.isActiveWindow)
+    return console

@@ -4,8 +4,6 @@ and what it says first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -15,11 +13,11 @@ from actas.builder import build_acta
 from bingo.hall import DomainError
 from drivers.ballsource import BallSetIrregular
 from tests.ui.counting import answer_check, ball_checks, choose, the_check
-from tests.ui.kit import Kit, make_hall
+from tests.ui.kit import Kit, make_hall, open_console
 from tests.ui.test_console_ball_set import cut
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
-from ui.console import ConsoleDefaults, ConsoleWindow, documents
+from ui.console import ConsoleWindow, documents
 from ui.console.ball_check import BLOCKED, WARNING, BallCheckDialog, BallCount
 from ui.console.ball_set import BallSetDialog
 from ui.i18n import use_console_language
@@ -42,31 +40,10 @@ class IrregularScan(StandInBallSource):
         )
 
 
-@pytest.fixture
-def bridges() -> Iterator[list[Bridge]]:
-    made: list[Bridge] = []
-    yield made
-    for bridge in made:
-        bridge.close()
-
-
 def console_for(
     qtbot: QtBot, kit: Kit, bridges: list[Bridge], devices: StandInBallSource | None = None
 ) -> ConsoleWindow:
-    bridge = Bridge()
-    bridge.attach(kit.svc)
-    bridges.append(bridge)
-    console = ConsoleWindow(
-        kit.svc,
-        devices,
-        bridge=bridge,
-        defaults=ConsoleDefaults("Ana Mesa", "Luis Sala", today=lambda: "2026-11-22"),
-    )
-    qtbot.addWidget(console)
-    console.resize(1366, 698)
-    console.show()
-    qtbot.waitExposed(console)
-    return console
+    return open_console(qtbot, kit, bridges, devices, size=(1366, 698))
 
 
 def read_set(qtbot: QtBot, console: ConsoleWindow) -> None:

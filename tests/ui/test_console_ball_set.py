@@ -3,31 +3,20 @@ and from the banners that ask for it (a failed count, damaged balls, the set's l
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from bingo import events as ev
 from tests.ui.counting import answer_check, ball_checks, the_check
-from tests.ui.kit import Kit, make_hall
+from tests.ui.kit import Kit, make_hall, open_console
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
-from ui.console import ConsoleDefaults, ConsoleWindow
+from ui.console import ConsoleWindow
 from ui.console.ball_set import BallSetDialog
 from ui.i18n import use_console_language
 
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def bridges() -> Iterator[list[Bridge]]:
-    made: list[Bridge] = []
-    yield made
-    for bridge in made:
-        bridge.close()
 
 
 def console_for(
@@ -36,22 +25,8 @@ def console_for(
     bridges: list[Bridge],
     devices: StandInBallSource | None = None,
 ) -> ConsoleWindow:
-    bridge = Bridge()
-    bridge.attach(kit.svc)
-    bridges.append(bridge)
-    console = ConsoleWindow(
-        kit.svc,
-        devices,
-        bridge=bridge,
-        defaults=ConsoleDefaults("Ana Mesa", "Luis Sala", today=lambda: "2026-11-22"),
-    )
-    qtbot.addWidget(console)
-    console.resize(1366, 768)
-    console.show()
-    qtbot.waitExposed(console)
-    console.activateWindow()
-    qtbot.waitUntil(console.isActiveWindow)  # the shortcuts (Ctrl+B, F3) need an active window
-    return console
+    # the shortcuts (Ctrl+B, F3) need an active window
+    return open_console(qtbot, kit, bridges, devices, active=True)
 
 
 def active_again(qtbot: QtBot, console: ConsoleWindow) -> None:

@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
-from tests.ui.kit import Kit, make_hall
+from tests.ui.kit import Kit, make_hall, open_console
 from tests.ui.test_console_ball_set import cut
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
-from ui.console import ConsoleDefaults, ConsoleWindow
+from ui.console import ConsoleWindow
 from ui.i18n import use_console_language
 
 # A laptop's screen, and a 720-pixel one, less a title bar (30) and a task bar (40).
@@ -39,31 +39,10 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     remove()
 
 
-@pytest.fixture
-def bridges() -> Iterator[list[Bridge]]:
-    made: list[Bridge] = []
-    yield made
-    for bridge in made:
-        bridge.close()
-
-
 def shown(
     qtbot: QtBot, kit: Kit, bridges: list[Bridge], devices: bool, size: tuple[int, int]
 ) -> ConsoleWindow:
-    bridge = Bridge()
-    bridge.attach(kit.svc)
-    bridges.append(bridge)
-    console = ConsoleWindow(
-        kit.svc,
-        StandInBallSource() if devices else None,
-        bridge=bridge,
-        defaults=ConsoleDefaults("Ana Mesa", "Luis Sala", today=lambda: "2026-11-22"),
-    )
-    qtbot.addWidget(console)
-    console.resize(*size)
-    console.show()
-    qtbot.waitExposed(console)
-    return console
+    return open_console(qtbot, kit, bridges, StandInBallSource() if devices else None, size)
 
 
 def with_banner(console: ConsoleWindow, text: str = LONG_REFUSAL) -> None:
