@@ -400,7 +400,14 @@ class _Writer:
         return st.grid_table(
             [
                 self.lab("fund.col"),
-                self.lab("prima.amount") + " / " + self.t.es("bola.numbers"),
+                st.label(
+                    [
+                        f"{amount} / {numbers}"
+                        for amount, numbers in zip(
+                            self.t.all("prima.amount"), self.t.all("bola.numbers"), strict=True
+                        )
+                    ]
+                ),
                 self.lab("prima.limit"),
                 self.lab("prima.available"),
                 self.lab("prima.before"),
