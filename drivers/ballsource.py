@@ -223,6 +223,9 @@ class DeviceBallSource:
         self._set_ids: dict[int, str] = {}  # number -> ball id, from the last set scan
         self._holds: dict[int, tuple[_Draw, BallReadEvent | None]] = {}
         self._interrupted: _Draw | None = None  # the draw that ended in DeviceLost
+        # No draw made yet by this source: the program may have been restarted mid-draw, after
+        # a ball left the drum and before it was recorded.
+        self._fresh = True
         self._stopper: Callable[[], None] | None = None
         self._closed = False
 
@@ -246,6 +249,8 @@ class DeviceBallSource:
             except DeviceLost:
                 self._interrupted = d  # a retry may find this draw's ball in the tube
                 raise
+            finally:
+                self._fresh = False
             self._interrupted = None
             return result
 
@@ -457,7 +462,10 @@ class DeviceBallSource:
         expected = self._balls - len(d.drawn)
         out = status.balls_in_drum == expected - 1 and status.ball_in_tube
         interrupted = self._interrupted is not None and self._interrupted.number == d.number
-        if out and (interrupted or d.number in self._holds):
+        # One ball fewer in the drum and one in the tube is a ball out and not yet recorded: this
+        # draw's, whether this source lost the line (``interrupted``), held it, or was started
+        # after the program stopped mid-draw (``_fresh``). It is read, never counted as missing.
+        if out and (interrupted or d.number in self._holds or self._fresh):
             log.warning("draw %s: a ball is already out for this draw: reading it", d.number)
             self._holds.pop(d.number, None)
             return True

@@ -16,6 +16,7 @@ from drivers.ballsource import (
     BallHeld,
     BallRead,
     BallSetIrregular,
+    DeviceBallSource,
     DeviceLost,
     open_emulated_devices,
 )
@@ -170,6 +171,33 @@ def test_extractor_lost_mid_draw_offers_manual_extraction_then_resumes_with_the_
     assert hall.session.extractor.wait_online(5)
     hall.play(2)  # draw 2 again: the ball already in the tube is read, not a second one
     assert releases(hall) == [1, 2, 3]
+
+
+def test_after_a_restart_mid_draw_the_ball_in_the_tube_is_read_not_taken_for_a_missing_ball(
+    hall_factory: HallFactory,
+) -> None:
+    """The program stops after a ball left the drum and before it was recorded; the program
+    started again (a new ball source on the same lines) reads that ball for the same draw
+    instead of finding a ball missing from the drum (which would annul the partida).
+    """
+    scenario = [{"at_draw": 2, "fault": "disconnect", "mode": "cable", "duration": 2.0}]
+    hall = hall_factory(scenario=scenario, draw_timing=SHORT_GRACE)
+    hall.play(1)
+    with pytest.raises(DeviceLost) as lost:
+        hall.draw()
+    assert lost.value.ball_in_tube is True
+    tube = hall.tube()
+    assert tube is not None and tube not in hall.drawn
+    assert hall.session.extractor.wait_online(5)
+    restarted = DeviceBallSource(hall.session.extractor, hall.session.reader, timing=SHORT_GRACE)
+    try:
+        result = restarted.draw(2, frozenset(hall.drawn), hall.tube)
+    finally:
+        restarted.close()
+    assert isinstance(result, BallRead) and result.number == tube
+    hall.drawn.append(result.number)
+    hall.assert_faithful()  # no second ball released, none lost
+    assert releases(hall) == [1, 2]
 
 
 def test_the_ball_out_when_the_extractor_was_lost_is_the_jefes_reading_and_never_drawn_again(
