@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bingo.hall import DomainError, Status
+from bingo.hall import DomainError, PartidaState, Status
 from bingo.service import HallService
 
 if TYPE_CHECKING:
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# What the command line's --fault names do to the emulated devices: (fault, parameters).
+# What the command line's --fault names do to the emulated devices: the fault's parameters; a
+# ``fault`` among them makes the name a case of that emulator fault.
 SCENARIO_FAULTS: dict[str, dict[str, object]] = {
     "jam": {},
     "no_air": {},
@@ -66,7 +67,6 @@ def scenario_for(faults: list[str], seed: int) -> list[dict[str, object]]:
             known = ", ".join(sorted(SCENARIO_FAULTS))
             raise ValueError(f"avería desconocida: {name!r} (conocidas: {known})")
         out.append({"at_draw": rng.randint(3, 20), "fault": name, **SCENARIO_FAULTS[name]})
-        # ``fault`` in the parameters: a named case of an emulator fault
     return out
 
 
@@ -137,7 +137,7 @@ class DeviceDraws:
         try:
             result = self.source.draw(index, frozenset(partida.balls), self.operator_sees)
         except DeviceLost as exc:
-            return self._device_lost(exc, index)
+            return self._device_lost(exc, partida)
         except BallSetIrregular as exc:
             svc.annul("ball_irregularity", str(exc))
             return "anulada"
@@ -159,12 +159,13 @@ class DeviceDraws:
         svc.draw_ball(result.number, "extractor", result.ball_id)
         return f"bola {result.number}"
 
-    def _device_lost(self, exc: DeviceLost, index: int) -> str:
+    def _device_lost(self, exc: DeviceLost, partida: PartidaState) -> str:
         """A ball already out of the drum is read and recorded first (Cantabria II.1.b párr. 2:
         the manual extraction uses only the balls still pending); then manual extraction, or
         the suspension when no ball has come out yet (R-INC-1, R-INC-2).
         """
         svc = self.service
+        index = len(partida.balls) + 1
         done = ""
         if exc.ball_in_tube is not False:
             if self.operator_sees is None:
@@ -175,8 +176,6 @@ class DeviceDraws:
                     "R-INC-2",
                 )
             seen = self.operator_sees(index)
-            partida = svc.hall.partida
-            assert partida is not None
             # An empty tube, or the last ball drawn still in it: no new ball came out.
             if seen is not None and seen not in partida.balls:
                 read = self.source.resolve_lost(exc, seen)
@@ -184,8 +183,7 @@ class DeviceDraws:
                     read.number, read.ball_id, tube_note(exc, read.number), "ball_in_tube"
                 )
                 done = f"bola {read.number} (leída por el jefe de mesa), "
-        partida = svc.hall.partida
-        assert partida is not None
+        # ``partida`` is the hall's state of the partida in play: the ball just read is in it.
         if not partida.balls:
             svc.suspend(f"{exc.device}: {exc}")
             return "suspendida"

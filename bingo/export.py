@@ -1,9 +1,8 @@
 """The hall's record in the open format ``bingo-session/1`` (session-export.md).
 
 A deterministic function of the hall's state, so anyone holding the event records can rebuild
-the same file. Extra fields (allowed by the format) carry what the
-acta also needs: the people, prima and ball-set changes, when each partida's data were recorded,
-and the hash chain itself.
+the same file. Extra fields (allowed by the format) carry what the acta also needs: the people,
+prima and ball-set changes, when each partida's data were recorded, and the hash chain itself.
 """
 
 from __future__ import annotations
@@ -34,11 +33,7 @@ def _fund(before: int, deduction: int, awarded: int, status: str) -> tuple[int, 
     return before, deduction, before + deduction - awarded
 
 
-def _partida(
-    hall: Hall,
-    partida: PartidaState,
-    prima_now: PrimaState,
-) -> dict[str, Any]:
+def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[str, Any]:
     status = _status(partida)
     amounts = partida.amounts
     closing = partida.closing
@@ -69,7 +64,7 @@ def _partida(
             residue["prima"] = closing.residue_prima_cents
         if closing.bola_loca_awarded_cents:
             residue["bola_loca"] = closing.residue_bola_loca_cents
-    out: dict[str, Any] = {
+    return {
         "number": partida.number,
         "status": status,
         "state": partida.status.value,
@@ -148,7 +143,6 @@ def _partida(
         # When the sale closed and the data were written: the acta's "datos" time (R-ACTA-2).
         "data_recorded_at": partida.data_recorded_at,
     }
-    return out
 
 
 def _ball_check(check: BallCheckRecorded) -> dict[str, Any]:

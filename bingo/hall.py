@@ -258,9 +258,9 @@ class Hall:
         self.ball_set_changes: list[Pending] = []
         self.last_at = ""
         self.version = 0  # how many events were applied
-        self._open_checks: dict[str, ev.BallCheckRecorded] = {}  # counts before a session opens
-        # How many ball-set changes there had been when each of those counts was made.
-        self._open_check_sets: dict[str, int] = {}
+        # Counts before a session opens, each with how many ball-set changes there had been
+        # when it was made (a count is of the set installed then).
+        self._open_checks: dict[str, tuple[ev.BallCheckRecorded, int]] = {}
         self.simulations: dict[str, ev.SimulationStarted] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
 
@@ -280,7 +280,15 @@ class Hall:
 
     def opening_check(self, session_id: str) -> ev.BallCheckRecorded | None:
         """The ball count made for a session that has not opened yet."""
-        return self._open_checks.get(session_id)
+        return self._count_before_opening(session_id)[0]
+
+    def _count_before_opening(self, session_id: str) -> tuple[ev.BallCheckRecorded | None, bool]:
+        """The count made for a session not yet open, and whether it is of the set installed."""
+        entry = self._open_checks.get(session_id)
+        if entry is None:
+            return None, False
+        check, changes = entry
+        return check, changes == len(self.ball_set_changes)
 
     def _need_rules(self) -> RegionRules:
         if self.rules is None:
@@ -489,8 +497,7 @@ class Hall:
         if when == "open" and self.session is not None:
             raise DomainError(f"la sesión {self.session.id} sigue abierta")
         if when == "open":
-            earlier = self._open_checks.get(session_id)
-            same_set = self._open_check_sets.get(session_id) == len(self.ball_set_changes)
+            earlier, same_set = self._count_before_opening(session_id)
             if earlier is not None and not earlier.condition_ok and same_set:
                 # A damaged ball does not mend itself: a new count of the same set could only
                 # hide it (Cantabria II.2, "en perfecto estado").
@@ -530,20 +537,17 @@ class Hall:
             raise DomainError(f"la sesión {self.session.id} sigue abierta")
         if any(s.id == session_id for s in self.sessions):
             raise DomainError(f"ya hubo una sesión {session_id}")
-        try:
-            day = dt.date.fromisoformat(date)
-        except ValueError:
-            raise DomainError(f"fecha no válida: {date!r} (AAAA-MM-DD)") from None
+        day = _date(date)
         if self.sessions and day < dt.date.fromisoformat(self.sessions[-1].date):
             raise DomainError(f"la fecha {date} es anterior a la de la última sesión")
         if self.ball_set is None:
             raise DomainError("no hay juego de bolas instalado", "R-BALL-1")
         if not jefe_de_mesa.strip() or not jefe_de_sala.strip():
             raise DomainError("faltan el jefe de mesa-cajero o el jefe de sala", "R-BALL-2")
-        check = self._open_checks.get(session_id)
+        check, same_set = self._count_before_opening(session_id)
         if check is None or check.when != "open":
             raise DomainError("antes de abrir la sesión hay que contar las 90 bolas", "R-BALL-2")
-        if self._open_check_sets.get(session_id, 0) != len(self.ball_set_changes):
+        if not same_set:
             raise DomainError(
                 "el juego de bolas cambió después del recuento: cuente las bolas del juego "
                 "instalado",
@@ -1157,15 +1161,14 @@ class Hall:
                 self.prima_changes.append(self._pending(event, at))
             case ev.BallCheckRecorded():
                 if event.when == "open":
-                    self._open_checks[event.session_id] = event
-                    self._open_check_sets[event.session_id] = len(self.ball_set_changes)
+                    self._open_checks[event.session_id] = (event, len(self.ball_set_changes))
                 else:
                     self._need_session().ball_checks.append(event)
             case ev.SessionOpened():
                 session = SessionState(
                     event.session_id, event.date, at, event.jefe_de_mesa, event.jefe_de_sala
                 )
-                session.ball_checks.append(self._open_checks.pop(event.session_id))
+                session.ball_checks.append(self._open_checks.pop(event.session_id)[0])
                 if self.ball_set is not None:
                     session.ball_set_id = self.ball_set.id
                     session.ball_set_homologation = self.ball_set.homologation
@@ -1315,11 +1318,13 @@ class Hall:
         return Pending(session.id if session else None, last, at, event)
 
 
-def _date(text: str, what: str) -> dt.date:
+def _date(text: str, what: str = "") -> dt.date:
+    """An ISO date typed by someone; ``what`` says which ("de presentación")."""
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise DomainError(f"fecha {what} no válida: {text!r} (AAAA-MM-DD)") from None
+        said = f"fecha {what} no válida" if what else "fecha no válida"
+        raise DomainError(f"{said}: {text!r} (AAAA-MM-DD)") from None
 
 
 def _incident(
