@@ -137,19 +137,22 @@ class ActaArchive:
         return PurgeResult(tuple(deleted), tuple(kept), tuple(refused))
 
 
+def _claim(hall_id: object, session_id: object, entry: Mapping[str, Any]) -> Claim:
+    """One claim from its ``filed`` and ``settled`` (ISO date or null) entries."""
+    settled = entry.get("settled")
+    return Claim(
+        str(hall_id),
+        str(session_id),
+        date.fromisoformat(entry["filed"]),
+        date.fromisoformat(settled) if settled else None,
+    )
+
+
 def load_claims(path: Path) -> list[Claim]:
     """Claims from a JSON file: ``[{"hall_id", "session_id", "filed", "settled"|null}]``."""
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return [
-            Claim(
-                str(c["hall_id"]),
-                str(c["session_id"]),
-                date.fromisoformat(c["filed"]),
-                date.fromisoformat(c["settled"]) if c.get("settled") else None,
-            )
-            for c in raw
-        ]
+        return [_claim(c["hall_id"], c["session_id"], c) for c in raw]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ArchiveError(f"no se puede leer el archivo de reclamaciones: {exc}") from exc
 
@@ -159,14 +162,9 @@ def claims_from_export(data: Mapping[str, Any]) -> list[Claim]:
     export: each session's ``reclamaciones``.
     """
     try:
-        hall_id = str(data["hall"]["id"])
+        hall_id = data["hall"]["id"]
         return [
-            Claim(
-                hall_id,
-                str(session["id"]),
-                date.fromisoformat(c["filed"]),
-                date.fromisoformat(c["settled"]) if c.get("settled") else None,
-            )
+            _claim(hall_id, session["id"], c)
             for session in data["sessions"]
             for c in session.get("reclamaciones", [])
         ]

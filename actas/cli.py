@@ -264,13 +264,12 @@ def cmd_purge(args: argparse.Namespace) -> int:
     consulted: set[str] | None = None  # a claims file vouches for every hall it is about
     if from_record:
         data = _source(args)
-        claims += claims_from_export(data)
+        recorded = claims_from_export(data)
+        claims += recorded
+        hall_id = str(data["hall"]["id"])
         if args.claims is None:
-            consulted = {str(data["hall"]["id"])}
-        print(
-            f"Reclamaciones de la sala {data['hall']['id']} según su registro: "
-            f"{sum(1 for c in claims if c.hall_id == data['hall']['id'])}"
-        )
+            consulted = {hall_id}
+        print(f"Reclamaciones de la sala {hall_id} según su registro: {len(recorded)}")
     archive = ActaArchive(args.archive)
     today = args.today or date.today()
     plan = archive.plan(claims, today, consulted)

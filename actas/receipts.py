@@ -330,10 +330,7 @@ def _pdf(parts: Sequence[list[Flowable]], r: PrizeReceipt, layout: Layout, title
             story += [st.gap(3), _cut_line(), st.gap(3)] if layout == "80mm" else [PageBreak()]
         if r.simulation_seed is not None:
             # Each part may be torn off (80 mm) or handed over alone: each says it, at its top.
-            story += [
-                st.para(line, st.BANNER)
-                for line in dict.fromkeys(texts.all("doc.simulation", seed=r.simulation_seed))
-            ]
+            story += st.banners(texts.all("doc.simulation", seed=r.simulation_seed))
         story += part
     if layout == "80mm":
         # a roll has no pages: one page as long as the content

@@ -106,12 +106,9 @@ class _Writer:
         out.append(st.gap(2))
         if not a.complete:
             opened = parse_time(a.issued_at)
-            out += [
-                st.para(x, st.BANNER)
-                for x in self.t.all(
-                    "acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True)
-                )
-            ]
+            out += st.banners(
+                self.t.all("acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True))
+            )
         out += self.opening()
         if a.observations:
             out += self.observations()

@@ -153,6 +153,11 @@ def bilingual(
     return out
 
 
+def banners(texts: Sequence[str]) -> list[Flowable]:
+    """A warning at the top of a document, once per distinct language text."""
+    return [para(text, BANNER) for text in dict.fromkeys(texts)]
+
+
 def label(texts: Sequence[str]) -> str:
     """A table label: one line per language."""
     return "\n".join(dict.fromkeys(texts))

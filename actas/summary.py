@@ -278,8 +278,8 @@ def render_summary_data(acta: Acta) -> bytes:
     )
     story = summary_story(acta)
     if acta.simulation_seed is not None:
-        mark = dict.fromkeys(Texts(acta.languages).all("doc.simulation", seed=acta.simulation_seed))
-        story = [*(st.para(line, st.BANNER) for line in mark), *story]
+        mark = Texts(acta.languages).all("doc.simulation", seed=acta.simulation_seed)
+        story = [*st.banners(mark), *story]
     build(doc, story, info)
     return buf.getvalue()
 
