@@ -7,15 +7,20 @@ Exit codes: 0 done; 1 refused by the rules or bad input (the message says why); 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bingo import __version__
+
+if TYPE_CHECKING:
+    from bingo.app import Engine
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTEGRITY = 0, 1, 2, 3
 
@@ -36,6 +41,13 @@ def _settings(args: argparse.Namespace) -> Any:
 
 def _today() -> str:
     return time.strftime("%Y-%m-%d")
+
+
+def _open_hall(args: argparse.Namespace) -> AbstractContextManager[Engine]:
+    """The engine of the hall the command names (``--db``, ``--hall``, ``--config``)."""
+    from bingo.app import open_hall
+
+    return open_hall(args.db, args.hall, _settings(args).hall_id)
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -189,11 +201,9 @@ def _play(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from bingo.app import open_hall
     from bingo.export import build_export
 
-    settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    with _open_hall(args) as engine:
         svc = engine.service
         if not svc.hall.hall_id:
             raise CliError(f"la base de datos no tiene la sala {svc.hall_id}")
@@ -209,12 +219,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from bingo.app import open_hall
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
 
-    settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    with _open_hall(args) as engine:
         brk = engine.store.verify(engine.service.hall_id)  # loading checked it; say so plainly
         if brk is not None:
             raise CliError(f"registro alterado en {brk.seq}: {brk.reason}", EXIT_INTEGRITY)
@@ -301,10 +309,8 @@ def cmd_cardset(args: argparse.Namespace) -> int:
         print(f"{args.file}: {len(card_set)} cartones válidos, huella {card_set.digest()[:16]}…")
         return EXIT_OK
     # import
-    from bingo.app import open_hall
 
-    settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    with _open_hall(args) as engine:
         engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
         engine.service.register_card_set(card_set, "imported")
     print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")
@@ -315,7 +321,6 @@ def cmd_cardset(args: argparse.Namespace) -> int:
 
 
 def cmd_transcribe(args: argparse.Namespace) -> int:
-    from bingo.app import open_hall
     from bingo.transcribe import BookError, template, transcribe
 
     if args.template:
@@ -331,8 +336,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
         raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
         raise CliError(f"{args.file}: JSON mal formado ({exc})") from None
-    settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    with _open_hall(args) as engine:
         try:
             numbers = transcribe(engine.service, data)
         except BookError as exc:
@@ -347,10 +351,8 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
 def cmd_ballset(args: argparse.Namespace) -> int:
     """The ball set in the machine: show it, or record a change (R-BALL-1)."""
     from bingo import events as ev
-    from bingo.app import open_hall
 
-    settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    with _open_hall(args) as engine:
         service = engine.service
         hall = service.hall
         if args.action == "install":
@@ -391,10 +393,7 @@ def cmd_ballset(args: argparse.Namespace) -> int:
 
 def cmd_reclamacion(args: argparse.Namespace) -> int:
     """Claims about a session, kept in the hall's record: they hold its acta (R-ACTA-5)."""
-    from bingo.app import open_hall
-
-    settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    with _open_hall(args) as engine:
         service = engine.service
         if args.action == "file":
             rid = service.file_reclamacion(
@@ -405,30 +404,14 @@ def cmd_reclamacion(args: argparse.Namespace) -> int:
                 "registro se conservan hasta que conste cumplida su resolución firme"
             )
         elif args.action == "settle":
-            service.settle_reclamacion(args.id, args.date or _today(), args.note or "")
-            print(f"reclamación {args.id}: resolución firme cumplida el {args.date or _today()}")
+            settled = args.date or _today()
+            service.settle_reclamacion(args.id, settled, args.note or "")
+            print(f"reclamación {args.id}: resolución firme cumplida el {settled}")
         else:
             claims = sorted(service.hall.reclamaciones.values(), key=lambda c: (c.filed, c.id))
             if args.json:
-                print(
-                    json.dumps(
-                        [
-                            {
-                                "id": c.id,
-                                "hall_id": service.hall_id,
-                                "session_id": c.session_id,
-                                "filed": c.filed,
-                                "reference": c.reference,
-                                "subject": c.subject,
-                                "settled": c.settled,
-                                "note": c.note,
-                            }
-                            for c in claims
-                        ],
-                        ensure_ascii=False,
-                        indent=1,
-                    )
-                )
+                rows = [{"hall_id": service.hall_id, **dataclasses.asdict(c)} for c in claims]
+                print(json.dumps(rows, ensure_ascii=False, indent=1))
                 return EXIT_OK
             if not claims:
                 print("no consta ninguna reclamación")

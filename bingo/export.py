@@ -7,6 +7,7 @@ prima and ball-set changes, when each partida's data were recorded, and the hash
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -210,14 +211,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         **_simulation(hall, session),
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [
-            {
-                "id": c.id,
-                "filed": c.filed,
-                "reference": c.reference,
-                "subject": c.subject,
-                "settled": c.settled,
-                "note": c.note,
-            }
+            {k: v for k, v in dataclasses.asdict(c).items() if k != "session_id"}
             for c in hall.reclamaciones.values()
             if c.session_id == session.id
         ],
