@@ -128,20 +128,26 @@ def test_card_set_file_validation_names_each_faulty_carton(
     assert run(capsys, "cardset", "validate", str(good))[0] == 0
 
 
-def test_a_claim_in_the_record_holds_the_archived_acta_until_settled(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """R-ACTA-5 end to end: the purge reads the claims from the hall's own record."""
+@pytest.fixture
+def night_n1(tmp_path: Path) -> str:
+    """A two-partida night, session N1 of 2025-01-10: long enough ago for its acta to expire."""
     url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
     night = ["--session", "N1", "--date", "2025-01-10", "--partidas", "2", "-q"]
-    assert run(capsys, "simulate", "--db", url, *night)[0] == 0
+    assert main(["simulate", "--db", url, *night]) == 0
+    return url
+
+
+def test_a_claim_in_the_record_holds_the_archived_acta_until_settled(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night_n1: str
+) -> None:
+    """R-ACTA-5 end to end: the purge reads the claims from the hall's own record."""
     archive = tmp_path / "archivo"
     code, out, err = run(
         capsys,
         "acta",
         "build",
         "--db",
-        url,
+        night_n1,
         "-o",
         str(tmp_path / "N1.pdf"),
         "--archive",
@@ -151,21 +157,20 @@ def test_a_claim_in_the_record_holds_the_archived_acta_until_settled(
     (pdf,) = archive.rglob("N1.acta.pdf")
 
     code, out, _ = run(
-        capsys, "reclamacion", "file", "--db", url, "--session", "N1",
+        capsys, "reclamacion", "file", "--db", night_n1, "--session", "N1",
         "--subject", "Bingo no pagado en la partida 2", "--reference", "HR-17",
         "--date", "2025-03-01",
     )  # fmt: skip
     assert code == 0 and "N1/R1" in out
-    purge = ["acta", "purge", "--archive", str(archive), "--db", url, "--si"]
+    purge = ["acta", "purge", "--archive", str(archive), "--db", night_n1, "--si"]
     code, out, _ = run(capsys, *purge, "--today", "2026-01-01")
     assert code == 0 and "reclamación pendiente presentada el 2025-03-01" in out
     assert "Reclamaciones de la sala cantabria-001 según su registro: 1" in out
     assert pdf.exists()
 
-    assert (
-        run(capsys, "reclamacion", "settle", "N1/R1", "--db", url, "--date", "2025-12-20")[0] == 0
-    )
-    code, out, _ = run(capsys, "reclamacion", "list", "--db", url)
+    settle = ["reclamacion", "settle", "N1/R1", "--db", night_n1, "--date", "2025-12-20"]
+    assert run(capsys, *settle)[0] == 0
+    code, out, _ = run(capsys, "reclamacion", "list", "--db", night_n1)
     assert "N1/R1 [HR-17]: sesión N1, presentada el 2025-03-01, cumplida el 2025-12-20" in out
     code, out, _ = run(capsys, *purge, "--today", "2025-12-20")
     assert "SE CONSERVA" in out and pdf.exists()
@@ -188,18 +193,15 @@ def test_reclamacion_errors_are_clear_and_record_nothing(
 
 
 def test_a_sealed_acta_still_verifies_after_a_claim_about_its_night_is_filed(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night_n1: str
 ) -> None:
     """The claim comes after the acta and is not part of it; its record joins the chain."""
-    url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
-    night = ["--session", "N1", "--date", "2025-01-10", "--partidas", "2", "-q"]
-    assert run(capsys, "simulate", "--db", url, *night)[0] == 0
     pdf, keys = tmp_path / "N1.pdf", tmp_path / "keys"
-    build = ["acta", "build", "--db", url, "-o", str(pdf), "--sign", "--keys-dir", str(keys)]
+    build = ["acta", "build", "--db", night_n1, "-o", str(pdf), "--sign", "--keys-dir", str(keys)]
     assert run(capsys, *build)[0] == 0
-    filed = ["--db", url, "--session", "N1", "--subject", "Línea", "--date", "2025-01-11"]
+    filed = ["--db", night_n1, "--session", "N1", "--subject", "Línea", "--date", "2025-01-11"]
     assert run(capsys, "reclamacion", "file", *filed)[0] == 0
-    code, out, err = run(capsys, "acta", "verify", str(pdf), "--db", url)
+    code, out, err = run(capsys, "acta", "verify", str(pdf), "--db", night_n1)
     assert code == 0, out + err
     assert "íntegros" in out
 

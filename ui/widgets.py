@@ -27,6 +27,15 @@ def wrapped_label(text: str = "", name: str = "", pixels: int = 17, bold: bool =
     return label
 
 
+def error_label(name: str) -> QLabel:
+    """A dialog's refusal: white on red, selectable (to copy it into a report), hidden at first."""
+    label = wrapped_label(name=name, pixels=17, bold=True)
+    label.setStyleSheet("background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;")
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.hide()
+    return label
+
+
 class FitLabel(QLabel):
     """A label whose type is as big as asked, shrunk only as far as needed to fit its box.
 

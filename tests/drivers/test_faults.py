@@ -156,18 +156,27 @@ def test_unplugged_during_a_release_resynchronises_and_the_ball_is_not_lost(
     assert hall.saw(DeviceOffline, "extractor") and hall.saw(DeviceOnline, "extractor")
 
 
-def test_extractor_lost_mid_draw_offers_manual_extraction_then_resumes_with_the_tube_ball(
-    hall_factory: HallFactory,
-) -> None:
+def lost_with_a_ball_out(hall_factory: HallFactory) -> tuple[Hall, DeviceLost]:
+    """Draw 1, then the extractor's cable pulled during draw 2 for longer than the grace:
+    draw 2's ball is in the tube, unrecorded, and the draw ends in ``DeviceLost``.
+    """
     scenario = [{"at_draw": 2, "fault": "disconnect", "mode": "cable", "duration": 2.0}]
     hall = hall_factory(scenario=scenario, draw_timing=SHORT_GRACE)
     hall.play(1)
     with pytest.raises(DeviceLost) as lost:
         hall.draw()
-    assert lost.value.device == "extractor" and lost.value.reason == "offline"
     assert lost.value.ball_in_tube is True  # the reader saw a ball come out
-    assert set(lost.value.pending) == set(range(1, 91)) - set(hall.drawn)
-    assert hall.tube() is not None and hall.tube() not in hall.drawn
+    tube = hall.tube()
+    assert tube is not None and tube not in hall.drawn
+    return hall, lost.value
+
+
+def test_extractor_lost_mid_draw_offers_manual_extraction_then_resumes_with_the_tube_ball(
+    hall_factory: HallFactory,
+) -> None:
+    hall, lost = lost_with_a_ball_out(hall_factory)
+    assert lost.device == "extractor" and lost.reason == "offline"
+    assert set(lost.pending) == set(range(1, 91)) - set(hall.drawn)
     assert hall.session.extractor.wait_online(5)
     hall.play(2)  # draw 2 again: the ball already in the tube is read, not a second one
     assert releases(hall) == [1, 2, 3]
@@ -180,14 +189,8 @@ def test_after_a_restart_mid_draw_the_ball_in_the_tube_is_read_not_taken_for_a_m
     started again (a new ball source on the same lines) reads that ball for the same draw
     instead of finding a ball missing from the drum (which would annul the partida).
     """
-    scenario = [{"at_draw": 2, "fault": "disconnect", "mode": "cable", "duration": 2.0}]
-    hall = hall_factory(scenario=scenario, draw_timing=SHORT_GRACE)
-    hall.play(1)
-    with pytest.raises(DeviceLost) as lost:
-        hall.draw()
-    assert lost.value.ball_in_tube is True
+    hall, _lost = lost_with_a_ball_out(hall_factory)
     tube = hall.tube()
-    assert tube is not None and tube not in hall.drawn
     assert hall.session.extractor.wait_online(5)
     restarted = DeviceBallSource(hall.session.extractor, hall.session.reader, timing=SHORT_GRACE)
     try:
@@ -203,24 +206,18 @@ def test_after_a_restart_mid_draw_the_ball_in_the_tube_is_read_not_taken_for_a_m
 def test_the_ball_out_when_the_extractor_was_lost_is_the_jefes_reading_and_never_drawn_again(
     hall_factory: HallFactory,
 ) -> None:
-    scenario = [{"at_draw": 2, "fault": "disconnect", "mode": "cable", "duration": 2.0}]
-    hall = hall_factory(scenario=scenario, draw_timing=SHORT_GRACE)
-    hall.play(1)
-    with pytest.raises(DeviceLost) as lost:
-        hall.draw()
-    assert lost.value.ball_in_tube is True
+    hall, lost = lost_with_a_ball_out(hall_factory)
     tube = hall.tube()
-    assert tube is not None and tube not in hall.drawn
     with pytest.raises(ValueError):
-        hall.source.resolve_lost(lost.value, hall.drawn[0])  # the previous ball: not this one
-    read = hall.source.resolve_lost(lost.value, tube)
+        hall.source.resolve_lost(lost, hall.drawn[0])  # the previous ball: not this one
+    read = hall.source.resolve_lost(lost, tube)
     assert (read.draw_number, read.number, read.method) == (2, tube, "operator")
     with hall.session.hall.hub.lock:
         assert read.ball_id == hall.machine.released[1].id_hex  # the reader did see it
     hall.drawn.append(read.number)
     hall.assert_faithful()
     with pytest.raises(ValueError):
-        hall.source.resolve_lost(lost.value, tube)  # recorded once
+        hall.source.resolve_lost(lost, tube)  # recorded once
     assert hall.session.extractor.wait_online(5)
     hall.play(1)  # draw 3 releases a new ball: the one read is not read again
     assert releases(hall) == [1, 2, 3]

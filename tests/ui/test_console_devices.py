@@ -102,6 +102,16 @@ def console_with(
     return console
 
 
+def console_drawing(
+    qtbot: QtBot, kit: Kit, bridge: Bridge, source: StandInBallSource
+) -> ConsoleWindow:
+    """The console on a partida ready for its first ball, drawn through ``source``."""
+    console = console_with(qtbot, kit, bridge, source)
+    kit.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    return console
+
+
 def draw(qtbot: QtBot, console: ConsoleWindow) -> None:
     assert console.draw_device_button.isEnabled()
     qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
@@ -175,9 +185,7 @@ def test_a_ball_is_drawn_on_the_worker_thread_and_recorded(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
     source = StandInBallSource(42, 7)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     assert not console.ball_input.isEnabled()  # the devices give the balls
 
     draw(qtbot, console)
@@ -196,9 +204,7 @@ def test_the_draw_button_waits_while_a_ball_is_on_its_way(
 ) -> None:
     source = StandInBallSource(42)
     source.gate = threading.Event()
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
     assert not console.draw_device_button.isEnabled()
     assert console.draw_device_button.text() == "Extrayendo…"
@@ -214,9 +220,7 @@ def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
 ) -> None:
     held = BallHeld(1, "low_confidence", 38, "Lectura dudosa del lector: 38 (confianza 41 %).")
     source = StandInBallSource(held)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
 
     assert not console.hold_box.isHidden()
@@ -250,9 +254,7 @@ def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
         draw_number=2,
     )
     source = StandInBallSource(15, lost)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
     draw(qtbot, console)
 
@@ -290,9 +292,7 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
         ball_in_tube=True,
     )
     source = StandInBallSource(15, lost)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
     draw(qtbot, console)
 
@@ -345,9 +345,7 @@ def test_when_no_ball_came_out_the_jefe_says_so_and_nothing_is_recorded(
         ball_in_tube=None,
     )
     source = StandInBallSource(15, lost)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
     draw(qtbot, console)
 
@@ -374,9 +372,7 @@ def test_a_lost_device_on_the_first_draw_with_the_ball_out_records_it_then_goes_
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
     lost = DeviceLost("extractor", "offline", "Sin extractor.", draw_number=1, ball_in_tube=True)
-    console = console_with(qtbot, hall, devices_bridge, StandInBallSource(lost))
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
     qtbot.keyClicks(console.hold_input, "9")
     qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
@@ -389,9 +385,7 @@ def test_the_table_check_holds_a_reading_the_table_does_not_see(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
     source = StandInBallSource(42, 68, 7)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     assert not console.table_check.isChecked()  # normal play is not slowed
     draw(qtbot, console)
     assert source.table_saw == [] and console.seen_box.isHidden()
@@ -425,9 +419,7 @@ def test_a_draw_waiting_for_the_table_ends_when_the_bridge_closes(qtbot: QtBot, 
     bridge = Bridge()
     bridge.attach(hall.svc)
     source = StandInBallSource(42)
-    console = console_with(qtbot, hall, bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, bridge, source)
     console.table_check.setChecked(True)
     qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
@@ -440,9 +432,7 @@ def test_a_ball_set_irregularity_annuls_the_partida_after_the_paragraph(
 ) -> None:
     irregular = BallSetIrregular("double_feed", "Han salido dos bolas a la vez.", draw_number=2)
     source = StandInBallSource(15, irregular)
-    console = console_with(qtbot, hall, devices_bridge, source)
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
     draw(qtbot, console)
 
@@ -461,9 +451,7 @@ def test_a_device_lost_before_the_first_ball_offers_the_suspension(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
     lost = DeviceLost("extractor", "offline", "El extractor no responde.", draw_number=1)
-    console = console_with(qtbot, hall, devices_bridge, StandInBallSource(lost))
-    hall.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
     assert console.device_action.text() == "Suspender la partida…"
     qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)

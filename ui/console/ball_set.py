@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from bingo.hall import BallSetState, Hall
 from ui.console.texts import t
-from ui.widgets import set_pixel_font, wrapped_label
+from ui.widgets import error_label, set_pixel_font, wrapped_label
 
 # The reasons offered, in Spanish as they go into the record and the acta (printed in Spanish);
 # the console shows them in its own language. Any other reason may be typed.
@@ -101,12 +101,7 @@ class BallSetDialog(QDialog):
             ),
             pixels=16,
         )
-        self.error = wrapped_label(name="ball_set_error", pixels=17, bold=True)
-        self.error.setStyleSheet(
-            "background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;"
-        )
-        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error.hide()
+        self.error = error_label("ball_set_error")
 
         self.set_id = QLineEdit()
         self.set_id.setObjectName("ball_set_id")

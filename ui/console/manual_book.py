@@ -60,7 +60,7 @@ from bingo.transcribe import (
     transcribe,
 )
 from ui.console.texts import incident_title, t
-from ui.widgets import set_pixel_font, wrapped_label
+from ui.widgets import error_label, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
 
@@ -466,12 +466,7 @@ class ManualBookDialog(QDialog):
         title = wrapped_label(
             t("Partidas del libro manual (R-ACTA-4)"), "book_title", pixels=24, bold=True
         )
-        self.error = wrapped_label(name="book_error", pixels=17, bold=True)
-        self.error.setStyleSheet(
-            "background: #b00020; color: #ffffff; padding: 8px; border-radius: 6px;"
-        )
-        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error.hide()
+        self.error = error_label("book_error")
         self.steps = QStackedWidget()
         self.steps.addWidget(self._build_book_step())
         self.steps.addWidget(self._build_check_step())
