@@ -334,6 +334,19 @@ def simulate(
     ) -> None:
         ev.append(_Event(clock.tick(seconds), kind, payload, partida, phase))
 
+    def emit_claim(
+        k: int, after_ball: int, series: str, number: int, kind: str, valid: bool, seconds: float
+    ) -> None:
+        payload = {
+            "partida": k,
+            "after_ball": after_ball,
+            "series": series,
+            "number": number,
+            "kind": kind,
+            "valid": valid,
+        }
+        emit("claim.checked", payload, seconds=seconds, partida=k, phase="balls")
+
     emit("card_set.registered", {"id": CARD_SET_ID, "cards": cards}, seconds=0)
     emit(
         "session.opened",
@@ -519,52 +532,13 @@ def simulate(
             )
             if role == "shared_line" and i == 9:
                 s, n = sold[7]
-                emit(
-                    "claim.checked",
-                    {
-                        "partida": k,
-                        "after_ball": 9,
-                        "series": s,
-                        "number": n,
-                        "kind": "line",
-                        "valid": False,
-                    },
-                    seconds=20,
-                    partida=k,
-                    phase="balls",
-                )
+                emit_claim(k, 9, s, n, "line", False, seconds=20)
             if not annulled and i == out.line_at:
                 for s, n in out.line_winners:
-                    emit(
-                        "claim.checked",
-                        {
-                            "partida": k,
-                            "after_ball": i,
-                            "series": s,
-                            "number": n,
-                            "kind": "line",
-                            "valid": True,
-                        },
-                        seconds=25,
-                        partida=k,
-                        phase="balls",
-                    )
+                    emit_claim(k, i, s, n, "line", True, seconds=25)
             if not annulled and i == out.bingo_at:
                 for s, n in out.bingo_winners:
-                    emit(
-                        "claim.checked",
-                        {
-                            "partida": k,
-                            "after_ball": i,
-                            "series": s,
-                            "number": n,
-                            "kind": "bingo",
-                            "valid": True,
-                        },
-                        seconds=25,
-                        partida=k,
-                        phase="balls",
-                    )
+                    emit_claim(k, i, s, n, "bingo", True, seconds=25)
 
         if annulled:
             emit(
