@@ -872,13 +872,19 @@ class Hall:
             raise DomainError(f"la bola {number} no existe (1 a 90)")
         if number in partida.balls:
             raise DomainError(f"la bola {number} ya figura como extraída", "R-GAME-3")
-        depending = [c for c in partida.claims if c.valid and c.after_ball >= index]
+        corrected = list(partida.balls)
+        corrected[index - 1] = number
+        depending = self.claims_depending_on(index, number)
         if depending:
+            which = "; ".join(_claim_text(c) for c in depending)
             raise DomainError(
-                "ya se validó un premio después de esa bola: el error no puede subsanarse; "
+                f"la corrección cambia lo comprobado en {which}: el error no puede subsanarse; "
                 "corresponde anular la partida",
                 "R-INC-4",
             )
+        # Said with the correction: the claims already checked that it leaves as they were.
+        kept = [c for c in partida.claims if c.after_ball >= index]
+        unchanged = f" Sin efecto en {'; '.join(map(_claim_text, kept))}." if kept else ""
         out: list[ev.Event] = [
             ev.BallCorrected(
                 partida=partida.number, index=index, wrong_number=wrong, number=number, note=note
@@ -887,13 +893,60 @@ class Hall:
                 partida,
                 "ball_corrected",
                 len(partida.balls),
-                f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip(),
+                f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip()
+                + unchanged,
             ),
         ]
-        corrected = list(partida.balls)
-        corrected[index - 1] = number
         for series, carton, prize in self.unclaimed_electronic(corrected):
             out.append(self._claim(partida, corrected, series, carton, prize, True))
+        return out
+
+    def claims_depending_on(self, index: int, number: int) -> list[Claim]:
+        """The claims already checked whose outcome a correction of ball ``index`` to
+        ``number`` would change (R-INC-4: the error "afecte de forma sustancial").
+
+        A claim checked before that ball was drawn does not depend on it. One checked after
+        depends on it when, checked again with the corrected ball, it would be valid or refused
+        differently or completed with another ball (the completion ball is one of the winning
+        numbers, so a correction of it always shows here: the bola loca comparison, R-BOLA-3,
+        and the prima's record, R-PRIMA-5, follow it). So does an electronic cartón the
+        corrected ball would have made a winner of a prize validated after it (R-GAME-5). The prima's ball count
+        is the number of balls drawn, which a correction does not change.
+        """
+        partida = self._need_partida()
+        corrected = list(partida.balls)
+        corrected[index - 1] = number
+        out: list[Claim] = []
+        for c in partida.claims:
+            if c.after_ball < index:
+                continue
+            again = self._claim(
+                partida, corrected[: c.after_ball], c.series, c.number, c.prize, c.electronic
+            )
+            if (again.valid, again.completed_at_ball) != (c.valid, c.completed_at_ball):
+                out.append(c)
+        # An electronic cartón the system would have claimed with the corrected ball for a
+        # prize validated after it (R-GAME-5) would have shared that prize.
+        won = {(c.series, c.number, c.prize) for c in partida.claims if c.valid}
+        for prize in ("line", "bingo"):
+            first = next((c for c in partida.claims if c.valid and c.prize == prize), None)
+            if first is None or first.after_ball < index:
+                continue
+            drawn = set(corrected[: first.after_ball])
+            for sale in (s for s in partida.sales if s.electronic):
+                for n in range(sale.first, sale.last + 1):
+                    carton = self.carton(sale.series, n)
+                    complete = (
+                        any(drawn.issuperset(row) for row in carton.rows)
+                        if prize == "line"
+                        else carton.numbers <= drawn
+                    )
+                    if complete and (sale.series, n, prize) not in won:
+                        out.append(
+                            Claim(
+                                first.after_ball, sale.series, n, prize, False, UNCLAIMED, 0, True
+                            )
+                        )
         return out
 
     def check_claim(self, series: str, number: int, prize: str) -> list[ev.Event]:
@@ -1325,6 +1378,20 @@ def _date(text: str, what: str = "") -> dt.date:
     except ValueError:
         said = f"fecha {what} no válida" if what else "fecha no válida"
         raise DomainError(f"{said}: {text!r} (AAAA-MM-DD)") from None
+
+
+UNCLAIMED = "sin reclamar"  # an electronic cartón a correction would have made a winner
+
+
+def _claim_text(claim: Claim) -> str:
+    """A checked claim as the acta names it: prize, serie, cartón, ball and outcome."""
+    outcome = "válida" if claim.valid else "no válida"
+    if claim.reason == UNCLAIMED:
+        outcome = "electrónico, sin premio"
+    return (
+        f"{PRIZE_TEXT[claim.prize]} del cartón {claim.number} serie {claim.series} "
+        f"(bola {claim.after_ball}, {outcome})"
+    )
 
 
 def _incident(

@@ -356,7 +356,7 @@ class Simulation:
         for i, number in enumerate(partida.balls if self.draws is None else ()):
             if number != order[i]:
                 true = order[i]
-                if any(c.valid and c.after_ball >= i + 1 for c in partida.claims):
+                if self.hall.claims_depending_on(i + 1, true):  # R-INC-4
                     return Step(
                         "annul (caller error)",
                         lambda: svc.annul("caller_error", "bola mal leída con premio ya validado"),

@@ -1,0 +1,80 @@
+"""Balls that go wrong: a misread ball corrected (R-GAME-3, R-INC-4), a duplicate ball
+(R-INC-3), and a ball set changed while a session is open (R-BALL-1, R-BALL-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bingo.hall import DomainError, Status
+
+from .hallkit import make_hall
+from .test_partida import other_numbers
+
+# --- a misread ball (Cantabria II.1.b párrafo 4, III párrafo 9) ---------------------------------
+
+
+def test_a_misread_ball_is_corrected_after_a_prize_it_had_no_part_in() -> None:
+    """R-GAME-3, R-INC-4: the error annuls only when it "afecte de forma sustancial"; a ball on
+    none of the winning cartón's numbers changes nothing for its line, so it is corrected."""
+    kit = make_hall()
+    kit.partida_ready([("A", 5)])
+    carton = kit.carton(1)
+    wrong, right = other_numbers(carton)[:2]
+    kit.draw([wrong, *carton.rows[0]])
+    assert kit.svc.claim("A", 1, "line").valid
+    kit.svc.correct_ball(1, right, "el locutor cantó mal")
+    partida = kit.hall.partida
+    assert partida.balls[0] == right and partida.status != Status.ANNULLED
+    incident = partida.incidents[-1]
+    assert incident.incident == "ball_corrected"
+    assert f"se anunció {wrong}, la bola es {right}" in incident.note
+    assert "Sin efecto en línea del cartón 1 serie A (bola 6, válida)" in incident.note
+    assert [c.valid for c in partida.claims] == [True]
+
+
+def test_a_correction_that_would_change_a_refused_claim_cannot_be_made() -> None:
+    """R-INC-4: a claim refused because of the wrong ball would have been valid with the ball
+    that came out: the error affects the game and the partida is annulled instead."""
+    kit = make_hall()
+    kit.partida_ready([("A", 5)])
+    row = list(kit.carton(1).rows[0])
+    wrong = other_numbers(kit.carton(1))[0]
+    kit.draw([*row[:4], wrong])
+    assert not kit.svc.claim("A", 1, "line").valid
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match="R-INC-4|cambia lo comprobado en línea del cartón 1"):
+        kit.svc.correct_ball(5, row[4])
+    assert kit.svc.last_seq == before and kit.hall.partida.balls[4] == wrong
+
+
+def test_simulated_misreads_are_corrected_or_annulled_by_the_engine_rule() -> None:
+    """The simulator asks the engine which claims a correction would touch (one rule)."""
+    kit = make_hall()
+    kit.partida_ready([("A", 5)])
+    carton = kit.carton(1)
+    wrong, right = other_numbers(carton)[:2]
+    kit.draw([wrong, *carton.rows[0]])
+    kit.svc.claim("A", 1, "line")
+    assert kit.hall.claims_depending_on(1, right) == []
+    assert [c.number for c in kit.hall.claims_depending_on(2, right)] == [1]
+
+
+def test_a_correction_that_would_have_made_an_electronic_carton_win_cannot_be_made() -> None:
+    """R-GAME-5, R-INC-4: the system claims for electronic cartones; with the ball that came
+    out one of them would have had its line first, so the error changed who won."""
+    kit = make_hall()
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 5)
+    kit.svc.sell_count("A", 5, electronic=True)
+    kit.svc.close_sale()
+    kit.svc.confirm_data_shown()
+    paper = list(kit.carton(1).rows[0])
+    term = next(
+        kit.carton(n) for n in range(6, 11) if not set(kit.carton(n).rows[0]) & set(paper)
+    )
+    right, *rest = term.rows[0]
+    wrong = other_numbers(kit.carton(1), term)[0]
+    kit.draw([wrong, *rest, *paper])
+    assert kit.svc.claim("A", 1, "line").valid
+    with pytest.raises(DomainError, match="electrónico, sin premio"):
+        kit.svc.correct_ball(1, right)
