@@ -30,6 +30,19 @@ class DomainError(Exception):
         self.rule = rule
 
 
+class DuplicateBall(DomainError):
+    """A ball whose number already came out in this partida (R-INC-3).
+
+    Raised by ``Hall.draw_ball``; the devices' and the console's paths that meet one hand it to
+    ``Hall.stop_for_ball_irregularity`` when the ball is really out (one rule for both).
+    """
+
+    def __init__(self, number: int, first_index: int) -> None:
+        super().__init__(f"la bola {number} ya salió (extracción {first_index})", "R-INC-3")
+        self.number = number
+        self.first_index = first_index
+
+
 class Status(StrEnum):
     SALE_OPEN = "sale_open"
     SALE_CLOSED = "sale_closed"  # amounts recorded; waiting for the panels (R-ACTA-2)
@@ -133,6 +146,11 @@ class PartidaState:
     @property
     def first_valid_line_after(self) -> int | None:
         return next((c.after_ball for c in self.claims if c.valid and c.prize == "line"), None)
+
+    @property
+    def irregular(self) -> bool:
+        """A ball or mechanism irregularity stopped it: it can only be annulled (R-INC-3)."""
+        return any(i.incident == "ball_irregularity" for i in self.incidents)
 
     @property
     def valid_bingo(self) -> bool:
@@ -831,8 +849,7 @@ class Hall:
         if number not in BALLS:
             raise DomainError(f"la bola {number} no existe (1 a 90)", "R-DEV-1")
         if number in partida.balls:
-            index = partida.balls.index(number) + 1
-            raise DomainError(f"la bola {number} ya salió (extracción {index})", "R-INC-3")
+            raise DuplicateBall(number, partida.balls.index(number) + 1)
         # Once manual, every ball is drawn by hand: live ("manual") or written in the manual
         # book while the system was down ("manual_book", R-ACTA-4).
         if partida.manual_from_ball is not None and source not in ("manual", "manual_book"):
@@ -855,6 +872,22 @@ class Hall:
                 out += [self._claim(partida, balls, s, n, "line", True) for s, n in lines]
             out += [self._claim(partida, balls, s, n, "bingo", True) for s, n in bingos]
         return out
+
+    def ball_in_tube_is_new(self, seen: int | None, known_out: bool | None) -> bool:
+        """Whether the ball the jefe de mesa reads in the tube after a device was lost is this
+        draw's ball (Cantabria II.1.b párr. 2). No: an empty tube, or, when the devices cannot
+        tell whether a ball came out (``known_out`` None), the last ball drawn still in it.
+        A number drawn earlier than that, or any drawn number when a ball is known to have come
+        out, is a second ball with that number: ``DuplicateBall`` (R-INC-3).
+        """
+        partida = self._need_partida(*PLAYING)
+        if seen is None:
+            return False
+        if seen not in partida.balls:
+            return True
+        if known_out is None and seen == partida.balls[-1]:
+            return False
+        raise DuplicateBall(seen, partida.balls.index(seen) + 1)
 
     def pending_balls(self) -> list[int]:
         partida = self._need_partida()
@@ -910,8 +943,8 @@ class Hall:
         differently or completed with another ball (the completion ball is one of the winning
         numbers, so a correction of it always shows here: the bola loca comparison, R-BOLA-3,
         and the prima's record, R-PRIMA-5, follow it). So does an electronic cartón the
-        corrected ball would have made a winner of a prize validated after it (R-GAME-5). The prima's ball count
-        is the number of balls drawn, which a correction does not change.
+        corrected ball would have made a winner of a prize validated after it (R-GAME-5). The
+        prima's ball count is the number of balls drawn, which a correction does not change.
         """
         partida = self._need_partida()
         corrected = list(partida.balls)
@@ -1108,6 +1141,12 @@ class Hall:
 
     def resume(self, note: str) -> list[ev.Event]:
         partida = self._need_partida(Status.SUSPENDED)
+        if partida.irregular:
+            raise DomainError(
+                "una irregularidad de las bolas no se reanuda: la partida se da por finalizada "
+                "y se devuelven los cartones",
+                "R-INC-3",
+            )
         return [ev.PartidaResumed(partida=partida.number, note=note)]
 
     def refund_suspended(self, note: str) -> list[ev.Event]:
@@ -1159,6 +1198,28 @@ class Hall:
             _incident(partida, "failure_after_extraction_began", len(partida.balls), note),
         ]
 
+    def stop_for_ball_irregularity(
+        self, note: str, duplicated: Sequence[int] = ()
+    ) -> list[ev.Event]:
+        """A missing, duplicated, defective or overweight ball, or a mechanism irregularity,
+        once the partida began: it is suspended at once, the incident recorded (with the
+        duplicated numbers and where each came out first), and only its annulment with refund
+        may follow (R-INC-3), after the jefe de sala reads the paragraph (R-INC-5).
+        """
+        partida = self._need_partida(*PLAYING, Status.SALE_CLOSED)
+        seen = [
+            f"{n} (ya salió en la extracción {partida.balls.index(n) + 1})"
+            if n in partida.balls
+            else str(n)
+            for n in duplicated
+        ]
+        said = f" Bola duplicada: {', '.join(seen)}." if seen else ""
+        text = f"{note.strip()}{said}".strip() or "irregularidad de las bolas"
+        return [
+            ev.PartidaSuspended(partida=partida.number, note=text),
+            _incident(partida, "ball_irregularity", len(partida.balls), text),
+        ]
+
     def annul(self, incident: str, note: str) -> list[ev.Event]:
         """A ball or mechanism irregularity (R-INC-3) or an uncorrectable caller error (R-INC-4)."""
         if incident not in ("ball_irregularity", "caller_error"):
@@ -1167,8 +1228,9 @@ class Hall:
         partida = self._need_partida(*allowed)
         if incident == "caller_error" and not partida.balls:
             raise DomainError("sin bolas extraídas no hay error de locución que anular", "R-INC-4")
+        recorded = incident == "ball_irregularity" and partida.irregular  # when it stopped
         return [
-            _incident(partida, incident, len(partida.balls), note),
+            *([] if recorded else [_incident(partida, incident, len(partida.balls), note)]),
             ev.PartidaAnnulled(
                 partida=partida.number, reason=note, refund_cents=partida.takings_cents
             ),

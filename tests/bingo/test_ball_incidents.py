@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bingo.hall import DomainError, Status
+from bingo.hall import DomainError, DuplicateBall, Status
 
 from .hallkit import make_hall
 from .test_partida import other_numbers
@@ -78,3 +78,50 @@ def test_a_correction_that_would_have_made_an_electronic_carton_win_cannot_be_ma
     assert kit.svc.claim("A", 1, "line").valid
     with pytest.raises(DomainError, match="electrónico, sin premio"):
         kit.svc.correct_ball(1, right)
+
+
+# --- a duplicate ball (Cantabria II.1.b párrafo 3) ----------------------------------------------
+
+
+def test_a_duplicate_ball_stops_the_partida_and_only_its_annulment_follows() -> None:
+    """R-INC-3: "se suspenderá la partida y se dará por finalizada", with a full refund; the
+    duplicated number and where it came out first go into the record."""
+    kit = make_hall()
+    kit.partida_ready([("A", 5)])
+    kit.draw([17, 42])
+    with pytest.raises(DuplicateBall, match="la bola 17 ya salió") as refused:
+        kit.svc.draw_ball(17, "extractor")
+    assert (refused.value.number, refused.value.first_index) == (17, 1)
+
+    kit.svc.stop_for_ball_irregularity("Extracción 3: bola duplicada.", (17,))
+    partida = kit.hall.partida
+    assert partida.status == Status.SUSPENDED and partida.balls == [17, 42]
+    (incident,) = partida.incidents
+    assert incident.incident == "ball_irregularity" and incident.after_ball == 2
+    assert "Bola duplicada: 17 (ya salió en la extracción 1)" in incident.note
+    assert incident.paragraph.startswith("II.1.b, párrafo 3")
+    with pytest.raises(DomainError):
+        kit.svc.draw_ball(55, "extractor")
+    with pytest.raises(DomainError, match="no se reanuda"):
+        kit.svc.resume("ya está")
+
+    kit.svc.annul("ball_irregularity", "bola duplicada")
+    done = kit.hall.sessions[-1].partidas[-1]
+    assert done.status == Status.ANNULLED and done.refund_cents == 500
+    assert [i.incident for i in done.incidents] == ["ball_irregularity"]  # recorded once
+
+
+def test_a_ball_read_in_the_tube_as_one_already_drawn_is_a_duplicate_unless_it_is_the_last() -> None:
+    """Cantabria II.1.b párrafos 2–3: after a device is lost, the last ball still in the tube
+    is no new ball when the devices cannot tell; any other number already out is a second ball
+    with that number."""
+    kit = make_hall()
+    kit.partida_ready([("A", 5)])
+    kit.draw([17, 42])
+    assert kit.hall.ball_in_tube_is_new(60, True)
+    assert not kit.hall.ball_in_tube_is_new(None, None)
+    assert not kit.hall.ball_in_tube_is_new(42, None)
+    with pytest.raises(DuplicateBall):
+        kit.hall.ball_in_tube_is_new(42, True)
+    with pytest.raises(DuplicateBall):
+        kit.hall.ball_in_tube_is_new(17, None)

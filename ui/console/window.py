@@ -53,7 +53,16 @@ from PySide6.QtWidgets import (
 
 from bingo import events as ev
 from bingo.devices import hold_note, tube_note
-from bingo.hall import STATUS_TEXT, Award, DomainError, Hall, PartidaState, SessionState, Status
+from bingo.hall import (
+    STATUS_TEXT,
+    Award,
+    DomainError,
+    DuplicateBall,
+    Hall,
+    PartidaState,
+    SessionState,
+    Status,
+)
 from bingo.money import euros
 from bingo.readmodel import allowed_actions, panel_state
 from bingo.service import HallService
@@ -1337,6 +1346,27 @@ class ConsoleWindow(QMainWindow):
             lambda: self.service.draw_ball(number, source, ball_id),
         )
 
+    def _record_device_ball(self, read: BallRead) -> None:
+        """A ball the devices vouched for; one already out is a duplicate ball (R-INC-3)."""
+        duplicate: list[DuplicateBall] = []
+
+        def record() -> None:
+            try:
+                self.service.draw_ball(read.number, "extractor", read.ball_id)
+            except DuplicateBall as exc:
+                duplicate.append(exc)
+
+        if not self._attempt(t("Bola {n}").format(n=read.number), record) or not duplicate:
+            return
+        message = t("La bola {n} ya había salido en esta partida: bola duplicada.")
+        irregular = BallSetIrregular(
+            "duplicate_ball",
+            message.format(n=read.number),
+            draw_number=read.draw_number,
+            duplicated=(read.number,),
+        )
+        self._show_device_problem(irregular)
+
     def draw_typed(self) -> None:
         text = self.ball_input.text().strip()
         if not text or "draw_ball" not in allowed_actions(self.hall):
@@ -1439,19 +1469,23 @@ class ConsoleWindow(QMainWindow):
         if lost is None or devices is None or partida is None or not text:
             return
         number = int(text)
-        if number in partida.balls:
-            # the last ball still in the tube, or a second ball with its number
-            if lost.ball_in_tube is None:
-                message = t(
-                    "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
-                    "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»"
-                )
-            else:
-                message = t(
-                    "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
-                    "Escriba la bola nueva del tubo; si lleva ese número, hay dos bolas iguales: "
-                    "anule la partida (Incidencias)"
-                )
+        # The engine's rule (the same as an unattended run's): the last ball still in the tube,
+        # or a second ball with its number. A typed number may be a slip, so it is asked again.
+        try:
+            new = self.hall.ball_in_tube_is_new(number, lost.ball_in_tube)
+        except DuplicateBall:
+            new = False
+            message = t(
+                "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
+                "Escriba la bola nueva del tubo; si lleva ese número, hay dos bolas iguales: "
+                "anule la partida (Incidencias)"
+            )
+        else:
+            message = t(
+                "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
+                "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»"
+            )
+        if not new:
             self.show_error(message.format(n=number))
             return
         try:
@@ -1491,7 +1525,7 @@ class ConsoleWindow(QMainWindow):
             self._drawing = False
             self.statusBar().clearMessage()
             if isinstance(result, BallRead):
-                self._record_ball(result.number, "extractor", result.ball_id)
+                self._record_device_ball(result)
             elif isinstance(result, BallHeld):
                 self._held = result
                 self.hold_message.setText(result.message)
@@ -1562,7 +1596,9 @@ class ConsoleWindow(QMainWindow):
         item.setForeground(Qt.GlobalColor.darkRed)
         self.event_log.addItem(item)
         self.pages.setCurrentIndex(2)
-        if isinstance(error, DeviceLost) and error.ball_in_tube is not False:
+        if isinstance(error, BallSetIrregular):
+            self._stop_for_irregularity(error)
+        elif error.ball_in_tube is not False:
             # A ball may be out of the drum: read it before anything else (R-INC-2).
             self._lost = error
             if error.ball_in_tube:
@@ -1581,6 +1617,19 @@ class ConsoleWindow(QMainWindow):
             self.hold_input.setFocus()
             return
         self._offer_incident(error)
+
+    def _stop_for_irregularity(self, error: BallSetIrregular) -> None:
+        """R-INC-3, the engine's rule as in an unattended run: the partida stops now with the
+        incident (and any duplicated number) recorded; the red box then leads to the annulment
+        once the jefe de sala has read the paragraph (R-INC-5). No ball is drawn meanwhile.
+        """
+        partida = self._current_partida()
+        if partida is None or partida.irregular:
+            return
+        self._attempt(
+            t("Irregularidad de bolas"),
+            lambda: self.service.stop_for_ball_irregularity(error.message, error.duplicated),
+        )
 
     def _offer_incident(self, error: DeviceLost | BallSetIrregular, said: str = "") -> None:
         """The red box with the incident that follows a device problem."""

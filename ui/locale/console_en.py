@@ -591,6 +591,10 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Set {id} installed: the next games are played with it."
     ),
     "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
+    "Irregularidad de bolas": "Ball irregularity",
+    "La bola {n} ya había salido en esta partida: bola duplicada.": (
+        "Ball {n} had already come out in this game: a duplicate ball."
+    ),
     "Seguir por extracción manual…": "Go on with a manual draw…",
     "Suspender la partida…": "Suspend the game…",
     "{device}: sin comunicación": "{device}: no communication",
