@@ -8,6 +8,7 @@ the record holds.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -180,6 +181,12 @@ class SessionState:
     ball_set_id: str = ""
     ball_set_homologation: str = ""
     ball_set_partidas_before: int = 0
+    # Changes of ball set made since the previous session closed: they belong to this one's
+    # record (Cantabria II.2: every change in the acta).
+    ball_set_changes_before: list[Pending] = field(default_factory=list)
+    # Counts of a set changed while the session was open (when "change"): the check, the set
+    # it counted, the last partida played before it.
+    change_counts: list[tuple[ev.BallCheckRecorded, str, int | None]] = field(default_factory=list)
 
     @property
     def open(self) -> bool:
@@ -248,6 +255,7 @@ class Pending:
     partida: int | None
     at: str
     event: ev.Event
+    replaces: str = ""  # a ball-set change: the set taken out ("" for the first one)
 
 
 CardSetLookup = Callable[[str], CardSet]
@@ -279,6 +287,12 @@ class Hall:
         # Counts before a session opens, each with how many ball-set changes there had been
         # when it was made (a count is of the set installed then).
         self._open_checks: dict[str, tuple[ev.BallCheckRecorded, int]] = {}
+        # How many ball-set changes the last conforming count covered (the opening count, or the
+        # count of a set changed while the session was open), and how many changes the previous
+        # sessions' records already hold.
+        self._counted_changes = 0
+        self._changes_recorded = 0
+        self._failed_change_count: tuple[ev.BallCheckRecorded, int] | None = None
         self.simulations: dict[str, ev.SimulationStarted] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
 
@@ -307,6 +321,23 @@ class Hall:
             return None, False
         check, changes = entry
         return check, changes == len(self.ball_set_changes)
+
+    @property
+    def ball_set_uncounted(self) -> bool:
+        """The set was changed while the session is open and its 90 balls are not counted yet:
+        no partida is played with it until they are (R-BALL-2).
+        """
+        return self.session is not None and self._counted_changes != len(self.ball_set_changes)
+
+    def _need_counted_ball_set(self) -> None:
+        if self.ball_set_uncounted:
+            ball_set = self.ball_set
+            assert ball_set is not None
+            raise DomainError(
+                f"el juego de bolas {ball_set.id} se cambió con la sesión abierta y aún no se han "
+                "contado sus 90 bolas: cuéntelas ante el jefe de sala antes de seguir",
+                "R-BALL-2",
+            )
 
     def _need_rules(self) -> RegionRules:
         if self.rules is None:
@@ -510,8 +541,10 @@ class Hall:
         condition_ok: bool = True,
         note: str = "",
     ) -> list[ev.Event]:
-        if when not in ("open", "close"):
+        if when not in ("open", "close", "change"):
             raise DomainError(f"comprobación de bolas desconocida: {when!r}")
+        if when == "change":
+            self._check_change_count(session_id)
         if when == "open" and self.session is not None:
             raise DomainError(f"la sesión {self.session.id} sigue abierta")
         if when == "open":
@@ -544,6 +577,32 @@ class Hall:
                 note=note.strip(),
             )
         ]
+
+    def _check_change_count(self, session_id: str) -> None:
+        """A count of a set changed while the session is open (R-BALL-2): before the next ball
+        of the session is drawn with it.
+        """
+        session = self._need_session()
+        if session.id != session_id:
+            raise DomainError(f"la sesión abierta es {session.id}, no {session_id}")
+        if not self.ball_set_uncounted:
+            raise DomainError(
+                "el juego de bolas no ha cambiado desde el último recuento: las bolas se "
+                "cuentan al abrir y al cerrar la sesión",
+                "R-BALL-2",
+            )
+        if session.ball_checks and session.ball_checks[-1].when == "close":
+            raise DomainError("las bolas ya se contaron para el cierre de la sesión", "R-BALL-2")
+        partida = session.current
+        if partida is not None and partida.balls:
+            raise DomainError("la extracción de la partida ya comenzó", "R-BALL-2")
+        failed = self._failed_change_count
+        if failed is not None and failed[1] == len(self.ball_set_changes):
+            raise DomainError(
+                f"el juego de bolas tiene bolas dañadas ({failed[0].note}): cámbielo antes de "
+                "volver a contar",
+                "R-BALL-2",
+            )
 
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
@@ -690,6 +749,7 @@ class Hall:
             )
         if session.ball_checks and session.ball_checks[-1].when == "close":
             raise DomainError("las bolas ya se contaron para el cierre de la sesión", "R-BALL-2")
+        self._need_counted_ball_set()
         ball_set = self.ball_set
         assert ball_set is not None  # a session opens only with a ball set
         if ball_set.partidas_played >= ball_set.limit(rules):
@@ -846,6 +906,8 @@ class Hall:
         partida = self._need_partida(*PLAYING)
         if partida.valid_bingo:
             raise DomainError("ya hay un bingo correcto: no se extraen más bolas", "R-GAME-4")
+        if not partida.balls:
+            self._need_counted_ball_set()
         if number not in BALLS:
             raise DomainError(f"la bola {number} no existe (1 a 90)", "R-DEV-1")
         if number in partida.balls:
@@ -1261,6 +1323,7 @@ class Hall:
                     event.electronic,
                 )
             case ev.BallSetInstalled():
+                replaced = self.ball_set.id if self.ball_set is not None else ""
                 self.ball_set = BallSetState(
                     event.ball_set_id,
                     event.homologation,
@@ -1269,21 +1332,41 @@ class Hall:
                     event.partidas_before,
                 )
                 self.ball_sets_seen[event.ball_set_id] = self.ball_set
-                self.ball_set_changes.append(self._pending(event, at))
+                self.ball_set_changes.append(
+                    dataclasses.replace(self._pending(event, at), replaces=replaced)
+                )
             case ev.PrimaAmountChosen():
                 self.prima.amount_cents = event.amount_cents
                 self.prima.awarded_since_chosen = False
                 self.prima_changes.append(self._pending(event, at))
             case ev.BallCheckRecorded():
+                changes = len(self.ball_set_changes)
                 if event.when == "open":
-                    self._open_checks[event.session_id] = (event, len(self.ball_set_changes))
+                    self._open_checks[event.session_id] = (event, changes)
                 else:
-                    self._need_session().ball_checks.append(event)
+                    session = self._need_session()
+                    session.ball_checks.append(event)
+                if event.when == "change":
+                    last = session.partidas[-1].number if session.partidas else None
+                    assert self.ball_set is not None
+                    session.change_counts.append((event, self.ball_set.id, last))
+                    if event.ok:
+                        self._counted_changes = changes
+                    elif not event.condition_ok:
+                        self._failed_change_count = (event, changes)
             case ev.SessionOpened():
                 session = SessionState(
                     event.session_id, event.date, at, event.jefe_de_mesa, event.jefe_de_sala
                 )
-                session.ball_checks.append(self._open_checks.pop(event.session_id)[0])
+                opening, self._counted_changes = self._open_checks.pop(event.session_id)
+                session.ball_checks.append(opening)
+                # a change made between sessions goes into the record of the one that opens next
+                session.ball_set_changes_before = [
+                    c
+                    for c in self.ball_set_changes[self._changes_recorded :]
+                    if c.session_id is None and c.replaces
+                ]
+                self._changes_recorded = len(self.ball_set_changes)
                 if self.ball_set is not None:
                     session.ball_set_id = self.ball_set.id
                     session.ball_set_homologation = self.ball_set.homologation

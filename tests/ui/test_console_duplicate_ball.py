@@ -9,14 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
 from drivers.ballsource import BallSetIrregular
-from tests.ui.kit import Kit
-from tests.ui.test_console_devices import (  # noqa: F401 (fixtures)
-    StandInBallSource,
-    console_drawing,
-    devices_bridge,
-    draw,
-    hall,
-)
+from tests.ui.kit import Kit, open_console
+from tests.ui.test_console_devices import StandInBallSource, draw
 from ui.bridge import Bridge
 from ui.console.dialogs import IncidentDialog
 
@@ -34,18 +28,20 @@ DUPLICATE = BallSetIrregular(
     ids=["read by the jefe de mesa", "vouched by the devices"],
 )
 def test_f6_after_a_duplicate_ball_draws_nothing_and_the_incident_is_recorded(
-    qtbot: QtBot, hall: Kit, devices_bridge: Bridge, second: BallSetIrregular | int
+    qtbot: QtBot, kit: Kit, bridges: list[Bridge], second: BallSetIrregular | int
 ) -> None:
     """R-INC-3: "se suspenderá la partida y se dará por finalizada"; R-INC-5: the annulment
     comes after the jefe de sala reads the paragraph."""
     source = StandInBallSource(15, second, 61)
-    console = console_drawing(qtbot, hall, devices_bridge, source)
+    console = open_console(qtbot, kit, bridges, source)
+    kit.partida_ready()
+    qtbot.waitUntil(console.draw_device_button.isEnabled)
     draw(qtbot, console)
     qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
+    qtbot.waitUntil(lambda: not console.bridge.busy, timeout=3000)
     qtbot.waitUntil(console.device_box.isVisible, timeout=3000)
 
-    partida = hall.hall.partida
+    partida = kit.hall.partida
     assert partida is not None and partida.status == Status.SUSPENDED
     (incident,) = partida.incidents
     assert incident.incident == "ball_irregularity"
@@ -62,7 +58,7 @@ def test_f6_after_a_duplicate_ball_draws_nothing_and_the_incident_is_recorded(
     assert isinstance(dialog, IncidentDialog) and dialog.incident == "ball_irregularity"
     dialog.read_aloud.setChecked(True)
     qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
-    session = hall.hall.session
+    session = kit.hall.session
     assert session is not None and session.partidas[-1].status == Status.ANNULLED
     assert session.partidas[-1].refund_cents == 1000
     assert [i.incident for i in session.partidas[-1].incidents] == ["ball_irregularity"]
