@@ -384,9 +384,16 @@ class ConsoleWindow(QMainWindow):
         self.open_session_button.clicked.connect(self.open_session)
         self.close_session_button = _button(t("Cerrar la sesión"), "close_session")
         self.close_session_button.clicked.connect(self.close_session)
+        # a set changed while the session is open: its count, before the next partida (R-BALL-2)
+        self.count_change_button = _button(
+            t("Registrar el recuento del juego nuevo"), "count_change"
+        )
+        self.count_change_button.clicked.connect(self.count_new_set)
+        self.count_change_button.hide()
         self.announce_last_button = _button(t("Anunciar la última partida…"), "announce_last", 16)
         self.announce_last_button.clicked.connect(self.ask_announce_last)
         buttons.addWidget(self.open_session_button)
+        buttons.addWidget(self.count_change_button)
         buttons.addWidget(self.close_session_button)
         buttons.addWidget(self.announce_last_button)
         layout.addLayout(buttons)
@@ -897,6 +904,8 @@ class ConsoleWindow(QMainWindow):
         devices = self.devices
         if self.hall.session is None:
             when = "open"
+        elif self.hall.ball_set_uncounted:
+            when = "change"  # the count of a set changed while the session is open
         elif self._current_partida() is None:
             when = "close"
         else:
@@ -939,6 +948,75 @@ class ConsoleWindow(QMainWindow):
             else "background: #e3f2fd; color: #0d1b3a; padding: 6px;"
         )
         self.count_note.show()
+
+    def count_new_set(self) -> None:
+        """The count of a set changed while the session is open: before the next partida or
+        the first ball, as at the opening (R-BALL-2; decision 57).
+        """
+        self.pages.setCurrentIndex(0)
+        if not self.hall.ball_set_uncounted:
+            return
+        count = self._counted_balls("change")
+        if count is None:
+            return
+        self._ask_ball_check(count, lambda condition: self._record_change_count(count, condition))
+
+    def _record_change_count(self, count: BallCount, condition: BallCondition) -> None:
+        session = self.hall.session
+        if session is None:
+            return
+        recorded = self._attempt(
+            t("Recuento del juego nuevo"),
+            lambda: self.service.record_ball_check(
+                session.id,
+                "change",
+                list(count.numbers),
+                count.method,
+                condition_ok=condition.ok,
+                note=condition.note,
+            ),
+        )
+        self._scanned.pop("change", None)
+        self.balls_counted.setChecked(False)
+        self.balls_missing.clear()
+        if not recorded:
+            return
+        if count.complete and condition.ok:
+            self.count_note.hide()
+            self.statusBar().showMessage(
+                t("Recuento del juego nuevo registrado: puede seguir la partida."), 30_000
+            )
+            self.pages.setCurrentIndex(1 if self._current_partida() is None else 2)
+            return
+        self.scan_result.setText(t("Recuento no conforme registrado."))
+        self.show_error(
+            t(
+                "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie "
+                "el juego de bolas y vuelva a contarlas (R-BALL-2)"
+            ).format(problem=problem_words(count, condition, note=False)),
+            after_records=True,
+        )
+        damaged_only = count.complete and not condition.ok
+        self._offer_ball_set_change("bola dañada" if damaged_only else "recuento fallido")
+
+    def _lead_to_count(self) -> bool:
+        """A set changed and not counted yet: say so and go to its count (True when so)."""
+        if not self.hall.ball_set_uncounted:
+            return False
+        self.show_error(
+            t(
+                "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala "
+                "(página Sesión) antes de seguir (R-BALL-2)"
+            )
+            if self.devices is not None
+            else t(
+                "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y "
+                "registre el recuento (página Sesión) antes de seguir (R-BALL-2)"
+            )
+        )
+        self.pages.setCurrentIndex(0)
+        (self.scan_balls if self.devices is not None else self.balls_counted).setFocus()
+        return True
 
     def open_session(self) -> None:
         self.pages.setCurrentIndex(0)
@@ -1231,17 +1309,21 @@ class ConsoleWindow(QMainWindow):
             )
         elif reader:
             note = t(
-                "Juego {id} instalado: léalo con el lector antes de la próxima bola; el lector "
-                "reconoce cada bola por esa lectura."
+                "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese "
+                "recuento no se juega con él (R-BALL-2), y el lector reconoce cada bola por esa "
+                "lectura."
             )
         else:
-            note = t("Juego {id} instalado: las próximas partidas se juegan con él.")
+            note = t(
+                "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
+                "registre el recuento; sin él no se juega con este juego (R-BALL-2)."
+            )
         self._show_count_note(note.format(id=ball_set.id))
         self.scan_result.clear()
         self.statusBar().showMessage(message, 30_000)
         self._logLater.emit(message)  # after the engine's own line, which comes queued
         self.refresh()
-        if session is None or counting == "close" or reader:
+        if session is None or counting == "close" or reader or hall.ball_set_uncounted:
             # back to the count (or the reading) of the new set, on the Sesión page
             self.pages.setCurrentIndex(0)
             (self.scan_balls if reader else self.balls_counted).setFocus()
@@ -1250,7 +1332,7 @@ class ConsoleWindow(QMainWindow):
 
     def start_partida(self) -> None:
         self.pages.setCurrentIndex(1)
-        if "start_partida" not in allowed_actions(self.hall):
+        if "start_partida" not in allowed_actions(self.hall) or self._lead_to_count():
             return
         if self._attempt(t("Iniciar la partida"), self.service.start_partida):
             self.verdict.clear()
@@ -1313,6 +1395,8 @@ class ConsoleWindow(QMainWindow):
         if devices is None or partida is None or self._drawing or self._ball_pending():
             return
         if "draw_ball" not in allowed_actions(self.hall) or self._manual_mode():
+            return
+        if not partida.balls and self._lead_to_count():
             return
         if self._set_unread:
             # its balls' ids are unknown to the reader: every reading would be held
@@ -1550,6 +1634,8 @@ class ConsoleWindow(QMainWindow):
                     n=len(numbers)
                 )
             )
+            if when == "change":
+                self.count_new_set()  # the jefe de mesa confirms their condition at once
         self.refresh()
 
     def _on_job_failed(self, tag: str, error: object) -> None:
@@ -1571,14 +1657,16 @@ class ConsoleWindow(QMainWindow):
             self.scan_result.setText(message)
             counted = (
                 isinstance(error, BallSetIrregular)
-                and when in ("open", "close")
+                and when in ("open", "close", "change")
                 and bool(error.missing or error.duplicated)
             )
             if counted and isinstance(error, BallSetIrregular):
                 # balls missing or repeated: that reading is the count, recorded as it is when
                 # the session is opened (it does not open) or closed (it closes, decision 22)
                 self._scanned[when] = list(error.scanned)
-            if counted and when == "close":
+            if counted and when == "change":
+                self.count_new_set()  # recorded as it is: no partida is played with that set
+            elif counted and when == "close":
                 self.show_error(
                     t(
                         "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con "
@@ -2053,11 +2141,14 @@ class ConsoleWindow(QMainWindow):
         self.close_session_button.setEnabled("close_session" in allowed)
         self.announce_last_button.setEnabled("announce_last_partida" in allowed)
         unread = self._set_unread and partida is not None and not partida.balls
+        uncounted = hall.ball_set_uncounted
         self.scan_balls.setEnabled(
             self.devices is not None
             and not self.bridge.busy
-            and ("open_session" in allowed or "close_session" in allowed or unread)
+            and ("open_session" in allowed or "close_session" in allowed or unread or uncounted)
         )
+        self.count_change_button.setVisible(uncounted)
+        self.count_change_button.setEnabled(uncounted and not self.bridge.busy)
         ball_set = hall.ball_set
         self.ball_set_info.setText(
             set_words(ball_set, hall)
