@@ -52,6 +52,7 @@ def test_f6_after_a_duplicate_ball_draws_nothing_and_the_incident_is_recorded(
     assert len(source.draws) == 2 and partida.balls == [15]
     assert console.device_box.isVisible()
     assert not console.draw_device_button.isEnabled()
+    assert console.suspended_box.isHidden()  # no «Reanudar»: only the annulment follows
 
     qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog

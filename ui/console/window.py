@@ -2131,7 +2131,10 @@ class ConsoleWindow(QMainWindow):
             self.door.setText(t("PUERTA ABIERTA"))
             self.door.setStyleSheet("background: #2e7d32; color: #ffffff; padding: 6px;")
         self.status_words.setText(t("Estado: {state}").format(state=self._status_words()))
-        self.suspended_box.setVisible(partida is not None and partida.status == Status.SUSPENDED)
+        # stopped for an irregularity of the balls, the red box leads to the annulment instead
+        self.suspended_box.setVisible(
+            partida is not None and partida.status == Status.SUSPENDED and not partida.irregular
+        )
         self.resume_button.setEnabled("resume" in allowed)
         self.refund_button.setEnabled("refund_suspended" in allowed)
 
