@@ -367,6 +367,11 @@ def cmd_ballset(args: argparse.Namespace) -> int:
             print(f"juego de bolas {args.id} instalado ({args.reason})")
             if hall.session is None:
                 print("cuente las 90 bolas del juego nuevo antes de abrir la sesión (R-BALL-2)")
+            else:
+                print(
+                    f"la sesión {hall.session.id} sigue abierta: cuente las 90 bolas del juego "
+                    "nuevo en la consola antes de la próxima partida (R-BALL-2)"
+                )
         rules = hall.rules
         current = hall.ball_set
         if current is None:
@@ -378,6 +383,8 @@ def cmd_ballset(args: argparse.Namespace) -> int:
             f"{current.partidas_played} de {limit} partidas"
             + ("" if current.pneumatic else " (máquina no neumática)")
         )
+        if hall.ball_set_uncounted:
+            print("pendiente: el recuento de las bolas de este juego en la sesión abierta")
         if args.action == "show":
             for change in hall.ball_set_changes:
                 event = change.event

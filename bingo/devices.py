@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bingo.hall import DomainError, PartidaState, Status
+from bingo.hall import DomainError, DuplicateBall, PartidaState, Status
 from bingo.service import HallService
 
 if TYPE_CHECKING:
@@ -139,8 +139,7 @@ class DeviceDraws:
         except DeviceLost as exc:
             return self._device_lost(exc, partida)
         except BallSetIrregular as exc:
-            svc.annul("ball_irregularity", str(exc))
-            return "anulada"
+            return self._irregular(str(exc), exc.duplicated)
         if isinstance(result, BallHeld):
             seen = self.operator_sees(index) if self.operator_sees is not None else None
             if seen is None:
@@ -152,12 +151,24 @@ class DeviceDraws:
             try:
                 read = self.source.resolve_hold(result, seen)
             except BallSetIrregular as exc:
-                svc.annul("ball_irregularity", str(exc))
-                return "anulada"
-            svc.draw_operator_ball(read.number, read.ball_id, hold_note(result, read.number))
+                return self._irregular(str(exc), exc.duplicated)
+            try:
+                svc.draw_operator_ball(read.number, read.ball_id, hold_note(result, read.number))
+            except DuplicateBall as dup:
+                return self._irregular(hold_note(result, read.number), (dup.number,))
             return f"bola {read.number} (leída por el jefe de mesa)"
-        svc.draw_ball(result.number, "extractor", result.ball_id)
+        try:
+            svc.draw_ball(result.number, "extractor", result.ball_id)
+        except DuplicateBall as dup:  # the devices vouched for a ball already out
+            return self._irregular(f"extracción {index}: bola duplicada.", (dup.number,))
         return f"bola {result.number}"
+
+    def _irregular(self, note: str, duplicated: tuple[int, ...] = ()) -> str:
+        """R-INC-3, the same rule as the console's: the partida stops with the incident
+        recorded, then (nobody at the table to read the paragraph, R-INC-5) it is annulled.
+        """
+        self.service.stop_and_annul_for_ball_irregularity(note, duplicated)
+        return "anulada"
 
     def _device_lost(self, exc: DeviceLost, partida: PartidaState) -> str:
         """A ball already out of the drum is read and recorded first (Cantabria II.1.b párr. 2:
@@ -176,8 +187,11 @@ class DeviceDraws:
                     "R-INC-2",
                 )
             seen = self.operator_sees(index)
-            # An empty tube, or the last ball drawn still in it: no new ball came out.
-            if seen is not None and seen not in partida.balls:
+            try:
+                new = svc.hall.ball_in_tube_is_new(seen, exc.ball_in_tube)
+            except DuplicateBall as dup:
+                return self._irregular(tube_note(exc, dup.number), (dup.number,))
+            if new and seen is not None:
                 read = self.source.resolve_lost(exc, seen)
                 svc.draw_operator_ball(
                     read.number, read.ball_id, tube_note(exc, read.number), "ball_in_tube"

@@ -298,7 +298,9 @@ class ManualExtractionStarted(Event):
 @_register
 @dataclass(frozen=True, kw_only=True)
 class PartidaSuspended(Event):
-    """A failure before the first ball (R-INC-1)."""
+    """A failure before the first ball (R-INC-1), or a ball irregularity (R-INC-3: only the
+    annulment follows it).
+    """
 
     kind: ClassVar[str] = "partida_suspended"
     partida: int

@@ -15,7 +15,7 @@ from bingo import __version__
 from bingo.cards import CardSet
 from bingo.chain import Record
 from bingo.events import BallCheckRecorded
-from bingo.hall import Hall, PartidaState, PrimaState, SessionState, Status
+from bingo.hall import Hall, PartidaState, Pending, PrimaState, SessionState, Status
 
 FORMAT = "bingo-session/1"
 
@@ -179,17 +179,45 @@ def _simulation(hall: Hall, session: SessionState) -> dict[str, Any]:
     }
 
 
+def _change(change: Pending) -> dict[str, Any]:
+    row: dict[str, Any] = {"partida": change.partida, "at": change.at}
+    row.update({k: v for k, v in change.event.payload().items() if k != "session_id"})
+    return row
+
+
+def _ball_set_changes(hall: Hall, session: SessionState) -> list[dict[str, Any]]:
+    """Every change of ball set the session's acta records (Cantabria II.2): those made
+    between the previous session and this one (``between_sessions``, ``partida`` null), then
+    those made while it was open; each with the set it replaced.
+    """
+    out = []
+    for change in session.ball_set_changes_before:
+        out.append({**_change(change), "replaces": change.replaces, "between_sessions": True})
+    for change in hall.ball_set_changes:
+        if change.session_id == session.id:
+            out.append({**_change(change), "replaces": change.replaces})
+    return out
+
+
+def _ball_checks(session: SessionState) -> list[dict[str, Any]]:
+    """The counts; a count of a set changed while the session was open (``when`` "change")
+    also names that set and the last partida played before it.
+    """
+    out = []
+    changed = {id(check): (set_id, after) for check, set_id, after in session.change_counts}
+    for check in session.ball_checks:
+        row = _ball_check(check)
+        if id(check) in changed:
+            row["ball_set_id"], row["after_partida"] = changed[id(check)]
+        out.append(row)
+    return out
+
+
 def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
     def changes(kind: str) -> list[dict[str, Any]]:
-        source = hall.prima_changes if kind == "prima" else hall.ball_set_changes
-        out = []
-        for change in source:
-            if change.session_id != session.id:
-                continue
-            row: dict[str, Any] = {"partida": change.partida, "at": change.at}
-            row.update({k: v for k, v in change.event.payload().items() if k != "session_id"})
-            out.append(row)
-        return out
+        if kind == "ball_set":
+            return _ball_set_changes(hall, session)
+        return [_change(c) for c in hall.prima_changes if c.session_id == session.id]
 
     return {
         "id": session.id,
@@ -198,7 +226,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         "closed_at": session.closed_at,
         "jefe_de_mesa": session.jefe_de_mesa,
         "jefe_de_sala": session.jefe_de_sala,
-        "ball_checks": [_ball_check(c) for c in session.ball_checks],
+        "ball_checks": _ball_checks(session),
         "ball_set": {
             "id": session.ball_set_id,
             "homologation": session.ball_set_homologation,

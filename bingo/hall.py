@@ -8,6 +8,7 @@ the record holds.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,19 @@ class DomainError(Exception):
     def __init__(self, message: str, rule: str = "") -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
         self.rule = rule
+
+
+class DuplicateBall(DomainError):
+    """A ball whose number already came out in this partida (R-INC-3).
+
+    Raised by ``Hall.draw_ball``; the devices' and the console's paths that meet one hand it to
+    ``Hall.stop_for_ball_irregularity`` when the ball is really out (one rule for both).
+    """
+
+    def __init__(self, number: int, first_index: int) -> None:
+        super().__init__(f"la bola {number} ya salió (extracción {first_index})", "R-INC-3")
+        self.number = number
+        self.first_index = first_index
 
 
 class Status(StrEnum):
@@ -135,6 +149,11 @@ class PartidaState:
         return next((c.after_ball for c in self.claims if c.valid and c.prize == "line"), None)
 
     @property
+    def irregular(self) -> bool:
+        """A ball or mechanism irregularity stopped it: it can only be annulled (R-INC-3)."""
+        return any(i.incident == "ball_irregularity" for i in self.incidents)
+
+    @property
     def valid_bingo(self) -> bool:
         return any(c.valid and c.prize == "bingo" for c in self.claims)
 
@@ -162,6 +181,12 @@ class SessionState:
     ball_set_id: str = ""
     ball_set_homologation: str = ""
     ball_set_partidas_before: int = 0
+    # Changes of ball set made since the previous session closed: they belong to this one's
+    # record (Cantabria II.2: every change in the acta).
+    ball_set_changes_before: list[Pending] = field(default_factory=list)
+    # Counts of a set changed while the session was open (when "change"): the check, the set
+    # it counted, the last partida played before it.
+    change_counts: list[tuple[ev.BallCheckRecorded, str, int | None]] = field(default_factory=list)
 
     @property
     def open(self) -> bool:
@@ -230,6 +255,7 @@ class Pending:
     partida: int | None
     at: str
     event: ev.Event
+    replaces: str = ""  # a ball-set change: the set taken out ("" for the first one)
 
 
 CardSetLookup = Callable[[str], CardSet]
@@ -261,6 +287,12 @@ class Hall:
         # Counts before a session opens, each with how many ball-set changes there had been
         # when it was made (a count is of the set installed then).
         self._open_checks: dict[str, tuple[ev.BallCheckRecorded, int]] = {}
+        # How many ball-set changes the last conforming count covered (the opening count, or the
+        # count of a set changed while the session was open), and how many changes the previous
+        # sessions' records already hold.
+        self._counted_changes = 0
+        self._changes_recorded = 0
+        self._failed_change_count: tuple[ev.BallCheckRecorded, int] | None = None
         self.simulations: dict[str, ev.SimulationStarted] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
 
@@ -289,6 +321,23 @@ class Hall:
             return None, False
         check, changes = entry
         return check, changes == len(self.ball_set_changes)
+
+    @property
+    def ball_set_uncounted(self) -> bool:
+        """The set was changed while the session is open and its 90 balls are not counted yet:
+        no partida is played with it until they are (R-BALL-2).
+        """
+        return self.session is not None and self._counted_changes != len(self.ball_set_changes)
+
+    def _need_counted_ball_set(self) -> None:
+        if self.ball_set_uncounted:
+            ball_set = self.ball_set
+            assert ball_set is not None
+            raise DomainError(
+                f"el juego de bolas {ball_set.id} se cambió con la sesión abierta y aún no se han "
+                "contado sus 90 bolas: cuéntelas ante el jefe de sala antes de seguir",
+                "R-BALL-2",
+            )
 
     def _need_rules(self) -> RegionRules:
         if self.rules is None:
@@ -492,8 +541,10 @@ class Hall:
         condition_ok: bool = True,
         note: str = "",
     ) -> list[ev.Event]:
-        if when not in ("open", "close"):
+        if when not in ("open", "close", "change"):
             raise DomainError(f"comprobación de bolas desconocida: {when!r}")
+        if when == "change":
+            self._check_change_count(session_id)
         if when == "open" and self.session is not None:
             raise DomainError(f"la sesión {self.session.id} sigue abierta")
         if when == "open":
@@ -526,6 +577,32 @@ class Hall:
                 note=note.strip(),
             )
         ]
+
+    def _check_change_count(self, session_id: str) -> None:
+        """A count of a set changed while the session is open (R-BALL-2): before the next ball
+        of the session is drawn with it.
+        """
+        session = self._need_session()
+        if session.id != session_id:
+            raise DomainError(f"la sesión abierta es {session.id}, no {session_id}")
+        if not self.ball_set_uncounted:
+            raise DomainError(
+                "el juego de bolas no ha cambiado desde el último recuento: las bolas se "
+                "cuentan al abrir y al cerrar la sesión",
+                "R-BALL-2",
+            )
+        if session.ball_checks and session.ball_checks[-1].when == "close":
+            raise DomainError("las bolas ya se contaron para el cierre de la sesión", "R-BALL-2")
+        partida = session.current
+        if partida is not None and partida.balls:
+            raise DomainError("la extracción de la partida ya comenzó", "R-BALL-2")
+        failed = self._failed_change_count
+        if failed is not None and failed[1] == len(self.ball_set_changes):
+            raise DomainError(
+                f"el juego de bolas tiene bolas dañadas ({failed[0].note}): cámbielo antes de "
+                "volver a contar",
+                "R-BALL-2",
+            )
 
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
@@ -672,6 +749,7 @@ class Hall:
             )
         if session.ball_checks and session.ball_checks[-1].when == "close":
             raise DomainError("las bolas ya se contaron para el cierre de la sesión", "R-BALL-2")
+        self._need_counted_ball_set()
         ball_set = self.ball_set
         assert ball_set is not None  # a session opens only with a ball set
         if ball_set.partidas_played >= ball_set.limit(rules):
@@ -828,11 +906,12 @@ class Hall:
         partida = self._need_partida(*PLAYING)
         if partida.valid_bingo:
             raise DomainError("ya hay un bingo correcto: no se extraen más bolas", "R-GAME-4")
+        if not partida.balls:
+            self._need_counted_ball_set()
         if number not in BALLS:
             raise DomainError(f"la bola {number} no existe (1 a 90)", "R-DEV-1")
         if number in partida.balls:
-            index = partida.balls.index(number) + 1
-            raise DomainError(f"la bola {number} ya salió (extracción {index})", "R-INC-3")
+            raise DuplicateBall(number, partida.balls.index(number) + 1)
         # Once manual, every ball is drawn by hand: live ("manual") or written in the manual
         # book while the system was down ("manual_book", R-ACTA-4).
         if partida.manual_from_ball is not None and source not in ("manual", "manual_book"):
@@ -856,6 +935,22 @@ class Hall:
             out += [self._claim(partida, balls, s, n, "bingo", True) for s, n in bingos]
         return out
 
+    def ball_in_tube_is_new(self, seen: int | None, known_out: bool | None) -> bool:
+        """Whether the ball the jefe de mesa reads in the tube after a device was lost is this
+        draw's ball (Cantabria II.1.b párr. 2). No: an empty tube, or, when the devices cannot
+        tell whether a ball came out (``known_out`` None), the last ball drawn still in it.
+        A number drawn earlier than that, or any drawn number when a ball is known to have come
+        out, is a second ball with that number: ``DuplicateBall`` (R-INC-3).
+        """
+        partida = self._need_partida(*PLAYING)
+        if seen is None:
+            return False
+        if seen not in partida.balls:
+            return True
+        if known_out is None and seen == partida.balls[-1]:
+            return False
+        raise DuplicateBall(seen, partida.balls.index(seen) + 1)
+
     def pending_balls(self) -> list[int]:
         partida = self._need_partida()
         drawn = set(partida.balls)
@@ -872,13 +967,19 @@ class Hall:
             raise DomainError(f"la bola {number} no existe (1 a 90)")
         if number in partida.balls:
             raise DomainError(f"la bola {number} ya figura como extraída", "R-GAME-3")
-        depending = [c for c in partida.claims if c.valid and c.after_ball >= index]
+        corrected = list(partida.balls)
+        corrected[index - 1] = number
+        depending = self.claims_depending_on(index, number)
         if depending:
+            which = "; ".join(_claim_text(c) for c in depending)
             raise DomainError(
-                "ya se validó un premio después de esa bola: el error no puede subsanarse; "
+                f"la corrección cambia lo comprobado en {which}: el error no puede subsanarse; "
                 "corresponde anular la partida",
                 "R-INC-4",
             )
+        # Said with the correction: the claims already checked that it leaves as they were.
+        kept = [c for c in partida.claims if c.after_ball >= index]
+        unchanged = f" Sin efecto en {'; '.join(map(_claim_text, kept))}." if kept else ""
         out: list[ev.Event] = [
             ev.BallCorrected(
                 partida=partida.number, index=index, wrong_number=wrong, number=number, note=note
@@ -887,13 +988,60 @@ class Hall:
                 partida,
                 "ball_corrected",
                 len(partida.balls),
-                f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip(),
+                f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip()
+                + unchanged,
             ),
         ]
-        corrected = list(partida.balls)
-        corrected[index - 1] = number
         for series, carton, prize in self.unclaimed_electronic(corrected):
             out.append(self._claim(partida, corrected, series, carton, prize, True))
+        return out
+
+    def claims_depending_on(self, index: int, number: int) -> list[Claim]:
+        """The claims already checked whose outcome a correction of ball ``index`` to
+        ``number`` would change (R-INC-4: the error "afecte de forma sustancial").
+
+        A claim checked before that ball was drawn does not depend on it. One checked after
+        depends on it when, checked again with the corrected ball, it would be valid or refused
+        differently or completed with another ball (the completion ball is one of the winning
+        numbers, so a correction of it always shows here: the bola loca comparison, R-BOLA-3,
+        and the prima's record, R-PRIMA-5, follow it). So does an electronic cartón the
+        corrected ball would have made a winner of a prize validated after it (R-GAME-5). The
+        prima's ball count is the number of balls drawn, which a correction does not change.
+        """
+        partida = self._need_partida()
+        corrected = list(partida.balls)
+        corrected[index - 1] = number
+        out: list[Claim] = []
+        for c in partida.claims:
+            if c.after_ball < index:
+                continue
+            again = self._claim(
+                partida, corrected[: c.after_ball], c.series, c.number, c.prize, c.electronic
+            )
+            if (again.valid, again.completed_at_ball) != (c.valid, c.completed_at_ball):
+                out.append(c)
+        # An electronic cartón the system would have claimed with the corrected ball for a
+        # prize validated after it (R-GAME-5) would have shared that prize.
+        won = {(c.series, c.number, c.prize) for c in partida.claims if c.valid}
+        for prize in ("line", "bingo"):
+            first = next((c for c in partida.claims if c.valid and c.prize == prize), None)
+            if first is None or first.after_ball < index:
+                continue
+            drawn = set(corrected[: first.after_ball])
+            for sale in (s for s in partida.sales if s.electronic):
+                for n in range(sale.first, sale.last + 1):
+                    carton = self.carton(sale.series, n)
+                    complete = (
+                        any(drawn.issuperset(row) for row in carton.rows)
+                        if prize == "line"
+                        else carton.numbers <= drawn
+                    )
+                    if complete and (sale.series, n, prize) not in won:
+                        out.append(
+                            Claim(
+                                first.after_ball, sale.series, n, prize, False, UNCLAIMED, 0, True
+                            )
+                        )
         return out
 
     def check_claim(self, series: str, number: int, prize: str) -> list[ev.Event]:
@@ -1055,6 +1203,12 @@ class Hall:
 
     def resume(self, note: str) -> list[ev.Event]:
         partida = self._need_partida(Status.SUSPENDED)
+        if partida.irregular:
+            raise DomainError(
+                "una irregularidad de las bolas no se reanuda: la partida se da por finalizada "
+                "y se devuelven los cartones",
+                "R-INC-3",
+            )
         return [ev.PartidaResumed(partida=partida.number, note=note)]
 
     def refund_suspended(self, note: str) -> list[ev.Event]:
@@ -1106,6 +1260,28 @@ class Hall:
             _incident(partida, "failure_after_extraction_began", len(partida.balls), note),
         ]
 
+    def stop_for_ball_irregularity(
+        self, note: str, duplicated: Sequence[int] = ()
+    ) -> list[ev.Event]:
+        """A missing, duplicated, defective or overweight ball, or a mechanism irregularity,
+        once the partida began: it is suspended at once, the incident recorded (with the
+        duplicated numbers and where each came out first), and only its annulment with refund
+        may follow (R-INC-3), after the jefe de sala reads the paragraph (R-INC-5).
+        """
+        partida = self._need_partida(*PLAYING, Status.SALE_CLOSED)
+        seen = [
+            f"{n} (ya salió en la extracción {partida.balls.index(n) + 1})"
+            if n in partida.balls
+            else str(n)
+            for n in duplicated
+        ]
+        said = f" Bola duplicada: {', '.join(seen)}." if seen else ""
+        text = f"{note.strip()}{said}".strip() or "irregularidad de las bolas"
+        return [
+            ev.PartidaSuspended(partida=partida.number, note=text),
+            _incident(partida, "ball_irregularity", len(partida.balls), text),
+        ]
+
     def annul(self, incident: str, note: str) -> list[ev.Event]:
         """A ball or mechanism irregularity (R-INC-3) or an uncorrectable caller error (R-INC-4)."""
         if incident not in ("ball_irregularity", "caller_error"):
@@ -1114,8 +1290,9 @@ class Hall:
         partida = self._need_partida(*allowed)
         if incident == "caller_error" and not partida.balls:
             raise DomainError("sin bolas extraídas no hay error de locución que anular", "R-INC-4")
+        recorded = incident == "ball_irregularity" and partida.irregular  # when it stopped
         return [
-            _incident(partida, incident, len(partida.balls), note),
+            *([] if recorded else [_incident(partida, incident, len(partida.balls), note)]),
             ev.PartidaAnnulled(
                 partida=partida.number, reason=note, refund_cents=partida.takings_cents
             ),
@@ -1146,6 +1323,7 @@ class Hall:
                     event.electronic,
                 )
             case ev.BallSetInstalled():
+                replaced = self.ball_set.id if self.ball_set is not None else ""
                 self.ball_set = BallSetState(
                     event.ball_set_id,
                     event.homologation,
@@ -1154,21 +1332,41 @@ class Hall:
                     event.partidas_before,
                 )
                 self.ball_sets_seen[event.ball_set_id] = self.ball_set
-                self.ball_set_changes.append(self._pending(event, at))
+                self.ball_set_changes.append(
+                    dataclasses.replace(self._pending(event, at), replaces=replaced)
+                )
             case ev.PrimaAmountChosen():
                 self.prima.amount_cents = event.amount_cents
                 self.prima.awarded_since_chosen = False
                 self.prima_changes.append(self._pending(event, at))
             case ev.BallCheckRecorded():
+                changes = len(self.ball_set_changes)
                 if event.when == "open":
-                    self._open_checks[event.session_id] = (event, len(self.ball_set_changes))
+                    self._open_checks[event.session_id] = (event, changes)
                 else:
-                    self._need_session().ball_checks.append(event)
+                    session = self._need_session()
+                    session.ball_checks.append(event)
+                if event.when == "change":
+                    last = session.partidas[-1].number if session.partidas else None
+                    assert self.ball_set is not None
+                    session.change_counts.append((event, self.ball_set.id, last))
+                    if event.ok:
+                        self._counted_changes = changes
+                    elif not event.condition_ok:
+                        self._failed_change_count = (event, changes)
             case ev.SessionOpened():
                 session = SessionState(
                     event.session_id, event.date, at, event.jefe_de_mesa, event.jefe_de_sala
                 )
-                session.ball_checks.append(self._open_checks.pop(event.session_id)[0])
+                opening, self._counted_changes = self._open_checks.pop(event.session_id)
+                session.ball_checks.append(opening)
+                # a change made between sessions goes into the record of the one that opens next
+                session.ball_set_changes_before = [
+                    c
+                    for c in self.ball_set_changes[self._changes_recorded :]
+                    if c.session_id is None and c.replaces
+                ]
+                self._changes_recorded = len(self.ball_set_changes)
                 if self.ball_set is not None:
                     session.ball_set_id = self.ball_set.id
                     session.ball_set_homologation = self.ball_set.homologation
@@ -1325,6 +1523,20 @@ def _date(text: str, what: str = "") -> dt.date:
     except ValueError:
         said = f"fecha {what} no válida" if what else "fecha no válida"
         raise DomainError(f"{said}: {text!r} (AAAA-MM-DD)") from None
+
+
+UNCLAIMED = "sin reclamar"  # an electronic cartón a correction would have made a winner
+
+
+def _claim_text(claim: Claim) -> str:
+    """A checked claim as the acta names it: prize, serie, cartón, ball and outcome."""
+    outcome = "válida" if claim.valid else "no válida"
+    if claim.reason == UNCLAIMED:
+        outcome = "electrónico, sin premio"
+    return (
+        f"{PRIZE_TEXT[claim.prize]} del cartón {claim.number} serie {claim.series} "
+        f"(bola {claim.after_ball}, {outcome})"
+    )
 
 
 def _incident(

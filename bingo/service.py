@@ -383,6 +383,24 @@ class HallService:
     def start_manual_extraction(self, note: str) -> None:
         self._do(lambda: self.hall.start_manual_extraction(note))
 
+    def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ()) -> None:
+        """R-INC-3: the partida stops at once with the incident recorded; only its annulment
+        with refund (``annul("ball_irregularity", ...)``) may follow.
+        """
+        self._do(lambda: self.hall.stop_for_ball_irregularity(note, duplicated))
+
+    def stop_and_annul_for_ball_irregularity(
+        self, note: str, duplicated: Sequence[int] = ()
+    ) -> None:
+        """The same rule where nobody is at the table to read the paragraph first (unattended
+        and simulated runs): the stop, then the annulment with refund (R-INC-3).
+        """
+        with self._lock:
+            partida = self.hall.partida
+            if partida is None or not partida.irregular:
+                self._commit(self.hall.stop_for_ball_irregularity(note, duplicated))
+            self._commit(self.hall.annul("ball_irregularity", note))
+
     def annul(self, incident: str, note: str) -> None:
         self._do(lambda: self.hall.annul(incident, note))
 

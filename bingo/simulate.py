@@ -356,7 +356,7 @@ class Simulation:
         for i, number in enumerate(partida.balls if self.draws is None else ()):
             if number != order[i]:
                 true = order[i]
-                if any(c.valid and c.after_ball >= i + 1 for c in partida.claims):
+                if self.hall.claims_depending_on(i + 1, true):  # R-INC-4
                     return Step(
                         "annul (caller error)",
                         lambda: svc.annul("caller_error", "bola mal leída con premio ya validado"),
@@ -379,9 +379,8 @@ class Simulation:
         if k >= 1 and self._incident(partida, "irregular"):
             at = 3 + rng(plan.seed, "irregular-at", partida.number).randint(0, 25)
             if k == at:
-                return Step(
-                    "annul", lambda: svc.annul("ball_irregularity", "bola con exceso de peso")
-                )
+                note = "bola con exceso de peso"
+                return Step("annul", partial(svc.stop_and_annul_for_ball_irregularity, note))
         nxt = order[k]
         source = "manual" if partida.manual_from_ball is not None else "simulated"
         if self._incident(partida, "caller_error") and not partida.corrections:

@@ -222,3 +222,25 @@ def test_ballset_change_is_recorded_with_its_reason_and_refusals_are_clear(
     with pytest.raises(SystemExit) as usage:  # argparse: a missing option is a usage error
         main(["ballset", "install", "--db", night, "--id", "B", "--homologation", "H"])
     assert usage.value.code == 2 and "--guaranteed" in capsys.readouterr().err
+
+
+def test_a_ballset_change_between_nights_is_exported_with_the_next_night(
+    capsys: pytest.CaptureFixture[str], night: str, tmp_path: Path
+) -> None:
+    """Cantabria II.2: the change is in the acta, with its date and reason; made with no session
+    open, it belongs to the next session's record."""
+    change = ["ballset", "install", "--db", night, "--id", "BS-0002", "--homologation", "H-77"]
+    assert run(capsys, *change, "--guaranteed", "3000", "--reason", "bola 17 dañada")[0] == 0
+    next_night = ["--session", "N2", "--date", "2026-11-23", "--partidas", "1", "-q"]
+    assert run(capsys, "simulate", "--db", night, "--seed", "4", *next_night)[0] == 0
+    out = tmp_path / "export.json"
+    assert run(capsys, "export", "--db", night, "-o", str(out))[0] == 0
+    first, second = json.loads(out.read_text("utf-8"))["sessions"]
+    assert first["ball_set_changes"] == []
+    (moved,) = second["ball_set_changes"]
+    assert (moved["ball_set_id"], moved["replaces"], moved["reason"]) == (
+        "BS-0002",
+        "BS-0001",
+        "bola 17 dañada",
+    )
+    assert moved["between_sessions"] is True and moved["partida"] is None and moved["at"]

@@ -58,11 +58,13 @@ def test_ball_set_is_refused_past_3000_partidas_on_a_pneumatic_machine() -> None
     with pytest.raises(DomainError, match="límite es 3000"):
         kit.svc.install_ball_set("BS-2", "HOM-2", 5000, 3000, True, "cambio")
     kit.svc.install_ball_set("BS-2", "HOM-2", 5000, 2999, True, "cambio")
+    kit.svc.record_ball_check("S1", "change", BALLS)  # R-BALL-2: the new set is counted
     kit.partida_ready()
     kit.finish_with_bingo(1)
     with pytest.raises(DomainError, match="hay que cambiarlo"):
         kit.svc.start_partida()
     kit.svc.install_ball_set("BS-3", "HOM-3", 3000, 0, True, "límite de partidas")
+    kit.svc.record_ball_check("S1", "change", BALLS)
     assert kit.svc.start_partida() == 2
     assert [c.event.ball_set_id for c in kit.hall.ball_set_changes] == ["BS-1", "BS-2", "BS-3"]
 
@@ -86,6 +88,7 @@ def test_a_ball_set_change_says_why_and_a_set_coming_back_keeps_its_partidas() -
     with pytest.raises(DomainError, match="consta con la homologación HOM-1, no HOM-9"):
         kit.svc.install_ball_set("BS-1", "HOM-9", 3000, 2, True, "vuelve el juego reparado")
     kit.svc.install_ball_set("BS-1", "HOM-1", 3000, 2, True, "vuelve el juego reparado")
+    kit.svc.record_ball_check("S1", "change", BALLS)
     kit.partida_ready()
     kit.draw([5])  # a partida counts for the set from its first ball
     assert kit.hall.ball_set.id == "BS-1" and kit.hall.ball_set.partidas_played == 3

@@ -143,3 +143,31 @@ def test_with_nobody_at_the_table_a_ball_that_is_out_stops_the_run_and_nothing_i
     assert "Nadie en la mesa puede leer la bola" in str(stopped.value)
     assert len(partida.balls) == 1 and len(released(session)) == 2  # the second is out, unread
     assert partida.manual_from_ball is None and partida.incidents == []
+
+
+def test_a_ball_in_the_tube_read_as_one_already_drawn_stops_and_annuls_the_partida(
+    kit: Kit, devices: Any
+) -> None:
+    """R-INC-3, the console's rule too: a second ball with a number already out is a duplicate
+    ball; the partida stops with the number recorded and is annulled with refund, never goes on
+    by manual extraction without it."""
+    session = devices(CABLE_CUT_AT_3)
+    tube = emulated_operator(session)
+
+    def reads_a_duplicate(draw: int) -> int | None:
+        return playing(kit).balls[0] if draw == 3 else tube(draw)
+
+    draws = DeviceDraws(kit.svc, session.source, reads_a_duplicate)
+    draws.draw_next()
+    draws.draw_next()
+    first = playing(kit).balls[0]
+    assert draws.draw_next() == "anulada"
+    session_state = kit.hall.sessions[-1]
+    partida = session_state.partidas[-1]
+    assert partida.status == Status.ANNULLED and partida.refund_cents == 1000
+    assert partida.manual_from_ball is None and len(partida.balls) == 2
+    (incident,) = partida.incidents
+    assert incident.incident == "ball_irregularity"
+    assert f"Bola duplicada: {first} (ya salió en la extracción 1)" in incident.note
+    kinds = [r.kind for r in kit.svc.records()][-3:]
+    assert kinds == ["partida_suspended", "incident_recorded", "partida_annulled"]

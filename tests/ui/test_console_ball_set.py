@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from bingo import events as ev
 from tests.ui.counting import answer_check, ball_checks, the_check
-from tests.ui.kit import Kit, make_hall, open_console
+from tests.ui.kit import BALLS, Kit, make_hall, open_console
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
 from ui.console import ConsoleWindow
@@ -132,8 +132,29 @@ def test_a_change_between_partidas_is_recorded_and_the_dialog_closes(
 
     qtbot.waitUntil(logged)
     assert console.count_note.text() == (
-        "Juego BS-2 instalado: las próximas partidas se juegan con él."
+        "Juego BS-2 instalado: cuente ahora sus 90 bolas ante el jefe de sala y registre el "
+        "recuento; sin él no se juega con este juego (R-BALL-2)."
     )
+
+    # the console leads to the new set's count before any partida (R-BALL-2)
+    assert console.pages.currentIndex() == 0 and console.count_change_button.isVisible()
+    active_again(qtbot, console)
+    qtbot.keyClick(console, Qt.Key.Key_F3)
+    assert kit.hall.partida is None
+    assert "El juego de bolas ha cambiado: cuente sus 90 bolas" in console.error.text()
+    assert console.pages.currentIndex() == 0
+    qtbot.keyClicks(console.balls_missing, "37")  # the count finds a ball missing
+    qtbot.mouseClick(console.count_change_button, LEFT)
+    assert the_check(console).windowTitle() == "Recuento de bolas: juego nuevo"
+    answer_check(qtbot, console)
+    assert (ball_checks(kit)[-1].when, ball_checks(kit)[-1].ok) == ("change", False)
+    assert "Recuento del juego nuevo no conforme" in console.error.text()
+    console.balls_missing.clear()
+    console.balls_counted.setChecked(True)  # found under the table: all 90
+    qtbot.mouseClick(console.count_change_button, LEFT)
+    answer_check(qtbot, console)
+    assert (ball_checks(kit)[-1].when, ball_checks(kit)[-1].ok) == ("change", True)
+    assert not console.count_change_button.isVisible()
 
     # and the next partida is played with it
     play_one(kit)
@@ -315,6 +336,7 @@ def test_the_limit_refusal_of_start_partida_offers_the_change(
 ) -> None:
     kit = make_hall()
     kit.svc.install_ball_set("BS-2", "HOM-2", 1, 0, True, "cambio programado")  # one partida
+    kit.svc.record_ball_check("S1", "change", BALLS)
     play_one(kit)
     console = console_for(qtbot, kit, bridges)
     assert console.ball_set_info.text().endswith("1 de 1 partidas · LÍMITE ALCANZADO")
@@ -330,6 +352,9 @@ def test_the_limit_refusal_of_start_partida_offers_the_change(
     qtbot.mouseClick(dialog.confirm, LEFT)
     assert console.dialog is None, dialog.error.text()
     active_again(qtbot, console)
+    console.balls_counted.setChecked(True)  # the new set counted before the jefe de sala
+    qtbot.mouseClick(console.count_change_button, LEFT)
+    answer_check(qtbot, console)
     qtbot.keyClick(console, Qt.Key.Key_F3)
     assert kit.hall.partida is not None, console.error.text()
 
@@ -381,9 +406,14 @@ def test_with_devices_a_new_set_is_read_before_the_next_ball(
 
     console.draw_from_devices()
     assert "léalo con el lector" in console.error.text() and source.draws == []
+    assert console.pages.currentIndex() == 0
     assert console.scan_balls.isEnabled()
     with qtbot.waitSignal(console.bridge.jobDone, timeout=3000):
         qtbot.mouseClick(console.scan_balls, LEFT)
+    # the reading is the new set's count (R-BALL-2): its condition is confirmed at once
+    assert the_check(console).windowTitle() == "Recuento de bolas: juego nuevo"
+    answer_check(qtbot, console)
+    assert (ball_checks(kit)[-1].when, ball_checks(kit)[-1].method) == ("change", "reader")
     console.pages.setCurrentIndex(2)
     qtbot.mouseClick(console.draw_device_button, LEFT)
     qtbot.waitUntil(lambda: not console.bridge.busy, timeout=3000)
@@ -433,6 +463,7 @@ def test_the_dialog_and_the_banner_show_every_text_whole(
 ) -> None:
     kit = make_hall()
     kit.svc.install_ball_set("BS-2", "HOM-2", 1, 0, True, "cambio programado")
+    kit.svc.record_ball_check("S1", "change", BALLS)
     play_one(kit)
     console = console_for(qtbot, kit, bridges)
     qtbot.keyClick(console, Qt.Key.Key_F3)

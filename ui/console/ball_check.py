@@ -49,7 +49,9 @@ WARNING = (
 
 @dataclass(frozen=True)
 class BallCount:
-    """The numbers a count gave: ``when`` "open" or "close", ``method`` "reader" or "manual"."""
+    """The numbers a count gave: ``when`` "open", "close" or "change" (a set changed while the
+    session is open), ``method`` "reader" or "manual".
+    """
 
     when: str
     numbers: tuple[int, ...]
@@ -106,14 +108,21 @@ class BallCheckDialog(QDialog):
         self.setObjectName("ball_check_dialog")
         set_pixel_font(self, 16)
         opening = count.when == "open"
+        changed = count.when == "change"
         self.setWindowTitle(
-            t("Recuento de bolas: apertura") if opening else t("Recuento de bolas: cierre")
+            t("Recuento de bolas: apertura")
+            if opening
+            else t("Recuento de bolas: juego nuevo")
+            if changed
+            else t("Recuento de bolas: cierre")
         )
         self.setModal(True)
 
         title = wrapped_label(
             t("Recuento de las bolas al abrir la sesión")
             if opening
+            else t("Recuento de las bolas del juego nuevo, antes de la próxima partida")
+            if changed
             else t("Recuento de las bolas al cerrar la sesión"),
             "ball_check_title",
             24,
@@ -233,9 +242,16 @@ class BallCheckDialog(QDialog):
 
     def _update(self) -> None:
         opening = self.count.when == "open"
+        changed = self.count.when == "change"
         conforming = self.conforming()
         self.note.setEnabled(self.damaged.isChecked())
-        if opening:
+        if changed:
+            self.confirm.setText(
+                t("Registrar el recuento del juego nuevo")
+                if conforming
+                else t("Registrar el recuento no conforme")
+            )
+        elif opening:
             self.confirm.setText(
                 t("Registrar el recuento y abrir la sesión")
                 if conforming
@@ -258,6 +274,14 @@ class BallCheckDialog(QDialog):
                 )
             )
             self.consequence.setStyleSheet(NEUTRAL)
+        elif not conforming and changed:
+            self.consequence.setText(
+                t(
+                    "El recuento se registrará como no conforme y NO se jugará ninguna partida "
+                    "con este juego: cámbielo por el de reserva y cuéntelo de nuevo."
+                )
+            )
+            self.consequence.setStyleSheet(BLOCKED)
         elif not conforming and opening:
             self.consequence.setText(
                 t(
@@ -282,6 +306,8 @@ class BallCheckDialog(QDialog):
             self.consequence.setText(
                 t("Se registrará el recuento y se abrirá la sesión.")
                 if opening
+                else t("Se registrará el recuento y se podrá seguir jugando con el juego nuevo.")
+                if changed
                 else t("Se registrará el recuento y se cerrará la sesión.")
             )
             self.consequence.setStyleSheet(GOOD)

@@ -53,7 +53,16 @@ from PySide6.QtWidgets import (
 
 from bingo import events as ev
 from bingo.devices import hold_note, tube_note
-from bingo.hall import STATUS_TEXT, Award, DomainError, Hall, PartidaState, SessionState, Status
+from bingo.hall import (
+    STATUS_TEXT,
+    Award,
+    DomainError,
+    DuplicateBall,
+    Hall,
+    PartidaState,
+    SessionState,
+    Status,
+)
 from bingo.money import euros
 from bingo.readmodel import allowed_actions, panel_state
 from bingo.service import HallService
@@ -375,9 +384,16 @@ class ConsoleWindow(QMainWindow):
         self.open_session_button.clicked.connect(self.open_session)
         self.close_session_button = _button(t("Cerrar la sesión"), "close_session")
         self.close_session_button.clicked.connect(self.close_session)
+        # a set changed while the session is open: its count, before the next partida (R-BALL-2)
+        self.count_change_button = _button(
+            t("Registrar el recuento del juego nuevo"), "count_change"
+        )
+        self.count_change_button.clicked.connect(self.count_new_set)
+        self.count_change_button.hide()
         self.announce_last_button = _button(t("Anunciar la última partida…"), "announce_last", 16)
         self.announce_last_button.clicked.connect(self.ask_announce_last)
         buttons.addWidget(self.open_session_button)
+        buttons.addWidget(self.count_change_button)
         buttons.addWidget(self.close_session_button)
         buttons.addWidget(self.announce_last_button)
         layout.addLayout(buttons)
@@ -888,6 +904,8 @@ class ConsoleWindow(QMainWindow):
         devices = self.devices
         if self.hall.session is None:
             when = "open"
+        elif self.hall.ball_set_uncounted:
+            when = "change"  # the count of a set changed while the session is open
         elif self._current_partida() is None:
             when = "close"
         else:
@@ -930,6 +948,75 @@ class ConsoleWindow(QMainWindow):
             else "background: #e3f2fd; color: #0d1b3a; padding: 6px;"
         )
         self.count_note.show()
+
+    def count_new_set(self) -> None:
+        """The count of a set changed while the session is open: before the next partida or
+        the first ball, as at the opening (R-BALL-2; decision 57).
+        """
+        self.pages.setCurrentIndex(0)
+        if not self.hall.ball_set_uncounted:
+            return
+        count = self._counted_balls("change")
+        if count is None:
+            return
+        self._ask_ball_check(count, lambda condition: self._record_change_count(count, condition))
+
+    def _record_change_count(self, count: BallCount, condition: BallCondition) -> None:
+        session = self.hall.session
+        if session is None:
+            return
+        recorded = self._attempt(
+            t("Recuento del juego nuevo"),
+            lambda: self.service.record_ball_check(
+                session.id,
+                "change",
+                list(count.numbers),
+                count.method,
+                condition_ok=condition.ok,
+                note=condition.note,
+            ),
+        )
+        self._scanned.pop("change", None)
+        self.balls_counted.setChecked(False)
+        self.balls_missing.clear()
+        if not recorded:
+            return
+        if count.complete and condition.ok:
+            self.count_note.hide()
+            self.statusBar().showMessage(
+                t("Recuento del juego nuevo registrado: puede seguir la partida."), 30_000
+            )
+            self.pages.setCurrentIndex(1 if self._current_partida() is None else 2)
+            return
+        self.scan_result.setText(t("Recuento no conforme registrado."))
+        self.show_error(
+            t(
+                "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie "
+                "el juego de bolas y vuelva a contarlas (R-BALL-2)"
+            ).format(problem=problem_words(count, condition, note=False)),
+            after_records=True,
+        )
+        damaged_only = count.complete and not condition.ok
+        self._offer_ball_set_change("bola dañada" if damaged_only else "recuento fallido")
+
+    def _lead_to_count(self) -> bool:
+        """A set changed and not counted yet: say so and go to its count (True when so)."""
+        if not self.hall.ball_set_uncounted:
+            return False
+        self.show_error(
+            t(
+                "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala "
+                "(página Sesión) antes de seguir (R-BALL-2)"
+            )
+            if self.devices is not None
+            else t(
+                "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y "
+                "registre el recuento (página Sesión) antes de seguir (R-BALL-2)"
+            )
+        )
+        self.pages.setCurrentIndex(0)
+        (self.scan_balls if self.devices is not None else self.balls_counted).setFocus()
+        return True
 
     def open_session(self) -> None:
         self.pages.setCurrentIndex(0)
@@ -1222,17 +1309,21 @@ class ConsoleWindow(QMainWindow):
             )
         elif reader:
             note = t(
-                "Juego {id} instalado: léalo con el lector antes de la próxima bola; el lector "
-                "reconoce cada bola por esa lectura."
+                "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese "
+                "recuento no se juega con él (R-BALL-2), y el lector reconoce cada bola por esa "
+                "lectura."
             )
         else:
-            note = t("Juego {id} instalado: las próximas partidas se juegan con él.")
+            note = t(
+                "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
+                "registre el recuento; sin él no se juega con este juego (R-BALL-2)."
+            )
         self._show_count_note(note.format(id=ball_set.id))
         self.scan_result.clear()
         self.statusBar().showMessage(message, 30_000)
         self._logLater.emit(message)  # after the engine's own line, which comes queued
         self.refresh()
-        if session is None or counting == "close" or reader:
+        if session is None or counting == "close" or reader or hall.ball_set_uncounted:
             # back to the count (or the reading) of the new set, on the Sesión page
             self.pages.setCurrentIndex(0)
             (self.scan_balls if reader else self.balls_counted).setFocus()
@@ -1241,7 +1332,7 @@ class ConsoleWindow(QMainWindow):
 
     def start_partida(self) -> None:
         self.pages.setCurrentIndex(1)
-        if "start_partida" not in allowed_actions(self.hall):
+        if "start_partida" not in allowed_actions(self.hall) or self._lead_to_count():
             return
         if self._attempt(t("Iniciar la partida"), self.service.start_partida):
             self.verdict.clear()
@@ -1305,6 +1396,8 @@ class ConsoleWindow(QMainWindow):
             return
         if "draw_ball" not in allowed_actions(self.hall) or self._manual_mode():
             return
+        if not partida.balls and self._lead_to_count():
+            return
         if self._set_unread:
             # its balls' ids are unknown to the reader: every reading would be held
             self.show_error(
@@ -1336,6 +1429,27 @@ class ConsoleWindow(QMainWindow):
             t("Bola {n}").format(n=number),
             lambda: self.service.draw_ball(number, source, ball_id),
         )
+
+    def _record_device_ball(self, read: BallRead) -> None:
+        """A ball the devices vouched for; one already out is a duplicate ball (R-INC-3)."""
+        duplicate: list[DuplicateBall] = []
+
+        def record() -> None:
+            try:
+                self.service.draw_ball(read.number, "extractor", read.ball_id)
+            except DuplicateBall as exc:
+                duplicate.append(exc)
+
+        if not self._attempt(t("Bola {n}").format(n=read.number), record) or not duplicate:
+            return
+        message = t("La bola {n} ya había salido en esta partida: bola duplicada.")
+        irregular = BallSetIrregular(
+            "duplicate_ball",
+            message.format(n=read.number),
+            draw_number=read.draw_number,
+            duplicated=(read.number,),
+        )
+        self._show_device_problem(irregular)
 
     def draw_typed(self) -> None:
         text = self.ball_input.text().strip()
@@ -1439,19 +1553,23 @@ class ConsoleWindow(QMainWindow):
         if lost is None or devices is None or partida is None or not text:
             return
         number = int(text)
-        if number in partida.balls:
-            # the last ball still in the tube, or a second ball with its number
-            if lost.ball_in_tube is None:
-                message = t(
-                    "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
-                    "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»"
-                )
-            else:
-                message = t(
-                    "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
-                    "Escriba la bola nueva del tubo; si lleva ese número, hay dos bolas iguales: "
-                    "anule la partida (Incidencias)"
-                )
+        # The engine's rule (the same as an unattended run's): the last ball still in the tube,
+        # or a second ball with its number. A typed number may be a slip, so it is asked again.
+        try:
+            new = self.hall.ball_in_tube_is_new(number, lost.ball_in_tube)
+        except DuplicateBall:
+            new = False
+            message = t(
+                "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
+                "Escriba la bola nueva del tubo; si lleva ese número, hay dos bolas iguales: "
+                "anule la partida (Incidencias)"
+            )
+        else:
+            message = t(
+                "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
+                "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»"
+            )
+        if not new:
             self.show_error(message.format(n=number))
             return
         try:
@@ -1491,7 +1609,7 @@ class ConsoleWindow(QMainWindow):
             self._drawing = False
             self.statusBar().clearMessage()
             if isinstance(result, BallRead):
-                self._record_ball(result.number, "extractor", result.ball_id)
+                self._record_device_ball(result)
             elif isinstance(result, BallHeld):
                 self._held = result
                 self.hold_message.setText(result.message)
@@ -1516,6 +1634,8 @@ class ConsoleWindow(QMainWindow):
                     n=len(numbers)
                 )
             )
+            if when == "change":
+                self.count_new_set()  # the jefe de mesa confirms their condition at once
         self.refresh()
 
     def _on_job_failed(self, tag: str, error: object) -> None:
@@ -1537,14 +1657,16 @@ class ConsoleWindow(QMainWindow):
             self.scan_result.setText(message)
             counted = (
                 isinstance(error, BallSetIrregular)
-                and when in ("open", "close")
+                and when in ("open", "close", "change")
                 and bool(error.missing or error.duplicated)
             )
             if counted and isinstance(error, BallSetIrregular):
                 # balls missing or repeated: that reading is the count, recorded as it is when
                 # the session is opened (it does not open) or closed (it closes, decision 22)
                 self._scanned[when] = list(error.scanned)
-            if counted and when == "close":
+            if counted and when == "change":
+                self.count_new_set()  # recorded as it is: no partida is played with that set
+            elif counted and when == "close":
                 self.show_error(
                     t(
                         "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con "
@@ -1562,7 +1684,9 @@ class ConsoleWindow(QMainWindow):
         item.setForeground(Qt.GlobalColor.darkRed)
         self.event_log.addItem(item)
         self.pages.setCurrentIndex(2)
-        if isinstance(error, DeviceLost) and error.ball_in_tube is not False:
+        if isinstance(error, BallSetIrregular):
+            self._stop_for_irregularity(error)
+        elif error.ball_in_tube is not False:
             # A ball may be out of the drum: read it before anything else (R-INC-2).
             self._lost = error
             if error.ball_in_tube:
@@ -1581,6 +1705,19 @@ class ConsoleWindow(QMainWindow):
             self.hold_input.setFocus()
             return
         self._offer_incident(error)
+
+    def _stop_for_irregularity(self, error: BallSetIrregular) -> None:
+        """R-INC-3, the engine's rule as in an unattended run: the partida stops now with the
+        incident (and any duplicated number) recorded; the red box then leads to the annulment
+        once the jefe de sala has read the paragraph (R-INC-5). No ball is drawn meanwhile.
+        """
+        partida = self._current_partida()
+        if partida is None or partida.irregular:
+            return
+        self._attempt(
+            t("Irregularidad de bolas"),
+            lambda: self.service.stop_for_ball_irregularity(error.message, error.duplicated),
+        )
 
     def _offer_incident(self, error: DeviceLost | BallSetIrregular, said: str = "") -> None:
         """The red box with the incident that follows a device problem."""
@@ -1994,7 +2131,10 @@ class ConsoleWindow(QMainWindow):
             self.door.setText(t("PUERTA ABIERTA"))
             self.door.setStyleSheet("background: #2e7d32; color: #ffffff; padding: 6px;")
         self.status_words.setText(t("Estado: {state}").format(state=self._status_words()))
-        self.suspended_box.setVisible(partida is not None and partida.status == Status.SUSPENDED)
+        # stopped for an irregularity of the balls, the red box leads to the annulment instead
+        self.suspended_box.setVisible(
+            partida is not None and partida.status == Status.SUSPENDED and not partida.irregular
+        )
         self.resume_button.setEnabled("resume" in allowed)
         self.refund_button.setEnabled("refund_suspended" in allowed)
 
@@ -2004,11 +2144,14 @@ class ConsoleWindow(QMainWindow):
         self.close_session_button.setEnabled("close_session" in allowed)
         self.announce_last_button.setEnabled("announce_last_partida" in allowed)
         unread = self._set_unread and partida is not None and not partida.balls
+        uncounted = hall.ball_set_uncounted
         self.scan_balls.setEnabled(
             self.devices is not None
             and not self.bridge.busy
-            and ("open_session" in allowed or "close_session" in allowed or unread)
+            and ("open_session" in allowed or "close_session" in allowed or unread or uncounted)
         )
+        self.count_change_button.setVisible(uncounted)
+        self.count_change_button.setEnabled(uncounted and not self.bridge.busy)
         ball_set = hall.ball_set
         self.ball_set_info.setText(
             set_words(ball_set, hall)

@@ -582,15 +582,53 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Set {id} installed: count its 90 balls now before the hall manager and close the "
         "session (R-BALL-2)."
     ),
-    "Juego {id} instalado: léalo con el lector antes de la próxima bola; el lector reconoce "
-    "cada bola por esa lectura.": (
-        "Set {id} installed: read it with the reader before the next ball; the reader knows "
-        "each ball by that reading."
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese recuento no "
+    "se juega con él (R-BALL-2), y el lector reconoce cada bola por esa lectura.": (
+        "Set {id} installed: read it now with the reader before the hall manager; without that "
+        "count it is not played with (R-BALL-2), and the reader knows each ball by that reading."
     ),
-    "Juego {id} instalado: las próximas partidas se juegan con él.": (
-        "Set {id} installed: the next games are played with it."
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y registre el "
+    "recuento; sin él no se juega con este juego (R-BALL-2).": (
+        "Set {id} installed: count its 90 balls now before the hall manager and record the "
+        "count; without it this set is not played with (R-BALL-2)."
+    ),
+    "Registrar el recuento del juego nuevo": "Record the count of the new set",
+    "Recuento del juego nuevo": "Count of the new set",
+    "Recuento del juego nuevo registrado: puede seguir la partida.": (
+        "Count of the new set recorded: play can go on."
+    ),
+    "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie el juego de "
+    "bolas y vuelva a contarlas (R-BALL-2)": (
+        "Count of the new set not conforming ({problem}): it is not played with; change the ball "
+        "set and count the balls again (R-BALL-2)"
+    ),
+    "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala (página Sesión) "
+    "antes de seguir (R-BALL-2)": (
+        "The ball set has changed: read it with the reader before the hall manager (Session "
+        "page) before going on (R-BALL-2)"
+    ),
+    "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y registre el "
+    "recuento (página Sesión) antes de seguir (R-BALL-2)": (
+        "The ball set has changed: count its 90 balls before the hall manager and record the "
+        "count (Session page) before going on (R-BALL-2)"
     ),
     "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
+    "Irregularidad de bolas": "Ball irregularity",
+    "Recuento de bolas: juego nuevo": "Ball count: new set",
+    "Recuento de las bolas del juego nuevo, antes de la próxima partida": (
+        "Count of the new set's balls, before the next game"
+    ),
+    "El recuento se registrará como no conforme y NO se jugará ninguna partida con este juego: "
+    "cámbielo por el de reserva y cuéntelo de nuevo.": (
+        "The count will be recorded as not conforming and NO game will be played with this set: "
+        "replace it with the reserve set and count it again."
+    ),
+    "Se registrará el recuento y se podrá seguir jugando con el juego nuevo.": (
+        "The count will be recorded and play can go on with the new set."
+    ),
+    "La bola {n} ya había salido en esta partida: bola duplicada.": (
+        "Ball {n} had already come out in this game: a duplicate ball."
+    ),
     "Seguir por extracción manual…": "Go on with a manual draw…",
     "Suspender la partida…": "Suspend the game…",
     "{device}: sin comunicación": "{device}: no communication",
