@@ -994,6 +994,14 @@ class Hall:
         out: list[ev.Event] = []
         lines = [c for c in partida.claims if c.valid and c.prize == "line"]
         bingos = [c for c in partida.claims if c.valid and c.prize == "bingo"]
+        if not lines and self._need_rules().line_required:
+            # A bingo cartón holds three complete rows, so a line is there to be called: the
+            # table hears it ("¿Alguna línea más?") before closing (docs/decisions.md 9).
+            raise DomainError(
+                "no se puede cerrar la partida sin el premio de línea: pregunte «¿Alguna línea "
+                "más?» y compruebe la línea cantada (el cartón del bingo también la tiene)",
+                "Cantabria V.1.a; R-GAME-4",
+            )
 
         def award(prize: str, winners: list[Claim], amount: int) -> int:
             share, residue = split_equally(amount, len(winners))
