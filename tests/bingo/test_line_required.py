@@ -33,7 +33,7 @@ def test_partida_cannot_close_without_line_when_rules_require_it() -> None:
 
 
 def test_the_line_heard_after_the_bingo_lets_the_partida_close() -> None:
-    """"¿Alguna línea más?": the bingo cartón holds a complete row, so the line is there to be
+    """«¿Alguna línea más?»: the bingo cartón holds a complete row, so the line is there to be
     called at the bingo's ball (decision 6) and the partida then closes with both prizes."""
     kit = _bingo_called_without_line()
     kit.svc.claim("A", 1, "line")
