@@ -162,6 +162,7 @@ class SessionState:
     ball_set_id: str = ""
     ball_set_homologation: str = ""
     ball_set_partidas_before: int = 0
+    rules: RegionRules | None = None  # in force when it opened (they change only between sessions)
 
     @property
     def open(self) -> bool:
@@ -344,8 +345,11 @@ class Hall:
 
     def adopt_rules(self, rules: RegionRules) -> list[ev.Event]:
         rules.checked()
-        if self.partida is not None:
-            raise DomainError("las reglas no pueden cambiar con una partida en curso")
+        if self.session is not None:
+            raise DomainError(
+                "las reglas no cambian con una sesión abierta: se adoptan entre sesiones",
+                "R-NET-3",
+            )
         if rules == self.rules:
             return []
         return [rules.to_event()]
@@ -1177,6 +1181,7 @@ class Hall:
                     event.session_id, event.date, at, event.jefe_de_mesa, event.jefe_de_sala
                 )
                 session.ball_checks.append(self._open_checks.pop(event.session_id)[0])
+                session.rules = self.rules
                 if self.ball_set is not None:
                     session.ball_set_id = self.ball_set.id
                     session.ball_set_homologation = self.ball_set.homologation
