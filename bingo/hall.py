@@ -1143,10 +1143,10 @@ class Hall:
                 self.hall_id, self.name, self.region = event.hall_id, event.name, event.region
                 self.languages = event.languages
             case ev.RulesAdopted():
-                first = self.rules is None
+                # A new base limit keeps the balls already added for partidas not won (V.2.a).
+                raised = self.prima.ball_limit - self.rules.prima_ball_limit if self.rules else 0
                 self.rules = RegionRules.from_event(event)
-                if first:
-                    self.prima.ball_limit = self.rules.prima_ball_limit
+                self.prima.ball_limit = self.rules.prima_ball_limit + max(raised, 0)
             case ev.CardSetRegistered():
                 self.card_set_info[event.card_set_id] = event
             case ev.SerieRegistered():

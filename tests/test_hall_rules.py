@@ -190,3 +190,16 @@ def test_a_refused_configuration_on_the_command_line_leaves_the_database_empty(
     assert code == 1 and "límite" in err
     code, out, _ = run(capsys, "export", "--db", url, "--compact", "--no-chain")
     assert "cantabria-001" not in out
+
+
+def test_a_new_prima_ball_limit_adopted_between_sessions_is_the_new_base() -> None:
+    """Cantabria V.2.a: the limit the Consejería sets, plus the balls added for partidas not won."""
+    from dataclasses import replace
+
+    from .bingo.hallkit import make_hall
+
+    kit = make_hall(open_session=False)
+    rules = kit.hall.rules
+    assert rules is not None and kit.hall.prima.ball_limit == 50
+    kit.svc.adopt_rules(replace(rules, prima_ball_limit=45, region_version="2030.1"))
+    assert kit.hall.prima.ball_limit == 45
