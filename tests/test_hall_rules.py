@@ -203,3 +203,17 @@ def test_a_new_prima_ball_limit_adopted_between_sessions_is_the_new_base() -> No
     assert rules is not None and kit.hall.prima.ball_limit == 50
     kit.svc.adopt_rules(replace(rules, prima_ball_limit=45, region_version="2030.1"))
     assert kit.hall.prima.ball_limit == 45
+
+
+def test_an_acta_sealed_before_a_rules_change_still_verifies_against_the_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    """The night keeps the rules it was played under (decision 52), so adopting others later is
+    no alteration of its acta (R-ACTA-4)."""
+    acta = tmp_path / "acta.pdf"
+    assert run(capsys, "acta", "build", "--db", night, "-o", str(acta))[0] == 0
+    plain = demo_with(tmp_path, replace=("enabled = true", "enabled = false"))
+    assert run(capsys, "rules", "adopt", "--db", night, "--config", str(plain))[0] == 0
+    _code, out, err = run(capsys, "acta", "verify", str(acta), "--db", night)
+    assert "[OK] Datos de la sesión" in out + err
+    assert "ALTERACIÓN" not in out + err
