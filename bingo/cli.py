@@ -316,6 +316,8 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     # import
 
     with _open_hall(args) as engine:
+        # Decided before anything is kept: a refused import leaves the database as it was.
+        engine.service.hall.register_card_set(card_set, "imported")
         engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
         engine.service.register_card_set(card_set, "imported")
     print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")

@@ -217,3 +217,19 @@ def test_an_acta_sealed_before_a_rules_change_still_verifies_against_the_record(
     _code, out, err = run(capsys, "acta", "verify", str(acta), "--db", night)
     assert "[OK] Datos de la sesión" in out + err
     assert "ALTERACIÓN" not in out + err
+
+
+def test_a_refused_card_set_import_keeps_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    """A card set under the id of another one already in the hall is refused (R-CARD-2) before
+    its text is kept in the database."""
+    other = tmp_path / "other.json"
+    assert run(capsys, "cardset", "generate", "--id", "std-6000", "--seed", "9", "--strips", "2",
+               "-o", str(other))[0] == 0  # fmt: skip
+    with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
+        kept = db.execute("select count(*) from card_sets").fetchone()[0]
+    code, _, err = run(capsys, "cardset", "--db", night, "import", str(other))
+    assert code == 1 and "otro contenido" in err
+    with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
+        assert db.execute("select count(*) from card_sets").fetchone()[0] == kept
