@@ -69,7 +69,7 @@ def test_a_hall_cannot_move_a_figure_the_decree_fixes(
 
 def test_bola_loca_beyond_the_regions_authorised_percentage_is_refused(tmp_path: Path) -> None:
     path = demo_with(tmp_path, replace=("basis_points = 100 ", "basis_points = 500 "))
-    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb.*Cantabria V.1 and V.2.c"):
+    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb.*Cantabria V.1 y V.2.c"):
         load_hall(path)
 
 
