@@ -1143,7 +1143,7 @@ class Hall:
                 self.hall_id, self.name, self.region = event.hall_id, event.name, event.region
                 self.languages = event.languages
             case ev.RulesAdopted():
-                # A new base limit keeps the balls already added for partidas not won (V.2.a).
+                # A new base limit keeps the balls already added for partidas not won (decision 54).
                 raised = self.prima.ball_limit - self.rules.prima_ball_limit if self.rules else 0
                 self.rules = RegionRules.from_event(event)
                 self.prima.ball_limit = self.rules.prima_ball_limit + max(raised, 0)
