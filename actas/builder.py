@@ -616,7 +616,10 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     """The acta of one session of ``export`` (the only one when ``session_id`` is None)."""
     session = select_session(export, session_id)
     hall: Mapping[str, Any] = export.get("hall") or {}
-    rules = {str(k): int(v) for k, v in (export.get("rules") or {}).items()}
+    # The session's own rules when a change adopted later differs; the figures only (not the
+    # region file's `source`).
+    raw_rules = session.get("rules") or export.get("rules") or {}
+    rules = {str(k): int(v) for k, v in raw_rules.items() if isinstance(v, int)}
     raw_partidas = sorted(session.get("partidas") or [], key=lambda q: int(q["number"]))
     partidas = tuple(_partida(p, session) for p in raw_partidas)
     open_ones = [p.number for p in partidas if p.status == "open"]

@@ -590,8 +590,17 @@ def _check_sessions(
     except ActaDataError as exc:
         report.add("Datos de la sesión", False, str(exc))
         return
-    for key in ("hall", "rules"):
-        diff = first_json_difference(export.get(key), other.get(key), key)
+    # A session keeps the rules it was played under: its own `rules` once later ones differ.
+    pairs = (
+        ("hall", export.get("hall"), other.get("hall")),
+        (
+            "rules",
+            ours.get("rules") or export.get("rules"),
+            theirs.get("rules") or other.get("rules"),
+        ),
+    )
+    for key, mine, recorded in pairs:
+        diff = first_json_difference(mine, recorded, key)
         if diff:
             report.add("Datos de la sesión", False, diff)
             return
@@ -612,9 +621,10 @@ def _check_sessions(
             report.add("Datos de la sesión", False, diff)
             return
     if ours.get("closed_at"):
+        skip = {*AFTER_ISSUE_SESSION_FIELDS, "rules"}  # the rules were compared above
         diff = first_json_difference(
-            {k: v for k, v in ours.items() if k not in AFTER_ISSUE_SESSION_FIELDS},
-            {k: v for k, v in theirs.items() if k not in AFTER_ISSUE_SESSION_FIELDS},
+            {k: v for k, v in ours.items() if k not in skip},
+            {k: v for k, v in theirs.items() if k not in skip},
             "sesión",
         )
         if diff:

@@ -5,13 +5,15 @@ emulators and the Qt application. Nothing here runs at import time.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from bingo.chain import Record
-from bingo.hall import DomainError
+from bingo.events import event_from
+from bingo.hall import DomainError, Hall
+from bingo.rules import RegionRules
 from bingo.service import (
     BolaLocaSource,
     CardSetLibrary,
@@ -74,35 +76,136 @@ def project_records(records: Sequence[Record]) -> dict[str, Any]:
     return build_export(service.hall, service.card_sets.get, list(records))
 
 
-def prepare_hall(service: HallService, settings: HallSettings) -> None:
-    """Give a fresh record its hall, rules, card set, first serie, ball set and prima, from the
-    hall's settings; on a record that has them already nothing is done.
+def settings_differences(hall: Hall, settings: HallSettings) -> tuple[list[str], list[str]]:
+    """What a settings file says that the hall's record does not: (identity, rules). The identity
+    of a registered hall never changes; its rules change only by a recorded adoption.
+    """
+    identity = [
+        f"{what}: registrada {mine!r}, fichero {theirs!r}"
+        for what, mine, theirs in (
+            ("sala", hall.hall_id, settings.hall_id),
+            ("nombre", hall.name, settings.name),
+            ("región", hall.region, settings.region),
+            ("lenguas", list(hall.languages), list(settings.languages)),
+        )
+        if mine != theirs
+    ]
+    rules: list[str] = []
+    if hall.rules is not None:
+        rules = [
+            f"{f.name}: registrado {getattr(hall.rules, f.name)!r}, "
+            f"fichero {getattr(settings.rules, f.name)!r}"
+            for f in fields(RegionRules)
+            if f.name != "region_sha256"
+            and getattr(hall.rules, f.name) != getattr(settings.rules, f.name)
+        ]
+        if not rules and hall.rules != settings.rules:
+            rules = ["el texto del fichero de la región no es el que se adoptó (sha256)"]
+    return identity, rules
+
+
+def check_settings(hall: Hall, settings: HallSettings) -> None:
+    """Refuse a settings file that does not describe the hall recorded in the database, saying
+    what differs and how to adopt it (docs/decisions.md 52).
+    """
+    if not hall.hall_id:
+        return
+    identity, rules = settings_differences(hall, settings)
+    if identity:
+        raise DomainError(
+            "el fichero de configuración es de otra sala que la registrada en la base de datos ("
+            + "; ".join(identity)
+            + "): use el fichero de esta sala, o --hall/--db para la otra"
+        )
+    if rules:
+        raise DomainError(
+            "las reglas del fichero de configuración no son las registradas ("
+            + "; ".join(rules)
+            + "): para adoptarlas, `bingo-hall rules adopt --config FICHERO` entre dos sesiones "
+            "(queda en el registro); nunca con una sesión abierta",
+            "R-NET-3",
+        )
+
+
+def adopt_rules(service: HallService, settings: HallSettings) -> bool:
+    """Record the settings' rules as the hall's from now on, between sessions (R-NET-3); False
+    when they are the recorded ones already.
     """
     hall = service.hall
     if not hall.hall_id:
-        service.register_hall(settings.hall_id, settings.name, settings.region, settings.languages)
+        raise DomainError(f"la base de datos no tiene la sala {service.hall_id}")
+    identity, _rules = settings_differences(hall, settings)
+    if identity:
+        raise DomainError(
+            "el fichero de configuración es de otra sala (" + "; ".join(identity) + ")"
+        )
+    if hall.rules == settings.rules:
+        return False
+    service.adopt_rules(settings.rules)
+    return True
+
+
+def _missing_steps(hall: Hall, settings: HallSettings) -> list[Callable[[HallService], object]]:
+    """What a record still lacks of the settings' set-up, as commands to run in order."""
+    steps: list[Callable[[HallService], object]] = []
+    if not hall.hall_id:
+        steps.append(
+            lambda s: s.register_hall(
+                settings.hall_id, settings.name, settings.region, settings.languages
+            )
+        )
     if hall.rules is None:
-        service.adopt_rules(settings.rules)
+        steps.append(lambda s: s.adopt_rules(settings.rules))
     if settings.card_set_id not in hall.card_set_info:
-        service.generate_card_set(
-            settings.card_set_id, settings.card_set_seed, settings.card_set_strips
+        steps.append(
+            lambda s: s.generate_card_set(
+                settings.card_set_id, settings.card_set_seed, settings.card_set_strips
+            )
         )
     prefix = settings.series_prefix
     if not any(code.startswith(prefix + "-") for code in hall.series):
-        service.register_serie(
-            f"{prefix}-0001", settings.card_set_id, settings.series_size, settings.face_value_cents
+        steps.append(
+            lambda s: s.register_serie(
+                f"{prefix}-0001",
+                settings.card_set_id,
+                settings.series_size,
+                settings.face_value_cents,
+            )
         )
     if hall.ball_set is None:
-        service.install_ball_set(
-            settings.ball_set_id,
-            settings.homologation,
-            settings.guaranteed_partidas,
-            settings.partidas_before,
-            settings.pneumatic,
-            "juego de bolas inicial",
+        steps.append(
+            lambda s: s.install_ball_set(
+                settings.ball_set_id,
+                settings.homologation,
+                settings.guaranteed_partidas,
+                settings.partidas_before,
+                settings.pneumatic,
+                "juego de bolas inicial",
+            )
         )
     if hall.prima.amount_cents == 0 and settings.prima_initial_cents:
-        service.choose_prima_amount(settings.prima_initial_cents)
+        steps.append(lambda s: s.choose_prima_amount(settings.prima_initial_cents))
+    return steps
+
+
+def prepare_hall(service: HallService, settings: HallSettings) -> None:
+    """Give a fresh record its hall, rules, card set, first serie, ball set and prima, from the
+    hall's settings, all together or nothing: the steps are rehearsed on a copy of the record
+    first, so a refused setting leaves the database as it was. On a record that has them already
+    nothing is written, and settings that describe another hall or other rules are refused.
+    """
+    check_settings(service.hall, settings)
+    steps = _missing_steps(service.hall, settings)
+    if not steps:
+        return
+    known = service.records()
+    rehearsal_log = MemoryEventLog()
+    rehearsal_log.records[service.hall_id] = list(known)
+    rehearsal = HallService(rehearsal_log, service.hall_id, service.card_sets)
+    for step in steps:
+        step(rehearsal)
+    added = rehearsal.records()[len(known) :]
+    service.record_together([event_from(r.kind, r.payload) for r in added])
 
 
 @contextmanager
@@ -112,12 +215,18 @@ def open_hall(
     default: str,
     clock: Clock = system_clock,
     bola_loca: BolaLocaSource = secure_bola_loca,
+    settings: HallSettings | None = None,
 ) -> Iterator[Engine]:
-    """The engine of the hall asked for, else of the database's only hall, else the default."""
+    """The engine of the hall asked for, else of the database's only hall, else the default.
+    With ``settings`` (a file the operator named), a registered hall they do not describe is
+    refused (docs/decisions.md 52).
+    """
     store = open_store(db_url)
     try:
         hall_id = choose_hall(store, wanted, default)
         service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)
+        if settings is not None:
+            check_settings(service.hall, settings)
         yield Engine(store, service)
     finally:
         store.close()

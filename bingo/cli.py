@@ -44,10 +44,15 @@ def _today() -> str:
 
 
 def _open_hall(args: argparse.Namespace) -> AbstractContextManager[Engine]:
-    """The engine of the hall the command names (``--db``, ``--hall``, ``--config``)."""
+    """The engine of the hall the command names (``--db``, ``--hall``, ``--config``); a named
+    ``--config`` that does not describe the recorded hall is refused.
+    """
     from bingo.app import open_hall
 
-    return open_hall(args.db, args.hall, _settings(args).hall_id)
+    settings = _settings(args)
+    return open_hall(
+        args.db, args.hall, settings.hall_id, settings=settings if args.config else None
+    )
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -311,6 +316,8 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     # import
 
     with _open_hall(args) as engine:
+        # Decided before anything is kept: a refused import leaves the database as it was.
+        engine.service.hall.register_card_set(card_set, "imported")
         engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
         engine.service.register_card_set(card_set, "imported")
     print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")
@@ -392,6 +399,36 @@ def cmd_ballset(args: argparse.Namespace) -> int:
                 where = f"sesión {change.session_id}, " if change.session_id else ""
                 after = f"tras la partida {change.partida}, " if change.partida else ""
                 print(f"  {change.at[:16]} {where}{after}{event.ball_set_id}: {event.reason}")
+    return EXIT_OK
+
+
+# --- rules ---------------------------------------------------------------------------------------
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """The rules in force and the region file they came from; ``adopt`` records the rules of a
+    settings file, between sessions (R-NET-3).
+    """
+    from bingo.app import adopt_rules, open_hall
+
+    settings = _settings(args)
+    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+        service = engine.service
+        if args.action == "adopt":
+            changed = adopt_rules(service, settings)
+            print("reglas adoptadas" if changed else "esas reglas ya son las registradas")
+        rules = service.hall.rules
+        if rules is None:
+            raise CliError(f"la base de datos no tiene la sala {service.hall_id}")
+        source = (
+            f"versión {rules.region_version}: {rules.region_resolution}"
+            if rules.region_version
+            else "sin versión (adoptadas antes de que el fichero la llevara)"
+        )
+        print(f"región {rules.region}, fichero config/regions/{rules.region}.toml, {source}")
+        for field in dataclasses.fields(rules):
+            if field.name not in ("region", "region_version", "region_resolution"):
+                print(f"  {field.name} = {getattr(rules, field.name)}")
     return EXIT_OK
 
 
@@ -564,6 +601,17 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--not-pneumatic", action="store_true", help="la máquina no es neumática")
     f.add_argument("--reason", required=True, help="motivo del cambio (p. ej. bola dañada)")
     p.set_defaults(func=cmd_ballset)
+
+    p = sub.add_parser("rules", help="las reglas en vigor y su fichero de región (R-NET-3)")
+    rs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
+    f = rs.add_parser("show", help="las reglas registradas y de qué fichero de región vienen")
+    _common(f)
+    f = rs.add_parser(
+        "adopt",
+        help="registra las reglas de --config (una versión nueva de la región) entre sesiones",
+    )
+    _common(f)
+    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
         "reclamacion",

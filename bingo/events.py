@@ -93,6 +93,10 @@ class RulesAdopted(Event):
     prima_step_cents: int
     ball_set_max_partidas: int
     line_required: bool
+    # Added later: records written before say nothing of where the rules came from.
+    region_version: str = ""
+    region_resolution: str = ""
+    region_sha256: str = ""
 
 
 @_register

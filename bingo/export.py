@@ -16,6 +16,7 @@ from bingo.cards import CardSet
 from bingo.chain import Record
 from bingo.events import BallCheckRecorded
 from bingo.hall import Hall, PartidaState, Pending, PrimaState, SessionState, Status
+from bingo.rules import RegionRules
 
 FORMAT = "bingo-session/1"
 
@@ -146,6 +147,28 @@ def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[s
     }
 
 
+def _rules(rules: RegionRules | None, region: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "payout_bp": rules.payout_bp if rules else 0,
+        "line_bp": rules.line_bp if rules else 0,
+        "bingo_bp": rules.bingo_bp if rules else 0,
+        "prima_bp": rules.prima_bp if rules else 0,
+        "bola_loca_bp": rules.bola_loca_bp if rules else 0,
+        "prima_ball_limit": rules.prima_ball_limit if rules else 50,
+        "line_required": rules.line_required if rules else True,
+    }
+    if rules and rules.region_version:
+        # Which region file the figures came from (R-NET-3); records adopted before the file
+        # had a version keep their exact shape.
+        out["source"] = {
+            "file": f"config/regions/{region}.toml",
+            "version": rules.region_version,
+            "resolution": rules.region_resolution,
+            "sha256": rules.region_sha256,
+        }
+    return out
+
+
 def _ball_check(check: BallCheckRecorded) -> dict[str, Any]:
     out: dict[str, Any] = {
         "when": check.when,
@@ -236,6 +259,13 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         "prima_changes": changes("prima"),
         "ball_set_changes": changes("ball_set"),
         "partidas": [_partida(hall, p, hall.prima) for p in session.partidas],
+        # The rules it was played under, when a change adopted since makes them differ from the
+        # export's own `rules` (a change is recorded between sessions, docs/decisions.md 52).
+        **(
+            {"rules": _rules(session.rules, hall.region)}
+            if session.rules is not None and session.rules != hall.rules
+            else {}
+        ),
         **_simulation(hall, session),
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [
@@ -253,7 +283,6 @@ def build_export(
     session_ids: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The export of a hall: every session, or only those named."""
-    rules = hall.rules
     sessions = [s for s in hall.sessions if session_ids is None or s.id in session_ids]
     used = sorted(
         {hall.series[r.series].card_set_id for s in sessions for p in s.partidas for r in p.sales}
@@ -267,15 +296,7 @@ def build_export(
             "region": hall.region,
             "languages": list(hall.languages),
         },
-        "rules": {
-            "payout_bp": rules.payout_bp if rules else 0,
-            "line_bp": rules.line_bp if rules else 0,
-            "bingo_bp": rules.bingo_bp if rules else 0,
-            "prima_bp": rules.prima_bp if rules else 0,
-            "bola_loca_bp": rules.bola_loca_bp if rules else 0,
-            "prima_ball_limit": rules.prima_ball_limit if rules else 50,
-            "line_required": rules.line_required if rules else True,
-        },
+        "rules": _rules(hall.rules, hall.region),
         "series": [
             {
                 "code": s.code,

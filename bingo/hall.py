@@ -181,6 +181,7 @@ class SessionState:
     ball_set_id: str = ""
     ball_set_homologation: str = ""
     ball_set_partidas_before: int = 0
+    rules: RegionRules | None = None  # in force when it opened (they change only between sessions)
     # Changes of ball set made since the previous session closed: they belong to this one's
     # record (Cantabria II.2: every change in the acta).
     ball_set_changes_before: list[Pending] = field(default_factory=list)
@@ -393,8 +394,11 @@ class Hall:
 
     def adopt_rules(self, rules: RegionRules) -> list[ev.Event]:
         rules.checked()
-        if self.partida is not None:
-            raise DomainError("las reglas no pueden cambiar con una partida en curso")
+        if self.session is not None:
+            raise DomainError(
+                "las reglas no cambian con una sesión abierta: se adoptan entre sesiones",
+                "R-NET-3",
+            )
         if rules == self.rules:
             return []
         return [rules.to_event()]
@@ -1142,6 +1146,14 @@ class Hall:
         out: list[ev.Event] = []
         lines = [c for c in partida.claims if c.valid and c.prize == "line"]
         bingos = [c for c in partida.claims if c.valid and c.prize == "bingo"]
+        if not lines and self._need_rules().line_required:
+            # A bingo cartón holds three complete rows, so a line is there to be called: the
+            # table hears it ("¿Alguna línea más?") before closing (docs/decisions.md 9).
+            raise DomainError(
+                "no se puede cerrar la partida sin el premio de línea: pregunte «¿Alguna línea "
+                "más?» y compruebe la línea cantada (el cartón del bingo también la tiene)",
+                "Cantabria V.1.a; R-GAME-4",
+            )
 
         def award(prize: str, winners: list[Claim], amount: int) -> int:
             share, residue = split_equally(amount, len(winners))
@@ -1308,10 +1320,10 @@ class Hall:
                 self.hall_id, self.name, self.region = event.hall_id, event.name, event.region
                 self.languages = event.languages
             case ev.RulesAdopted():
-                first = self.rules is None
+                # A new base limit keeps the balls already added for partidas not won (decision 54).
+                raised = self.prima.ball_limit - self.rules.prima_ball_limit if self.rules else 0
                 self.rules = RegionRules.from_event(event)
-                if first:
-                    self.prima.ball_limit = self.rules.prima_ball_limit
+                self.prima.ball_limit = self.rules.prima_ball_limit + max(raised, 0)
             case ev.CardSetRegistered():
                 self.card_set_info[event.card_set_id] = event
             case ev.SerieRegistered():
@@ -1367,6 +1379,7 @@ class Hall:
                     if c.session_id is None and c.replaces
                 ]
                 self._changes_recorded = len(self.ball_set_changes)
+                session.rules = self.rules
                 if self.ball_set is not None:
                     session.ball_set_id = self.ball_set.id
                     session.ball_set_homologation = self.ball_set.homologation

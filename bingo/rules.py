@@ -13,6 +13,10 @@ class RulesError(ValueError):
     pass
 
 
+# The fields that say where the rules came from, not what they are.
+PROVENANCE = ("region_version", "region_resolution", "region_sha256")
+
+
 @dataclass(frozen=True, kw_only=True)
 class RegionRules:
     region: str
@@ -28,6 +32,11 @@ class RegionRules:
     prima_step_cents: int = 5_000
     ball_set_max_partidas: int = 3000  # pneumatic machines (R-BALL-1)
     line_required: bool = True
+    # Where the figures come from (R-NET-3): the region file's version, the resolution it cites
+    # and the SHA-256 of its text, so an inspector can compare them with the published file.
+    region_version: str = ""
+    region_resolution: str = ""
+    region_sha256: str = ""
 
     def problems(self) -> list[str]:
         out: list[str] = []
@@ -89,7 +98,7 @@ class RegionRules:
     @classmethod
     def from_mapping(cls, region: str, data: dict[str, Any]) -> RegionRules:
         """Build from a config table, naming every unknown or mistyped key."""
-        known = {f.name: f for f in fields(cls)}
+        known = {f.name: f for f in fields(cls) if f.name not in PROVENANCE}
         problems: list[str] = []
         kwargs: dict[str, Any] = {"region": region}
         for key, value in data.items():

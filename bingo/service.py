@@ -174,6 +174,12 @@ class HallService:
         with self._lock:
             return self._commit(decide())
 
+    def record_together(self, events: Sequence[ev.Event]) -> None:
+        """Record, in one append (all or none), events decided on a rehearsal of this record
+        (``bingo.app.prepare_hall``); a record that moved on since is refused by the log.
+        """
+        self._do(lambda: events)
+
     # --- hall set-up ----------------------------------------------------------------------
 
     def register_hall(self, hall_id: str, name: str, region: str, languages: Sequence[str]) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bingo.rules import RegionRules, RulesError
+from bingo.rules import PROVENANCE, RegionRules, RulesError
 
 REGIONS = ("cantabria", "euskadi")
 # The languages a hall may show (Spanish first; the panels add one more, R-PANEL-4) and the
@@ -55,17 +56,86 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
         raise ConfigError(f"{where}: TOML mal formado: {exc}") from None
 
 
-def load_region(region: str) -> tuple[RegionRules, dict[str, Any]]:
-    """The rules and the hall-level settings of a region."""
+@dataclass(frozen=True)
+class Region:
+    """A region file: what the regulation fixes (``rules``), where it comes from, and the bounds
+    of what a hall may choose (SPEC R-NET-3).
+    """
+
+    id: str
+    where: str
+    rules: RegionRules  # bola loca at 0 bp: running it is the hall's choice
+    paragraphs: dict[str, str]
+    bola_loca_max_bp: int
+    bola_loca_from: str
+    hall: dict[str, Any]
+
+    def rule(self, key: str) -> str:
+        """The paragraph and the file (with its version) a figure rests on, for messages."""
+        paragraph = self.paragraphs.get(key, "")
+        source = f"{self.where}, versión {self.rules.region_version}"
+        return f"{paragraph}; {source}" if paragraph else source
+
+    def with_bola_loca(self, basis_points: int) -> RegionRules:
+        """The rules of a hall that runs bola loca at ``basis_points``, taken from the
+        percentage the region names (docs/decisions.md 11 and 50).
+        """
+        taken = getattr(self.rules, self.bola_loca_from) - basis_points
+        return replace(
+            self.rules, bola_loca_bp=basis_points, **{self.bola_loca_from: taken}
+        ).checked()
+
+
+# The percentages bola loca may be taken from (the prize pool's own shares, V.1).
+BOLA_LOCA_FROM = ("bingo_bp", "line_bp")
+
+
+def load_region(region: str) -> Region:
+    """A region's file: its rules, their provenance and the bounds of a hall's choices."""
     if region not in REGIONS:
         raise ConfigError(f"región desconocida: {region!r} (conocidas: {', '.join(REGIONS)})")
-    text = resources.files("config").joinpath("regions", f"{region}.toml").read_text("utf-8")
-    data = _read_toml(text, f"config/regions/{region}.toml")
+    where = f"config/regions/{region}.toml"
+    raw = resources.files("config").joinpath("regions", f"{region}.toml").read_bytes()
+    data = _read_toml(raw.decode("utf-8"), where)
+    head = _Table(data, where, "region")
+    table = _Table(data, where, "rules")
+    fixed = [f.name for f in fields(RegionRules) if f.name not in (*PROVENANCE, "region")]
+    missing = [k for k in fixed if k not in table.data and k != "bola_loca_bp"]
+    if missing:
+        raise ConfigError(f"{where}: faltan en [rules]: {', '.join(missing)}")
+    if "bola_loca_bp" in table.data:
+        raise ConfigError(f"{where}: [rules] bola_loca_bp no va aquí: [bola_loca] max_bp")
     try:
-        rules = RegionRules.from_mapping(region, dict(data.get("rules", {})))
+        rules = RegionRules.from_mapping(region, dict(table.data))
     except RulesError as exc:
-        raise ConfigError(str(exc)) from None
-    return rules, dict(data.get("hall", {}))
+        raise ConfigError(f"{where}: {exc}") from None
+    rules = replace(
+        rules,
+        region_version=head.get_str("version"),
+        region_resolution=head.get_str("resolution"),
+        region_sha256=hashlib.sha256(raw).hexdigest(),
+    )
+    bola = _Table(data, where, "bola_loca")
+    source = bola.get_str("from", "bingo_bp")
+    if source not in BOLA_LOCA_FROM:
+        raise ConfigError(
+            f"{where}: [bola_loca] from debe ser uno de {', '.join(BOLA_LOCA_FROM)} ({source!r})"
+        )
+    max_bp = bola.get_int("max_bp", 0)
+    if max_bp > getattr(rules, source):
+        raise ConfigError(f"{where}: [bola_loca] max_bp supera {source} ({max_bp})")
+    paragraphs = _Table(data, where, "paragraphs").data
+    if not all(isinstance(v, str) for v in paragraphs.values()):
+        raise ConfigError(f"{where}: [paragraphs] debe dar un texto por clave")
+    return Region(
+        id=region,
+        where=where,
+        rules=rules,
+        paragraphs=dict(paragraphs),
+        bola_loca_max_bp=max_bp,
+        bola_loca_from=source,
+        hall=dict(_Table(data, where, "hall").data),
+    )
 
 
 class _Table:
@@ -146,6 +216,42 @@ def _console_language(table: _Table) -> str:
     return value
 
 
+def _hall_rules(data: dict[str, Any], where: str, region: Region) -> RegionRules:
+    """The region's rules with what the hall chooses within them: bola loca on or off and its
+    authorised percentage (SPEC R-NET-3). A hall's file cannot move a figure of the region.
+    """
+    moved = data.get("rules", {})
+    if not isinstance(moved, dict):
+        raise ConfigError(f"{where}: [rules] debe ser una tabla")
+    for key, value in moved.items():
+        if key == "bola_loca_bp":
+            raise ConfigError(
+                f"{where}: [rules] bola_loca_bp: la sala lo dice en [bola_loca] "
+                "enabled y basis_points"
+            )
+        if key not in {f.name for f in fields(RegionRules)} - {"region", *PROVENANCE}:
+            raise ConfigError(f"{where}: [rules] {key}: clave desconocida")
+        raise ConfigError(
+            f"{where}: [rules] {key} = {value!r}: lo fija la región, no la sala "
+            f"({region.rule(key)}; R-NET-3). Un cambio de la Consejería llega como una versión "
+            "nueva del fichero de la región que cita su resolución"
+        )
+    bola = _Table(data, where, "bola_loca")
+    if not bola.get_bool("enabled", False):
+        return region.rules
+    basis_points = bola.get_int("basis_points", minimum=1)
+    if basis_points > region.bola_loca_max_bp:
+        raise ConfigError(
+            f"{where}: [bola_loca] basis_points = {basis_points}: supera el porcentaje que la "
+            f"región autoriza para la bola loca ({region.bola_loca_max_bp} pb; "
+            f"{region.rule('bola_loca')})"
+        )
+    try:
+        return region.with_bola_loca(basis_points)
+    except RulesError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+
+
 def default_hall_path() -> Path:
     return Path(str(resources.files("config").joinpath("hall.toml")))
 
@@ -165,23 +271,18 @@ def load_hall(path: Path | None = None) -> HallSettings:
         raise ConfigError(f"{where}: tablas desconocidas: {', '.join(unknown)}")
     hall = _Table(data, where, "hall")
     region = hall.get_str("region")
-    rules, region_hall = load_region(region)
-    overrides = dict(data.get("rules", {}))  # the hall's own authorisation, within the region
-    bola = _Table(data, where, "bola_loca")
-    overrides["bola_loca_bp"] = (
-        bola.get_int("basis_points", 100, minimum=1) if bola.get_bool("enabled", False) else 0
-    )
-    try:
-        rules = RegionRules.from_mapping(region, {**rules.__dict__, **overrides})
-    except RulesError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+    region_file = load_region(region)
+    rules = _hall_rules(data, where, region_file)
     prima = _Table(data, where, "prima")
     amounts = prima.get_ints("amounts_cents")
     initial = prima.get_int("initial_cents", amounts[0] if amounts else 0)
     for amount in (*amounts, *([initial] if initial else [])):  # no [prima]: none offered
         problem = rules.prima_amount_problem(amount)
         if problem:
-            raise ConfigError(f"{where}: [prima] {amount} céntimos: {problem}")
+            raise ConfigError(
+                f"{where}: [prima] {amount} céntimos: {problem} "
+                f"({region_file.rule('prima_min_cents')})"
+            )
     if amounts and initial not in amounts:
         raise ConfigError(f"{where}: [prima] initial_cents no está entre amounts_cents")
     cards = _Table(data, where, "card_set")
@@ -195,7 +296,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
     baud = devices.get_int("baud", 19200)
     if baud not in (9600, 19200):
         raise ConfigError(f"{where}: [devices] baud debe ser 19200 o 9600 ({baud})")
-    languages = _languages(region_hall.get("languages", ["es"]), f"config/regions/{region}.toml")
+    languages = _languages(region_file.hall.get("languages", ["es"]), region_file.where)
     if "languages" in hall.data:  # the hall's own choice, else its region's
         languages = _languages(hall.data["languages"], where)
     settings = HallSettings(

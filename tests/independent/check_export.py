@@ -19,6 +19,7 @@ here and applied everywhere.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -70,6 +71,9 @@ INTERPRETATIONS = (
     "its deductions may be 0 or as computed.",
     "prima or bola_loca may be null when the rules deduct 0 bp for it.",
     "An annulled partida, and a partida with manual_from_ball set, record at least one incident.",
+    "A session may carry its own `rules` (an added field, same shape as the export's): its "
+    "partidas are checked against them. `rules.source`, when present, names the region file the "
+    "figures came from: file, version and resolution as text, sha256 as 64 hex digits.",
 )
 
 Rows = tuple[tuple[int, ...], ...]
@@ -246,6 +250,17 @@ def _read_rules(raw: dict[str, Any] | None, out: _Problems) -> _Rules:
                 f"line_bp + bingo_bp + prima_bp + bola_loca_bp = {total} exceeds the prize pool "
                 f"payout_bp {rules.payout_bp} (R-PRIZE-1)",
             )
+    source = raw.get("source")
+    if source is not None:
+        if not isinstance(source, dict):
+            out.add("rules", f"field 'source' must be an object, found {_short(source)}")
+        else:
+            srd = _Reader(source, "rules source", out)
+            for key in ("file", "version", "resolution"):
+                srd.get_str(key)
+            digest = srd.get_str("sha256")
+            if digest is not None and not re.fullmatch(r"[0-9a-f]{64}", digest):
+                out.add("rules source", f"sha256 {_short(digest)} is not 64 hex digits")
     return rules
 
 
@@ -1250,6 +1265,26 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
         brd.get_str("homologation")
         brd.get_int("partidas_before", minimum=0)
     partidas = rd.get_list("partidas") or []
+    own_rules = rd.get_dict("rules") if "rules" in raw else None
+    if own_rules is not None:
+        # The rules this session was played under, when a later change differs (added field).
+        outer, ex.rules = ex.rules, _read_rules(own_rules, out)
+    try:
+        _check_partidas(partidas, where, closed_raw, day, ex, out)
+    finally:
+        if own_rules is not None:
+            ex.rules = outer
+    return day
+
+
+def _check_partidas(
+    partidas: list[Any],
+    where: str,
+    closed_raw: str | None,
+    day: date | None,
+    ex: _Export,
+    out: _Problems,
+) -> None:
     previous: int | None = None
     for position, obj in _objects(partidas, "partida", where, out):
         number = obj.get("number")
@@ -1266,7 +1301,6 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
             _PartidaCheck(obj, pwhere, day, ex, out).run()
         except Exception as exc:  # a shape no rule foresaw must not stop the audit
             out.add(pwhere, f"could not be checked completely ({type(exc).__name__}: {exc})")
-    return day
 
 
 def _run(export: object) -> tuple[list[str], int]:

@@ -286,6 +286,33 @@ def test_line_may_be_missing_when_the_rules_say_so() -> None:
     assert check(export) == []
 
 
+def test_a_sessions_own_rules_are_the_ones_its_partidas_are_checked_against() -> None:
+    """Rules change only between sessions (decision 52): a session played under other rules
+    carries them, and its partidas are checked against them, not the export's."""
+    export = valid_export()
+    p = partida(export, 1, 2)
+    p["claims"] = p["claims"][1:]
+    p["awards"] = p["awards"][1:]
+    p["residue_cents"]["line"] = 40
+    export["sessions"][0]["rules"] = {**export["rules"], "line_required": False}
+    assert check(export) == []
+    export["sessions"][0]["rules"]["line_required"] = True
+    assert_named(export, "session S1 partida 2: closed partida has no line award")
+
+
+def test_the_region_file_the_rules_came_from_is_read() -> None:
+    export = valid_export()
+    export["rules"]["source"] = {
+        "file": "config/regions/cantabria.toml",
+        "version": "2014.1",
+        "resolution": "Decreto 6/2010",
+        "sha256": "a" * 64,
+    }
+    assert check(export) == []
+    export["rules"]["source"]["sha256"] = "not-a-digest"
+    assert_named(export, "rules source: sha256")
+
+
 def test_second_series_from_one_below_the_first_series_start_is_accepted() -> None:
     export = valid_export()
     partida(export, 2, 2)["sales"] = [

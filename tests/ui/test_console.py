@@ -145,6 +145,29 @@ def test_a_whole_partida_is_played_through_the_console(
     assert console.pages.currentIndex() == 1
 
 
+def test_the_partida_closes_only_once_the_line_is_heard(
+    qtbot: QtBot, kit: Kit, console: ConsoleWindow
+) -> None:
+    """Cantabria V.1.a and V.3 (decision 9): nobody called the line before the bingo; closing is
+    refused and the claim entry is offered for the line, which the bingo cartón also holds."""
+    kit.partida_ready([("A", 20)])
+    console.refresh()
+    draw_typed(qtbot, console, sorted(kit.carton(7).numbers))
+    console.claim_bingo.setChecked(True)
+    type_into(qtbot, console.claim_number, "7", enter=True)
+    assert console.verdict.text() == "BINGO CORRECTO: A / 7"
+    click(qtbot, console.asked_more_button)
+    click(qtbot, console.close_partida_button)
+    assert "sin el premio de línea" in console.error.text()
+    assert kit.hall.partida is not None and kit.hall.partida.status == Status.BINGO_CALLED
+    assert console.claim_line.isChecked()
+    type_into(qtbot, console.claim_number, "7", enter=True)
+    assert console.verdict.text() == "LÍNEA CORRECTA: A / 7"
+    click(qtbot, console.close_partida_button)
+    assert console.pages.currentIndex() == 3
+    assert {a.prize for a in kit.hall.sessions[-1].partidas[-1].awards} == {"line", "bingo"}
+
+
 def test_the_claimed_carton_only_is_shown_never_an_unclaimed_winner(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:

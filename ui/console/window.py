@@ -1835,6 +1835,10 @@ class ConsoleWindow(QMainWindow):
             return
         if self._attempt(t("Cerrar la partida"), self.service.close_partida):
             self.pages.setCurrentIndex(3)
+        elif partida.first_valid_line_after is None:
+            # Refused for want of the line (decision 9): the claim entry is ready for it.
+            self.claim_line.setChecked(True)
+            self.claim_number.setFocus()
 
     def pay_prizes(self) -> None:
         if "pay_prizes" not in allowed_actions(self.hall):

@@ -1,0 +1,235 @@
+"""The regulation comes from the region's file, never from a hall's settings (SPEC R-NET-3;
+Cantabria V.1, V.2.a, V.2.c, II.2); a settings file that does not describe the recorded hall is
+refused; a refused set-up writes nothing (docs/decisions.md 50–52)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bingo.app import prepare_hall
+from bingo.cli import main
+from bingo.hall import DomainError
+from bingo.service import HallService, MemoryEventLog
+from config import ConfigError, load_hall
+
+DEMO = (Path(__file__).parent.parent / "config" / "hall.toml").read_text("utf-8")
+
+
+def hall_file(tmp_path: Path, text: str, name: str = "hall.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def demo_with(tmp_path: Path, extra: str = "", replace: tuple[str, str] = ("", "")) -> Path:
+    """The demo hall's file with ``extra`` appended (a TOML table) and one text replaced."""
+    return hall_file(tmp_path, DEMO.replace(*replace) + "\n" + extra)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def records(url: str) -> int:
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+        return int(db.execute("select count(*) from events").fetchone()[0])
+
+
+# --- item 1: what the decree fixes is the region's -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "paragraph"),
+    [
+        ("ball_set_max_partidas", "100000", "Cantabria II.2"),
+        ("payout_bp", "6000", "Cantabria V.1"),
+        ("line_bp", "900", "Cantabria V.1.a"),
+        ("bingo_bp", "4400", "Cantabria V.1.b"),
+        ("prima_ball_limit", "90", "Cantabria V.2.a"),
+        ("prima_step_cents", "100", "Cantabria V.2.a"),
+        ("line_required", "false", "Cantabria V.1.a"),
+    ],
+)
+def test_a_hall_cannot_move_a_figure_the_decree_fixes(
+    tmp_path: Path, key: str, value: str, paragraph: str
+) -> None:
+    path = demo_with(tmp_path, f"[rules]\n{key} = {value}\n")
+    with pytest.raises(ConfigError) as refused:
+        load_hall(path)
+    message = str(refused.value)
+    assert f"[rules] {key}" in message and "lo fija la región" in message
+    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.1" in message
+
+
+def test_bola_loca_beyond_the_regions_authorised_percentage_is_refused(tmp_path: Path) -> None:
+    path = demo_with(tmp_path, replace=("basis_points = 100 ", "basis_points = 500 "))
+    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb.*Cantabria V.1 y V.2.c"):
+        load_hall(path)
+
+
+def test_the_demo_hall_runs_bola_loca_from_the_bingo_percentage_within_the_pool() -> None:
+    """Decision 11/50: the authorised 1 % is taken from bingo, so the prizes stay at 67 %."""
+    rules = load_hall().rules
+    assert (rules.line_bp, rules.bingo_bp, rules.bola_loca_bp) == (1000, 5000, 100)
+    assert rules.line_bp + rules.bingo_bp + rules.prima_bp + rules.bola_loca_bp == 6700
+    assert rules.region_version == "2014.1" and "67/2014" in rules.region_resolution
+    assert len(rules.region_sha256) == 64
+
+
+def test_a_hall_without_bola_loca_plays_the_decree_percentages(tmp_path: Path) -> None:
+    rules = load_hall(demo_with(tmp_path, replace=("enabled = true", "enabled = false"))).rules
+    assert (rules.bingo_bp, rules.bola_loca_bp) == (5100, 0)
+
+
+def test_a_prima_amount_outside_the_region_names_its_paragraph(tmp_path: Path) -> None:
+    path = demo_with(tmp_path, replace=("[20000, 30000, 50000]", "[20000, 30100]"))
+    with pytest.raises(ConfigError, match=r"30100 céntimos.*múltiplo de 50 €.*Cantabria V.2.a"):
+        load_hall(path)
+
+
+def test_the_export_names_the_region_file_and_version_the_rules_came_from(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'n.sqlite'}"
+    assert main(["simulate", "--db", url, "--seed", "5", "--partidas", "2", "-q"]) == 0
+    code, out, _ = run(capsys, "export", "--db", url, "--compact", "--no-chain")
+    assert code == 0
+    rules = json.loads(out)["rules"]
+    assert rules["source"]["file"] == "config/regions/cantabria.toml"
+    assert rules["source"]["version"] == "2014.1"
+    assert rules["source"]["sha256"] == load_hall().rules.region_sha256
+
+
+# --- item 3: another settings file on an existing database -----------------------------------
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'night.sqlite'}"
+    assert main(["simulate", "--db", url, "--seed", "3", "--partidas", "2", "-q"]) == 0
+    return url
+
+
+def test_another_halls_settings_on_an_existing_database_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    other = demo_with(tmp_path, replace=('id = "cantabria-001"', 'id = "otra-sala"'))
+    before = records(night)
+    for command in (
+        ["simulate", "--partidas", "1", "-q"],
+        ["status"],
+        ["ballset", "show"],
+        ["rules", "adopt"],
+    ):
+        code, _, err = run(capsys, *command, "--db", night, "--config", str(other))
+        assert code == 1, command
+        assert "sala: registrada 'cantabria-001', fichero 'otra-sala'" in err
+    assert records(night) == before
+
+
+def test_other_rules_are_refused_with_what_differs_then_adopted_between_sessions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    plain = demo_with(tmp_path, replace=("enabled = true", "enabled = false"))
+    before = records(night)
+    code, _, err = run(capsys, "simulate", "--db", night, "--config", str(plain), "-q")
+    assert code == 1
+    assert "bingo_bp: registrado 5000, fichero 5100" in err
+    assert "bola_loca_bp: registrado 100, fichero 0" in err
+    assert "bingo-hall rules adopt" in err
+    assert records(night) == before
+    # Adopted between sessions, it is recorded, and the next night plays under it.
+    code, out, _ = run(capsys, "rules", "adopt", "--db", night, "--config", str(plain))
+    assert code == 0 and "reglas adoptadas" in out and "bingo_bp = 5100" in out
+    args = ("--db", night, "--config", str(plain))
+    assert run(capsys, "simulate", *args, "--seed", "4", "--partidas", "1", "-q")[0] == 0
+    code, out, _ = run(capsys, "export", "--db", night, "--compact", "--no-chain")
+    export = json.loads(out)
+    assert export["rules"]["bingo_bp"] == 5100
+    # The first night keeps the rules it was played under (R-NET-3).
+    assert export["sessions"][0]["rules"]["bingo_bp"] == 5000
+    assert "rules" not in export["sessions"][1]
+
+
+def test_rules_never_change_within_a_session() -> None:
+    from .bingo.hallkit import make_hall
+
+    kit = make_hall()
+    with pytest.raises(DomainError, match="entre sesiones"):
+        kit.svc.adopt_rules(load_hall().rules)
+
+
+# --- item 9: a refused set-up writes nothing -------------------------------------------------
+
+
+def test_a_refused_configuration_changes_nothing_in_the_database(tmp_path: Path) -> None:
+    """The ball set is refused (its partidas already reach the limit, Cantabria II.2) after the
+    hall, rules, card set and serie were accepted: none of them is written."""
+    settings = load_hall(
+        demo_with(tmp_path, replace=("partidas_before = 0", "partidas_before = 3000"))
+    )
+    log = MemoryEventLog()
+    service = HallService(log, settings.hall_id)
+    with pytest.raises(DomainError, match="límite"):
+        prepare_hall(service, settings)
+    assert log.load(settings.hall_id) == [] and not service.hall.hall_id
+
+
+def test_a_refused_configuration_on_the_command_line_leaves_the_database_empty(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    bad = demo_with(tmp_path, replace=("partidas_before = 0", "partidas_before = 3000"))
+    code, _, err = run(capsys, "simulate", "--db", url, "--config", str(bad), "-q")
+    assert code == 1 and "límite" in err
+    code, out, _ = run(capsys, "export", "--db", url, "--compact", "--no-chain")
+    assert "cantabria-001" not in out
+
+
+def test_a_new_prima_ball_limit_adopted_between_sessions_is_the_new_base() -> None:
+    """Cantabria V.2.a: the limit the Consejería sets, plus the balls added for partidas not won."""
+    from dataclasses import replace
+
+    from .bingo.hallkit import make_hall
+
+    kit = make_hall(open_session=False)
+    rules = kit.hall.rules
+    assert rules is not None and kit.hall.prima.ball_limit == 50
+    kit.svc.adopt_rules(replace(rules, prima_ball_limit=45, region_version="2030.1"))
+    assert kit.hall.prima.ball_limit == 45
+
+
+def test_an_acta_sealed_before_a_rules_change_still_verifies_against_the_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    """The night keeps the rules it was played under (decision 52), so adopting others later is
+    no alteration of its acta (R-ACTA-4)."""
+    acta = tmp_path / "acta.pdf"
+    assert run(capsys, "acta", "build", "--db", night, "-o", str(acta))[0] == 0
+    plain = demo_with(tmp_path, replace=("enabled = true", "enabled = false"))
+    assert run(capsys, "rules", "adopt", "--db", night, "--config", str(plain))[0] == 0
+    _code, out, err = run(capsys, "acta", "verify", str(acta), "--db", night)
+    assert "[OK] Datos de la sesión" in out + err
+    assert "ALTERACIÓN" not in out + err
+
+
+def test_a_refused_card_set_import_keeps_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    """A card set under the id of another one already in the hall is refused (R-CARD-2) before
+    its text is kept in the database."""
+    other = tmp_path / "other.json"
+    assert run(capsys, "cardset", "generate", "--id", "std-6000", "--seed", "9", "--strips", "2",
+               "-o", str(other))[0] == 0  # fmt: skip
+    with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
+        kept = db.execute("select count(*) from card_sets").fetchone()[0]
+    code, _, err = run(capsys, "cardset", "--db", night, "import", str(other))
+    assert code == 1 and "otro contenido" in err
+    with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
+        assert db.execute("select count(*) from card_sets").fetchone()[0] == kept
