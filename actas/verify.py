@@ -4,7 +4,8 @@
 when something is wrong, where the first difference is:
 
 1. the PAdES signature: the signed bytes are unchanged, the signature is sound, nothing was
-   added after it, and (when the hall's registered certificate is known) who signed;
+   added after it (nor, unsigned, after the acta as generated), and the signer is the hall (one
+   of ``trusted_certs``): without that the acta is not declared intact, whatever it says;
 2. the record embedded in the PDF (``registro.json``): its hash chain is intact
    (``bingo.chain.verify_chain``) and its head is the one printed on the acta and kept in the
    document's keywords;
@@ -12,7 +13,8 @@ when something is wrong, where the first difference is:
    with the signed revision — a difference is located (folio, line, PDF object);
 4. optionally, the hall's current record (a list of ``Record`` from the store, or a later
    export): the acta's chain must be a prefix of it; the first differing record is named with
-   the field that differs, and the sessions' data are compared too.
+   the field that differs, and the sessions' data are compared with what the current records
+   gave at the acta's chain head.
 """
 
 from __future__ import annotations
