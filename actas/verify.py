@@ -217,12 +217,17 @@ def _records(export: Mapping[str, Any]) -> list[Record]:
     return [Record.from_json(r) for r in chain.get("records") or []]
 
 
+_FIRST_EOF = re.compile(rb"[\r\n]startxref[\r\n]+\d+[\r\n]+%%EOF")
+
+
 def _original_revision(data: bytes) -> bytes:
-    """The bytes as generated (before pyHanko's incremental update): up to the first %%EOF."""
-    end = data.find(b"%%EOF")
-    if end < 0:
+    """The bytes as generated (before pyHanko's incremental update): up to the first file end
+    (``startxref N %%EOF``; a "%%EOF" typed in a note on a folio is no end).
+    """
+    found = _FIRST_EOF.search(data)
+    if found is None:
         return data
-    end += len(b"%%EOF")
+    end = found.end()
     while end < len(data) and data[end : end + 1] in (b"\r", b"\n"):
         end += 1
     return data[:end]
