@@ -23,6 +23,7 @@ from actas.seal import (
     HallKeys,
     SealError,
     ensure_keys,
+    kept_certificates,
     register_certificate,
     sign_pdf,
 )
@@ -458,6 +459,9 @@ def test_a_hall_registers_its_certificate(tmp_path: Path, acta12_pdf: bytes) -> 
     report = check(signed, trusted_certs=[ca_pem])
     assert report.exit_code == 0, report.lines()
     assert "certificado reconocido" in report.lines()[0]
+    # on the hall's machine, the registered certificate kept in its keys folder is enough
+    report = check(signed, trusted_certs=kept_certificates("cantabria-009", tmp_path))
+    assert report.exit_code == 0, report.lines()
     # a certificate for some other key is refused
     stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     (tmp_path / "bad.pem").write_bytes(
