@@ -177,16 +177,26 @@ def _hall_certificates(args: argparse.Namespace, hall_id: str | None) -> list[by
     kept in its keys folder on this machine (decision 73). None found: the acta cannot be
     attributed to the hall, and verify says so.
     """
+    from cryptography import x509
+
     from actas.seal import kept_certificates, keys_root
 
     certs: list[bytes] = []
     for cert in args.cert or []:
         try:
-            certs.append(cert.read_bytes())
+            data = cert.read_bytes()
         except OSError as exc:
             raise CliError(
                 f"no se puede leer el certificado «{cert}»: {exc.strerror or exc}"
             ) from exc
+        try:
+            if b"-----BEGIN" in data:
+                x509.load_pem_x509_certificates(data)
+            else:
+                x509.load_der_x509_certificate(data)
+        except ValueError as exc:
+            raise CliError(f"«{cert}» no es un certificado (PEM o DER)") from exc
+        certs.append(data)
     if certs or hall_id is None:
         return certs
     certs = kept_certificates(hall_id, args.keys_dir)

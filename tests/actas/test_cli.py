@@ -115,6 +115,11 @@ def test_an_acta_sealed_with_a_strangers_key_naming_the_hall_fails_verify(
     printed = capsys.readouterr().out
     assert "No hay certificado de la sala cantabria-001" in printed
     assert "no se puede atribuir a la sala" in printed
+    # a file that is not a certificate is bad input: refused, nothing checked
+    junk = tmp_path / "no-es.pem"
+    junk.write_text("hola", encoding="utf-8")
+    assert run(["acta", "verify", str(out), "--cert", str(junk)]) == 1
+    assert "no es un certificado" in capsys.readouterr().err
 
 
 def test_receipt_proof_summary(
