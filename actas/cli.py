@@ -3,10 +3,12 @@
 The main command line calls ``add_parsers(subparsers)``; every subcommand sets ``func``, which
 takes the parsed arguments and returns the exit code:
 
-* 0 — done (for ``verify``: the acta and its record are intact and sealed);
-* 1 — ``verify`` found an alteration;
-* 2 — the command could not be done (file missing, bad export, key problem…), message on stderr;
-* 3 — ``verify``: intact, but the acta is not sealed.
+* 0 — done (for ``verify``: the acta and its record are intact and sealed by the hall);
+* 1 — refused: the command could not be done (file missing, bad export, key problem…), message
+  in Spanish on stderr;
+* 2 — wrong usage (an option missing or wrong);
+* 3 — ``verify``: the integrity check failed — an alteration, or an acta that cannot be
+  declared intact (not signed, or not by the hall's registered certificate).
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ from typing import Any
 from actas.builder import ActaDataError, build_acta, parse_time
 
 EXIT_OK = 0
-EXIT_ALTERED = 1
-EXIT_ERROR = 2
-EXIT_UNSIGNED = 3
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+EXIT_INTEGRITY = 3
 
 
 class CliError(Exception):
-    """A user-facing error, in Spanish."""
+    """A user-facing error, in Spanish, and the exit code it ends with."""
+
+    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _read_export(path: Path) -> dict[str, Any]:
@@ -51,7 +57,9 @@ def _source(args: argparse.Namespace) -> dict[str, Any]:
     if loader is not None and (args.db is not None or args.from_db):
         data: dict[str, Any] = loader(args.db, args.hall)
         return data
-    raise CliError("indique --export FICHERO o --db URL (o --from-db para la base de datos local)")
+    raise CliError(
+        "indique --export FICHERO o --db URL (o --from-db para la base de datos local)", EXIT_USAGE
+    )
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -73,9 +81,12 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
 
         try:
             return func(args)
-        except (CliError, ActaDataError, SealError, ArchiveError) as exc:
+        except CliError as exc:
             _err(str(exc))
-            return EXIT_ERROR
+            return exc.code
+        except (ActaDataError, SealError, ArchiveError) as exc:
+            _err(str(exc))
+            return EXIT_REFUSED
 
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__
@@ -134,12 +145,12 @@ def cmd_build(args: argparse.Namespace) -> int:
 @_guard
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check the acta, its record, and the current record against it."""
-    from actas.verify import verify_acta
+    from actas.verify import acta_hall_id, verify_acta
 
     try:
         data = args.file.read_bytes()
     except OSError as exc:
-        raise CliError(f"no se puede leer «{args.file}»: {exc}") from exc
+        raise CliError(f"no se puede leer «{args.file}»: {exc.strerror or exc}") from exc
     current = None
     records = None
     if args.export is not None or args.db is not None or args.from_db:
@@ -149,22 +160,54 @@ def cmd_verify(args: argparse.Namespace) -> int:
             from bingo.chain import Record
 
             records = [Record.from_json(r) for r in chain["records"]]
-    certs: list[bytes] = []
-    for cert in args.cert or []:
-        try:
-            certs.append(cert.read_bytes())
-        except OSError as exc:
-            raise CliError(f"no se puede leer el certificado «{cert}»: {exc}") from exc
     report = verify_acta(
         data,
         current_records=records,
         current_export=current,
-        trusted_certs=certs,
+        trusted_certs=_hall_certificates(args, acta_hall_id(data)),
         projector=getattr(args, "projector", None),
     )
     for line in report.lines():
         print(line)
     return report.exit_code
+
+
+def _hall_certificates(args: argparse.Namespace, hall_id: str | None) -> list[bytes]:
+    """The certificates the signer must be: those given with --cert, else the hall's own
+    kept in its keys folder on this machine (decision 73). None found: the acta cannot be
+    attributed to the hall, and verify says so.
+    """
+    from cryptography import x509
+
+    from actas.seal import kept_certificates, keys_root
+
+    certs: list[bytes] = []
+    for cert in args.cert or []:
+        try:
+            data = cert.read_bytes()
+        except OSError as exc:
+            raise CliError(
+                f"no se puede leer el certificado «{cert}»: {exc.strerror or exc}"
+            ) from exc
+        try:
+            if b"-----BEGIN" in data:
+                x509.load_pem_x509_certificates(data)
+            else:
+                x509.load_der_x509_certificate(data)
+        except ValueError as exc:
+            raise CliError(f"«{cert}» no es un certificado (PEM o DER)") from exc
+        certs.append(data)
+    if certs or hall_id is None:
+        return certs
+    certs = kept_certificates(hall_id, args.keys_dir)
+    if certs:
+        print(f"Certificado de la sala {hall_id}: el guardado en {keys_root(args.keys_dir)}")
+    else:
+        print(
+            f"No hay certificado de la sala {hall_id} en {keys_root(args.keys_dir)}: "
+            "indique el registrado con --cert CERTIFICADO.pem"
+        )
+    return certs
 
 
 @_guard
@@ -253,23 +296,24 @@ def cmd_purge(args: argparse.Namespace) -> int:
     """List what may be purged from the archive; with --si, purge exactly that."""
     from actas.archive import ActaArchive, claims_from_export, load_claims
 
-    from_record = args.export is not None or args.db is not None or args.from_db
-    if not from_record and args.claims is None:
+    if args.export is None and args.db is None and not args.from_db:
         raise CliError(
             "¿dónde constan las reclamaciones? Indique el registro de la sala (--from-db, "
-            "--db URL o --export FICHERO) y, si hay reclamaciones anotadas fuera de él, "
-            "--claims FICHERO"
+            "--db URL o --export FICHERO); las anotadas fuera de él (--claims FICHERO) se "
+            "suman a las del registro, nunca lo sustituyen",
+            EXIT_USAGE,
         )
-    claims = load_claims(args.claims) if args.claims else []
-    consulted: set[str] | None = None  # a claims file vouches for every hall it is about
-    if from_record:
-        data = _source(args)
-        recorded = claims_from_export(data)
-        claims += recorded
-        hall_id = str(data["hall"]["id"])
-        if args.claims is None:
-            consulted = {hall_id}
-        print(f"Reclamaciones de la sala {hall_id} según su registro: {len(recorded)}")
+    data = _source(args)
+    recorded = claims_from_export(data)
+    hall_id = str(data["hall"]["id"])
+    print(f"Reclamaciones de la sala {hall_id} según su registro: {len(recorded)}")
+    claims = list(recorded)
+    if args.claims is not None:
+        noted = load_claims(args.claims)
+        print(f"Reclamaciones anotadas en «{args.claims}»: {len(noted)}")
+        claims += noted
+    # only the hall whose record was read has had all its claims consulted (R-ACTA-5)
+    consulted = {hall_id}
     archive = ActaArchive(args.archive)
     today = args.today or date.today()
     plan = archive.plan(claims, today, consulted)
@@ -287,7 +331,7 @@ def cmd_purge(args: argparse.Namespace) -> int:
         print(f"destruido: {path}")
     for why in result.refused:
         print(f"NO destruido: {why}")
-    return EXIT_ERROR if result.refused else EXIT_OK
+    return EXIT_REFUSED if result.refused else EXIT_OK
 
 
 def _date(value: str) -> date:
@@ -356,6 +400,13 @@ def add_parsers(
         action="append",
         help="certificado registrado de la sala (PEM); puede repetirse",
     )
+    p.add_argument(
+        "--keys-dir",
+        type=Path,
+        default=None,
+        help="carpeta de claves de la sala, para contrastar sin --cert (por defecto, la de datos "
+        "del usuario)",
+    )
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("receipt", help="justificante de premio o comprobante de ganador")
@@ -415,7 +466,8 @@ def add_parsers(
         "--claims",
         type=Path,
         default=None,
-        help="reclamaciones anotadas fuera del registro (JSON, como `reclamacion list --json`)",
+        help="reclamaciones anotadas fuera del registro, que se suman a las suyas (JSON, como "
+        "`reclamacion list --json`)",
     )
     p.add_argument("--today", type=_date, default=None, help="fecha de hoy (AAAA-MM-DD)")
     p.add_argument(

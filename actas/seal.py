@@ -189,6 +189,24 @@ def _describe(hall_id: str, folder: Path) -> HallKeys:
     return HallKeys(hall_id, folder, folder / KEY_FILE, folder / SELF_SIGNED_FILE, (), False)
 
 
+def kept_certificates(hall_id: str, directory: Path | None = None) -> list[bytes]:
+    """The hall's own certificates in its keys folder (the registered one, and the one the
+    hall made itself, which it hands to the regulator until one is issued), PEM; creating
+    nothing. ``acta verify`` accepts only a signer that is exactly one of these.
+    """
+    try:
+        folder = keys_root(directory) / _safe(hall_id)
+    except SealError:
+        return []
+    out: list[bytes] = []
+    for name in (REGISTERED_FILE, SELF_SIGNED_FILE):
+        try:
+            out.append((folder / name).read_bytes())
+        except OSError:
+            continue
+    return out
+
+
 def register_certificate(
     hall_id: str,
     certificate: Path,

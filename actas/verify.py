@@ -4,7 +4,8 @@
 when something is wrong, where the first difference is:
 
 1. the PAdES signature: the signed bytes are unchanged, the signature is sound, nothing was
-   added after it, and (when the hall's registered certificate is known) who signed;
+   added after it (nor, unsigned, after the acta as generated), and the signer is the hall (one
+   of ``trusted_certs``): without that the acta is not declared intact, whatever it says;
 2. the record embedded in the PDF (``registro.json``): its hash chain is intact
    (``bingo.chain.verify_chain``) and its head is the one printed on the acta and kept in the
    document's keywords;
@@ -12,7 +13,8 @@ when something is wrong, where the first difference is:
    with the signed revision — a difference is located (folio, line, PDF object);
 4. optionally, the hall's current record (a list of ``Record`` from the store, or a later
    export): the acta's chain must be a prefix of it; the first differing record is named with
-   the field that differs, and the sessions' data are compared too.
+   the field that differs, and the sessions' data are compared with what the current records
+   gave at the acta's chain head.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from actas.builder import ActaDataError, build_acta, select_session
 from actas.pdf import Attachment
 from actas.render import ATTACHMENT_NAME, parse_keywords, render_acta_data
 from bingo.chain import GENESIS, Record, verify_chain
+
+log = logging.getLogger(__name__)
 
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
 
@@ -49,6 +53,7 @@ AFTER_ISSUE_SESSION_FIELDS: frozenset[str] = frozenset({"reclamaciones"})
 # is broken"
 _SPECIFICITY = (
     "Folios",
+    "Actualización posterior",
     "Cadena de registros",
     "Registro de la base de datos",
     "Registro exportado",
@@ -80,6 +85,9 @@ class Finding:
     check: str
     ok: bool
     detail: str
+    # a failure of trust (unsigned, or not signed by the hall's registered certificate) rather
+    # than a difference in the contents: the acta cannot be declared intact either way
+    trust: bool = False
 
 
 @dataclass
@@ -91,8 +99,8 @@ class VerifyReport:
     session_id: str | None = None
     signer_fingerprint: str | None = None
 
-    def add(self, check: str, ok: bool, detail: str) -> None:
-        self.findings.append(Finding(check, ok, detail))
+    def add(self, check: str, ok: bool, detail: str, *, trust: bool = False) -> None:
+        self.findings.append(Finding(check, ok, detail, trust))
         failing = {f.check: f.detail for f in self.findings if not f.ok}
         for name in _SPECIFICITY:
             if name in failing:
@@ -101,25 +109,35 @@ class VerifyReport:
 
     @property
     def intact(self) -> bool:
+        """Every check passed, the seal included: only then is the acta declared intact."""
         return bool(self.findings) and all(f.ok for f in self.findings)
 
     @property
+    def altered(self) -> bool:
+        """Something differs (as opposed to only the seal not being the hall's)."""
+        return not self.findings or any(not f.ok and not f.trust for f in self.findings)
+
+    @property
     def exit_code(self) -> int:
-        """0 intact and sealed; 1 an alteration; 3 intact but not sealed."""
-        if not self.intact:
-            return 1
-        return 0 if self.signed else 3
+        """0 intact and sealed by the hall; 3 anything else (the integrity check failed)."""
+        return 0 if self.intact else 3
 
     def lines(self) -> list[str]:
         out = [f"[{'OK' if f.ok else 'FALLO'}] {f.check}: {f.detail}" for f in self.findings]
         if self.intact:
             out.append(
-                "Resultado: el acta y el registro del que procede están íntegros"
-                + ("." if self.signed else ", pero el acta no está firmada.")
+                "Resultado: el acta y el registro del que procede están íntegros y sellados "
+                "por la sala."
             )
-        else:
+        elif self.altered:
             out.append(
                 f"Resultado: ALTERACIÓN DETECTADA. Primera diferencia: {self.first_difference}"
+            )
+        else:
+            why = next(f.detail for f in self.findings if not f.ok)
+            out.append(
+                "Resultado: NO SE PUEDE DECLARAR ÍNTEGRA: "
+                f"{why}. Su contenido coincide con el registro adjunto."
             )
         return out
 
@@ -127,29 +145,37 @@ class VerifyReport:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def first_json_difference(a: Any, b: Any, path: str = "") -> str | None:
-    """The first place where two JSON values differ, as ``path: a ≠ b`` (None if equal)."""
+ACTA_AND_RECORD = ("en el acta", "en el registro")
+
+
+def first_json_difference(
+    a: Any, b: Any, path: str = "", names: tuple[str, str] = ACTA_AND_RECORD
+) -> str | None:
+    """The first place where two JSON values differ, as ``path: a ≠ b`` (None if equal);
+    ``names`` says where each comes from.
+    """
+    x_in, y_in = names
     if isinstance(a, Mapping) and isinstance(b, Mapping):
         for key in sorted(set(a) | set(b), key=str):
             sub = f"{path}.{key}" if path else str(key)
             if key not in a:
-                return f"{sub}: no está en el acta, aparece en el registro"
+                return f"{sub}: no está {x_in}, aparece {y_in}"
             if key not in b:
-                return f"{sub}: está en el acta, falta en el registro"
-            diff = first_json_difference(a[key], b[key], sub)
+                return f"{sub}: está {x_in}, falta {y_in}"
+            diff = first_json_difference(a[key], b[key], sub, names)
             if diff:
                 return diff
         return None
     if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
-            diff = first_json_difference(x, y, f"{path}[{i}]")
+            diff = first_json_difference(x, y, f"{path}[{i}]", names)
             if diff:
                 return diff
         if len(a) != len(b):
-            return f"{path}: {len(a)} elementos en el acta, {len(b)} en el registro"
+            return f"{path}: {len(a)} elementos {x_in}, {len(b)} {y_in}"
         return None
     if a != b or type(a) is not type(b):
-        return f"{path}: {_short(a)} en el acta, {_short(b)} en el registro"
+        return f"{path}: {_short(a)} {x_in}, {_short(b)} {y_in}"
     return None
 
 
@@ -191,12 +217,17 @@ def _records(export: Mapping[str, Any]) -> list[Record]:
     return [Record.from_json(r) for r in chain.get("records") or []]
 
 
+_FIRST_EOF = re.compile(rb"[\r\n]startxref[\r\n]+\d+[\r\n]+%%EOF")
+
+
 def _original_revision(data: bytes) -> bytes:
-    """The bytes as generated (before pyHanko's incremental update): up to the first %%EOF."""
-    end = data.find(b"%%EOF")
-    if end < 0:
+    """The bytes as generated (before pyHanko's incremental update): up to the first file end
+    (``startxref N %%EOF``; a "%%EOF" typed in a note on a folio is no end).
+    """
+    found = _FIRST_EOF.search(data)
+    if found is None:
         return data
-    end += len(b"%%EOF")
+    end = found.end()
     while end < len(data) and data[end : end + 1] in (b"\r", b"\n"):
         end += 1
     return data[:end]
@@ -288,7 +319,8 @@ def text_difference(original: bytes, regenerated: bytes) -> str | None:
     try:
         ours = _page_texts(original)
     except Exception as exc:
-        return f"el PDF no se puede leer: {exc}"
+        log.debug("pypdf cannot read the acta: %s", exc)
+        return "el texto del PDF no se puede leer"
     theirs = _page_texts(regenerated)
     for i, (a, b) in enumerate(zip(ours, theirs, strict=False), start=1):
         if a == b:
@@ -318,47 +350,96 @@ def _attachment(data: bytes) -> bytes:
 # --- the checks ---------------------------------------------------------------------------
 
 
+def _appended_difference(full: bytes, base: bytes) -> str:
+    """What bytes added after ``base`` change, in words: the first folio and line that reads
+    differently, else the PDF objects they replace.
+    """
+    try:
+        before, after = _page_texts(base), _page_texts(full)
+    except Exception:  # pypdf cannot read the updated file: say so without its words
+        return "el archivo con lo añadido no se puede leer"
+    for i, (a, b) in enumerate(zip(before, after, strict=False), start=1):
+        if a == b:
+            continue
+        for x, y in zip(a.splitlines(), b.splitlines(), strict=False):
+            if x != y:
+                return f"el folio {i} muestra «{y.strip()}» donde el acta dice «{x.strip()}»"
+        return f"el folio {i} tiene {len(b.splitlines())} líneas y el acta {len(a.splitlines())}"
+    if len(before) != len(after):
+        return f"el archivo muestra {len(after)} folios y el acta tiene {len(before)}"
+    numbers = sorted({num for _, num in _object_spans(full[len(base) :])})
+    try:
+        roles = _object_roles(base)
+    except Exception:
+        roles = {}
+    named = [f"{n}" + (f" ({roles[n]})" if n in roles else "") for n in numbers]
+    if not named:
+        return "el texto de los folios no cambia"
+    return "el texto de los folios no cambia; sustituye los objetos " + ", ".join(named)
+
+
+def _check_appended(data: bytes, end: int, report: VerifyReport, what: str) -> bool:
+    """Nothing may follow the signed revision (or, unsigned, the acta as generated): an
+    incremental update can change what a reader shows without touching those bytes.
+    """
+    if end >= len(data):
+        return True
+    report.add(
+        "Actualización posterior",
+        False,
+        f"tras {what} se añadieron {len(data) - end} bytes (desde el byte {end}): "
+        f"{_appended_difference(data, data[:end])}; lo anterior está intacto, el archivo no",
+    )
+    return False
+
+
 def _check_signature(data: bytes, report: VerifyReport, trusted: Sequence[bytes]) -> None:
     from pyhanko.keys import load_certs_from_pemder_data
     from pyhanko.pdf_utils.reader import PdfFileReader
-    from pyhanko.sign.diff_analysis import ModificationLevel
     from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko.sign.validation.errors import SignatureValidationError
     from pyhanko_certvalidator import ValidationContext
 
     try:
         reader = PdfFileReader(io.BytesIO(data), strict=False)
         signatures = reader.embedded_signatures
-    except Exception as exc:
+    except Exception as exc:  # pyHanko's own words are English: logged, not shown
+        log.debug("pyHanko cannot read the PDF: %s", exc)
         report.add(
             "Firma",
             False,
-            f"no se puede leer la estructura del PDF firmado ({exc}); "
-            "el archivo fue alterado o está dañado",
+            "no se puede leer la estructura del PDF firmado; el archivo fue alterado o está dañado",
         )
         return
     if not signatures:
         report.add(
             "Firma",
-            True,
-            "el acta no está firmada: se comprueba solo su coherencia con el registro adjunto",
+            False,
+            "el acta no está firmada: no se puede atribuir a la sala (se comprueba solo su "
+            "coherencia con el registro adjunto)",
+            trust=True,
         )
+        _check_appended(data, len(_original_revision(data)), report, "el acta tal como se generó")
         return
     report.signed = True
     roots = []
-    for blob in trusted:
-        roots.extend(load_certs_from_pemder_data(blob))
+    try:
+        for blob in trusted:
+            roots.extend(load_certs_from_pemder_data(blob))
+    except Exception as exc:
+        log.debug("unreadable certificate: %s", exc)
+        report.add("Firma", False, "el certificado indicado no se puede leer (¿es PEM?)")
+        return
     for sig in signatures:
         try:
             vc = ValidationContext(trust_roots=roots, allow_fetching=False)
             status = validate_pdf_signature(sig, vc)
-        except (SignatureValidationError, ValueError, KeyError) as exc:
-            first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc)
+            end = int(sig.byte_range[2]) + int(sig.byte_range[3])
+        except Exception as exc:  # many kinds, all with English words: logged, not shown
+            log.debug("signature %s cannot be validated: %s", sig.field_name, exc)
             report.add(
                 "Firma",
                 False,
-                f"la firma «{sig.field_name}» no se puede validar "
-                f"(datos de firma dañados: {first_line})",
+                f"la firma «{sig.field_name}» no se puede validar: sus datos están dañados",
             )
             continue
         cert = status.signing_cert
@@ -376,15 +457,7 @@ def _check_signature(data: bytes, report: VerifyReport, trusted: Sequence[bytes]
         if not status.valid:
             report.add("Firma", False, "la firma criptográfica no es válida para este certificado")
             continue
-        level = status.modification_level
-        if level is not None and level > ModificationLevel.LTA_UPDATES:
-            report.add(
-                "Firma",
-                False,
-                "después de la firma se añadieron cambios al documento "
-                f"({level.name}); lo firmado está intacto pero el "
-                "archivo no",
-            )
+        if not _check_appended(data, end, report, "lo firmado"):
             continue
         when = status.signer_reported_dt.isoformat() if status.signer_reported_dt else "?"
         detail = f"firma PAdES íntegra y válida de «{subject}» ({when})"
@@ -397,22 +470,23 @@ def _check_signature(data: bytes, report: VerifyReport, trusted: Sequence[bytes]
             if not (ts.intact and ts.valid):
                 report.add("Firma", False, detail)
                 continue
-        if roots:
-            if status.trusted:
-                report.add("Firma", True, detail + "; certificado reconocido como el de la sala")
-            else:
-                report.add(
-                    "Firma",
-                    False,
-                    detail + "; pero el certificado NO es el registrado "
-                    f"para la sala (huella {fingerprint})",
-                )
+        if not roots:
+            report.add(
+                "Firma",
+                False,
+                detail + "; sin el certificado registrado de la sala no se puede atribuir a "
+                f"la sala (huella SHA-256 del firmante: {fingerprint})",
+                trust=True,
+            )
+        elif status.trusted:
+            report.add("Firma", True, detail + "; certificado reconocido como el de la sala")
         else:
             report.add(
                 "Firma",
-                True,
-                detail + "; certificado no contrastado: compruebe que su "
-                f"huella SHA-256 es la registrada: {fingerprint}",
+                False,
+                detail + "; pero firmado con un certificado que no es el registrado de la sala "
+                f"(huella SHA-256 {fingerprint})",
+                trust=True,
             )
 
 
@@ -422,7 +496,12 @@ def _check_record(
     try:
         export: dict[str, Any] = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        report.add("Registro adjunto", False, f"el registro adjunto está dañado: {exc}")
+        where = (
+            f" (byte {exc.start})"
+            if isinstance(exc, UnicodeDecodeError)
+            else (f" (línea {exc.lineno}, columna {exc.colno})")
+        )
+        report.add("Registro adjunto", False, f"el registro adjunto no es JSON legible{where}")
         return None
     records = _records(export)
     if not records:
@@ -577,12 +656,23 @@ def _check_against(
     )
 
 
+# A partida in one of these states changes no more: without the records to rebuild the data as
+# of the acta's head, only these are compared with a later export.
+FINISHED_STATES: frozenset[str] = frozenset({"paid", "annulled"})
+
+
 def _check_sessions(
     export: Mapping[str, Any],
     other: Mapping[str, Any],
     session_id: str | None,
     report: VerifyReport,
+    *,
+    as_of_head: bool,
 ) -> None:
+    """The acta's session data against ``other``: the hall's data as its records give it at the
+    acta's chain head (``as_of_head``: every field must match), or else a later export, where
+    only partidas that change no more (and a closed session) can be compared.
+    """
     other = _without_later_fields(export, other)
     try:
         ours = select_session(export, session_id)
@@ -606,7 +696,9 @@ def _check_sessions(
             return
     their_partidas = {p["number"]: p for p in theirs.get("partidas") or []}
     for p in ours.get("partidas") or []:
-        if p.get("status") == "open":
+        # an export without "state" says only "closed" for a partida paid or not yet
+        settled = p.get("state") in FINISHED_STATES if "state" in p else p.get("status") != "open"
+        if not as_of_head and not settled:
             continue
         q = their_partidas.get(p["number"])
         if q is None:
@@ -620,7 +712,7 @@ def _check_sessions(
         if diff:
             report.add("Datos de la sesión", False, diff)
             return
-    if ours.get("closed_at"):
+    if as_of_head or ours.get("closed_at"):
         skip = {*AFTER_ISSUE_SESSION_FIELDS, "rules"}  # the rules were compared above
         diff = first_json_difference(
             {k: v for k, v in ours.items() if k not in skip},
@@ -630,7 +722,56 @@ def _check_sessions(
         if diff:
             report.add("Datos de la sesión", False, diff)
             return
-    report.add("Datos de la sesión", True, "las partidas del acta coinciden con el registro actual")
+    report.add(
+        "Datos de la sesión",
+        True,
+        "las partidas del acta coinciden con el registro actual"
+        + (" tal como estaba en la cabeza del acta" if as_of_head else ""),
+    )
+
+
+def _check_current_export(
+    export: Mapping[str, Any],
+    current: Mapping[str, Any],
+    session_id: str | None,
+    projector: Projector | None,
+    report: VerifyReport,
+) -> None:
+    """A later export of the hall: its chain must extend the acta's, its data must be what its
+    own records give, and the acta's data what those records gave at the acta's head (a
+    partida printed "cerrada", paid since, is no difference).
+    """
+    records = _records(current)
+    _check_against(export, records, report, "Registro exportado")
+    if projector is None or not records:
+        _check_sessions(export, current, session_id, report, as_of_head=False)
+        return
+    whole = _without_later_fields(current, projector(records))
+    diff = first_json_difference(
+        {k: v for k, v in current.items() if k not in ("chain", "generator")},
+        {k: v for k, v in whole.items() if k not in ("chain", "generator")},
+        names=("en la exportación", "según sus registros"),
+    )
+    if diff:
+        report.add(
+            "Registro exportado", False, f"la exportación no es la que dan sus registros: {diff}"
+        )
+        return
+    ours = _records(export)
+    head = ours[-1].seq if ours else 0
+    as_of = projector([r for r in records if r.seq <= head])
+    _check_sessions(export, as_of, session_id, report, as_of_head=True)
+
+
+def acta_hall_id(data: bytes) -> str | None:
+    """The hall the acta says it is of (from its embedded record), or None if unreadable."""
+    try:
+        with _quiet_libraries():
+            export = json.loads(_attachment(_original_revision(data)).decode("utf-8"))
+        hall_id = export["hall"]["id"]
+    except Exception:  # a damaged acta: verify_acta names the damage
+        return None
+    return str(hall_id) if hall_id else None
 
 
 def verify_acta(
@@ -661,17 +802,25 @@ def _verify(
     try:
         from pypdf import PdfReader
 
-        reader = PdfReader(io.BytesIO(data), strict=False)
+        # what was generated, not what a later update may say over it
+        reader = PdfReader(io.BytesIO(_original_revision(data)), strict=False)
         meta = reader.metadata
         keywords = parse_keywords(str(meta.get("/Keywords", "")) if meta else "")
-    except Exception as exc:
-        report.add("PDF", False, f"el PDF no se puede leer: {exc}")
+    except Exception as exc:  # pypdf's words are English: logged, not shown
+        log.debug("pypdf cannot read the PDF: %s", exc)
+        report.add("PDF", False, "el PDF no se puede leer: el archivo está dañado")
         return report
     report.session_id = keywords.get("sesion")
     try:
-        raw = _attachment(data)
+        raw = _attachment(_original_revision(data))
+    except ValueError as exc:  # our own message: the PDF carries no record
+        report.add("Registro adjunto", False, str(exc))
+        return report
     except Exception as exc:  # pypdf raises many kinds on a damaged file
-        report.add("Registro adjunto", False, f"no se puede extraer el registro adjunto: {exc}")
+        log.debug("pypdf cannot extract the record: %s", exc)
+        report.add(
+            "Registro adjunto", False, "no se puede extraer el registro adjunto: está dañado"
+        )
         return report
     export = _check_record(raw, report, keywords)
     if export is None:
@@ -680,7 +829,8 @@ def _verify(
         try:
             texts = _last_pages_text(_original_revision(data))
         except Exception as exc:
-            report.add("Cabeza impresa", False, f"no se puede leer el texto del acta: {exc}")
+            log.debug("pypdf cannot read the last folios: %s", exc)
+            report.add("Cabeza impresa", False, "no se puede leer el texto de los últimos folios")
         else:
             _check_printed_head(texts, report.head, report)
     _check_pages(data, raw, export, report.session_id, report)
@@ -698,6 +848,5 @@ def _verify(
     if current_records is not None:
         _check_against(export, current_records, report, "Registro de la base de datos")
     if current_export is not None:
-        _check_against(export, _records(current_export), report, "Registro exportado")
-        _check_sessions(export, current_export, report.session_id, report)
+        _check_current_export(export, current_export, report.session_id, projector, report)
     return report

@@ -47,18 +47,41 @@ def choose_hall(store: EventStore, wanted: str | None, default: str) -> str:
     return default
 
 
+def hall_snapshot(store: EventStore, hall_id: str) -> HallService:
+    """The hall as ONE reading of its record gives it: its state is folded from exactly the
+    records ``records()`` returns, so the two always agree while another process goes on
+    writing (reading the state and then the records again would pair a state with a longer
+    chain). For reading only: what it would write goes nowhere.
+    """
+    records = store.load(hall_id)  # one SELECT in one transaction: a consistent snapshot
+    memory = MemoryEventLog()
+    memory.records[hall_id] = records
+    return HallService(memory, hall_id, CardSetLibrary(store.get_card_set))
+
+
+def snapshot_export(
+    store: EventStore,
+    hall_id: str,
+    session_ids: Sequence[str] | None = None,
+    chain: bool = True,
+) -> dict[str, Any]:
+    """The hall's export (with its chain unless ``chain`` is False) from one reading."""
+    from bingo.export import build_export
+
+    service = hall_snapshot(store, hall_id)
+    if not service.hall.hall_id:
+        raise DomainError(f"la base de datos no tiene la sala {hall_id}")
+    records = service.records() if chain else []
+    return build_export(service.hall, service.card_sets.get, records, session_ids)
+
+
 def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
     """The hall's export with its chain, read from the database (for the actas)."""
-    from bingo.export import build_export
     from config import load_hall
 
     store = open_store(db_url)
     try:
-        hall = choose_hall(store, hall_id, load_hall().hall_id)
-        service = HallService(store, hall, CardSetLibrary(store.get_card_set))
-        if not service.hall.hall_id:
-            raise DomainError(f"la base de datos no tiene la sala {hall}")
-        return build_export(service.hall, service.card_sets.get, service.records())
+        return snapshot_export(store, choose_hall(store, hall_id, load_hall().hall_id))
     finally:
         store.close()
 

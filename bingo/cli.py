@@ -206,14 +206,14 @@ def _play(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from bingo.export import build_export
+    from bingo.app import choose_hall, snapshot_export
+    from bingo.store import open_store
 
-    with _open_hall(args) as engine:
-        svc = engine.service
-        if not svc.hall.hall_id:
-            raise CliError(f"la base de datos no tiene la sala {svc.hall_id}")
-        records = svc.records() if not args.no_chain else []
-        data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
+    # One reading of the record gives both the state and the chain (Trust 15): a simulation
+    # or the console may be writing meanwhile.
+    with open_store(args.db) as store:
+        hall_id = choose_hall(store, args.hall, _settings(args).hall_id)
+        data = snapshot_export(store, hall_id, args.session or None, chain=not args.no_chain)
     text = json.dumps(data, ensure_ascii=False, indent=None if args.compact else 1)
     if args.output and args.output != "-":
         Path(args.output).write_text(text + "\n", "utf-8")

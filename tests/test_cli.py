@@ -201,7 +201,8 @@ def test_a_sealed_acta_still_verifies_after_a_claim_about_its_night_is_filed(
     assert run(capsys, *build)[0] == 0
     filed = ["--db", night_n1, "--session", "N1", "--subject", "Línea", "--date", "2025-01-11"]
     assert run(capsys, "reclamacion", "file", *filed)[0] == 0
-    code, out, err = run(capsys, "acta", "verify", str(pdf), "--db", night_n1)
+    verify = ["acta", "verify", str(pdf), "--db", night_n1, "--keys-dir", str(keys)]
+    code, out, err = run(capsys, *verify)
     assert code == 0, out + err
     assert "íntegros" in out
 

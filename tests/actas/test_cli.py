@@ -71,19 +71,55 @@ def test_build_sign_verify(
         == 0
     )
     printed = capsys.readouterr().out
-    assert "Resultado: el acta y el registro del que procede están íntegros." in printed
+    assert "Resultado: el acta y el registro del que procede están íntegros" in printed
+    # on the hall's machine its own certificate is found in its keys folder
+    assert run(["acta", "verify", str(out), "--keys-dir", str(keys_dir)]) == 0
+    assert "íntegros y sellados por la sala" in capsys.readouterr().out
     data = bytearray(out.read_bytes())
     data[len(data) // 3] ^= 1
     out.write_bytes(bytes(data))
-    assert run(["acta", "verify", str(out)]) == 1
+    assert run(["acta", "verify", str(out), "--keys-dir", str(keys_dir)]) == 3
     assert "ALTERACIÓN DETECTADA" in capsys.readouterr().out
     assert list((tmp_path / "arch").rglob("*.acta.pdf"))
 
 
-def test_unsigned_acta_verifies_with_code_3(tmp_path: Path, export_file: Path) -> None:
+def test_an_unsigned_acta_is_not_declared_intact(
+    tmp_path: Path, export_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "acta.pdf"
     assert run(["acta", "build", "--export", str(export_file), "-o", str(out)]) == 0
-    assert run(["acta", "verify", str(out)]) == 3
+    capsys.readouterr()
+    assert run(["acta", "verify", str(out), "--keys-dir", str(tmp_path / "k")]) == 3
+    assert "no está firmada" in capsys.readouterr().out
+
+
+def test_an_acta_sealed_with_a_strangers_key_naming_the_hall_fails_verify(
+    tmp_path: Path,
+    export_file: Path,
+    keys_dir: Path,
+    hall_keys: Any,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R-ACTA-6: without --cert the signer must be the hall's own certificate; a key made
+    elsewhere with the hall's id is refused (exit 3), and with no certificate at hand the
+    acta is not declared intact either."""
+    out = tmp_path / "acta.pdf"
+    stranger = tmp_path / "ajenas"
+    build = ["acta", "build", "--export", str(export_file), "-o", str(out), "--sign"]
+    assert run([*build, "--keys-dir", str(stranger)]) == 0
+    capsys.readouterr()
+    assert run(["acta", "verify", str(out), "--keys-dir", str(keys_dir)]) == 3
+    printed = capsys.readouterr().out
+    assert "firmado con un certificado que no es el registrado de la sala" in printed
+    assert run(["acta", "verify", str(out), "--keys-dir", str(tmp_path / "vacia")]) == 3
+    printed = capsys.readouterr().out
+    assert "No hay certificado de la sala cantabria-001" in printed
+    assert "no se puede atribuir a la sala" in printed
+    # a file that is not a certificate is bad input: refused, nothing checked
+    junk = tmp_path / "no-es.pem"
+    junk.write_text("hola", encoding="utf-8")
+    assert run(["acta", "verify", str(out), "--cert", str(junk)]) == 1
+    assert "no es un certificado" in capsys.readouterr().err
 
 
 def test_receipt_proof_summary(
@@ -158,43 +194,59 @@ def test_keys_and_purge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     from actas.archive import ActaArchive
 
     ActaArchive(tmp_path / "a").store(b"%PDF", hall_id="h", session_id="s", issued=date(2025, 1, 1))
-    claims = tmp_path / "claims.json"
-    claims.write_text(
-        json.dumps([{"hall_id": "h", "session_id": "s", "filed": "2025-02-01", "settled": None}])
-    )
-    assert (
-        run(
-            [
-                "acta",
-                "purge",
-                "--archive",
-                str(tmp_path / "a"),
-                "--claims",
-                str(claims),
-                "--today",
-                "2026-01-01",
-                "--si",
-            ]
-        )
-        == 0
-    )
+    record = hall_record(tmp_path, [{"filed": "2025-02-01", "settled": None}])
+    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01"]
+    assert run([*purge, "--export", str(record), "--si"]) == 0
     assert "SE CONSERVA" in capsys.readouterr().out
     # Without saying where the claims are, nothing is decided (R-ACTA-5).
-    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01"]
-    assert run([*purge, "--si"]) != 0
+    assert run([*purge, "--si"]) == 2
     assert "¿dónde constan las reclamaciones?" in capsys.readouterr().err
     assert (tmp_path / "a" / "h" / "2025" / "s.acta.pdf").exists()
-    claims.write_text(
-        json.dumps(
-            [{"hall_id": "h", "session_id": "s", "filed": "2025-02-01", "settled": "2025-03-01"}]
-        )
-    )
-    assert run([*purge, "--claims", str(claims)]) == 0
+    record = hall_record(tmp_path, [{"filed": "2025-02-01", "settled": "2025-03-01"}])
+    assert run([*purge, "--export", str(record)]) == 0
     out = capsys.readouterr().out
     assert "PUEDE DESTRUIRSE" in out and "Nada se ha borrado" in out
-    assert run([*purge, "--claims", str(claims), "--si"]) == 0
+    assert run([*purge, "--export", str(record), "--si"]) == 0
     assert "destruido:" in capsys.readouterr().out
     assert not (tmp_path / "a" / "h" / "2025" / "s.acta.pdf").exists()
+
+
+def hall_record(tmp_path: Path, claims: list[dict[str, Any]]) -> Path:
+    """The record of hall "h" (as exported) with claims about its session "s"."""
+    path = tmp_path / "registro-h.json"
+    data = {"hall": {"id": "h"}, "sessions": [{"id": "s", "reclamaciones": claims}]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_claims_file_adds_to_the_records_claims_and_never_replaces_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-ACTA-5: a claim pending in the hall's record holds its acta, whatever a file says."""
+    from datetime import date
+
+    from actas.archive import ActaArchive
+
+    archive = ActaArchive(tmp_path / "a")
+    held = archive.store(b"%PDF-h", hall_id="h", session_id="s", issued=date(2025, 1, 1))
+    other = archive.store(b"%PDF-o", hall_id="otra", session_id="s", issued=date(2025, 1, 1))
+    empty = tmp_path / "vacio.json"
+    empty.write_text("[]", encoding="utf-8")
+    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01", "--si"]
+
+    # an empty file alone is not the hall's record: nothing is decided, nothing deleted
+    assert run([*purge, "--claims", str(empty)]) == 2
+    assert "nunca lo sustituyen" in capsys.readouterr().err
+    assert held.exists() and other.exists()
+
+    # with the record, the file's claims are added to its pending one
+    record = hall_record(tmp_path, [{"filed": "2025-02-01", "settled": None}])
+    assert run([*purge, "--claims", str(empty), "--export", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "reclamación pendiente presentada el 2025-02-01" in out, out
+    # and the file does not vouch for a hall whose record nobody read
+    assert "no se han consultado las reclamaciones de la sala otra" in out, out
+    assert held.exists() and other.exists()
 
 
 def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -209,15 +261,15 @@ def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                 str(tmp_path / "x.pdf"),
             ]
         )
-        == 2
+        == 1
     )
     assert "no existe el archivo" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    assert run(["acta", "build", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert run(["acta", "build", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 1
     assert "no es una exportación «bingo-session/1»" in capsys.readouterr().err
     bad.write_text("{")
-    assert run(["acta", "summary", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert run(["acta", "summary", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 1
     assert "no es una exportación JSON legible" in capsys.readouterr().err
 
 

@@ -23,10 +23,12 @@ from actas.seal import (
     HallKeys,
     SealError,
     ensure_keys,
+    kept_certificates,
     register_certificate,
     sign_pdf,
 )
 from actas.verify import (
+    VerifyReport,
     _object_roles,
     _object_spans,
     _original_revision,
@@ -35,6 +37,41 @@ from actas.verify import (
 )
 from bingo.chain import Record, seal
 from tests.actas.fixtures import Night, fold
+
+_HALL_CERT: list[bytes] = []
+
+
+@pytest.fixture(autouse=True)
+def _hall_certificate(hall_keys: HallKeys) -> None:
+    """The hall's certificate, as ``acta verify`` finds it in the hall's keys folder."""
+    _HALL_CERT[:] = [hall_keys.cert_path.read_bytes()]
+
+
+def check(data: bytes, **kwargs: Any) -> VerifyReport:
+    """``verify_acta`` against the hall's own certificate (decision 73)."""
+    return verify_acta(data, trusted_certs=kwargs.pop("trusted_certs", _HALL_CERT), **kwargs)
+
+
+def update_folio(pdf: bytes, folio: int, old: bytes, new: bytes) -> bytes:
+    """An incremental update that shows ``new`` where folio ``folio`` printed ``old``: the
+    bytes before it are untouched, what a reader displays is not.
+    """
+    from io import BytesIO
+
+    from pyhanko.pdf_utils.generic import NameObject, StreamObject
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+    w = IncrementalPdfFileWriter(BytesIO(pdf), strict=False)
+    page_ref = w.root["/Pages"]["/Kids"].raw_get(folio - 1)
+    page = page_ref.get_object()
+    shown = page["/Contents"].data
+    assert old in shown
+    replaced = StreamObject(stream_data=shown.replace(old, new, 1))
+    page[NameObject("/Contents")] = w.add_object(replaced)
+    w.mark_update(page_ref)
+    out = BytesIO()
+    w.write(out)  # type: ignore[no-untyped-call]
+    return out.getvalue()
 
 
 def flip(data: bytes, offset: int) -> bytes:
@@ -83,7 +120,7 @@ def test_passphrase_protected_key(tmp_path: Path, acta12_pdf: bytes) -> None:
     with pytest.raises(SealError, match="no se puede cargar"):
         sign_pdf(acta12_pdf, keys, reason="x")
     signed = sign_pdf(acta12_pdf, keys, reason="x", passphrase=b"secreto")
-    assert verify_acta(signed).intact
+    assert check(signed, trusted_certs=[keys.cert_path.read_bytes()]).intact
 
 
 # --- verification of an untouched acta ----------------------------------------------------
@@ -93,7 +130,7 @@ def test_untouched_signed_acta_passes(
     signed12: bytes, hall_keys: HallKeys, acta12_pdf: bytes
 ) -> None:
     assert signed12.startswith(acta12_pdf)  # the signature is an incremental update
-    report = verify_acta(signed12, trusted_certs=[hall_keys.cert_path.read_bytes()])
+    report = check(signed12, trusted_certs=[hall_keys.cert_path.read_bytes()])
     assert report.intact and report.signed and report.exit_code == 0, report.lines()
     checks = {f.check for f in report.findings}
     assert checks == {"Firma", "Cadena de registros", "Cabeza impresa", "Folios"}
@@ -101,32 +138,51 @@ def test_untouched_signed_acta_passes(
     assert "certificado reconocido como el de la sala" in report.lines()[0]
 
 
-def test_without_the_registered_certificate_the_fingerprint_is_shown(
+def test_without_the_registered_certificate_an_acta_is_not_declared_intact(
     signed12: bytes, hall_keys: HallKeys
 ) -> None:
+    """R-ACTA-6: nobody can tell whose seal it is; the signer's fingerprint is shown."""
     report = verify_acta(signed12)
-    assert report.exit_code == 0
+    assert report.exit_code == 3 and not report.intact and not report.altered
     assert hall_keys.fingerprint() in report.lines()[0]
+    assert "no se puede atribuir a la sala" in report.lines()[-1]
+
+
+def test_a_strangers_key_with_the_halls_id_is_not_the_hall(
+    acta12_pdf: bytes, tmp_path: Path
+) -> None:
+    """R-ACTA-6: a certificate naming the hall, made by anybody, does not seal its acta."""
+    stranger = ensure_keys("cantabria-001", "Bingo Sardinero", directory=tmp_path, key_size=2048)
+    forged = sign_pdf(acta12_pdf, stranger, reason="Acta de la sesión")
+    report = check(forged)
+    assert report.exit_code == 3 and not report.altered
+    assert "firmado con un certificado que no es el registrado de la sala" in report.lines()[0]
+    assert stranger.fingerprint() in report.lines()[0]
+    assert "NO SE PUEDE DECLARAR ÍNTEGRA" in report.lines()[-1]
 
 
 def test_another_halls_certificate_is_not_trusted(signed12: bytes, tmp_path: Path) -> None:
     other = ensure_keys("otra-sala", directory=tmp_path, key_size=2048)
-    report = verify_acta(signed12, trusted_certs=[other.cert_path.read_bytes()])
-    assert report.exit_code == 1
-    assert "NO es el registrado" in (report.first_difference or "")
+    report = check(signed12, trusted_certs=[other.cert_path.read_bytes()])
+    assert report.exit_code == 3
+    assert "no es el registrado de la sala" in (report.first_difference or "")
 
 
-def test_unsigned_acta_is_intact_but_not_sealed(acta12_pdf: bytes) -> None:
-    report = verify_acta(acta12_pdf)
-    assert report.intact and not report.signed and report.exit_code == 3
+def test_an_unsigned_acta_agrees_with_its_record_but_is_not_declared_intact(
+    acta12_pdf: bytes,
+) -> None:
+    report = check(acta12_pdf)
+    assert not report.intact and not report.altered and not report.signed
+    assert report.exit_code == 3
+    assert "no está firmada" in report.lines()[-1]
 
 
 # --- one byte changed -------------------------------------------------------------------
 
 
 def test_a_byte_changed_in_a_folio_is_named_with_its_line(signed12: bytes) -> None:
-    report = verify_acta(flip(signed12, offset_in(signed12, "el contenido del folio 3")))
-    assert report.exit_code == 1
+    report = check(flip(signed12, offset_in(signed12, "el contenido del folio 3")))
+    assert report.exit_code == 3
     assert not next(f for f in report.findings if f.check == "Firma").ok
     diff = report.first_difference or ""
     assert diff.startswith("Folios: folio 3"), diff
@@ -137,14 +193,14 @@ def test_a_byte_changed_in_a_folio_is_named_with_its_line(signed12: bytes) -> No
     "role", ["la página del folio 2", "los metadatos", "una fuente", "el catálogo"]
 )
 def test_a_byte_changed_outside_the_text_is_located(signed12: bytes, role: str) -> None:
-    report = verify_acta(flip(signed12, offset_in(signed12, role)))
-    assert report.exit_code == 1
+    report = check(flip(signed12, offset_in(signed12, role)))
+    assert report.exit_code == 3
     assert role in (report.first_difference or ""), report.lines()
 
 
 def test_a_byte_changed_in_the_attached_record_is_detected(signed12: bytes) -> None:
-    report = verify_acta(flip(signed12, offset_in(signed12, "el registro adjunto")))
-    assert report.exit_code == 1
+    report = check(flip(signed12, offset_in(signed12, "el registro adjunto")))
+    assert report.exit_code == 3
     assert re.match(
         r"(Registro adjunto|Cadena de registros|Folios): ", report.first_difference or ""
     ), report.lines()
@@ -159,14 +215,14 @@ def test_any_byte_changed_fails(signed12: bytes, where: str) -> None:
         "end": len(signed12) - 40,
     }[where]
     assert where != "start" or offset < original_end
-    report = verify_acta(flip(signed12, offset))
-    assert report.exit_code == 1, report.lines()
+    report = check(flip(signed12, offset))
+    assert report.exit_code == 3, report.lines()
     assert report.first_difference
 
 
 def test_bytes_changed_all_along_the_file_fail(signed12: bytes) -> None:
     for offset in range(100, len(signed12), len(signed12) // 3):
-        assert verify_acta(flip(signed12, offset)).exit_code == 1, offset
+        assert check(flip(signed12, offset)).exit_code == 3, offset
 
 
 def test_an_update_appended_after_signing_fails(signed12: bytes) -> None:
@@ -180,9 +236,36 @@ def test_an_update_appended_after_signing_fails(signed12: bytes) -> None:
     w.update_root()  # type: ignore[no-untyped-call]
     out = BytesIO()
     w.write(out)  # type: ignore[no-untyped-call]
-    report = verify_acta(out.getvalue())
-    assert report.exit_code == 1
-    assert "después de la firma" in (report.first_difference or ""), report.lines()
+    report = check(out.getvalue())
+    assert report.exit_code == 3 and report.altered
+    diff = report.first_difference or ""
+    assert diff.startswith("Actualización posterior: tras lo firmado se añadieron"), diff
+    assert "el catálogo del documento" in diff, diff
+
+
+def test_an_unsigned_acta_changed_by_an_incremental_update_fails_naming_folio_and_value(
+    acta12_pdf: bytes,
+) -> None:
+    """The bytes before the first %%EOF are the acta as generated; an update after them
+    changes what is shown (R-ACTA-4, R-ACTA-6)."""
+    changed = update_folio(acta12_pdf, 2, b"(82,11 \\200)", b"(92,11 \\200)")
+    report = check(changed)
+    assert report.exit_code == 3 and report.altered
+    diff = report.first_difference or ""
+    assert diff.startswith("Actualización posterior: tras el acta tal como se generó"), diff
+    assert "el folio 2 muestra «" in diff and "92,11 €" in diff and "82,11 €" in diff, diff
+
+
+def test_a_signed_acta_changed_by_an_update_after_signing_names_folio_and_value(
+    signed12: bytes,
+) -> None:
+    changed = update_folio(signed12, 2, b"(82,11 \\200)", b"(92,11 \\200)")
+    report = check(changed)
+    assert report.exit_code == 3 and report.altered
+    diff = report.first_difference or ""
+    assert "tras lo firmado se añadieron" in diff, diff
+    assert "el folio 2 muestra «" in diff and "92,11 €" in diff, diff
+    assert all(word not in line for line in report.lines() for word in ("OTHER", "FORM_"))
 
 
 # --- the record ---------------------------------------------------------------------------
@@ -190,7 +273,7 @@ def test_an_update_appended_after_signing_fails(signed12: bytes) -> None:
 
 def test_one_row_of_the_database_record_changed_is_named(night12: Night, signed12: bytes) -> None:
     current = list(night12.records)
-    assert verify_acta(signed12, current_records=current).exit_code == 0
+    assert check(signed12, current_records=current).exit_code == 0
     # someone rewrites the prize of a claim and re-hashes the rest of the chain
     idx = next(
         i for i, r in enumerate(current) if r.kind == "partida.closed" and r.payload["partida"] == 2
@@ -204,8 +287,8 @@ def test_one_row_of_the_database_record_changed_is_named(night12: Night, signed1
             *[(r.at, r.kind, r.payload) for r in current[idx + 1 :]],
         ],
     )
-    report = verify_acta(signed12, current_records=tampered)
-    assert report.exit_code == 1
+    report = check(signed12, current_records=tampered)
+    assert report.exit_code == 3
     seq = current[idx].seq
     assert (
         f"el registro {seq} (partida.closed) difiere: payload.awards[0].amount_cents: 536 "
@@ -219,8 +302,8 @@ def test_a_database_row_changed_without_rehash_breaks_the_chain(
     current = list(night12.records)
     r = current[100]
     current[100] = Record(r.seq, r.at, r.kind, {**r.payload, "number": 0}, r.prev_hash, r.hash)
-    report = verify_acta(signed12, current_records=current)
-    assert report.exit_code == 1
+    report = check(signed12, current_records=current)
+    assert report.exit_code == 3
     assert f"registro {r.seq}" in (report.first_difference or "")
 
 
@@ -228,20 +311,20 @@ def test_a_later_export_extends_the_open_acta(night12: Night, hall_keys: HallKey
     upto = night12.index_after(5, "data")
     signed = sign_pdf(render_acta(night12.export(upto)), hall_keys, reason="en curso")
     later = night12.export()
-    report = verify_acta(signed, current_export=later)
+    report = check(signed, current_export=later)
     assert report.exit_code == 0, report.lines()
     assert any("posteriores" in f.detail for f in report.findings)
     # a changed row of the later export (its data, not its chain) is named too
     edited = copy.deepcopy(later)
     edited["sessions"][0]["partidas"][1]["takings_cents"] += 100
-    report = verify_acta(signed, current_export=edited)
-    assert report.exit_code == 1
+    report = check(signed, current_export=edited)
+    assert report.exit_code == 3
     assert "partida 2.takings_cents: 16100 en el acta, 16200 en el registro" in (
         report.first_difference or ""
     ), report.lines()
     # a record missing from the current chain
     short = night12.export(upto - 3)
-    report = verify_acta(signed, current_export=short)
+    report = check(signed, current_export=short)
     assert "no está en el registro actual" in (report.first_difference or "")
 
 
@@ -250,8 +333,8 @@ def test_a_pdf_made_from_a_forged_record_is_caught_by_its_chain(night12: Night) 
     forged = copy.deepcopy(export)
     rec = forged["chain"]["records"][200]
     rec["payload"]["number"] = 91 if rec["payload"].get("number") != 91 else 1
-    report = verify_acta(render_acta(forged))
-    assert report.exit_code == 1
+    report = check(render_acta(forged))
+    assert report.exit_code == 3
     assert report.first_difference == (
         f"Cadena de registros: registro {rec['seq']}: el "
         f"contenido del registro {rec['seq']} ({rec['kind']}) "
@@ -271,8 +354,8 @@ def test_pages_that_disagree_with_their_record_are_named(export12: dict[str, Any
     assert acta.observations == ()  # consistent in itself: only the record can tell
     # the printed pages come from the doctored data, the attached record is the true one
     pdf = render_acta_data(acta, [attachment_for(export12)])
-    report = verify_acta(pdf)
-    assert report.exit_code == 1
+    report = check(pdf)
+    assert report.exit_code == 3
     diff = report.first_difference or ""
     assert re.search(
         rf"Folios: folio \d+: el acta dice «A-0002 / {true_number + 1}» y el "
@@ -282,7 +365,7 @@ def test_pages_that_disagree_with_their_record_are_named(export12: dict[str, Any
 
 
 def test_the_projector_hook_checks_the_export_against_its_records(signed12: bytes) -> None:
-    report = verify_acta(signed12, projector=fold)
+    report = check(signed12, projector=fold)
     assert report.exit_code == 0
     assert any(f.check == "Exportación" and f.ok for f in report.findings)
 
@@ -297,8 +380,8 @@ def test_json_difference_names_the_path() -> None:
 
 
 def test_not_a_pdf() -> None:
-    report = verify_acta(b"hello")
-    assert report.exit_code == 1 and report.first_difference == "PDF: el archivo no es un PDF"
+    report = check(b"hello")
+    assert report.exit_code == 3 and report.first_difference == "PDF: el archivo no es un PDF"
 
 
 # --- registered certificate and timestamps ---------------------------------------------------
@@ -373,9 +456,12 @@ def test_a_hall_registers_its_certificate(tmp_path: Path, acta12_pdf: bytes) -> 
     assert registered.registered and registered.chain_paths
     signed = sign_pdf(acta12_pdf, registered, reason="Acta")
     ca_pem = (tmp_path / "ca.pem").read_bytes()
-    report = verify_acta(signed, trusted_certs=[ca_pem])
+    report = check(signed, trusted_certs=[ca_pem])
     assert report.exit_code == 0, report.lines()
     assert "certificado reconocido" in report.lines()[0]
+    # on the hall's machine, the registered certificate kept in its keys folder is enough
+    report = check(signed, trusted_certs=kept_certificates("cantabria-009", tmp_path))
+    assert report.exit_code == 0, report.lines()
     # a certificate for some other key is refused
     stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     (tmp_path / "bad.pem").write_bytes(
@@ -408,7 +494,7 @@ def test_rfc3161_timestamp_is_embedded_and_checked(
         certs_to_embed=[translate_pyca_cryptography_cert_to_asn1(ca)],  # type: ignore[arg-type]
     )
     signed = sign_pdf(acta12_pdf, hall_keys, reason="Acta", timestamper=stamper)
-    report = verify_acta(
+    report = check(
         signed, trusted_certs=[hall_keys.cert_path.read_bytes(), (tmp_path / "ca.pem").read_bytes()]
     )
     assert report.exit_code == 0, report.lines()
@@ -428,7 +514,7 @@ def test_real_timestamp_authority(hall_keys: HallKeys, acta12_pdf: bytes) -> Non
         reason="Acta",
         timestamper=timestamper_for(os.environ["BINGO_HALL_TEST_TSA"]),
     )
-    assert "sello de tiempo RFC 3161" in verify_acta(signed).lines()[0]
+    assert "sello de tiempo RFC 3161" in check(signed).lines()[0]
 
 
 def test_no_tsa_configured_means_no_timestamper(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -438,3 +524,51 @@ def test_no_tsa_configured_means_no_timestamper(monkeypatch: pytest.MonkeyPatch)
     assert timestamper_for(None) is None
     stamper = timestamper_for("http://tsa.example/")
     assert stamper is not None and stamper.url == "http://tsa.example/"
+
+
+# --- a copy printed while play goes on, checked against the grown record ----------------------
+
+
+def test_a_copy_printed_before_the_prizes_were_paid_verifies_against_the_grown_record(
+    hall_keys: HallKeys,
+) -> None:
+    """R-ACTA-1, R-ACTA-6: a copy printed between "partida cerrada" and "premios pagados" is
+    compared with the record as it stood at the copy's chain head, not with what came later;
+    a change to that part of the record is still found."""
+    from bingo.app import project_records
+    from bingo.export import build_export
+    from tests.actas.engine_night import SERIE, engine_hall, play_partida
+
+    svc = engine_hall()
+    play_partida(svc)
+    svc.start_partida()
+    first, _ = svc.sell_count(SERIE, 30)
+    svc.close_sale()
+    svc.confirm_data_shown()
+    for n in sorted(svc.hall.carton(SERIE, first).numbers):
+        svc.draw_ball(n, "extractor")
+    svc.claim(SERIE, first, "line")
+    svc.claim(SERIE, first, "bingo")
+    svc.close_partida()  # "cerrada, premios por pagar": the copy is printed now
+    copy_pdf = sign_pdf(
+        render_acta(build_export(svc.hall, svc.card_sets.get, svc.records())),
+        hall_keys,
+        reason="Copia de trabajo",
+    )
+    svc.pay_prizes()
+    records = svc.records()
+    grown = build_export(svc.hall, svc.card_sets.get, records)
+    assert grown["sessions"][0]["partidas"][1]["state"] == "paid"
+
+    report = check(
+        copy_pdf, current_records=records, current_export=grown, projector=project_records
+    )
+    assert report.exit_code == 0, report.lines()
+
+    edited = copy.deepcopy(grown)  # the export's data changed, its chain left as it was
+    edited["sessions"][0]["partidas"][1]["takings_cents"] += 100
+    report = check(copy_pdf, current_export=edited, projector=project_records)
+    assert report.exit_code == 3 and report.altered
+    assert "partidas[1].takings_cents: 3100 en la exportación, 3000 según sus registros" in (
+        report.first_difference or ""
+    ), report.lines()

@@ -129,7 +129,7 @@ def test_acta_mid_session_shows_the_partida_in_play_once_its_data_is_recorded(
     assert "PARTIDA N.º" not in text
     assert "Observaciones del sistema" not in text
     report = verify_acta(selling.read_bytes(), projector=project_records)
-    assert report.intact, report.lines()
+    assert not report.altered, report.lines()  # agrees with its record; unsealed (decision 73)
 
     # the sale closed: the partida in play appears with its data (R-ACTA-1, R-ACTA-2)
     kit.svc.close_sale()
@@ -142,7 +142,7 @@ def test_acta_mid_session_shows_the_partida_in_play_once_its_data_is_recorded(
     assert re.search(r"^37$", text, re.MULTILINE), "the cartones sold are printed"
     assert "Resultados pendientes" in text
     assert "Observaciones del sistema" not in text
-    assert verify_acta(playing.read_bytes(), projector=project_records).intact
+    assert not verify_acta(playing.read_bytes(), projector=project_records).altered
 
     # where it went: the status bar and the event log
     assert str(playing) in console.statusBar().currentMessage()
@@ -184,8 +184,9 @@ def test_sealed_acta_is_signed_with_the_hall_key(
     sealed = tmp_path / "sellada.pdf"
     save(qtbot, console, save_dialog, sealed, console.save_acta)
     assert "sellada" in save_dialog.asked[-1][0]
-    report = verify_acta(sealed.read_bytes(), projector=project_records)
-    assert report.exit_code == 0, report.lines()  # intact and sealed
+    cert = (tmp_path / "claves" / "test-hall" / "hall-cert-self-signed.pem").read_bytes()
+    report = verify_acta(sealed.read_bytes(), projector=project_records, trusted_certs=[cert])
+    assert report.exit_code == 0, report.lines()  # intact and sealed by the hall
     assert (tmp_path / "claves" / "test-hall" / "hall-key.pem").exists()
     assert "sellada" in console.statusBar().currentMessage()
 

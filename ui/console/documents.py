@@ -92,7 +92,8 @@ def export_for_session(service: HallService, session: SessionState) -> dict[str,
     When the session's last partida is still selling, the export is the one the record gave
     just before that partida started: the records that follow are left for the next printing.
     """
-    records = service.records()
+    # the records the state on show was folded from: another station may have written more
+    records = service.records()[: service.last_seq]
     cut = _unrecorded_start(session, records)
     if cut is None:
         return build_export(service.hall, service.card_sets.get, records)
