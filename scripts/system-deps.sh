@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Debian packages the project needs beside PyPI: the shared libraries Qt loads even offscreen.
+# Debian packages the project needs beside PyPI: the shared libraries Qt loads even offscreen, the
+# browser the web panels are tested in, the voice of the ball calls and the tools that measure it,
+# and the PDF rasteriser the acta pages are looked at with.
 # Installs only what is missing; needs root (or sudo) the first time on a fresh machine.
 set -euo pipefail
 quiet=0; [ "${1:-}" = "--quiet" ] && quiet=1
 pkgs=(libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core
       # the xcb platform plugin, for a real (or Xvfb) display
       libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
-      libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1)
+      libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1
+      chromium chromium-driver fonts-dejavu-extra  # web panels in a real browser
+      espeak-ng sox                                # ball calls (R-DEV-3), measured by sox
+      poppler-utils)                               # pdftoppm: acta pages to PNG
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,4 +24,8 @@ fi
 sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
 echo "installing system packages: ${missing[*]}" >&2
 $sudo apt-get update -qq >/dev/null
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1
+log=$(mktemp)
+if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$log" 2>&1; then
+  tail -20 "$log" >&2; echo "system packages: apt-get install failed (${missing[*]})" >&2; rm -f "$log"; exit 1
+fi
+rm -f "$log"
