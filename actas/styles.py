@@ -635,19 +635,48 @@ def content_width(pagesize: tuple[float, float] = PAGE_A4) -> float:
     return float(pagesize[0] - MARGIN_LEFT - MARGIN_RIGHT)
 
 
+class BlockEnd(Flowable):  # type: ignore[misc]
+    """A zero-height mark after the last line of a partida block (see ``ActaDocTemplate``)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.acta_block_end = number
+        self.width = self.height = 0
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
 class ActaDocTemplate(BaseDocTemplate):  # type: ignore[misc]
     """The acta's document: notes which partida block, if any, opens each folio.
 
     A folio that opens with the start of a partida block depends only on that partida and
-    what follows, so the acta can be continued from there (``render.continue_acta``).
+    what follows, so the acta can be continued from there (``render.continue_acta``). A folio
+    that opens in the middle of a block opens with ``continued(number)``, the partida's heading
+    marked as continued, so no folio shows lines of a partida without saying which.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.block_starts: dict[int, int] = {}  # partida number -> page it opens
         self._first_on_page: set[int] = set()
+        self.continued: Callable[[int], Flowable] | None = None
+        self._open_block: int | None = None  # the partida whose lines are being laid out
+
+    def handle_pageBegin(self) -> None:
+        if self._open_block is not None and self.continued is not None:
+            self._pageTopFlowables = [self.continued(self._open_block)]
+        super().handle_pageBegin()
+        self._pageTopFlowables = []
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        if getattr(flowable, "acta_block", None) is not None:
+            self._open_block = int(flowable.acta_block)
+        elif getattr(flowable, "acta_block_end", None) is not None:
+            self._open_block = None
         page = int(self.page)
         if page in self._first_on_page:
             return
@@ -789,6 +818,7 @@ __all__ = [
     "TA_RIGHT",
     "TITLE",
     "TITLE_SECOND",
+    "BlockEnd",
     "NumberRun",
     "PageDecor",
     "acta_doc",
