@@ -294,7 +294,7 @@ class _Writer:
         """The heading that opens a folio in the middle of a partida's lines."""
         p = next(x for x in self.acta.partidas if x.number == number)
         return st.partida_header_table(
-            [self.t.join("p.continued", n=number), self.lab(f"p.status.{p.status}"), ""],
+            [self.lab("p.continued", n=number), self.lab(f"p.status.{p.status}"), ""],
             self.width,
             annulled=p.status == "annulled",
         )
@@ -312,10 +312,8 @@ class _Writer:
             if i < len(partidas) - 1 or not self.acta.complete:
                 out.append(st.keep(lines, min_room=_MIN_ROOM))
                 continue
-            cut = next(
-                (k for k, f in enumerate(lines) if isinstance(f, st.NumberRun)),
-                max(len(lines) - 4, 1),
-            )
+            # its last two lines (a statement in both languages of a bilingual hall)
+            cut = max(len(lines) - 4, 1)
             out.append(st.keep(lines[:cut], min_room=_MIN_ROOM))
             out.append(st.keep([*lines[cut:], *end]))
             return out
@@ -594,26 +592,26 @@ class _Writer:
         out += self.check_lines("close", "close.check")
         rows = totals_rows(tot, t)
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
-        summary.append(st.key_value_table(rows, self.width * 0.75))
+        # a bilingual hall's labels fit one line at the full width: the statement stays short
+        # enough to share its folio with the end of the last partida
+        summary.append(st.key_value_table(rows, self.width * (1 if t.bilingual else 0.75)))
         out.append(st.keep(summary))
-        out += self.lines("close.prima_carry", "small")
+        # the signatures never stand alone: at least the last statements go with them
+        end: list[Flowable] = self.lines("close.prima_carry", "small")
         closure = PRIMA_ON_HALL_CLOSURE.get(a.region.strip().lower())
         if closure is not None:
-            out += self.lines(closure, "small")
-        out.append(st.gap(2))
-        out += self.chain_lines("close.chain")
-        out.append(st.gap(3))
-        out.append(
-            st.keep(
-                [
-                    st.signature_block(
-                        [t.all("sign.jm"), t.all("sign.js")],
-                        [a.jefe_de_mesa, a.jefe_de_sala],
-                        self.width,
-                    )
-                ]
+            end += self.lines(closure, "small")
+        end.append(st.gap(2))
+        end += self.chain_lines("close.chain")
+        end.append(st.gap(3))
+        end.append(
+            st.signature_block(
+                [t.all("sign.jm"), t.all("sign.js")],
+                [a.jefe_de_mesa, a.jefe_de_sala],
+                self.width,
             )
         )
+        out.append(st.keep(end))
         return out
 
     def working_end(self) -> list[Flowable]:

@@ -128,7 +128,12 @@ def timeline(export: Mapping[str, Any]) -> Timeline:
     for key, incidents in pending.items():
         later = events.get(key, [])
         out.incidents[key] = [
-            TimedIncident(at, _outcome(kind, at, later[position:]))
+            # what follows it, and what was recorded with it (a manual extraction is recorded
+            # in the same commit, just before its incident)
+            TimedIncident(
+                at,
+                _outcome(kind, at, [e for i, e in enumerate(later) if i >= position or e[1] == at]),
+            )
             for kind, at, position in incidents
         ]
     return out
