@@ -470,10 +470,10 @@ class NumberRun(Flowable):  # type: ignore[misc]
 
     def _w(self, tok: tuple[str, bool]) -> float:
         text, marker = tok
-        return float(stringWidth(text, FONT, self.MARK_SIZE if marker else self.size))
+        return _width(text, self.MARK_SIZE if marker else self.size)
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        space = stringWidth(" ", FONT, self.size)
+        space = _width(" ", self.size)
         self._lead_w = stringWidth(self.lead, FONT_B, self.size) + space
         lines: list[list[tuple[str, bool]]] = []
         x = self._lead_w
@@ -499,22 +499,45 @@ class NumberRun(Flowable):  # type: ignore[misc]
         y = self.height - self.size
         for n, line in enumerate(self._lines):
             text = canv.beginText(0, y)
+            text.setFont(FONT, self.size)
             if n == 0:
                 text.setFont(FONT_B, self.size)
                 text.setFillColor(INK)
                 text.textOut(self.lead + " ")
+                text.setFont(FONT, self.size)
+            # one text run per stretch of same-looking tokens: a tenth of the PDF operators
+            # of drawing token by token, the same page
+            run: list[str] = []
             for tok, marker in line:
-                if marker:
-                    text.setFont(FONT, self.MARK_SIZE)
-                    text.setFillColor(MUTED)
-                else:
-                    text.setFont(FONT, self.size)
+                if not marker:
+                    run.append(tok + " ")
+                    continue
+                if run:
                     text.setFillColor(INK)
+                    text.textOut("".join(run))
+                    run = []
+                text.setFont(FONT, self.MARK_SIZE)
+                text.setFillColor(MUTED)
                 text.textOut(tok)
                 text.setFont(FONT, self.size)
                 text.textOut(" ")
+            if run:
+                text.setFillColor(INK)
+                text.textOut("".join(run))
             canv.drawText(text)
             y -= self.leading
+
+
+_WIDTHS: dict[tuple[str, float], float] = {}
+
+
+def _width(text: str, size: float) -> float:
+    """The width of a ball-run token in the regular face (few distinct ones: kept)."""
+    key = (text, size)
+    found = _WIDTHS.get(key)
+    if found is None:
+        found = _WIDTHS[key] = float(stringWidth(text, FONT, size))
+    return found
 
 
 # --- page templates ---------------------------------------------------------------------------
