@@ -40,6 +40,7 @@ ATTACHMENT_NAME = "registro.json"
 # regulation says so gets a sentence (Cantabria V.2.a, last paragraph). The Basque decree has no
 # such provision, so a Basque acta says nothing it does not (decision 40).
 PRIMA_ON_HALL_CLOSURE: Mapping[str, str] = {"cantabria": "close.prima_closure.cantabria"}
+_SECOND_LANGUAGE = (st.BODY_SECOND, st.SMALL_SECOND)  # the styles of the lines after Spanish
 _MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
 KEYWORDS_PREFIX = "bingo-hall acta"
 
@@ -312,8 +313,11 @@ class _Writer:
             if i < len(partidas) - 1 or not self.acta.complete:
                 out.append(st.keep(lines, min_room=_MIN_ROOM))
                 continue
-            # its last two lines (a statement in both languages of a bilingual hall)
+            # its last lines (two, and whole statements: never a translation without the
+            # Spanish line it follows)
             cut = max(len(lines) - 4, 1)
+            while cut > 1 and getattr(lines[cut], "style", None) in _SECOND_LANGUAGE:
+                cut -= 1
             out.append(st.keep(lines[:cut], min_room=_MIN_ROOM))
             out.append(st.keep([*lines[cut:], *end]))
             return out
