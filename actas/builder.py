@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from actas.timeline import Timeline, timeline
 from bingo.money import BP_WHOLE
 
 PartidaStatus = Literal["closed", "annulled", "open"]
@@ -116,6 +117,13 @@ class Incident:
     after_ball: int
     note: str
     paragraph: str = ""  # the regulation paragraph the jefe de sala read (R-INC-5)
+    at: str | None = None  # when it was recorded (None: the export has no records)
+    # how it ended (see actas.timeline.Outcome): resumed, annulled, manual, transcribed,
+    # continued, pending; "" when unknown
+    outcome: str = ""
+    outcome_at: str | None = None
+    outcome_note: str = ""
+    outcome_ball: int | None = None
 
     @property
     def paragraph_ref(self) -> str:
@@ -125,12 +133,15 @@ class Incident:
 
 @dataclass(frozen=True, slots=True)
 class BallSetChange:
-    partida: int | None
+    partida: int | None  # the partida it followed; None before the session's first partida
     ball_set_id: str
     homologation: str
     partidas_before: int
     reason: str
     at: str
+    previous_id: str = ""  # the set it replaced ("" for the hall's first set, or unknown)
+    previous_homologation: str = ""
+    between_sessions: bool = False  # made since the previous session closed (R-BALL-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +175,7 @@ class PartidaBlock:
     refund_cents: int
     annul_reason: str
     transcribed: bool
+    transcribed_at: str | None  # when it was taken back from the manual book
     recorded_at: str | None
     closed_at: str | None
     last_announced: bool
@@ -346,7 +358,88 @@ def _data_recorded_at(p: Mapping[str, Any]) -> str | None:
     return None if started is None else str(started)
 
 
-def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
+def _incidents(
+    p: Mapping[str, Any], session_id: str, number: int, tl: Timeline
+) -> tuple[Incident, ...]:
+    raw: Sequence[Mapping[str, Any]] = p.get("incidents") or []
+    timed = tl.incidents.get((session_id, number), [])
+    if len(timed) != len(raw):
+        timed = []  # the record and the summary disagree: no time rather than a wrong one
+    out: list[Incident] = []
+    for k, i in enumerate(raw):
+        t = timed[k] if timed else None
+        out.append(
+            Incident(
+                str(i.get("kind", "")),
+                _int(i.get("after_ball")),
+                str(i.get("note", "")),
+                str(i.get("paragraph") or ""),
+                at=t.at if t else None,
+                outcome=t.outcome.kind if t else "",
+                outcome_at=t.outcome.at if t else None,
+                outcome_note=t.outcome.note if t else "",
+                outcome_ball=t.outcome.from_ball if t else None,
+            )
+        )
+    return tuple(out)
+
+
+def _ball_set_changes(session: Mapping[str, Any], tl: Timeline) -> tuple[BallSetChange, ...]:
+    """Every ball-set change that belongs to the session, in the order they were made.
+
+    From the chain of records when the export has it (the changes made between sessions are
+    only there, with the set each one replaced); the export's own ``ball_set_changes`` fill in
+    any the records do not hold.
+    """
+    session_id = str(session.get("id", ""))
+    out: list[BallSetChange] = []
+    for b in tl.ball_set_changes_for(session_id):
+        prev = b.previous or {}
+        out.append(
+            BallSetChange(
+                b.partida,
+                str(b.payload.get("ball_set_id", "")),
+                str(b.payload.get("homologation", "")),
+                _int(b.payload.get("partidas_before")),
+                str(b.payload.get("reason", "")),
+                b.at,
+                str(prev.get("ball_set_id", "")),
+                str(prev.get("homologation", "")),
+                b.session_id is None,
+            )
+        )
+    seen = {(c.at, c.ball_set_id) for c in out}
+    opened = parse_time(session.get("opened_at"))
+    at_open: Mapping[str, Any] = session.get("ball_set") or {}
+    previous = (str(at_open.get("id", "")), str(at_open.get("homologation", "")))
+    for c in session.get("ball_set_changes") or []:
+        at = str(c.get("at", ""))
+        moment = parse_time(at)
+        before = opened is not None and moment is not None and moment < opened
+        change = BallSetChange(
+            _opt_int(c.get("partida")),
+            str(c["ball_set_id"]),
+            str(c.get("homologation", "")),
+            _int(c.get("partidas_before")),
+            str(c.get("reason", "")),
+            at,
+            "" if before else previous[0],
+            "" if before else previous[1],
+            before,
+        )
+        if not before:
+            previous = (change.ball_set_id, change.homologation)
+        if (at, change.ball_set_id) not in seen:
+            out.append(change)
+    return tuple(out)
+
+
+def _partida(
+    p: Mapping[str, Any],
+    session: Mapping[str, Any],
+    tl: Timeline,
+    ball_set_changes: Sequence[BallSetChange],
+) -> PartidaBlock:
     number = int(p["number"])
     status: PartidaStatus = p.get("status", "open")
     if status not in ("closed", "annulled", "open"):
@@ -391,18 +484,8 @@ def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
             _opt_int(ic.get("ball_limit")),
             _opt_int(ic.get("partidas_accumulated")),
         )
-    changes = tuple(
-        BallSetChange(
-            c.get("partida"),
-            str(c["ball_set_id"]),
-            str(c.get("homologation", "")),
-            _int(c.get("partidas_before")),
-            str(c.get("reason", "")),
-            str(c.get("at", "")),
-        )
-        for c in session.get("ball_set_changes") or []
-        if c.get("partida") == number
-    )
+    changes = tuple(c for c in ball_set_changes if c.partida == number and not c.between_sessions)
+    session_id = str(session.get("id", ""))
     prima_changes = tuple(
         PrimaChange(c.get("partida"), int(c["amount_cents"]), str(c.get("at", "")))
         for c in session.get("prima_changes") or []
@@ -441,18 +524,11 @@ def _partida(p: Mapping[str, Any], session: Mapping[str, Any]) -> PartidaBlock:
         )
         if show_results
         else (),
-        incidents=tuple(
-            Incident(
-                str(i.get("kind", "")),
-                _int(i.get("after_ball")),
-                str(i.get("note", "")),
-                str(i.get("paragraph") or ""),
-            )
-            for i in p.get("incidents") or []
-        ),
+        incidents=_incidents(p, session_id, number, tl),
         refund_cents=_int(p.get("refund_cents")),
         annul_reason=str(p.get("annul_reason") or ""),
         transcribed=bool(p.get("transcribed", False)),
+        transcribed_at=tl.transcribed_at.get((session_id, number)),
         recorded_at=_data_recorded_at(p),
         closed_at=p.get("closed_at"),
         last_announced=session.get("last_partida_announced") == number,
@@ -621,7 +697,9 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     raw_rules = session.get("rules") or export.get("rules") or {}
     rules = {str(k): int(v) for k, v in raw_rules.items() if isinstance(v, int)}
     raw_partidas = sorted(session.get("partidas") or [], key=lambda q: int(q["number"]))
-    partidas = tuple(_partida(p, session) for p in raw_partidas)
+    tl = timeline(export)
+    ball_set_changes = _ball_set_changes(session, tl)
+    partidas = tuple(_partida(p, session, tl, ball_set_changes) for p in raw_partidas)
     open_ones = [p.number for p in partidas if p.status == "open"]
     if len(open_ones) > 1 or (open_ones and open_ones[0] != partidas[-1].number):
         raise ActaDataError(f"hay partidas abiertas que no son la última: {open_ones}")
@@ -659,16 +737,7 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
             if c.get("partida") is None
         ),
         opening_ball_set_changes=tuple(
-            BallSetChange(
-                None,
-                str(c["ball_set_id"]),
-                str(c.get("homologation", "")),
-                _int(c.get("partidas_before")),
-                str(c.get("reason", "")),
-                str(c.get("at", "")),
-            )
-            for c in session.get("ball_set_changes") or []
-            if c.get("partida") is None
+            c for c in ball_set_changes if c.partida is None or c.between_sessions
         ),
         partidas=partidas,
         last_partida_announced=_opt_int(session.get("last_partida_announced")),

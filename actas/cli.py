@@ -76,17 +76,23 @@ def _err(message: str) -> None:
 
 def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        from actas.archive import ArchiveError
-        from actas.seal import SealError
-
         try:
             return func(args)
         except CliError as exc:
             _err(str(exc))
             return exc.code
-        except (ActaDataError, SealError, ArchiveError) as exc:
-            _err(str(exc))
-            return EXIT_REFUSED
+        except Exception as exc:
+            # the sealing and archive errors only from modules the command did load: an
+            # unsealed acta build need not import the cryptography (a tenth of its time)
+            loaded = tuple(
+                getattr(sys.modules[name], error)
+                for name, error in (("actas.seal", "SealError"), ("actas.archive", "ArchiveError"))
+                if name in sys.modules
+            )
+            if isinstance(exc, (ActaDataError, *loaded)):
+                _err(str(exc))
+                return EXIT_REFUSED
+            raise
 
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__

@@ -118,11 +118,23 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Bola eroa: hasierako funtsa {fund}.",
     },
     "open.ball_set_change": {
-        "es": "Cambio del juego de bolas antes de la primera partida: {id} (homologación {hom}, "
-        "{n} partidas anteriores). Motivo: {reason}",
-        "eu": "Bola-jokoaren aldaketa lehen partidaren aurretik: {id} ({hom} homologazioa, "
-        "aurretik {n} partida). Arrazoia: {reason}",
+        "es": "Cambio del juego de bolas antes de la primera partida, el {date} a las {time}: "
+        "{old} sustituido por {id} (homologación {hom}, {n} partidas anteriores). "
+        "Motivo: {reason}",
+        "eu": "Bola-jokoaren aldaketa lehen partidaren aurretik, {date}, {time}etan: {old} "
+        "ordez {id} ({hom} homologazioa, aurretik {n} partida). Arrazoia: {reason}",
     },
+    "open.ball_set_between": {
+        "es": "Cambio del juego de bolas entre sesiones, el {date} a las {time}: {old} "
+        "sustituido por {id} (homologación {hom}, {n} partidas anteriores). Motivo: {reason}",
+        "eu": "Bola-jokoaren aldaketa saioen artean, {date}, {time}etan: {old} ordez {id} "
+        "({hom} homologazioa, aurretik {n} partida). Arrazoia: {reason}",
+    },
+    "ballset.old": {
+        "es": "el juego {id} (homologación {hom})",
+        "eu": "{id} jokoaren ({hom} homologazioa)",
+    },
+    "ballset.none": {"es": "ningún juego anterior", "eu": "aurreko jokorik ez"},
     "sign.jm": {"es": "Firma del jefe de mesa-cajero", "eu": "Mahaiburu-kutxazainaren sinadura"},
     "sign.js": {"es": "Firma del jefe de sala", "eu": "Aretoburuaren sinadura"},
     # --- partida ----------------------------------------------------------------------------
@@ -134,6 +146,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Jokoan: lehen bolaren aurretik jasotako datuak",
     },
     "p.recorded": {"es": "datos {time}", "eu": "datuak {time}"},
+    "p.transcribed_at": {"es": "transcrita {time}", "eu": "transkribatua {time}"},
+    "p.continued": {"es": "PARTIDA N.º {n} (continúa)", "eu": "{n}. PARTIDA (jarraipena)"},
     "p.closed": {"es": "cierre {time}", "eu": "itxiera {time}"},
     "p.last": {
         "es": "Última partida de la sesión, anunciada como tal.",
@@ -142,6 +156,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "p.transcribed": {
         "es": "Partida transcrita del libro manual.",
         "eu": "Eskuzko liburutik transkribatutako partida.",
+    },
+    "p.transcribed_times": {
+        "es": "Partida llevada en el libro manual y transcrita a las {time}: la hora de "
+        "transcripción no es la hora de juego, que consta en el libro manual.",
+        "eu": "Eskuzko liburuan eramandako partida, {time}etan transkribatua: transkripzioaren "
+        "ordua ez da jokoaren ordua; hori eskuzko liburuan dago.",
     },
     "p.pending": {
         "es": "Resultados pendientes: la partida se está jugando.",
@@ -277,8 +297,34 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Sistema informatikoaren matxura (partida eskuzko liburuan eramana)",
     },
     "inc.paragraph": {
-        "es": "El jefe de sala leyó el párrafo {ref} del reglamento.",
-        "eu": "Aretoburuak araudiaren {ref} paragrafoa irakurri zuen.",
+        "es": "Leído en voz alta por el jefe de sala: {ref}.",
+        "eu": "Aretoburuak ozen irakurria: {ref}.",
+    },
+    "inc.at": {"es": "a las {time}", "eu": "{time}etan"},
+    "inc.outcome.resumed": {
+        "es": "Resultado: partida reanudada a las {time}.",
+        "eu": "Emaitza: partida {time}etan berrabiarazia.",
+    },
+    "inc.outcome.annulled": {
+        "es": "Resultado: partida anulada a las {time}.",
+        "eu": "Emaitza: partida {time}etan baliogabetua.",
+    },
+    "inc.outcome.manual": {
+        "es": "Resultado: la partida continúa por extracción manual desde la bola {b} ({time}).",
+        "eu": "Emaitza: partidak eskuzko ateratzearekin jarraitzen du {b}. bolatik aurrera "
+        "({time}).",
+    },
+    "inc.outcome.transcribed": {
+        "es": "Resultado: partida transcrita del libro manual a las {time}.",
+        "eu": "Emaitza: partida eskuzko liburutik {time}etan transkribatua.",
+    },
+    "inc.outcome.continued": {
+        "es": "Resultado: la partida continúa.",
+        "eu": "Emaitza: partidak jarraitzen du.",
+    },
+    "inc.outcome.pending": {
+        "es": "Resultado: partida suspendida, pendiente de reanudación o devolución.",
+        "eu": "Emaitza: partida etenda, berrabiarazteko edo itzulketaren zain.",
     },
     "p.annul_reason": {
         "es": "Motivo de la anulación: {reason}",
@@ -289,10 +335,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Txartelen zenbateko osoaren itzulketa: {amount} ({n} txartel).",
     },
     "ballset.change": {
-        "es": "Cambio del juego de bolas tras esta partida: {id} (homologación {hom}, {n} "
-        "partidas anteriores). Motivo: {reason}",
-        "eu": "Bola-jokoaren aldaketa partida honen ondoren: {id} ({hom} homologazioa, aurretik "
-        "{n} partida). Arrazoia: {reason}",
+        "es": "Cambio del juego de bolas tras esta partida, el {date} a las {time}: {old} "
+        "sustituido por {id} (homologación {hom}, {n} partidas anteriores). Motivo: {reason}",
+        "eu": "Bola-jokoaren aldaketa partida honen ondoren, {date}, {time}etan: {old} ordez "
+        "{id} ({hom} homologazioa, aurretik {n} partida). Arrazoia: {reason}",
     },
     "obs.title": {
         "es": "Observaciones del sistema: incoherencias del registro",

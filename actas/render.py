@@ -23,6 +23,8 @@ from actas import styles as st
 from actas.builder import (
     Acta,
     BallCheck,
+    BallSetChange,
+    Incident,
     PartidaBlock,
     Totals,
     build_acta,
@@ -31,12 +33,14 @@ from actas.builder import (
 from actas.i18n import TEXTS, PerLang, Texts, clock, money, percent, short_date
 from actas.pdf import Attachment, DocInfo, build
 from bingo.chain import canonical_json
+from bingo.regulation import reference
 
 ATTACHMENT_NAME = "registro.json"
 # Where the prima fund goes if the hall closes down, by the hall's region: only a region whose
 # regulation says so gets a sentence (Cantabria V.2.a, last paragraph). The Basque decree has no
 # such provision, so a Basque acta says nothing it does not (decision 40).
 PRIMA_ON_HALL_CLOSURE: Mapping[str, str] = {"cantabria": "close.prima_closure.cantabria"}
+_SECOND_LANGUAGE = (st.BODY_SECOND, st.SMALL_SECOND)  # the styles of the lines after Spanish
 _MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
 KEYWORDS_PREFIX = "bingo-hall acta"
 
@@ -97,11 +101,7 @@ class _Writer:
         a = self.acta
         out: list[Flowable] = []
         if from_partida is not None:  # the continuation of an acta from a folio's top
-            for p in a.partidas:
-                if p.number >= from_partida:
-                    out.append(st.keep(self.partida(p), min_room=_MIN_ROOM))
-            out += self.closing() if a.complete else self.working_end()
-            return out
+            return self.blocks([p for p in a.partidas if p.number >= from_partida])
         out += st.bilingual(self.t.all("acta.title"), st.TITLE, st.TITLE_SECOND)
         out.append(st.gap(2))
         if not a.complete:
@@ -112,10 +112,7 @@ class _Writer:
         out += self.opening()
         if a.observations:
             out += self.observations()
-        for p in a.partidas:
-            out.append(st.keep(self.partida(p), min_room=_MIN_ROOM))
-        out += self.closing() if a.complete else self.working_end()
-        return out
+        return out + self.blocks(a.partidas)
 
     def opening(self) -> list[Flowable]:
         a = self.acta
@@ -167,13 +164,8 @@ class _Writer:
         if a.totals.bola_loca_fund_open_cents is not None:
             out += self.lines("open.bola", fund=money(a.totals.bola_loca_fund_open_cents))
         for c in a.opening_ball_set_changes:
-            out += self.lines(
-                "open.ball_set_change",
-                id=c.ball_set_id,
-                hom=c.homologation,
-                n=c.partidas_before,
-                reason=c.reason,
-            )
+            key = "open.ball_set_between" if c.between_sessions else "open.ball_set_change"
+            out += self.ball_set_change(key, c)
         out.append(st.gap(2))
         out.append(st.signature_block([t.all("sign.jm")], [a.jefe_de_mesa], self.width * 0.5))
         out.append(st.gap(4))
@@ -200,9 +192,15 @@ class _Writer:
         t = self.t
         w = self.width
         times: list[tuple[str, ...]] = []
-        if p.recorded_at:
-            times.append(t.all("p.recorded", time=clock(parse_time(p.recorded_at), True)))
-        if p.closed_at:
+        recorded = parse_time(p.recorded_at)
+        transcribed = parse_time(p.transcribed_at)
+        # A partida taken back from the manual book: only what was recorded live before the
+        # failure keeps its time as play time; the rest is the time of the transcription.
+        if recorded is not None and (transcribed is None or recorded < transcribed):
+            times.append(t.all("p.recorded", time=clock(recorded, True)))
+        if transcribed is not None:
+            times.append(t.all("p.transcribed_at", time=clock(transcribed, True)))
+        elif p.closed_at:
             times.append(t.all("p.closed", time=clock(parse_time(p.closed_at), True)))
         when = "\n".join(" · ".join(x[i] for x in times) for i in range(len(t.languages)))
         header = st.partida_header_table(
@@ -272,30 +270,58 @@ class _Writer:
         if p.claims:
             out += self.claims(p)
         for inc in p.incidents:
-            out += self.incident(inc.kind, inc.after_ball, inc.note)
-            if inc.paragraph_ref:
-                out += self.lines("inc.paragraph", "small", ref=inc.paragraph_ref)
+            out += self.incident(inc)
         if p.status == "annulled" and p.annul_reason:
             out += self.lines("p.annul_reason", "small", reason=p.annul_reason)
         if p.refund_cents:
             out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
         for c in p.ball_set_changes:
-            out += self.lines(
-                "ballset.change",
-                "small",
-                id=c.ball_set_id,
-                hom=c.homologation,
-                n=c.partidas_before,
-                reason=c.reason,
-            )
+            out += self.ball_set_change("ballset.change", c, "small")
         for ch in p.prima_changes:
             out += self.lines("prima.change", "small", amount=money(ch.amount_cents))
-        if p.transcribed:
+        if p.transcribed_at:
+            out += self.lines(
+                "p.transcribed_times", "small", time=clock(parse_time(p.transcribed_at), True)
+            )
+        elif p.transcribed:
             out += self.lines("p.transcribed", "small")
         if p.last_announced:
             out += self.lines("p.last", "small")
+        out.append(st.BlockEnd(p.number))
         out.append(st.gap(3.5))
         return out
+
+    def continued_header(self, number: int) -> Flowable:
+        """The heading that opens a folio in the middle of a partida's lines."""
+        p = next(x for x in self.acta.partidas if x.number == number)
+        return st.partida_header_table(
+            [self.lab("p.continued", n=number), self.lab(f"p.status.{p.status}"), ""],
+            self.width,
+            annulled=p.status == "annulled",
+        )
+
+    def blocks(self, partidas: Sequence[PartidaBlock]) -> list[Flowable]:
+        """The partida blocks and what ends the acta.
+
+        The closing statement and its signatures are kept on one folio with at least the last
+        lines of the last partida (from its balls on), never alone on the last folio.
+        """
+        out: list[Flowable] = []
+        end = self.closing() if self.acta.complete else self.working_end()
+        for i, p in enumerate(partidas):
+            lines = self.partida(p)
+            if i < len(partidas) - 1 or not self.acta.complete:
+                out.append(st.keep(lines, min_room=_MIN_ROOM))
+                continue
+            # its last lines (two, and whole statements: never a translation without the
+            # Spanish line it follows)
+            cut = max(len(lines) - 4, 1)
+            while cut > 1 and getattr(lines[cut], "style", None) in _SECOND_LANGUAGE:
+                cut -= 1
+            out.append(st.keep(lines[:cut], min_room=_MIN_ROOM))
+            out.append(st.keep([*lines[cut:], *end]))
+            return out
+        return out + end
 
     def prizes(self, p: PartidaBlock) -> Flowable:
         t = self.t
@@ -482,21 +508,65 @@ class _Writer:
             out.append(st.para(f"{title}: " + "; ".join(items) + ".", style))
         return out
 
-    def incident(self, kind: str, after_ball: int, note: str) -> list[Flowable]:
+    def incident(self, inc: Incident) -> list[Flowable]:
+        """The incident: what, after which ball, at what time; the paragraph read; how it
+        ended and when (R-INC-5).
+        """
         out: list[Flowable] = []
+        at = parse_time(inc.at)
         for lang_i, lang in enumerate(self.t.languages):
-            name = _text(f"inc.{kind}", lang) if f"inc.{kind}" in _KNOWN else kind
+            name = _text(f"inc.{inc.kind}", lang) if f"inc.{inc.kind}" in _KNOWN else inc.kind
             when = (
                 _text("inc.before_first", lang)
-                if after_ball == 0
-                else _text("inc.after", lang).format(b=after_ball)
+                if inc.after_ball == 0
+                else _text("inc.after", lang).format(b=inc.after_ball)
             )
+            if at is not None:
+                when += ", " + _text("inc.at", lang).format(time=clock(at, seconds=True))
             head = f"{_text('inc.title', lang)}: {name}, {when}"
             if lang_i == 0:
-                out.append(st.para(f"<b>{escape(head)}.</b> {escape(note)}", st.SMALL, markup=True))
+                out.append(
+                    st.para(f"<b>{escape(head)}.</b> {escape(inc.note)}", st.SMALL, markup=True)
+                )
             else:
                 out.append(st.para(f"{head}.", st.SMALL_SECOND))
+        ref = inc.paragraph_ref
+        if ref:
+            refs = PerLang({lang: reference(ref, lang) for lang in self.t.languages})
+            out += self.lines("inc.paragraph", "small", ref=refs)
+        if inc.outcome:
+            ended = parse_time(inc.outcome_at)
+            out += self.lines(
+                f"inc.outcome.{inc.outcome}",
+                "small",
+                time=clock(ended, seconds=True),
+                b=inc.outcome_ball if inc.outcome_ball is not None else "?",
+            )
+            if inc.outcome_note and inc.outcome in ("resumed", "annulled"):
+                out.append(st.para(inc.outcome_note, st.SMALL))
         return out
+
+    def ball_set_change(self, key: str, c: BallSetChange, style: str = "body") -> list[Flowable]:
+        """A ball-set change with its date, time and reason, the set it replaced and the new
+        one with its homologation (R-BALL-1).
+        """
+        moment = parse_time(c.at)
+        old = (
+            self.t.per_lang("ballset.old", id=c.previous_id, hom=c.previous_homologation or "—")
+            if c.previous_id
+            else self.word("ballset.none")
+        )
+        return self.lines(
+            key,
+            style,
+            date=short_date(moment.date()) if moment else "—",
+            time=clock(moment, seconds=True),
+            old=old,
+            id=c.ball_set_id,
+            hom=c.homologation,
+            n=c.partidas_before,
+            reason=c.reason,
+        )
 
     # end of the acta ---------------------------------------------------------------------
     def chain_lines(self, key: str) -> list[Flowable]:
@@ -526,26 +596,26 @@ class _Writer:
         out += self.check_lines("close", "close.check")
         rows = totals_rows(tot, t)
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
-        summary.append(st.key_value_table(rows, self.width * 0.75))
+        # a bilingual hall's labels fit one line at the full width: the statement stays short
+        # enough to share its folio with the end of the last partida
+        summary.append(st.key_value_table(rows, self.width * (1 if t.bilingual else 0.75)))
         out.append(st.keep(summary))
-        out += self.lines("close.prima_carry", "small")
+        # the signatures never stand alone: at least the last statements go with them
+        end: list[Flowable] = self.lines("close.prima_carry", "small")
         closure = PRIMA_ON_HALL_CLOSURE.get(a.region.strip().lower())
         if closure is not None:
-            out += self.lines(closure, "small")
-        out.append(st.gap(2))
-        out += self.chain_lines("close.chain")
-        out.append(st.gap(3))
-        out.append(
-            st.keep(
-                [
-                    st.signature_block(
-                        [t.all("sign.jm"), t.all("sign.js")],
-                        [a.jefe_de_mesa, a.jefe_de_sala],
-                        self.width,
-                    )
-                ]
+            end += self.lines(closure, "small")
+        end.append(st.gap(2))
+        end += self.chain_lines("close.chain")
+        end.append(st.gap(3))
+        end.append(
+            st.signature_block(
+                [t.all("sign.jm"), t.all("sign.js")],
+                [a.jefe_de_mesa, a.jefe_de_sala],
+                self.width,
             )
         )
+        out.append(st.keep(end))
         return out
 
     def working_end(self) -> list[Flowable]:
@@ -639,6 +709,7 @@ def _print(
     buf = io.BytesIO()
     title = Texts(acta.languages).es("acta.doc_title", session=acta.session_id)
     doc = st.acta_doc(buf, writer.decor(), title, acta.hall_name)
+    doc.continued = writer.continued_header
     created = parse_time(acta.issued_at)
     assert created is not None
     info = DocInfo(

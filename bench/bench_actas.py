@@ -1,11 +1,15 @@
 """Timings of the actas: a 100-partida acta, appending a partida, sealing, verifying, receipts.
 
 ``main()`` prints one figure per line (best of a few runs, seconds). The input is the test
-fixture's simulated night (realistic sizes: ~6700 chained records, a 1200-cartón card set).
+fixture's simulated night (realistic sizes: ~6700 chained records, a 1200-cartón card set),
+and for the whole command ``bingo-hall acta build --db`` a 100-partida session simulated by the
+engine into a SQLite file (about 8000 records), with the parts of the command's time apart.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,7 +30,57 @@ def _best(fn: Callable[[], Any], runs: int = RUNS) -> tuple[float, Any]:
     return min(times), result
 
 
+def _command(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def command_parts() -> None:
+    """``bingo-hall acta build --db URL -o acta.pdf`` of a 100-partida session: the whole
+    command (a new process each run, as the staff run it) and where its time goes.
+    """
+    exe = Path(sys.executable).with_name("bingo-hall")
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{tmp}/night.sqlite"
+        subprocess.run(
+            [str(exe), "simulate", "--db", url, "--seed", "7", "--partidas", str(PARTIDAS)],
+            check=True,
+            capture_output=True,
+        )
+        out = f"{tmp}/acta.pdf"
+        whole = min(_command([str(exe), "acta", "build", "--db", url, "-o", out]) for _ in range(3))
+        print(f"acta_build_command_{PARTIDAS}_partidas_s: {whole:.3f} (whole command)")
+        bare = min(_command([sys.executable, "-c", "pass"]) for _ in range(3))
+        imports = min(
+            _command(
+                [
+                    sys.executable,
+                    "-c",
+                    "import bingo.cli, bingo.app, bingo.export, actas.cli, actas.render",
+                ]
+            )
+            for _ in range(3)
+        )
+        print(f"  python_start_s: {bare:.3f}")
+        print(f"  imports_s: {imports - bare:.3f} (bingo.cli, bingo.app with the store, actas)")
+
+        from actas.builder import build_acta
+        from actas.render import attachment_for, render_acta_data
+        from bingo.app import export_from_db
+
+        t, export = _best(lambda: export_from_db(url, None))
+        print(f"  export_from_db_s: {t:.3f} (read, verify and replay the record, build export)")
+        t, acta = _best(lambda: build_acta(export))
+        print(f"  build_acta_s: {t:.3f}")
+        t, attachment = _best(lambda: attachment_for(export))
+        print(f"  attachment_s: {t:.3f} (canonical JSON of the export)")
+        t, _ = _best(lambda: render_acta_data(acta, [attachment]))
+        print(f"  render_s: {t:.3f}")
+
+
 def main() -> None:
+    command_parts()
     from actas.builder import build_acta
     from actas.receipts import find_receipt, render_prize_receipt
     from actas.render import continue_acta, print_acta, render_acta

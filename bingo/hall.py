@@ -994,6 +994,7 @@ class Hall:
                 len(partida.balls),
                 f"extracción {index}: se anunció {wrong}, la bola es {number}. {note}".strip()
                 + unchanged,
+                region=self.region,
             ),
         ]
         for series, carton, prize in self.unclaimed_electronic(corrected):
@@ -1210,7 +1211,7 @@ class Hall:
         partida = self._need_partida(Status.SALE_OPEN, Status.SALE_CLOSED, Status.READY)
         return [
             ev.PartidaSuspended(partida=partida.number, note=note),
-            _incident(partida, "failure_before_first_ball", 0, note),
+            _incident(partida, "failure_before_first_ball", 0, note, region=self.region),
         ]
 
     def resume(self, note: str) -> list[ev.Event]:
@@ -1249,7 +1250,12 @@ class Hall:
         partida = self._need_partida(*PLAYING)
         return [
             _incident(
-                partida, incident, len(partida.balls), note, paragraph_of=read_under[incident]
+                partida,
+                incident,
+                len(partida.balls),
+                note,
+                paragraph_of=read_under[incident],
+                region=self.region,
             )
         ]
 
@@ -1258,7 +1264,7 @@ class Hall:
         partida = self._need_partida()
         if partida.transcribed:
             return []
-        return [_incident(partida, "manual_book", from_ball - 1, note)]
+        return [_incident(partida, "manual_book", from_ball - 1, note, region=self.region)]
 
     def start_manual_extraction(self, note: str) -> list[ev.Event]:
         """A device failure after the first ball: go on by hand (R-INC-2)."""
@@ -1269,7 +1275,13 @@ class Hall:
             ev.ManualExtractionStarted(
                 partida=partida.number, from_ball=len(partida.balls) + 1, note=note
             ),
-            _incident(partida, "failure_after_extraction_began", len(partida.balls), note),
+            _incident(
+                partida,
+                "failure_after_extraction_began",
+                len(partida.balls),
+                note,
+                region=self.region,
+            ),
         ]
 
     def stop_for_ball_irregularity(
@@ -1291,7 +1303,7 @@ class Hall:
         text = f"{note.strip()}{said}".strip() or "irregularidad de las bolas"
         return [
             ev.PartidaSuspended(partida=partida.number, note=text),
-            _incident(partida, "ball_irregularity", len(partida.balls), text),
+            _incident(partida, "ball_irregularity", len(partida.balls), text, region=self.region),
         ]
 
     def annul(self, incident: str, note: str) -> list[ev.Event]:
@@ -1304,7 +1316,11 @@ class Hall:
             raise DomainError("sin bolas extraídas no hay error de locución que anular", "R-INC-4")
         recorded = incident == "ball_irregularity" and partida.irregular  # when it stopped
         return [
-            *([] if recorded else [_incident(partida, incident, len(partida.balls), note)]),
+            *(
+                []
+                if recorded
+                else [_incident(partida, incident, len(partida.balls), note, region=self.region)]
+            ),
             ev.PartidaAnnulled(
                 partida=partida.number, reason=note, refund_cents=partida.takings_cents
             ),
@@ -1553,15 +1569,23 @@ def _claim_text(claim: Claim) -> str:
 
 
 def _incident(
-    partida: PartidaState, kind: str, after_ball: int, note: str, paragraph_of: str = ""
+    partida: PartidaState,
+    kind: str,
+    after_ball: int,
+    note: str,
+    paragraph_of: str = "",
+    *,
+    region: str,
 ) -> ev.IncidentRecorded:
-    """An incident with the regulation paragraph read aloud before acting on it (R-INC-5)."""
+    """An incident with the paragraph of the hall's own regulation read aloud before acting on
+    it (R-INC-5).
+    """
     return ev.IncidentRecorded(
         partida=partida.number,
         incident=kind,
         after_ball=after_ball,
         note=note,
-        paragraph=paragraph(paragraph_of or kind),
+        paragraph=paragraph(paragraph_of or kind, region),
     )
 
 

@@ -1,10 +1,16 @@
 """The regulation paragraphs the jefe de sala reads aloud before acting on an incident (R-INC-5).
 
-Quoted word for word from the Cantabria catalogue, section B, II.1.b and III; the key names the
-incident kind used in ``IncidentRecorded.incident``.
+Each region cites its own regulation, quoted word for word; the key names the incident kind used
+in ``IncidentRecorded.incident``. Cantabria: the catalogue's section B, II.1.b, III and IV.2.
+Euskadi: Decreto 277/1996, which defines the game (artículo 3) and the homologation of its
+material (disposición adicional novena) but has no paragraph of its own on incidents; each
+incident cites the provision it rests on (decision 75). A Basque hall's acta prints every
+reference in Spanish and Basque (``reference``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 SOURCE = "Catálogo de Juegos y Apuestas de Cantabria, Juego del Bingo"
 
@@ -59,7 +65,67 @@ PARAGRAPHS: dict[str, tuple[str, str]] = {
 }
 
 
-def paragraph(incident: str) -> str:
-    """'II.1.b, párrafo 1: «…»' for an incident kind; KeyError for an unknown kind."""
-    ref, text = PARAGRAPHS[incident]
+_EU_NOVENA = (
+    "Decreto 277/1996, disposición adicional novena, apartado 1",
+    "Corresponderá a la Dirección de Juego y Espectáculos determinar, homologar e inspeccionar "
+    "los materiales, componentes, instrumentos o elementos de juego a autorizar en la Comunidad "
+    "Autónoma del País Vasco.",
+)
+_EU_LINE = (
+    "Decreto 277/1996, artículo 3.1.a",
+    "Línea: Se entenderá formada la línea cuando hayan sido extraídos todos los números que la "
+    "integran, siempre y cuando no haya sido cantada correctamente por otro jugador durante la "
+    "extracción de las bolas anteriores.",
+)
+_EU_ELECTRONIC = (
+    "Decreto 277/1996, artículo 3.2",
+    "Sin perjuicio de lo establecido en el apartado 1 de este artículo, de acuerdo con la "
+    "normativa de desarrollo, podrán utilizarse para la práctica del juego del bingo, en lugar "
+    "de cartones o tarjetas de soporte material, la reproducción electrónica o informática de los"
+    " mismos, utilizando para ello material y sistemas informáticos homologados por la Dirección"
+    " de Juego y Espectáculos.",
+)
+
+# Decreto 277/1996 (Euskadi): the same incident kinds, each under the provision it rests on.
+EUSKADI_PARAGRAPHS: dict[str, tuple[str, str]] = {
+    "failure_before_first_ball": _EU_NOVENA,
+    "failure_after_extraction_began": _EU_NOVENA,
+    "ball_irregularity": _EU_NOVENA,
+    "caller_error": _EU_LINE,
+    "ball_corrected": _EU_LINE,
+    "manual_book": _EU_ELECTRONIC,
+}
+
+BY_REGION: Mapping[str, Mapping[str, tuple[str, str]]] = {
+    "cantabria": PARAGRAPHS,
+    "euskadi": EUSKADI_PARAGRAPHS,
+}
+
+# The references in Basque, for the Basque line of a Basque hall's acta.
+_REFERENCES_EU: Mapping[str, str] = {
+    "Decreto 277/1996, disposición adicional novena, apartado 1": (
+        "277/1996 Dekretua, bederatzigarren xedapen gehigarria, 1. atala"
+    ),
+    "Decreto 277/1996, artículo 3.1.a": "277/1996 Dekretua, 3.1.a artikulua",
+    "Decreto 277/1996, artículo 3.2": "277/1996 Dekretua, 3.2 artikulua",
+}
+
+
+def paragraphs_for(region: str) -> Mapping[str, tuple[str, str]]:
+    """The incident paragraphs of a region (Cantabria's for a hall with no region named)."""
+    return BY_REGION.get(region.strip().lower() or "cantabria", PARAGRAPHS)
+
+
+def paragraph(incident: str, region: str = "cantabria") -> str:
+    """'II.1.b, párrafo 1: «…»' for an incident kind in the hall's region; KeyError for an
+    unknown kind.
+    """
+    ref, text = paragraphs_for(region)[incident]
     return f"{ref}: «{text}»"
+
+
+def reference(ref: str, lang: str) -> str:
+    """A paragraph's reference in ``lang`` (as recorded when there is no translation)."""
+    if lang == "eu":
+        return _REFERENCES_EU.get(ref, ref)
+    return ref

@@ -31,7 +31,28 @@ def body_lines(data: bytes) -> list[str]:
     return out
 
 
+CONTINUED = re.compile(r"^(PARTIDA N\.º \d+ \(continúa\)|\d+\. PARTIDA \(jarraipena\))$")
+
+
+def without_continued(lines: list[str]) -> list[str]:
+    """The lines without the headings that repeat a partida's title on a new folio (and the
+    status printed beside each)."""
+    out: list[str] = []
+    skip = 0
+    for ln in lines:
+        if CONTINUED.match(ln):
+            skip = 1
+            continue
+        if skip:
+            skip = 0
+            continue
+        out.append(ln)
+    return out
+
+
 def partida_block(lines: list[str], number: int) -> list[str]:
+    """A partida's lines, across folios (without the repeated heading of a continued one)."""
+    lines = without_continued(lines)
     start = lines.index(f"PARTIDA N.º {number}")
     end = next(
         (

@@ -171,8 +171,11 @@ def test_incidents_refund_and_ball_set_change(acta12_pdf: bytes) -> None:
     assert "Partida anulada: sin premios ni detracciones." in p5
     assert "Incidencias: Irregularidad de las bolas o del mecanismo, tras la bola 12." in p5
     assert "Devolución íntegra del importe de los cartones: 139,00 € (139 cartones)." in p5
+    # R-BALL-1: the change with its date, time, the set replaced and the new one
     assert (
-        "Cambio del juego de bolas tras esta partida: BS-2025-118 (homologación H-CANT-0457" in p5
+        "Cambio del juego de bolas tras esta partida, el 22/11/2026 a las 18:10:04: el juego "
+        "BS-2024-031 (homologación H-CANT-0412) sustituido por BS-2025-118 (homologación "
+        "H-CANT-0457, 0 partidas anteriores)." in p5
     )
     p9 = " ".join(partida_block(lines, 9))
     assert "Avería del extractor (extracción manual), tras la bola 20." in p9

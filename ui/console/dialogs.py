@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bingo.regulation import PARAGRAPHS
+from bingo.regulation import paragraphs_for
 from ui.console.texts import incident_title, t
 from ui.widgets import set_pixel_font
 
@@ -53,6 +53,7 @@ class IncidentDialog(QDialog):
         *,
         ball_count: int = 0,
         note: str = "",
+        region: str = "cantabria",
     ) -> None:
         super().__init__(parent)
         self.incident = incident
@@ -60,7 +61,7 @@ class IncidentDialog(QDialog):
         set_pixel_font(self, 16)
         self.setWindowTitle(t("Incidencia: {title}").format(title=incident_title(incident)))
         self.setModal(True)
-        reference, text = PARAGRAPHS[incident]
+        reference, text = paragraphs_for(region)[incident]  # the hall's own regulation
         title = _big(QLabel(incident_title(incident)), 26, bold=True)
         title.setObjectName("incident_title")
         instruction = _big(

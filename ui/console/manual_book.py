@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.hall import DomainError
-from bingo.regulation import PARAGRAPHS
+from bingo.regulation import paragraphs_for
 from bingo.service import HallService
 from bingo.transcribe import (
     FORMAT,
@@ -706,7 +706,7 @@ class ManualBookDialog(QDialog):
 
     def _build_check_step(self) -> QWidget:
         page = QWidget()
-        reference, text = PARAGRAPHS["manual_book"]
+        reference, text = paragraphs_for(self.service.hall.region)["manual_book"]
         self.reference = wrapped_label(
             t("Reglamento, {reference}:").format(reference=reference),
             "book_reference",

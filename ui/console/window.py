@@ -2043,7 +2043,9 @@ class ConsoleWindow(QMainWindow):
             return
         partida = self._current_partida()
         balls = len(partida.balls) if partida else 0
-        dialog = IncidentDialog(incident, t(action_text), self, ball_count=balls, note=note)
+        dialog = IncidentDialog(
+            incident, t(action_text), self, ball_count=balls, note=note, region=self.hall.region
+        )
 
         def confirmed() -> None:
             text = dialog.note.text().strip()
