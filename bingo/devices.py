@@ -47,12 +47,13 @@ SCENARIO_FAULTS: dict[str, dict[str, object]] = {
     "crc_error": {"count": 2},
     "busy": {"count": 2},
     # The extractor's cable pulled just after it released a ball, for longer than the
-    # reconnection grace: the ball is in the tube and must be read before manual extraction.
+    # reconnection grace: the ball is in the tube and must be read before manual extraction;
+    # still out when the next partida starts, which is suspended until it is back (R-INC-1).
     "extractor_lost_after_release": {
         "fault": "disconnect",
         "device": "extractor",
         "mode": "cable",
-        "duration": 7.0,
+        "duration": 12.0,
         "after": 0.02,
     },
 }
@@ -111,6 +112,7 @@ class DeviceDraws:
         self.operator_sees = operator_sees
         self.repair = repair  # the technician's visit between partidas
         self._partida: tuple[str, int] | None = None
+        self._returned = False  # the balls are back in the drum for the partida in play
 
     def scan(self) -> list[int]:
         """The reader's count of the whole set (R-BALL-2)."""
@@ -127,12 +129,18 @@ class DeviceDraws:
         key = (partida.session_id, partida.number)
         if key != self._partida:
             self._partida = key
+            self._returned = bool(partida.balls)  # restarted mid-partida: the drum is as it is
             self.repair()
-            if not partida.balls:
-                self.source.return_all()  # every ball back in the drum for a new partida
         if partida.manual_from_ball is not None:
             number = svc.draw_manual()
             return f"bola {number} (manual)"
+        if not self._returned:
+            try:
+                self.source.return_all()  # every ball back in the drum for a new partida
+            except DeviceLost as exc:
+                # No ball out yet: suspended (R-INC-1); the next draw tries again.
+                return self._device_lost(exc, partida)
+            self._returned = True
         index = len(partida.balls) + 1
         try:
             result = self.source.draw(index, frozenset(partida.balls), self.operator_sees)
@@ -222,20 +230,16 @@ def emulated_draws(
             "extractor_model": ExtractorModel(mixing_time=0.05, release_time=0.02),
             "reader_model": ReaderModel(read_time=0.02, scan_time=0.001),
         }
+    partida = service.hall.partida
     session: EmulatedSession = start_emulated_session(
         seed,
         scenario_for(faults, seed) or None,
+        drawn=partida.balls if partida is not None else (),  # restarted mid-partida
         **models,  # type: ignore[arg-type]
     )
-    machine = session.hall.machine
-    partida = service.hall.partida
-    if partida is not None and partida.balls:
-        # Restarted mid-partida: the balls already drawn are out of the drum, in the rack.
-        drawn = set(partida.balls)
-        machine.drum = [b for b in machine.drum if b.number not in drawn]
 
     def repair() -> None:
-        for name in ("no_air", "stuck_tube_sensor", "reader_optics"):
+        for name in ("no_air", "stuck_tube_sensor", "reader_optics", "double_feed"):
             for device in session.hall.devices.values():
                 with contextlib.suppress(KeyError, ValueError):
                     device.clear(name)
