@@ -53,7 +53,7 @@ SCENARIO_FAULTS: dict[str, dict[str, object]] = {
         "fault": "disconnect",
         "device": "extractor",
         "mode": "cable",
-        "duration": 12.0,
+        "duration": 15.0,
         "after": 0.02,
     },
 }
