@@ -79,6 +79,10 @@ class BallNotRead(DomainError):
     """
 
 
+class SetNotCounted(DomainError):
+    """The reader could not count the ball set: nothing is recorded (R-BALL-2)."""
+
+
 def hold_note(held: BallHeld, number: int) -> str:
     """The incident recorded with a held ball the jefe de mesa read (the acta shows why)."""
     return f"extracción {held.draw_number}: {held.message} La bola es el {number}."
@@ -115,8 +119,28 @@ class DeviceDraws:
         self._returned = False  # the balls are back in the drum for the partida in play
 
     def scan(self) -> list[int]:
-        """The reader's count of the whole set (R-BALL-2)."""
-        return self.source.scan_set()
+        """The reader's count of the whole set (R-BALL-2).
+
+        A reader away at the count gets the reconnection grace once (decision 65); still away,
+        the run stops with the reason instead of counting the set without it.
+        """
+        from drivers.ballsource import DeviceLost
+
+        try:
+            return self.source.scan_set()
+        except DeviceLost as exc:
+            if not self.source.wait_for_devices():
+                raise SetNotCounted(
+                    f"{exc.message} El recuento de bolas no se ha hecho: vuelva a intentarlo "
+                    "cuando el lector responda",
+                    "R-BALL-2",
+                ) from exc
+        try:
+            return self.source.scan_set()
+        except DeviceLost as exc:
+            raise SetNotCounted(
+                f"{exc.message} El recuento de bolas no se ha hecho", "R-BALL-2"
+            ) from exc
 
     def draw_next(self) -> str:
         """Draw one ball (or handle what prevents it); returns what was done, for the log."""

@@ -425,6 +425,11 @@ class DeviceBallSource:
             text + " " + _("No ha salido ninguna bola: la partida queda suspendida."),
         )
 
+    def wait_for_devices(self) -> bool:
+        """Wait up to the reconnection grace for both devices; True if both are online."""
+        self._await_online(time.monotonic() + self.timing.reconnect_grace)
+        return self.extractor.is_online() and self.reader.is_online()
+
     def _await_online(self, deadline: float) -> None:
         """Give a device that is offline until ``deadline`` to come back: a short outage
         between balls is no failure (decision 65). Real time: the drivers reconnect by

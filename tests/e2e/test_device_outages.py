@@ -11,13 +11,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bingo.app import open_hall, prepare_hall
 from bingo.devices import DeviceDraws, emulated_operator
-from bingo.hall import Hall, Status
+from bingo.hall import DomainError, Hall, Status
 from bingo.simulate import Simulation, SimulationPlan
 from config import load_hall
 from drivers.ballsource import start_emulated_session
@@ -161,3 +163,57 @@ def test_restarting_the_program_on_the_emulated_devices_never_draws_a_ball_twice
         assert not partida.incidents
         assert len(set(partida.balls)) == len(partida.balls) >= 24
         assert set(partida.ball_sources) == {"extractor"}
+
+
+def _wait_offline(driver: Any) -> None:
+    deadline = time.monotonic() + 3
+    while driver.is_online() and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_a_reader_away_for_a_moment_at_the_ball_count_still_counts_the_set() -> None:
+    """R-BALL-2: the count is the reader's scan; a reader that drops out for a second is waited
+    for (decision 65) instead of the run ending on it.
+    """
+    kit = make_hall(open_session=False)
+    session = start_emulated_session(
+        7,
+        None,
+        link_timing=LINK,
+        draw_timing=replace(SHORT_GRACE, reconnect_grace=4.0),
+        extractor_model=EXTRACTOR,
+        reader_model=READER,
+    )
+    try:
+        draws = DeviceDraws(kit.svc, session.source, emulated_operator(session))
+        session.hall.reader.disconnect(1.0, mode="cable")
+        _wait_offline(session.reader)
+        assert sorted(draws.scan()) == list(range(1, 91))
+    finally:
+        session.stop()
+
+
+def test_a_reader_still_away_at_the_ball_count_stops_the_run_with_the_reason() -> None:
+    """Nothing is counted without the reader, and the run stops with a message for the staff
+    (a refusal, exit 1 from the command line), never a traceback.
+    """
+    kit = make_hall(open_session=False)
+    session = start_emulated_session(
+        7,
+        None,
+        link_timing=LINK,
+        draw_timing=SHORT_GRACE,
+        extractor_model=EXTRACTOR,
+        reader_model=READER,
+    )
+    try:
+        draws = DeviceDraws(kit.svc, session.source, emulated_operator(session))
+        session.hall.reader.disconnect(5.0, mode="cable")
+        _wait_offline(session.reader)
+        with pytest.raises(DomainError) as stopped:
+            draws.scan()
+        assert "El recuento de bolas no se ha hecho" in str(stopped.value)
+        assert stopped.value.rule == "R-BALL-2"
+        assert kit.hall.opening_check("S1") is None
+    finally:
+        session.stop()
