@@ -161,3 +161,23 @@ def test_a_double_feed_before_any_ball_of_the_partida_is_still_an_irregularity(
     with pytest.raises(BallSetIrregular) as irregular:
         hall.draw()
     assert irregular.value.reason == "double_feed"
+
+
+def test_a_jammed_extractor_refuses_the_next_release_as_fault_active_and_the_draw_says_jam(
+    hall_factory: HallFactory,
+) -> None:
+    """The NAK of a RELEASE to a jammed extractor carries FAULT_ACTIVE (05, docs/protocol.md
+    §3); the host decodes it as such and the incident names the jam, not an unknown command.
+    """
+    hall = hall_factory(scenario=[{"at_draw": 2, "fault": "jam"}])
+    hall.play(1)
+    with pytest.raises(DeviceLost) as lost:
+        hall.draw()
+    assert lost.value.reason == "jam"
+    with pytest.raises(p.FaultActive) as refused:
+        hall.session.extractor.release(3)
+    assert refused.value.code == p.NakReason.FAULT_ACTIVE
+    assert "fault_active" in str(refused.value)
+    with pytest.raises(DeviceLost) as again:
+        hall.draw()  # the jam is still there: the retry says so
+    assert again.value.reason == "jam" and "Atasco" in again.value.message
