@@ -47,12 +47,13 @@ SCENARIO_FAULTS: dict[str, dict[str, object]] = {
     "crc_error": {"count": 2},
     "busy": {"count": 2},
     # The extractor's cable pulled just after it released a ball, for longer than the
-    # reconnection grace: the ball is in the tube and must be read before manual extraction.
+    # reconnection grace: the ball is in the tube and must be read before manual extraction;
+    # still out when the next partida starts, which is suspended until it is back (R-INC-1).
     "extractor_lost_after_release": {
         "fault": "disconnect",
         "device": "extractor",
         "mode": "cable",
-        "duration": 7.0,
+        "duration": 15.0,
         "after": 0.02,
     },
 }
@@ -76,6 +77,10 @@ class BallNotRead(DomainError):
     Going on would skip it or invent one: the manual extraction may use only the balls still in
     the drum (R-INC-2), and which one is out is known only by reading it (R-GAME-3).
     """
+
+
+class SetNotCounted(DomainError):
+    """The reader could not count the ball set: nothing is recorded (R-BALL-2)."""
 
 
 def hold_note(held: BallHeld, number: int) -> str:
@@ -111,10 +116,31 @@ class DeviceDraws:
         self.operator_sees = operator_sees
         self.repair = repair  # the technician's visit between partidas
         self._partida: tuple[str, int] | None = None
+        self._returned = False  # the balls are back in the drum for the partida in play
 
     def scan(self) -> list[int]:
-        """The reader's count of the whole set (R-BALL-2)."""
-        return self.source.scan_set()
+        """The reader's count of the whole set (R-BALL-2).
+
+        A reader away at the count gets the reconnection grace once (decision 65); still away,
+        the run stops with the reason instead of counting the set without it.
+        """
+        from drivers.ballsource import DeviceLost
+
+        try:
+            return self.source.scan_set()
+        except DeviceLost as exc:
+            if not self.source.wait_for_devices():
+                raise SetNotCounted(
+                    f"{exc.message} El recuento de bolas no se ha hecho: vuelva a intentarlo "
+                    "cuando el lector responda",
+                    "R-BALL-2",
+                ) from exc
+        try:
+            return self.source.scan_set()
+        except DeviceLost as exc:
+            raise SetNotCounted(
+                f"{exc.message} El recuento de bolas no se ha hecho", "R-BALL-2"
+            ) from exc
 
     def draw_next(self) -> str:
         """Draw one ball (or handle what prevents it); returns what was done, for the log."""
@@ -127,12 +153,18 @@ class DeviceDraws:
         key = (partida.session_id, partida.number)
         if key != self._partida:
             self._partida = key
+            self._returned = bool(partida.balls)  # restarted mid-partida: the drum is as it is
             self.repair()
-            if not partida.balls:
-                self.source.return_all()  # every ball back in the drum for a new partida
         if partida.manual_from_ball is not None:
             number = svc.draw_manual()
             return f"bola {number} (manual)"
+        if not self._returned:
+            try:
+                self.source.return_all()  # every ball back in the drum for a new partida
+            except DeviceLost as exc:
+                # No ball out yet: suspended (R-INC-1); the next draw tries again.
+                return self._device_lost(exc, partida)
+            self._returned = True
         index = len(partida.balls) + 1
         try:
             result = self.source.draw(index, frozenset(partida.balls), self.operator_sees)
@@ -236,20 +268,16 @@ def emulated_draws(
             "extractor_model": ExtractorModel(mixing_time=0.05, release_time=0.02),
             "reader_model": ReaderModel(read_time=0.02, scan_time=0.001),
         }
+    partida = service.hall.partida
     session: EmulatedSession = start_emulated_session(
         seed,
         scenario_for(faults, seed) or None,
+        drawn=partida.balls if partida is not None else (),  # restarted mid-partida
         **models,  # type: ignore[arg-type]
     )
-    machine = session.hall.machine
-    partida = service.hall.partida
-    if partida is not None and partida.balls:
-        # Restarted mid-partida: the balls already drawn are out of the drum, in the rack.
-        drawn = set(partida.balls)
-        machine.drum = [b for b in machine.drum if b.number not in drawn]
 
     def repair() -> None:
-        for name in ("no_air", "stuck_tube_sensor", "reader_optics"):
+        for name in ("no_air", "stuck_tube_sensor", "reader_optics", "double_feed"):
             for device in session.hall.devices.values():
                 with contextlib.suppress(KeyError, ValueError):
                     device.clear(name)

@@ -156,7 +156,12 @@ class DrawTiming:
     release_timeout: float = 8.0  # RELEASE acknowledged -> BALL_RELEASED (device jams at 5 s)
     read_timeout: float = 3.0  # ball released -> reading, per attempt
     confirm_timeout: float = 1.0  # reading arrived -> release confirmation
-    reconnect_grace: float = 5.0  # a device offline longer than this mid-draw is lost
+    # A device offline longer than this, mid-draw or between balls, is lost (decision 65).
+    reconnect_grace: float = 5.0
+    mixing_time: float = 3.0  # CONFIG: mixing before a release when the air was off
+    # CONFIG: a release taking longer is a jam; None: 5/8 of release_timeout (5 s of 8), so the
+    # extractor reports the jam before the host gives up on the ball.
+    jam_timeout: float | None = None
     settle: float = 0.05  # after a reading, time for a second (duplicate) one to show
     min_confidence: int = 80
     rereads: int = 1
@@ -170,6 +175,10 @@ _FAULT_REASONS: Mapping[FaultBit, tuple[str, str]] = {
     FaultBit.DOOR_OPEN: ("door_open", "La puerta del extractor está abierta."),
     FaultBit.READER_OPTICS: ("reader_optics", "La óptica del lector está averiada."),
 }
+
+
+# Faults that stop a device from taking part: the extractor's blocking ones, the reader's optics.
+_STOPPING = BLOCKING_FAULTS | Fault.READER_OPTICS
 
 
 def _fault_reason(faults: Fault) -> tuple[str, str]:
@@ -372,18 +381,64 @@ class DeviceBallSource:
             return sorted(numbers)
 
     def return_all(self) -> None:
-        """End of partida: every ball back to the drum."""
+        """A new partida: every ball back to the drum, the mixing configured and the air on.
+
+        A device offline gets the reconnection grace first; still offline (or refusing), it
+        raises ``DeviceLost`` with no ball out: the partida has not begun (R-INC-1).
+        """
         with self._lock:
+            deadline = time.monotonic() + self.timing.reconnect_grace
+            self._await_online(deadline)
+            driver: DeviceDriver = self.reader
             try:
                 self.reader.disarm()
+                driver = self.extractor
                 self.extractor.return_all()
+                self._start_mixing()
             except ProtocolError as exc:
-                raise DeviceLost(
-                    self.extractor.name,
-                    "refused",
-                    _("El extractor no pudo devolver las bolas: {error}").format(error=exc),
-                ) from exc
+                raise self._not_ready(driver, exc) from exc
             self._new_partida()
+
+    def _start_mixing(self) -> None:
+        """CONFIG, then AIR_ON: the balls mix from the partida's start, and each release needs
+        no mixing time of its own (BHD/1 AIR_ON, CONFIG).
+        """
+        t = self.timing
+        jam = t.jam_timeout if t.jam_timeout is not None else t.release_timeout * 5 / 8
+        self.extractor.configure(t.mixing_time, jam)
+        self.extractor.air_on()
+
+    def _not_ready(self, driver: DeviceDriver, exc: ProtocolError) -> DeviceLost:
+        """A device that cannot take part before a partida's first ball (R-INC-1)."""
+        who = _("lector") if driver is self.reader else _("extractor")
+        reason, text = "offline", _("El {device} no responde.").format(device=who)
+        if isinstance(exc, NakError):
+            faults = driver.faults()
+            with contextlib.suppress(ProtocolError):
+                faults = driver.status_raw().faults
+            reason, text = _fault_reason(faults) if faults & _STOPPING else ("refused", "")
+            text = _(text) if text else _("El {device} rechazó la orden.").format(device=who)
+        log.warning("%s not ready for the partida (%s): %s", driver.name, reason, exc)
+        return DeviceLost(
+            driver.name,
+            reason,
+            text + " " + _("No ha salido ninguna bola: la partida queda suspendida."),
+        )
+
+    def wait_for_devices(self) -> bool:
+        """Wait up to the reconnection grace for both devices; True if both are online."""
+        self._await_online(time.monotonic() + self.timing.reconnect_grace)
+        return self.extractor.is_online() and self.reader.is_online()
+
+    def _await_online(self, deadline: float) -> None:
+        """Give a device that is offline until ``deadline`` to come back: a short outage
+        between balls is no failure (decision 65). Real time: the drivers reconnect by
+        themselves.
+        """
+        while time.monotonic() < deadline and not (
+            self.extractor.is_online() and self.reader.is_online()
+        ):
+            time.sleep(0.02)
 
     def close(self) -> None:
         if self._closed:
@@ -424,6 +479,10 @@ class DeviceBallSource:
             "refused": _("El {device} rechazó la orden."),
             "restarted": _("El {device} se ha reiniciado durante la extracción."),
             "release_unconfirmed": _("El extractor no confirmó la salida de la bola."),
+            "double_feed_flag": _(
+                "El extractor sigue señalando doble alimentación sin ninguna bola fuera del"
+                " bombo: avería del extractor, no irregularidad de las bolas de esta partida."
+            ),
         }.get(reason, _("Avería del {device}.")).format(device=who)
         if ball_in_tube:
             text += " " + _("Hay una bola en el tubo: léala antes de seguir.")
@@ -443,23 +502,36 @@ class DeviceBallSource:
 
     def _check_ready(self, d: _Draw) -> bool:
         """Raise if a device cannot take part; True if a ball is already out for this draw."""
-        for driver in (self.extractor, self.reader):
-            if not driver.is_online():
-                raise self._lost(d, driver.name, "offline")
-        try:
-            status = self.extractor.status()
-            reader_faults = self.reader.faults()
-        except ProtocolError as exc:
-            raise self._lost(d, self.extractor.name, "offline", exc) from exc
+        # Between balls a device offline, or not answering, gets the reconnection grace.
+        deadline = time.monotonic() + self.timing.reconnect_grace
+        while True:
+            self._await_online(deadline)
+            for driver in (self.extractor, self.reader):
+                if not driver.is_online():
+                    raise self._lost(d, driver.name, "offline")
+            try:
+                status = self.extractor.status()
+                reader_faults = self.reader.faults()
+                break
+            except ProtocolError as exc:
+                if time.monotonic() >= deadline:
+                    raise self._lost(d, self.extractor.name, "offline", exc) from exc
+                time.sleep(0.05)
+        expected = self._balls - len(d.drawn)
         if status.faults & Fault.DOUBLE_FEED:
-            raise self._irregular(d, "double_feed")
+            if d.drawn or status.balls_in_drum != expected:
+                raise self._irregular(d, "double_feed")
+            # No ball of this partida is out and none is missing: the flag is a leftover of an
+            # earlier partida, a fault of the extractor before the first ball (decision 67).
+            raise self._lost(d, self.extractor.name, "double_feed_flag", ball_in_tube=False)
         if status.faults & BLOCKING_FAULTS:
             reason, text = _fault_reason(status.faults)
             raise self._lost(d, self.extractor.name, reason, message=_(text))
         if reader_faults & Fault.READER_OPTICS:
             reason, text = _fault_reason(reader_faults)
             raise self._lost(d, self.reader.name, reason, message=_(text))
-        expected = self._balls - len(d.drawn)
+        if not status.air:
+            self._air_on(d)
         out = status.balls_in_drum == expected - 1 and status.ball_in_tube
         interrupted = self._interrupted is not None and self._interrupted.number == d.number
         # One ball fewer in the drum and one in the tube is a ball out and not yet recorded: this
@@ -469,15 +541,49 @@ class DeviceBallSource:
             log.warning("draw %s: a ball is already out for this draw: reading it", d.number)
             self._holds.pop(d.number, None)
             return True
-        if status.balls_in_drum < expected:
-            raise self._irregular(d, "missing_ball")
+        self._check_drum(d, status.balls_in_drum)
         return False
 
-    def _irregular(self, d: _Draw, reason: str) -> BallSetIrregular:
+    def _check_drum(self, d: _Draw, count: int) -> None:
+        """The drum must hold exactly the balls the record says are pending: fewer is a ball
+        missing, more is a ball already drawn back in the drum (an extractor restarted or
+        refilled), either an irregularity of the balls (R-INC-3, decision 66).
+        """
+        expected = self._balls - len(d.drawn)
+        if count != expected:
+            raise self._irregular(
+                d, "missing_ball" if count < expected else "drum_count", count=count
+            )
+
+    def _air_on(self, d: _Draw) -> None:
+        """The air is off between balls (the extractor restarted, or stopped it): on again."""
+        log.warning("draw %s: the extractor's air is off; turning it on", d.number)
+        try:
+            self.extractor.air_on()
+        except NakError as exc:
+            faults = self.extractor.faults()
+            with contextlib.suppress(ProtocolError):
+                faults = self.extractor.status().faults
+            reason, text = _fault_reason(faults if faults & _STOPPING else Fault.NO_AIR)
+            raise self._lost(d, self.extractor.name, reason, exc, message=_(text)) from exc
+        except ProtocolError as exc:
+            raise self._lost(d, self.extractor.name, "offline", exc) from exc
+
+    def _irregular(self, d: _Draw, reason: str, *, count: int | None = None) -> BallSetIrregular:
+        expected = self._balls - len(d.drawn)
         text = {
             "double_feed": _("Han salido dos bolas a la vez (doble alimentación)."),
-            "missing_ball": _("Faltan bolas en el bombo: el recuento no cuadra."),
+            "missing_ball": _(
+                "Faltan bolas en el bombo: el extractor cuenta {count} y deberían quedar"
+                " {expected}."
+            ),
+            "drum_count": _(
+                "El extractor cuenta {count} bolas en el bombo y deberían quedar {expected}"
+                " ({drawn} ya extraídas): han vuelto al bombo bolas que ya habían salido"
+                " (extractor reiniciado o recargado)."
+            ),
         }.get(reason, _("Irregularidad en las bolas o el mecanismo."))
+        text = text.format(count=count, expected=expected, drawn=len(d.drawn))
         self._safe_disarm()
         return BallSetIrregular(reason, text, draw_number=d.number)
 
@@ -610,6 +716,8 @@ class DeviceBallSource:
         elif status.balls_in_drum == expected:
             log.warning("draw %s: the RELEASE never arrived; sending it again", d.number)
             self._release(d)  # no ball left the drum: asking again cannot release two
+        elif status.balls_in_drum > expected:
+            self._check_drum(d, status.balls_in_drum)  # drawn balls back in the drum
 
     def _rearm(self, d: _Draw) -> None:
         try:
@@ -801,8 +909,14 @@ def start_emulated_session(
     traffic_dir: str | Path | None = None,
     silence_stop: float = 2.0,
     tcp: bool = False,
+    drawn: Iterable[int] = (),
 ) -> EmulatedSession:
-    """Emulators on ptys or TCP ports (in-process hub thread) and real drivers over them."""
+    """Emulators on ptys or TCP ports (in-process hub thread) and real drivers over them.
+
+    ``drawn`` are the balls the record says are out in the partida in play: started again
+    mid-partida, the emulated machine has them in its rack, not in its drum (the record is the
+    truth), so no ball drawn can come out a second time (decision 68).
+    """
     import serial
 
     from drivers.emulators import start_emulators
@@ -816,6 +930,14 @@ def start_emulated_session(
         silence_stop=silence_stop,
         tcp_port=0 if tcp else None,
     )
+    out = set(drawn)
+    if out:
+        with hall.hub.lock:
+            machine = hall.machine
+            machine.rack = [b for b in machine.drum if b.number in out]
+            machine.drum = [b for b in machine.drum if b.number not in out]
+    if draw_timing is None and extractor_model is not None:
+        draw_timing = DrawTiming(mixing_time=extractor_model.mixing_time)
 
     def opener(name: str) -> Callable[[], Any]:
         def open_port() -> Any:

@@ -14,7 +14,7 @@ import logging
 import os
 import secrets
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +72,13 @@ def prepare_hall(service: Any, settings: Any) -> None:
     prepare(service, settings)
 
 
-def _start_devices(kind: str, settings: Any = None) -> tuple[Any, Callable[[], None]]:
-    """The ball source and its stopper; (None, no-op) when no devices can be used."""
+def _start_devices(
+    kind: str, settings: Any = None, drawn: Sequence[int] = ()
+) -> tuple[Any, Callable[[], None]]:
+    """The ball source and its stopper; (None, no-op) when no devices can be used.
+
+    ``drawn``: the balls of the partida in play, which emulated devices keep out of their drum.
+    """
     if kind == "serial":
         extractor = getattr(settings, "extractor_port", None)
         reader = getattr(settings, "reader_port", None)
@@ -100,7 +105,7 @@ def _start_devices(kind: str, settings: Any = None) -> tuple[Any, Callable[[], N
     try:
         from drivers.ballsource import open_emulated_devices
 
-        source, stop = open_emulated_devices(secrets.randbelow(2**31))
+        source, stop = open_emulated_devices(secrets.randbelow(2**31), drawn=drawn)
     except Exception as exc:  # the console still works with typed balls
         log.exception("emulated devices did not start")
         print(
@@ -155,8 +160,11 @@ def run_console(args: argparse.Namespace) -> int:
     ) as engine:
         service = engine.service
         prepare_hall(service, settings)
-        source, stop_sources = _start_devices(getattr(args, "devices", "emulated"), settings)
-        stop_boards = _start_boards(service, getattr(args, "devices", "emulated"))
+        kind = getattr(args, "devices", "emulated")
+        partida = service.hall.partida
+        drawn = tuple(partida.balls) if partida is not None else ()
+        source, stop_sources = _start_devices(kind, settings, drawn)
+        stop_boards = _start_boards(service, kind)
 
         def stop() -> None:
             stop_boards()
@@ -170,12 +178,25 @@ def run_console(args: argparse.Namespace) -> int:
                 stop()
 
         try:
-            return _run_gui(service, settings, source, stop_devices)
+            return _run_gui(service, settings, source, stop_devices, devices_words(kind, source))
         finally:
             stop_devices()
 
 
-def _run_gui(service: Any, settings: Any, source: Any, stop_devices: Callable[[], None]) -> int:
+def devices_words(kind: str, source: Any) -> str:
+    """What the console says it draws from: the configured devices, when they did start."""
+    if source is None:
+        return "sin dispositivos"
+    return "extractor y lector en serie" if kind == "serial" else "dispositivos emulados"
+
+
+def _run_gui(
+    service: Any,
+    settings: Any,
+    source: Any,
+    stop_devices: Callable[[], None],
+    devices: str | None = None,
+) -> int:
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -225,7 +246,7 @@ def _run_gui(service: Any, settings: Any, source: Any, stop_devices: Callable[[]
     console.showMaximized()
     print(
         f"bingo-hall: consola abierta (sala {service.hall_id}, "
-        f"{'dispositivos emulados' if source is not None else 'sin dispositivos'}, "
+        f"{devices or devices_words('emulated', source)}, "
         f"{len(screens)} pantalla(s))",
         flush=True,
     )

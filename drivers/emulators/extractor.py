@@ -32,6 +32,9 @@ class ExtractorModel:
     mixing_time: float = 3.0  # mixing before the first release when the air was off
     release_time: float = 0.8  # drum to tube
     release_timeout: float = 5.0  # a release that takes longer is a jam
+    # A maker's extractor whose restart brings every ball back to the drum (homing): the host
+    # must notice the drum count no longer matches the balls still to draw.
+    restart_refills: bool = False
 
 
 class ExtractorEmulator(EmulatedDevice):
@@ -191,3 +194,5 @@ class ExtractorEmulator(EmulatedDevice):
             self.active[address] |= Fault.NO_AIR
         if len(self.machine.tube) > 1:
             self.active[address] |= Fault.DOUBLE_FEED
+        if self.model.restart_refills:
+            self.machine.return_all()

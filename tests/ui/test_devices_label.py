@@ -1,0 +1,51 @@
+"""`bingo-hall run` says which devices the balls come from: the real serial lines of the hall's
+settings are never announced as emulated devices (R-DEV-1)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from drivers.emulators import start_emulators
+from tests.ui.test_settings_languages import hall_file
+from ui.main import EXIT_AFTER_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def test_the_console_on_the_hall_s_serial_lines_does_not_say_emulated(tmp_path: Path) -> None:
+    hall = start_emulators(("extractor", "reader"), seed=3)
+    try:
+        ports = hall.urls()
+        config = hall_file(
+            tmp_path, f'[devices]\nextractor = "{ports["extractor"]}"\nreader = "{ports["reader"]}"'
+        )
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            EXIT_AFTER_ENV: "1500",
+            "PYTHONPATH": os.pathsep.join(
+                p for p in (os.environ.get("PYTHONPATH", ""), str(ROOT)) if p
+            ),
+        }
+        db = f"sqlite:///{tmp_path / 'hall.sqlite'}"
+        command = [
+            sys.executable, "-m", "bingo.cli", "run", "--db", db, "--config", str(config),
+            "--devices", "serial",
+        ]  # fmt: skip
+        done = subprocess.run(
+            command, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=90
+        )
+    finally:
+        hall.stop()
+    assert done.returncode == 0, done.stderr
+    opened = [line for line in done.stdout.splitlines() if "consola abierta" in line]
+    assert opened, done.stdout
+    assert "extractor y lector en serie" in opened[0]
+    assert "emulados" not in opened[0]
