@@ -34,6 +34,7 @@ from drivers.device import (
     DeviceOnline,
     DeviceRestarted,
     EventsLost,
+    EventsReplayed,
     FaultsChanged,
     Notice,
 )
@@ -50,6 +51,7 @@ from drivers.protocol import (
     FaultRaisedEvent,
     NakError,
     ProtocolError,
+    ReaderState,
     ReadFailedEvent,
     ReadFailure,
     ReadMethod,
@@ -71,6 +73,8 @@ HoldReason = Literal[
     "duplicate_read",
     "stale_read",
     "id_mismatch",
+    "early_read",
+    "replayed_read",
 ]
 
 _METHODS: Mapping[int, str] = {
@@ -157,7 +161,9 @@ class DrawTiming:
     read_timeout: float = 3.0  # ball released -> reading, per attempt
     confirm_timeout: float = 1.0  # reading arrived -> release confirmation
     reconnect_grace: float = 5.0  # a device offline longer than this mid-draw is lost
-    settle: float = 0.05  # after a reading, time for a second (duplicate) one to show
+    # After a reading the reader's STATUS says whether it is done (idle, nothing newer); when it
+    # cannot say, this long for a second (duplicate) reading to show.
+    settle: float = 0.05
     min_confidence: int = 80
     rereads: int = 1
     scan_timeout: float = 60.0
@@ -190,6 +196,10 @@ class _Draw:
     rereads_left: int = 0
     offline: dict[str, float] = field(default_factory=dict)
     release_deadline: float = 0.0
+    release_sent: float | None = None  # a reading heard before this cannot be of this ball
+    incident: tuple[HoldReason, str] | None = None  # what makes the draw held, and its detail
+    checked: bool = False  # the reader was asked whether its reading is final
+    release_checked: bool = False  # the extractor was asked about a reading before its event
     read_deadline: float | None = None
     settle_until: float | None = None
     confirm_until: float | None = None
@@ -262,6 +272,7 @@ class DeviceBallSource:
             try:
                 if resume:  # a ball already left the drum for this draw: read that one
                     d.released = True
+                    d.release_sent = self._clock()
                     d.read_deadline = self._clock() + self.timing.read_timeout
                     self.reader.reread(d.number)
                 else:
@@ -487,7 +498,8 @@ class DeviceBallSource:
                 self.reader.disarm()
 
     def _release(self, d: _Draw) -> None:
-        d.release_deadline = self._clock() + self.timing.release_timeout
+        d.release_sent = self._clock()
+        d.release_deadline = d.release_sent + self.timing.release_timeout
         try:
             self.extractor.release(d.number)
         except NakError as exc:
@@ -540,13 +552,18 @@ class DeviceBallSource:
                 d.read_deadline = now + self.timing.read_timeout
                 d.confirm_until = None
         elif isinstance(event, BallReadEvent):
-            if event.draw_number == d.number:
+            if self._is_known_repeat(event):
+                pass
+            elif d.release_sent is None or notice.at < d.release_sent:
+                # Heard before the RELEASE left the host: not a reading of this draw's ball.
+                self._incident(d, "early_read", str(event.number))
+            elif event.draw_number == d.number:
                 d.reads.append(event)
                 if d.settle_until is None:
                     d.settle_until = now + self.timing.settle
                 if not d.released and d.confirm_until is None:
                     d.confirm_until = now + self.timing.confirm_timeout
-            elif not self._is_known_repeat(event):
+            else:
                 d.foreign.append(event)
                 if d.settle_until is None:
                     d.settle_until = now + self.timing.settle
@@ -575,11 +592,70 @@ class DeviceBallSource:
                 self._recheck_release(d)  # its events are gone: ask where the ball is
             if not from_extractor and not d.reads:
                 self._rearm(d)
+        elif isinstance(event, EventsReplayed) and not from_extractor:
+            said = [str(e.number) for e in event.events if isinstance(e, BallReadEvent)]
+            self._incident(d, "replayed_read", ", ".join(said) or "—")
         elif isinstance(event, EventsLost):
             if not from_extractor and not d.reads and d.released:
                 self._rearm(d)
             elif from_extractor and not d.released:
                 self._confirm_from_status(d)
+
+    def _incident(self, d: _Draw, reason: HoldReason, detail: str) -> None:
+        log.warning("draw %s: %s (%s): the draw will be held", d.number, reason, detail)
+        if d.incident is None:
+            d.incident = (reason, detail)
+
+    def _reader_done(self, d: _Draw) -> bool:
+        """Whether the reader's reading is final: idle, and no event newer than those taken.
+
+        One STATUS exchange (about 10 ms at 19200 baud) instead of waiting ``settle``: a reader
+        reads once per ARM or REREAD, so idle with nothing newer means no second reading comes.
+        Any newer event the STATUS revealed is fetched and taken in first.
+        """
+        try:
+            status = self.reader.status()
+        except ProtocolError:
+            return False
+        self._take_queued(d)
+        return status.state == ReaderState.IDLE and status.counter == self.reader.processed()
+
+    def _released_before_reading(self, d: _Draw) -> None:
+        """A reading came before BALL_RELEASED: ask the extractor now where the ball is.
+
+        Its STATUS (and any event it had, fetched first) describes a moment after the reading
+        reached the host. A ball not yet in the tube then cannot have been read: the reading is
+        not of this draw's ball, and the draw is held with that incident.
+        """
+        try:
+            status = self.extractor.status()
+        except ProtocolError:
+            return  # the confirmation timeout decides
+        self._take_queued(d)
+        if d.released:
+            return
+        if (
+            status.state != ExtractorState.RELEASING
+            and status.ball_in_tube
+            and status.balls_in_drum == self._balls - len(d.drawn) - 1
+        ):
+            d.released = True  # it is out; its BALL_RELEASED was lost
+            d.read_deadline = self._clock() + self.timing.read_timeout
+            d.confirm_until = None
+            return
+        for read in d.reads:
+            self._incident(d, "early_read", str(read.number))
+        d.reads.clear()
+        d.settle_until = d.confirm_until = None
+        d.release_checked = False
+
+    def _take_queued(self, d: _Draw) -> None:
+        while True:
+            try:
+                notice = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._on_notice(d, notice)
 
     def _on_fault(self, d: _Draw, device: str, raised: Fault) -> None:
         if raised & Fault.DOUBLE_FEED:
@@ -638,6 +714,7 @@ class DeviceBallSource:
         d.rereads_left -= 1
         d.reads.clear()
         d.settle_until = None
+        d.checked = False
         d.read_deadline = now + self.timing.read_timeout
         try:
             self.reader.reread(d.number)
@@ -658,6 +735,10 @@ class DeviceBallSource:
                 note = _("Se ha perdido la comunicación con el lector.")
                 return self._hold(d, "unreadable", None, note=note)
             return None
+        if not d.released and d.reads and not d.release_checked:
+            d.release_checked = True
+            self._released_before_reading(d)
+            now = self._clock()
         if not d.released:
             if d.reads and d.confirm_until is not None and now >= d.confirm_until:
                 self._confirm_from_status(d)
@@ -666,12 +747,18 @@ class DeviceBallSource:
             elif now >= d.release_deadline:
                 raise self._lost(d, extractor, "release_unconfirmed", ball_in_tube=None)
             return None
+        if (d.reads or d.foreign) and not d.checked:
+            d.checked = True
+            if self._reader_done(d):
+                return self._evaluate(d, self._clock(), operator_sees)
         if (d.reads or d.foreign) and d.settle_until is not None and now >= d.settle_until:
             return self._evaluate(d, now, operator_sees)
         if not d.reads and d.read_deadline is not None and now >= d.read_deadline:
             if d.rereads_left > 0:
                 self._retry(d, now)
                 return None
+            if d.incident is not None:
+                return self._incident_hold(d)
             return self._hold(d, "unreadable", None)
         return None
 
@@ -686,6 +773,8 @@ class DeviceBallSource:
     def _evaluate(
         self, d: _Draw, now: float, operator_sees: Callable[[int], int | None] | None
     ) -> BallRead | BallHeld | None:
+        if d.incident is not None:
+            return self._incident_hold(d)
         if d.foreign:
             wrong = d.foreign[0]
             return self._hold(d, "wrong_draw", wrong.number, wrong)
@@ -717,6 +806,12 @@ class DeviceBallSource:
         self._accept(result)
         return result
 
+    def _incident_hold(self, d: _Draw) -> BallHeld:
+        assert d.incident is not None
+        reason, detail = d.incident
+        read = d.reads[0] if d.reads else None
+        return self._hold(d, reason, read.number if read else None, read, said=detail)
+
     def _accept(self, result: BallRead) -> None:
         self._accepted[result.draw_number] = result
         if result.ball_id:
@@ -731,6 +826,7 @@ class DeviceBallSource:
         *,
         seen: int | None = None,
         note: str = "",
+        said: str = "",
     ) -> BallHeld:
         self._safe_disarm()
         self._holds[d.number] = (d, read)
@@ -749,6 +845,13 @@ class DeviceBallSource:
                 "El lector leyó {number}, pero el código de la bola no es el de la {number}"
                 " del juego revisado."
             ),
+            "early_read": _(
+                "El lector dio una lectura ({said}) antes de que saliera la bola; no se toma."
+            ),
+            "replayed_read": _(
+                "El lector repitió una respuesta antigua (su contador de avisos no avanzó;"
+                " lectura repetida: {said}); no se toma."
+            ),
         }
         message = texts[reason].format(
             number=number,
@@ -756,6 +859,7 @@ class DeviceBallSource:
             draw=d.number,
             other=read.draw_number if read is not None else "?",
             confidence=read.confidence if read is not None else 0,
+            said=said,
         )
         if note:
             message = f"{message} {note}"
@@ -772,6 +876,8 @@ class DeviceBallSource:
                 return
             if isinstance(notice.event, BallReadEvent) and not self._is_known_repeat(notice.event):
                 log.warning("reading outside a draw ignored: %s", notice.event)
+            elif isinstance(notice.event, EventsReplayed):
+                log.warning("%s repeated an old EVENTS reply outside a draw", notice.device)
 
 
 # --------------------------------------------------------------------------- emulated hall

@@ -64,6 +64,8 @@ FAULTS: Mapping[str, FaultSpec] = {
         FaultSpec("low_confidence", "reader", "reports `confidence` (default 40)"),
         FaultSpec("wrong_draw", "reader", "reports the reading under draw number `draw`"),
         FaultSpec("reader_optics", "reader", "optics fault (bit 6) until cleared"),
+        FaultSpec("early_read", "reader", "reports a reading when armed, before the release"),
+        FaultSpec("replay_events", "reader", "answers the next EVENTS with an old reply (`draw`)"),
         FaultSpec("missing_ball", "reader", "ball `number` missing from the set"),
         FaultSpec("duplicate_ball", "reader", "a second ball `number` instead of `instead_of`"),
         # the boards
