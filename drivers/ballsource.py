@@ -23,6 +23,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -199,7 +200,6 @@ class _Draw:
     release_sent: float | None = None  # a reading heard before this cannot be of this ball
     incident: tuple[HoldReason, str] | None = None  # what makes the draw held, and its detail
     checked: bool = False  # the reader was asked whether its reading is final
-    release_checked: bool = False  # the extractor was asked about a reading before its event
     read_deadline: float | None = None
     settle_until: float | None = None
     confirm_until: float | None = None
@@ -237,6 +237,7 @@ class DeviceBallSource:
         # a ball left the drum and before it was recorded.
         self._fresh = True
         self._stopper: Callable[[], None] | None = None
+        self._pool: ThreadPoolExecutor | None = None  # one line asked while the other is
         self._closed = False
 
     # ------------------------------------------------------------------ public API
@@ -400,6 +401,8 @@ class DeviceBallSource:
         if self._closed:
             return
         self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         for remove in self._removers:
             remove()
         self._removers = []
@@ -606,48 +609,47 @@ class DeviceBallSource:
         if d.incident is None:
             d.incident = (reason, detail)
 
-    def _reader_done(self, d: _Draw) -> bool:
-        """Whether the reader's reading is final: idle, and no event newer than those taken.
+    def _reading_checked(self, d: _Draw) -> bool:
+        """Whether this draw's reading is final and of the released ball, asked of the devices.
 
-        One STATUS exchange (about 10 ms at 19200 baud) instead of waiting ``settle``: a reader
-        reads once per ARM or REREAD, so idle with nothing newer means no second reading comes.
-        Any newer event the STATUS revealed is fetched and taken in first.
+        The reader's STATUS (about 10 ms at 19200 baud) says whether it is done: a reader reads
+        once per ARM or REREAD, so idle with no newer event means no second reading is coming
+        (this replaces waiting ``settle`` for one). A reading heard before BALL_RELEASED makes
+        the host fetch the extractor's events at the same time, on its own line: they describe
+        a moment after the reading reached the host, so no BALL_RELEASED among them means the
+        ball was not in the tube and the reading cannot be of it (held: ``early_read``).
         """
+        asked = None
+        if not d.released:
+            asked = self._helper().submit(self.extractor.poll_events)
+        final = False
         try:
             status = self.reader.status()
         except ProtocolError:
+            pass
+        else:
+            final = status.state == ReaderState.IDLE and status.counter == self.reader.processed()
+        fetched = False
+        if asked is not None:
+            try:
+                asked.result()
+                fetched = True
+            except ProtocolError as exc:
+                log.warning("draw %s: extractor events not fetched: %s", d.number, exc)
+        self._take_queued(d)  # anything those exchanges brought in, in order
+        if fetched and not d.released and d.reads:
+            for read in d.reads:
+                self._incident(d, "early_read", str(read.number))
+            d.reads.clear()
+            d.settle_until = d.confirm_until = None
+            d.checked = False
             return False
-        self._take_queued(d)
-        return status.state == ReaderState.IDLE and status.counter == self.reader.processed()
+        return final and d.released
 
-    def _released_before_reading(self, d: _Draw) -> None:
-        """A reading came before BALL_RELEASED: ask the extractor now where the ball is.
-
-        Its STATUS (and any event it had, fetched first) describes a moment after the reading
-        reached the host. A ball not yet in the tube then cannot have been read: the reading is
-        not of this draw's ball, and the draw is held with that incident.
-        """
-        try:
-            status = self.extractor.status()
-        except ProtocolError:
-            return  # the confirmation timeout decides
-        self._take_queued(d)
-        if d.released:
-            return
-        if (
-            status.state != ExtractorState.RELEASING
-            and status.ball_in_tube
-            and status.balls_in_drum == self._balls - len(d.drawn) - 1
-        ):
-            d.released = True  # it is out; its BALL_RELEASED was lost
-            d.read_deadline = self._clock() + self.timing.read_timeout
-            d.confirm_until = None
-            return
-        for read in d.reads:
-            self._incident(d, "early_read", str(read.number))
-        d.reads.clear()
-        d.settle_until = d.confirm_until = None
-        d.release_checked = False
+    def _helper(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="ballsource")
+        return self._pool
 
     def _take_queued(self, d: _Draw) -> None:
         while True:
@@ -735,9 +737,10 @@ class DeviceBallSource:
                 note = _("Se ha perdido la comunicación con el lector.")
                 return self._hold(d, "unreadable", None, note=note)
             return None
-        if not d.released and d.reads and not d.release_checked:
-            d.release_checked = True
-            self._released_before_reading(d)
+        if (d.reads or d.foreign) and not d.checked:
+            d.checked = True
+            if self._reading_checked(d):
+                return self._evaluate(d, self._clock(), operator_sees)
             now = self._clock()
         if not d.released:
             if d.reads and d.confirm_until is not None and now >= d.confirm_until:
@@ -747,10 +750,6 @@ class DeviceBallSource:
             elif now >= d.release_deadline:
                 raise self._lost(d, extractor, "release_unconfirmed", ball_in_tube=None)
             return None
-        if (d.reads or d.foreign) and not d.checked:
-            d.checked = True
-            if self._reader_done(d):
-                return self._evaluate(d, self._clock(), operator_sees)
         if (d.reads or d.foreign) and d.settle_until is not None and now >= d.settle_until:
             return self._evaluate(d, now, operator_sees)
         if not d.reads and d.read_deadline is not None and now >= d.read_deadline:

@@ -325,6 +325,14 @@ class DeviceDriver:
         assert status is not None
         return status
 
+    def poll_events(self, address: int | None = None) -> None:
+        """Fetch the unit's events now; listeners have heard them when this returns."""
+        unit = self._unit(address)
+        with self._poll_lock:
+            if not unit.online:
+                raise DeviceUnavailable(f"{self.name} 0x{unit.address:02X} is offline")
+            self._poll_events(unit, raise_errors=True)
+
     def processed(self, address: int | None = None) -> int:
         """The counter of the last event taken in from the unit (0: none since its reset)."""
         return self._unit(address).tracker.last
