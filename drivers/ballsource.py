@@ -165,6 +165,7 @@ class DrawTiming:
     # After a reading the reader's STATUS says whether it is done (idle, nothing newer); when it
     # cannot say, this long for a second (duplicate) reading to show.
     settle: float = 0.05
+    recheck: float = 0.02  # asking again while the reader says it is still reading
     min_confidence: int = 80
     rereads: int = 1
     scan_timeout: float = 60.0
@@ -202,6 +203,7 @@ class _Draw:
     checked: bool = False  # the reader was asked whether its reading is final
     read_deadline: float | None = None
     settle_until: float | None = None
+    recheck_at: float | None = None
     confirm_until: float | None = None
 
 
@@ -540,7 +542,7 @@ class DeviceBallSource:
         deadlines = [d.release_deadline]
         if d.released and d.read_deadline is not None:
             deadlines = [d.read_deadline]
-        for extra in (d.settle_until, d.confirm_until):
+        for extra in (d.settle_until, d.confirm_until, d.recheck_at):
             if extra is not None:
                 deadlines.append(extra)
         deadlines += [since + self.timing.reconnect_grace for since in d.offline.values()]
@@ -564,12 +566,14 @@ class DeviceBallSource:
                 d.reads.append(event)
                 if d.settle_until is None:
                     d.settle_until = now + self.timing.settle
+                d.checked = False  # a new reading: ask the reader again
                 if not d.released and d.confirm_until is None:
                     d.confirm_until = now + self.timing.confirm_timeout
             else:
                 d.foreign.append(event)
                 if d.settle_until is None:
                     d.settle_until = now + self.timing.settle
+                d.checked = False  # a new reading: ask the reader again
         elif isinstance(event, ReadFailedEvent) and event.draw_number == d.number:
             if event.reason == ReadFailure.NO_BALL and not d.released:
                 return
@@ -626,9 +630,13 @@ class DeviceBallSource:
         try:
             status = self.reader.status()
         except ProtocolError:
-            pass
+            pass  # the reader cannot say: ``settle`` decides
         else:
             final = status.state == ReaderState.IDLE and status.counter == self.reader.processed()
+            if not final:  # still reading (a second look at the ball): ask again shortly
+                now = self._clock()
+                d.recheck_at = now + self.timing.recheck
+                d.settle_until = now + self.timing.read_timeout
         fetched = False
         if asked is not None:
             try:
@@ -737,6 +745,9 @@ class DeviceBallSource:
                 note = _("Se ha perdido la comunicación con el lector.")
                 return self._hold(d, "unreadable", None, note=note)
             return None
+        if d.recheck_at is not None and now >= d.recheck_at:
+            d.recheck_at = None
+            d.checked = False
         if (d.reads or d.foreign) and not d.checked:
             d.checked = True
             if self._reading_checked(d):

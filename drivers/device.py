@@ -550,9 +550,11 @@ class DeviceDriver:
         """Counters that do not follow on: take the events only if the device says it lost some.
 
         The device latches fault bit 8 when the host's counter had left its ring (it then sends
-        all it has), and a restart shows as counter 0 or bit 9. Neither: the reply is an old
-        one repeated (a late copy, a bridge's echo, a stale cache) and is dropped; the host
-        keeps its counter and asks again. After a restart it asks again from 0.
+        all it has), and a restart shows as counter 0 or bit 9. A device that does not latch
+        bit 8 is believed when its reply is a run of counters ending at the counter its STATUS
+        shows, and new to the host. Otherwise the reply is an old one repeated (a late copy, a
+        bridge's echo, a stale cache) and is dropped; the host keeps its counter and asks
+        again. After a restart it asks again from 0.
         """
         status = self._fetch_status(unit, raise_errors=raise_errors)
         if status is None:
@@ -563,6 +565,11 @@ class DeviceDriver:
             self._after_resync(unit)
             return False
         if lost:
+            return True
+        run = EventTracker(last=events[0].counter, synced=True).follows(events[1:])
+        newest = events[-1].counter
+        if run and newest == status.counter != unit.tracker.last:
+            log.warning("%s 0x%02X: events lost without bit 8", self.name, unit.address)
             return True
         log.warning(
             "%s 0x%02X: EVENTS reply repeated (counters %s after %s): dropped",

@@ -56,7 +56,7 @@ FAULTS: Mapping[str, FaultSpec] = {
         FaultSpec("stuck_tube_sensor", "extractor", "tube sensor always occupied (bit 3)"),
         # the reader and the ball set
         FaultSpec("released_not_read", "reader", "reader misses the ball (and `rereads`)"),
-        FaultSpec("duplicate_read", "reader", "reading reported twice (`conflicting`)"),
+        FaultSpec("duplicate_read", "reader", "reading reported twice (`conflicting`, `gap`)"),
         FaultSpec("out_of_range", "reader", "reports `number` (default 91)"),
         FaultSpec("misread", "reader", "reports `number` instead of the ball's"),
         FaultSpec("unreadable", "reader", "READ_FAILED unreadable for this draw"),

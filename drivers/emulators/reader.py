@@ -252,7 +252,18 @@ class ReaderEmulator(EmulatedDevice):
         if (p := faults.pop("duplicate_read", None)) is not None:
             if p.get("conflicting"):
                 number = int(p.get("number", misread_of(number)))
-            self._report(reported_draw, number, confidence, ball_id)
+            gap = float(p.get("gap", 0.0))
+            if gap <= 0:
+                self._report(reported_draw, number, confidence, ball_id)
+                return
+            # A second look at the ball (OCR, then the tag): still reading until it reports.
+            self.reading += 1
+
+            def again(n: int = number) -> None:
+                self.reading = max(0, self.reading - 1)
+                self._report(reported_draw, n, confidence, ball_id)
+
+            self.later(gap, again)
 
     def _report(self, draw: int, number: int, confidence: int, ball_id: bytes) -> None:
         self.last_confidence = confidence

@@ -7,6 +7,7 @@ Also the set scan (R-BALL-2) with a reader that pushes its 91 events without wai
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -14,8 +15,8 @@ import pytest
 
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from drivers.device import EventsReplayed
-from drivers.protocol import BallReadEvent, DeviceEvent, EventKind
-from tests.drivers.hallkit import EXTRACTOR, READER, Hall
+from drivers.protocol import BallReadEvent, DeviceEvent, EventKind, MsgType
+from tests.drivers.hallkit import DRAW, EXTRACTOR, LINK, READER, Hall
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -77,14 +78,48 @@ def test_a_reading_before_the_ball_is_released_is_never_recorded(
     hall.play(1)
 
 
-def test_a_reading_after_the_release_is_recorded_without_waiting_for_a_second_one(
-    hall: Hall,
+def test_a_reading_the_reader_confirms_is_recorded_without_waiting_for_a_second_one(
+    hall_factory: HallFactory,
 ) -> None:
-    """The reader's STATUS after its reading (idle, nothing newer) makes the reading final; a
-    reader that reports twice still holds the game (duplicate_read, tested in test_faults)."""
-    results = hall.play(5)
+    """The reader's STATUS after its reading (idle, nothing newer) makes the reading final: the
+    fallback wait (here 10 minutes, far beyond this test's time limit) is never needed."""
+    hall = hall_factory(draw_timing=replace(DRAW, settle=600.0))
+    results = hall.play(4)
     assert all(isinstance(r, BallRead) and r.method == "ocr" for r in results)
     assert not hall.saw(EventsReplayed)
+
+
+def test_a_second_different_reading_a_moment_later_still_holds_the_game(
+    hall_factory: HallFactory,
+) -> None:
+    """The safety the fixed wait gave, kept: a reader that reports the same ball again 150 ms
+    later, differently, says it is still reading until then; the game is held (R-GAME-3)."""
+    scenario = [
+        {"at_draw": 2, "fault": "duplicate_read", "conflicting": True, "number": 90, "gap": 0.15}
+    ]
+    hall = hall_factory(seed=4, scenario=scenario)
+    hall.play(1)
+    held = hall.draw(operator=False)
+    assert isinstance(held, BallHeld) and held.reason == "duplicate_read"
+    hall.resolve(held)
+    hall.assert_faithful()
+
+
+def test_a_line_waiting_for_a_ball_is_polled_at_the_documented_pace(
+    hall_factory: HallFactory,
+) -> None:
+    """While a ball is expected the host polls EVENTS every ``fast_poll_interval`` (BHD/1 sets
+    only a minimum of one poll per 250 ms), not back to back: the devices answer at once here,
+    as through a pty, USB-CDC adapter or TCP bridge, so nothing else would slow the host."""
+    hall = hall_factory(reader_model=replace(READER, read_time=0.5))
+    for device in hall.session.hall.devices.values():
+        device.pace = False
+    before = len(hall.reader.commands(MsgType.EVENTS, repeats=True))
+    started = time.monotonic()
+    hall.play(2)
+    took = time.monotonic() - started
+    polls = len(hall.reader.commands(MsgType.EVENTS, repeats=True)) - before
+    assert polls <= 2 * took / LINK.fast_poll_interval + 10, (polls, took)
 
 
 def test_the_tracker_takes_only_counters_that_follow_on() -> None:
