@@ -125,6 +125,7 @@ class Unit:
     next_poll: float = 0.0
     last_status: float = 0.0
     next_events: float = 0.0  # next EVENTS poll while a ball is expected
+    events_taken: int = 0
     next_attempt: float = 0.0
     tracker: EventTracker = field(default_factory=EventTracker)
     status: Status | None = None
@@ -384,8 +385,14 @@ class DeviceDriver:
                 if fast and self._clock() >= unit.next_events:
                     # Paced start to start: a pty or TCP bridge has no baud rate to slow a
                     # back-to-back loop (thousands of polls a second).
-                    unit.next_events = self._clock() + self._fast_interval()
+                    interval = self._fast_interval()
+                    unit.next_events = self._clock() + interval
+                    taken = unit.events_taken
                     self._poll_events(unit)
+                    if unit.events_taken != taken:
+                        # Whoever hears those events may want the line next (the ball source
+                        # asks the reader whether its reading is final): leave it free.
+                        unit.next_events = self._clock() + interval
                 if fast:
                     due = unit.last_status + self.timing.fast_status_interval
                 if unit.online and self._clock() >= due:
@@ -540,6 +547,7 @@ class DeviceDriver:
             if lost:
                 log.warning("%s 0x%02X: events lost", self.name, unit.address)
                 self._notify(unit.address, EventsLost())
+            unit.events_taken += len(new)
             for event in new:
                 self._notify(unit.address, event)
             burst = self._fast and len(events) >= self.timing.burst_events
