@@ -646,6 +646,11 @@ class DeviceBallSource:
                 log.warning("draw %s: extractor events not fetched: %s", d.number, exc)
         self._take_queued(d)  # anything those exchanges brought in, in order
         if fetched and not d.released and d.reads:
+            # No BALL_RELEASED: before calling the reading early, the extractor's STATUS (a
+            # restart hides events whose counter the host has already seen; an event lost).
+            self._confirm_from_status(d)
+            self._take_queued(d)
+        if fetched and not d.released and d.reads:
             for read in d.reads:
                 self._incident(d, "early_read", str(read.number))
             d.reads.clear()
