@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
-from drivers.device import EventsReplayed
+from drivers.device import EventsLost, EventsReplayed
 from drivers.protocol import BallReadEvent, DeviceEvent, EventKind, MsgType
 from tests.drivers.hallkit import DRAW, EXTRACTOR, LINK, READER, Hall
 
@@ -139,14 +139,19 @@ def test_the_tracker_takes_only_counters_that_follow_on() -> None:
 # --------------------------------------------------------------------------- the set scan
 
 
+@pytest.mark.parametrize(("scan_time", "paced"), [(0.01, True), (0.002, False)])
 def test_a_scan_at_a_fast_readers_pace_completes_without_flow_control(
-    hall_factory: HallFactory,
+    hall_factory: HallFactory, scan_time: float, paced: bool
 ) -> None:
-    """A reader that pushes one ball every 10 ms whatever the host fetched (no pause at 8
-    pending events): the host drains the ring fast enough and gets all 90 balls."""
-    reader = replace(READER, scan_time=0.01, scan_waits_for_host=False)
+    """A reader that pushes one ball every 10 ms (at 19200 baud) or 2 ms (a line with no baud
+    limit) whatever the host fetched, never pausing at 8 pending events: the host drains the
+    ring fast enough and gets all 90 balls (R-BALL-2)."""
+    reader = replace(READER, scan_time=scan_time, scan_waits_for_host=False)
     hall = hall_factory(reader_model=reader)
+    for device in hall.session.hall.devices.values():
+        device.pace = paced
     assert hall.source.scan_set() == list(range(1, 91))
+    assert not hall.saw(EventsLost)
 
 
 def test_a_scan_that_overflows_the_ring_is_repeated_then_reported_never_a_crash(
