@@ -391,8 +391,12 @@ class DeviceDriver:
                     self._poll_events(unit)
                     if unit.events_taken != taken:
                         # Whoever hears those events may want the line next (the ball source
-                        # asks the reader whether its reading is final): leave it free.
+                        # asks the reader whether its reading is final): leave it free for one
+                        # interval, a STATUS due included (unless overdue by a whole second).
                         unit.next_events = self._clock() + interval
+                        late = self._clock() - unit.last_status - self.timing.fast_status_interval
+                        if late < self.timing.fast_status_interval:
+                            continue
                 if fast:
                     due = unit.last_status + self.timing.fast_status_interval
                 if unit.online and self._clock() >= due:
