@@ -1,10 +1,12 @@
 """What every BHD/1 driver shares: the line, the host link, supervision and typed notices.
 
 A driver owns one ``SerialLine`` (one reader thread) and one ``HostLink``; a supervisor thread
-polls STATUS every ``poll_interval`` (and EVENTS back to back while someone is ``expecting()``
-events), marks a unit offline after ``missed_polls`` unanswered polls or a lost port, reconnects
-with growing delays (reopening the port when it has a factory) and resynchronises: STATUS, a
-restart detected from the counter, then the events missed while away. Everything the hall must
+polls STATUS every ``poll_interval`` (and EVENTS every ``fast_poll_interval`` while someone is
+``expecting()`` events), takes an EVENTS reply whose counters do not follow on only when the
+device vouches for it (``EventsReplayed`` otherwise), marks a unit offline after
+``missed_polls`` unanswered polls or a lost port, reconnects with growing delays (reopening the
+port when it has a factory) and resynchronises: STATUS, a restart detected from the counter, then
+the events missed while away. Everything the hall must
 hear about arrives as a ``Notice`` to plain callbacks, on the supervisor thread; listeners must
 return quickly (hand over to a queue or a Qt bridge) and never call back into the driver.
 """

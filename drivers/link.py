@@ -106,8 +106,8 @@ class Backoff:
 class FairLock:
     """A lock handed over in arrival order.
 
-    The supervisor polls back to back while a ball is expected; with a plain lock it would take
-    the line again before the engine's RELEASE got a turn.
+    The supervisor polls often while a ball is expected; with a plain lock it could take the
+    line again before the engine's RELEASE got a turn.
     """
 
     def __init__(self) -> None:
