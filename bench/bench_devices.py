@@ -1,12 +1,18 @@
-"""Device line figures: reading latency, recovery after a disconnect, idle CPU of a polled line.
+"""Device line figures: reading latency, recovery after a disconnect, CPU of a polled line.
 
 1. A ball read on the emulated reader -> the driver's BallReadEvent notice (both clocks are the
    same monotonic clock: emulators and drivers run in this process on real ptys, the emulators
-   pacing every byte at the baud rate). p50, p99 and max over a few hundred draws.
+   pacing every byte at the baud rate). p50, p99 and max over a few hundred draws, with the
+   EVENTS polls paced (``fast_poll_interval``) and, for comparison, back to back: the latency
+   the pacing costs. Then the last byte of the EVENTS reply carrying the reading, as the host's
+   port received it (the traffic log's RX time) -> ``draw`` returning the checked ball.
 2. Recovery: the emulator unplugs its pty (or goes silent, a pulled cable) for a while; time to
    the driver's DeviceOffline, and from the port coming back to DeviceOnline (resynchronised).
 3. Idle CPU: a driver polling an emulated extractor (a separate process) every 250 ms; CPU
    seconds per wall second of this process and of the emulator.
+4. CPU of a line while a ball is expected: the driver's own threads (supervisor and port
+   reader, from /proc), the emulator answering at once (no baud pacing: a pty, USB-CDC adapter
+   or TCP bridge), paced and back to back.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -23,11 +30,12 @@ from pathlib import Path
 import serial
 
 from drivers import protocol as p
-from drivers.ballsource import BallHeld, DrawTiming, start_emulated_session
+from drivers.ballsource import BallHeld, start_emulated_session
 from drivers.device import DeviceOffline, DeviceOnline, Notice
 from drivers.emulators import ExtractorModel, ReaderModel
 from drivers.extractor import ExtractorDriver
 from drivers.link import LinkTiming
+from drivers.traffic import RX, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,12 +45,14 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def read_latency(draws: int, baud: int) -> None:
+def read_latency(draws: int, baud: int, interval: float = LinkTiming().fast_poll_interval) -> None:
+    traffic = tempfile.TemporaryDirectory()
     session = start_emulated_session(
         11,
-        draw_timing=DrawTiming(settle=0.02),
+        link_timing=LinkTiming(fast_poll_interval=interval),
         extractor_model=ExtractorModel(mixing_time=0.0, release_time=0.02),
         reader_model=ReaderModel(read_time=0.01, read_jitter=0.03),
+        traffic_dir=traffic.name,
     )
     for device in session.hall.devices.values():
         device.baud = baud
@@ -53,13 +63,17 @@ def read_latency(draws: int, baud: int) -> None:
     source, hall = session.source, session.hall
     latencies: list[float] = []
     draw_times: list[float] = []
+    committed: list[tuple[int, float]] = []  # (draw number, ball returned), accepted readings
     try:
         while len(draw_times) < draws:
             drawn: list[int] = []
             for number in range(1, min(80, draws - len(draw_times)) + 1):
                 started = time.monotonic()
                 result = source.draw(number, frozenset(drawn))
-                draw_times.append(time.monotonic() - started)
+                done = time.monotonic()
+                draw_times.append(done - started)
+                if not isinstance(result, BallHeld):
+                    committed.append((number, done))
                 if isinstance(result, BallHeld):
                     result = source.resolve_hold(result, hall.machine.tube_number() or 0)
                 drawn.append(result.number)
@@ -75,8 +89,9 @@ def read_latency(draws: int, baud: int) -> None:
         source.close()
     ms = [x * 1000 for x in latencies]
     byte = 10_000 / baud  # ms per byte on the wire
+    polls = "back to back" if interval == 0 else f"every {interval * 1000:.0f} ms"
     print(
-        f"ball read -> driver event at {baud} baud, {len(ms)} draws: "
+        f"ball read -> driver event at {baud} baud, EVENTS {polls}, {len(ms)} draws: "
         f"p50 {pct(ms, 0.5):5.1f} ms  p99 {pct(ms, 0.99):5.1f} ms  max {max(ms):5.1f} ms"
         f"  (wire time alone {19 * byte:.1f}-{35 * byte:.1f} ms)"
     )
@@ -85,6 +100,87 @@ def read_latency(draws: int, baud: int) -> None:
         f"  whole draw (status, arm, release 20 ms, read 10-40 ms, checks): "
         f"p50 {pct(ms, 0.5):5.1f} ms  p99 {pct(ms, 0.99):5.1f} ms"
     )
+    arrived = reading_arrivals(Path(traffic.name) / "reader.log")
+    ms = []
+    for number, done in committed:
+        before = [t for n, t in arrived if n == number and t <= done]
+        ms.append((done - max(before)) * 1000)
+    traffic.cleanup()
+    print(
+        f"  reading's last byte received -> ball committed, {len(ms)} draws: "
+        f"p50 {pct(ms, 0.5):5.1f} ms  p99 {pct(ms, 0.99):5.1f} ms  max {max(ms):5.1f} ms"
+    )
+
+
+def reading_arrivals(log_path: Path) -> list[tuple[int, float]]:
+    """(draw number, time the chunk completing the reply reached the host) of every BALL_READ."""
+    decoder = p.Decoder()
+    out: list[tuple[int, float]] = []
+    for entry in read_log(log_path):
+        if entry.direction != RX:
+            continue
+        for frame in decoder.feed(entry.data):
+            if frame.type != p.MsgType.EVENTS | p.ACK_BIT:
+                continue
+            for event in p.decode_events(frame.payload):
+                if isinstance(event, p.BallReadEvent):
+                    out.append((event.draw_number, entry.t))
+    return out
+
+
+# An emulated extractor in its own process answering at once (no baud pacing), as a pty,
+# USB-CDC adapter or TCP bridge does: nothing slows a host that polls back to back.
+_UNPACED = """
+import sys
+from drivers.emulators import start_emulators
+hall = start_emulators(("extractor",), pace=False)
+print(hall.devices["extractor"].url, flush=True)
+sys.stdin.read()
+hall.stop()
+"""
+
+
+def waiting_cpu(interval: float, seconds: float) -> None:
+    """The driver's CPU while a ball is expected, the device answering at once."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _UNPACED],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        url = proc.stdout.readline().strip()
+        port = serial.serial_for_url(url, baudrate=19200, timeout=0.03)
+        driver = ExtractorDriver(port, timing=LinkTiming(fast_poll_interval=interval)).open()
+        try:
+            threads = [t for t in (driver._thread, driver.line._thread) if t is not None]
+            with driver.expecting():
+                time.sleep(0.5)
+                requests = driver.link.stats.requests
+                cpu, emu, wall = _threads_cpu(threads), _proc_cpu(proc.pid), time.monotonic()
+                time.sleep(seconds)
+                cpu = _threads_cpu(threads) - cpu
+                emu = _proc_cpu(proc.pid) - emu
+                wall = time.monotonic() - wall
+                rate = (driver.link.stats.requests - requests) / wall
+        finally:
+            driver.close()
+        proc.stdin.close()
+    finally:
+        proc.wait(timeout=10)
+    polls = "back to back" if interval == 0 else f"every {interval * 1000:.0f} ms"
+    print(
+        f"line while a ball is expected, EVENTS {polls}, device answering at once:"
+        f" {rate:6.0f} requests/s, driver threads {cpu / wall * 100:5.2f} % of a core"
+        f" (emulator process {emu / wall * 100:.1f} %)"
+    )
+
+
+def _threads_cpu(threads: list[threading.Thread]) -> float:
+    return sum(_stat_cpu(Path(f"/proc/self/task/{t.native_id}/stat")) for t in threads)
 
 
 def recovery(mode: str, outage: float, runs: int) -> None:
@@ -160,7 +256,11 @@ def idle_cpu(seconds: float) -> None:
 
 
 def _proc_cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return _stat_cpu(Path(f"/proc/{pid}/stat"))
+
+
+def _stat_cpu(stat: Path) -> float:
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -175,7 +275,10 @@ def main() -> None:
 
 
 def run() -> None:
+    waiting_cpu(0.0, 5.0)
+    waiting_cpu(LinkTiming().fast_poll_interval, 10.0)
     read_latency(240, 19200)
+    read_latency(120, 19200, interval=0.0)
     read_latency(120, 9600)
     recovery("unplug", 0.5, 3)
     recovery("unplug", 2.0, 2)

@@ -23,6 +23,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -34,6 +35,7 @@ from drivers.device import (
     DeviceOnline,
     DeviceRestarted,
     EventsLost,
+    EventsReplayed,
     FaultsChanged,
     Notice,
 )
@@ -50,6 +52,7 @@ from drivers.protocol import (
     FaultRaisedEvent,
     NakError,
     ProtocolError,
+    ReaderState,
     ReadFailedEvent,
     ReadFailure,
     ReadMethod,
@@ -71,6 +74,8 @@ HoldReason = Literal[
     "duplicate_read",
     "stale_read",
     "id_mismatch",
+    "early_read",
+    "replayed_read",
 ]
 
 _METHODS: Mapping[int, str] = {
@@ -162,7 +167,10 @@ class DrawTiming:
     # CONFIG: a release taking longer is a jam; None: 5/8 of release_timeout (5 s of 8), so the
     # extractor reports the jam before the host gives up on the ball.
     jam_timeout: float | None = None
-    settle: float = 0.05  # after a reading, time for a second (duplicate) one to show
+    # After a reading the reader's STATUS says whether it is done (idle, nothing newer); when it
+    # cannot say, this long for a second (duplicate) reading to show.
+    settle: float = 0.05
+    recheck: float = 0.02  # asking again while the reader says it is still reading
     min_confidence: int = 80
     rereads: int = 1
     scan_timeout: float = 60.0
@@ -199,8 +207,12 @@ class _Draw:
     rereads_left: int = 0
     offline: dict[str, float] = field(default_factory=dict)
     release_deadline: float = 0.0
+    release_sent: float | None = None  # a reading heard before this cannot be of this ball
+    incident: tuple[HoldReason, str] | None = None  # what makes the draw held, and its detail
+    checked: bool = False  # the reader was asked whether its reading is final
     read_deadline: float | None = None
     settle_until: float | None = None
+    recheck_at: float | None = None
     confirm_until: float | None = None
 
 
@@ -236,6 +248,7 @@ class DeviceBallSource:
         # a ball left the drum and before it was recorded.
         self._fresh = True
         self._stopper: Callable[[], None] | None = None
+        self._pool: ThreadPoolExecutor | None = None  # one line asked while the other is
         self._closed = False
 
     # ------------------------------------------------------------------ public API
@@ -271,6 +284,7 @@ class DeviceBallSource:
             try:
                 if resume:  # a ball already left the drum for this draw: read that one
                     d.released = True
+                    d.release_sent = self._clock()
                     d.read_deadline = self._clock() + self.timing.read_timeout
                     self.reader.reread(d.number)
                 else:
@@ -444,6 +458,8 @@ class DeviceBallSource:
         if self._closed:
             return
         self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         for remove in self._removers:
             remove()
         self._removers = []
@@ -593,7 +609,8 @@ class DeviceBallSource:
                 self.reader.disarm()
 
     def _release(self, d: _Draw) -> None:
-        d.release_deadline = self._clock() + self.timing.release_timeout
+        d.release_sent = self._clock()
+        d.release_deadline = d.release_sent + self.timing.release_timeout
         try:
             self.extractor.release(d.number)
         except NakError as exc:
@@ -631,7 +648,7 @@ class DeviceBallSource:
         deadlines = [d.release_deadline]
         if d.released and d.read_deadline is not None:
             deadlines = [d.read_deadline]
-        for extra in (d.settle_until, d.confirm_until):
+        for extra in (d.settle_until, d.confirm_until, d.recheck_at):
             if extra is not None:
                 deadlines.append(extra)
         deadlines += [since + self.timing.reconnect_grace for since in d.offline.values()]
@@ -646,16 +663,23 @@ class DeviceBallSource:
                 d.read_deadline = now + self.timing.read_timeout
                 d.confirm_until = None
         elif isinstance(event, BallReadEvent):
-            if event.draw_number == d.number:
+            if self._is_known_repeat(event):
+                pass
+            elif d.release_sent is None or notice.at < d.release_sent:
+                # Heard before the RELEASE left the host: not a reading of this draw's ball.
+                self._incident(d, "early_read", str(event.number))
+            elif event.draw_number == d.number:
                 d.reads.append(event)
                 if d.settle_until is None:
                     d.settle_until = now + self.timing.settle
+                d.checked = False  # a new reading: ask the reader again
                 if not d.released and d.confirm_until is None:
                     d.confirm_until = now + self.timing.confirm_timeout
-            elif not self._is_known_repeat(event):
+            else:
                 d.foreign.append(event)
                 if d.settle_until is None:
                     d.settle_until = now + self.timing.settle
+                d.checked = False  # a new reading: ask the reader again
         elif isinstance(event, ReadFailedEvent) and event.draw_number == d.number:
             if event.reason == ReadFailure.NO_BALL and not d.released:
                 return
@@ -681,11 +705,78 @@ class DeviceBallSource:
                 self._recheck_release(d)  # its events are gone: ask where the ball is
             if not from_extractor and not d.reads:
                 self._rearm(d)
+        elif isinstance(event, EventsReplayed) and not from_extractor:
+            said = [str(e.number) for e in event.events if isinstance(e, BallReadEvent)]
+            self._incident(d, "replayed_read", ", ".join(said) or "—")
         elif isinstance(event, EventsLost):
             if not from_extractor and not d.reads and d.released:
                 self._rearm(d)
             elif from_extractor and not d.released:
                 self._confirm_from_status(d)
+
+    def _incident(self, d: _Draw, reason: HoldReason, detail: str) -> None:
+        log.warning("draw %s: %s (%s): the draw will be held", d.number, reason, detail)
+        if d.incident is None:
+            d.incident = (reason, detail)
+
+    def _reading_checked(self, d: _Draw) -> bool:
+        """Whether this draw's reading is final and of the released ball, asked of the devices.
+
+        The reader's STATUS (about 10 ms at 19200 baud) says whether it is done: a reader reads
+        once per ARM or REREAD, so idle with no newer event means no second reading is coming
+        (this replaces waiting ``settle`` for one). A reading heard before BALL_RELEASED makes
+        the host fetch the extractor's events at the same time, on its own line: they describe
+        a moment after the reading reached the host, so no BALL_RELEASED among them means the
+        ball was not in the tube and the reading cannot be of it (held: ``early_read``).
+        """
+        asked = None
+        if not d.released:
+            asked = self._helper().submit(self.extractor.poll_events)
+        final = False
+        try:
+            status = self.reader.status()
+        except ProtocolError:
+            pass  # the reader cannot say: ``settle`` decides
+        else:
+            final = status.state == ReaderState.IDLE and status.counter == self.reader.processed()
+            if not final:  # still reading (a second look at the ball): ask again shortly
+                now = self._clock()
+                d.recheck_at = now + self.timing.recheck
+                d.settle_until = now + self.timing.read_timeout
+        fetched = False
+        if asked is not None:
+            try:
+                asked.result()
+                fetched = True
+            except ProtocolError as exc:
+                log.warning("draw %s: extractor events not fetched: %s", d.number, exc)
+        self._take_queued(d)  # anything those exchanges brought in, in order
+        if fetched and not d.released and d.reads:
+            # No BALL_RELEASED: before calling the reading early, the extractor's STATUS (a
+            # restart hides events whose counter the host has already seen; an event lost).
+            self._confirm_from_status(d)
+            self._take_queued(d)
+        if fetched and not d.released and d.reads:
+            for read in d.reads:
+                self._incident(d, "early_read", str(read.number))
+            d.reads.clear()
+            d.settle_until = d.confirm_until = None
+            d.checked = False
+            return False
+        return final and d.released
+
+    def _helper(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="ballsource")
+        return self._pool
+
+    def _take_queued(self, d: _Draw) -> None:
+        while True:
+            try:
+                notice = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._on_notice(d, notice)
 
     def _on_fault(self, d: _Draw, device: str, raised: Fault) -> None:
         if raised & Fault.DOUBLE_FEED:
@@ -746,6 +837,7 @@ class DeviceBallSource:
         d.rereads_left -= 1
         d.reads.clear()
         d.settle_until = None
+        d.checked = False
         d.read_deadline = now + self.timing.read_timeout
         try:
             self.reader.reread(d.number)
@@ -766,6 +858,14 @@ class DeviceBallSource:
                 note = _("Se ha perdido la comunicación con el lector.")
                 return self._hold(d, "unreadable", None, note=note)
             return None
+        if d.recheck_at is not None and now >= d.recheck_at:
+            d.recheck_at = None
+            d.checked = False
+        if (d.reads or d.foreign) and not d.checked:
+            d.checked = True
+            if self._reading_checked(d):
+                return self._evaluate(d, self._clock(), operator_sees)
+            now = self._clock()
         if not d.released:
             if d.reads and d.confirm_until is not None and now >= d.confirm_until:
                 self._confirm_from_status(d)
@@ -780,6 +880,8 @@ class DeviceBallSource:
             if d.rereads_left > 0:
                 self._retry(d, now)
                 return None
+            if d.incident is not None:
+                return self._incident_hold(d)
             return self._hold(d, "unreadable", None)
         return None
 
@@ -794,6 +896,8 @@ class DeviceBallSource:
     def _evaluate(
         self, d: _Draw, now: float, operator_sees: Callable[[int], int | None] | None
     ) -> BallRead | BallHeld | None:
+        if d.incident is not None:
+            return self._incident_hold(d)
         if d.foreign:
             wrong = d.foreign[0]
             return self._hold(d, "wrong_draw", wrong.number, wrong)
@@ -825,6 +929,12 @@ class DeviceBallSource:
         self._accept(result)
         return result
 
+    def _incident_hold(self, d: _Draw) -> BallHeld:
+        assert d.incident is not None
+        reason, detail = d.incident
+        read = d.reads[0] if d.reads else None
+        return self._hold(d, reason, read.number if read else None, read, said=detail)
+
     def _accept(self, result: BallRead) -> None:
         self._accepted[result.draw_number] = result
         if result.ball_id:
@@ -839,6 +949,7 @@ class DeviceBallSource:
         *,
         seen: int | None = None,
         note: str = "",
+        said: str = "",
     ) -> BallHeld:
         self._safe_disarm()
         self._holds[d.number] = (d, read)
@@ -857,6 +968,13 @@ class DeviceBallSource:
                 "El lector leyó {number}, pero el código de la bola no es el de la {number}"
                 " del juego revisado."
             ),
+            "early_read": _(
+                "El lector dio una lectura ({said}) antes de que saliera la bola; no se toma."
+            ),
+            "replayed_read": _(
+                "El lector repitió una respuesta antigua (su contador de avisos no avanzó;"
+                " lectura repetida: {said}); no se toma."
+            ),
         }
         message = texts[reason].format(
             number=number,
@@ -864,6 +982,7 @@ class DeviceBallSource:
             draw=d.number,
             other=read.draw_number if read is not None else "?",
             confidence=read.confidence if read is not None else 0,
+            said=said,
         )
         if note:
             message = f"{message} {note}"
@@ -880,6 +999,8 @@ class DeviceBallSource:
                 return
             if isinstance(notice.event, BallReadEvent) and not self._is_known_repeat(notice.event):
                 log.warning("reading outside a draw ignored: %s", notice.event)
+            elif isinstance(notice.event, EventsReplayed):
+                log.warning("%s repeated an old EVENTS reply outside a draw", notice.device)
 
 
 # --------------------------------------------------------------------------- emulated hall

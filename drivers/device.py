@@ -1,10 +1,12 @@
 """What every BHD/1 driver shares: the line, the host link, supervision and typed notices.
 
 A driver owns one ``SerialLine`` (one reader thread) and one ``HostLink``; a supervisor thread
-polls STATUS every ``poll_interval`` (and EVENTS back to back while someone is ``expecting()``
-events), marks a unit offline after ``missed_polls`` unanswered polls or a lost port, reconnects
-with growing delays (reopening the port when it has a factory) and resynchronises: STATUS, a
-restart detected from the counter, then the events missed while away. Everything the hall must
+polls STATUS every ``poll_interval`` (and EVENTS every ``fast_poll_interval`` while someone is
+``expecting()`` events), takes an EVENTS reply whose counters do not follow on only when the
+device vouches for it (``EventsReplayed`` otherwise), marks a unit offline after
+``missed_polls`` unanswered polls or a lost port, reconnects with growing delays (reopening the
+port when it has a factory) and resynchronises: STATUS, a restart detected from the counter, then
+the events missed while away. Everything the hall must
 hear about arrives as a ``Notice`` to plain callbacks, on the supervisor thread; listeners must
 return quickly (hand over to a queue or a Qt bridge) and never call back into the driver.
 """
@@ -76,13 +78,26 @@ class EventsLost:
 
 
 @dataclass(frozen=True, slots=True)
+class EventsReplayed:
+    """An EVENTS reply whose counters did not follow on and that the device did not vouch for
+    (no events lost, no restart): an old reply repeated. Its events were dropped, never
+    delivered; ``last`` is the counter the host had processed.
+    """
+
+    last: int
+    events: tuple[DeviceEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class FaultsChanged:
     faults: Fault
     raised: Fault
     cleared: Fault
 
 
-LinkNotice = DeviceOnline | DeviceOffline | DeviceRestarted | EventsLost | FaultsChanged
+LinkNotice = (
+    DeviceOnline | DeviceOffline | DeviceRestarted | EventsLost | EventsReplayed | FaultsChanged
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +126,8 @@ class Unit:
     offline_since: float = 0.0
     next_poll: float = 0.0
     last_status: float = 0.0
+    next_events: float = 0.0  # next EVENTS poll while a ball is expected
+    events_taken: int = 0
     next_attempt: float = 0.0
     tracker: EventTracker = field(default_factory=EventTracker)
     status: Status | None = None
@@ -166,7 +183,7 @@ class DeviceDriver:
         self._changed = threading.Condition()
         self._wake = threading.Event()
         self._stopping = threading.Event()
-        self._fast = 0
+        self._fast: list[float] = []  # EVENTS poll intervals asked for by ``expecting``
         self._supervise = supervise
         self._thread: threading.Thread | None = None
         self._line_backoff = Backoff(self.timing.reconnect_delays)
@@ -259,16 +276,23 @@ class DeviceDriver:
         return status.faults if status is not None else Fault.NONE
 
     @contextlib.contextmanager
-    def expecting(self) -> Iterator[None]:
-        """Poll EVENTS back to back while inside (a ball is on its way)."""
+    def expecting(self, interval: float | None = None) -> Iterator[None]:
+        """Poll EVENTS every ``interval`` (default ``fast_poll_interval``) while inside: a ball
+        is on its way, or a set scan's burst of events.
+        """
+        interval = self.timing.fast_poll_interval if interval is None else interval
         with self._state_lock:
-            self._fast += 1
+            self._fast.append(interval)
         self._wake.set()
         try:
             yield
         finally:
             with self._state_lock:
-                self._fast -= 1
+                self._fast.remove(interval)
+
+    def _fast_interval(self) -> float:
+        with self._state_lock:
+            return min(self._fast, default=self.timing.fast_poll_interval)
 
     def wake(self) -> None:
         self._wake.set()
@@ -304,6 +328,18 @@ class DeviceDriver:
         assert status is not None
         return status
 
+    def poll_events(self, address: int | None = None) -> None:
+        """Fetch the unit's events now; listeners have heard them when this returns."""
+        unit = self._unit(address)
+        with self._poll_lock:
+            if not unit.online:
+                raise DeviceUnavailable(f"{self.name} 0x{unit.address:02X} is offline")
+            self._poll_events(unit, raise_errors=True)
+
+    def processed(self, address: int | None = None) -> int:
+        """The counter of the last event taken in from the unit (0: none since its reset)."""
+        return self._unit(address).tracker.last
+
     def identify(self, address: int | None = None) -> Identity:
         return Identity.from_payload(self._command(MsgType.IDENTIFY, address=address).payload)
 
@@ -326,8 +362,11 @@ class DeviceDriver:
             return self._line_next_attempt
         dues = []
         for unit in self.units.values():
-            if unit.online:
-                dues.append(now + self.timing.fast_poll_gap if self._fast else unit.next_poll)
+            if unit.online and self._fast:
+                status_due = unit.last_status + self.timing.fast_status_interval
+                dues.append(min(unit.next_events, status_due))
+            elif unit.online:
+                dues.append(unit.next_poll)
             else:
                 dues.append(unit.next_attempt)
         return min(dues) if dues else now + self.timing.poll_interval
@@ -344,8 +383,23 @@ class DeviceDriver:
                 return
             if unit.online:
                 due = unit.next_poll
-                if self._fast:
+                fast = bool(self._fast)
+                if fast and self._clock() >= unit.next_events:
+                    # Paced start to start: a pty or TCP bridge has no baud rate to slow a
+                    # back-to-back loop (thousands of polls a second).
+                    interval = self._fast_interval()
+                    unit.next_events = self._clock() + interval
+                    taken = unit.events_taken
                     self._poll_events(unit)
+                    if unit.events_taken != taken:
+                        # Whoever hears those events may want the line next (the ball source
+                        # asks the reader whether its reading is final): leave it free for one
+                        # interval, a STATUS due included (unless overdue by a whole second).
+                        unit.next_events = self._clock() + interval
+                        late = self._clock() - unit.last_status - self.timing.fast_status_interval
+                        if late < self.timing.fast_status_interval:
+                            continue
+                if fast:
                     due = unit.last_status + self.timing.fast_status_interval
                 if unit.online and self._clock() >= due:
                     self._poll_status(unit)
@@ -412,6 +466,21 @@ class DeviceDriver:
     def _poll_status(
         self, unit: Unit, *, raise_errors: bool = False, resync: bool = False
     ) -> Status | None:
+        status = self._fetch_status(unit, raise_errors=raise_errors)
+        if status is None:
+            return None
+        restarted, pending = self._process_status(unit, status)
+        if pending:
+            self._poll_events(unit, raise_errors=raise_errors)
+        if resync:
+            pass  # the caller finishes the resynchronisation
+        elif restarted:
+            self._after_resync(unit)
+        else:
+            self._after_status(unit, status)
+        return status
+
+    def _fetch_status(self, unit: Unit, *, raise_errors: bool) -> Status | None:
         try:
             reply = self.link.request(
                 unit.address, MsgType.STATUS, repeats=self.timing.missed_polls - 1
@@ -430,6 +499,10 @@ class DeviceDriver:
             if raise_errors:
                 raise
             return None
+        return status
+
+    def _process_status(self, unit: Unit, status: Status) -> tuple[bool, bool]:
+        """Take a STATUS in: restart, faults, latched notices; (restarted, events pending)."""
         unit.last_status = self._clock()
         unit.next_poll = unit.last_status + self.timing.poll_interval
         previous = unit.status.faults & ~LATCHED_FAULTS if unit.status is not None else Fault.NONE
@@ -447,17 +520,10 @@ class DeviceDriver:
             self._notify(
                 unit.address, FaultsChanged(active, active & ~previous, previous & ~active)
             )
-        if pending:
-            self._poll_events(unit, raise_errors=raise_errors)
-        if resync:
-            pass  # the caller finishes the resynchronisation
-        elif restarted:
-            self._after_resync(unit)
-        else:
-            self._after_status(unit, status)
-        return status
+        return restarted, pending
 
     def _poll_events(self, unit: Unit, *, raise_errors: bool = False) -> None:
+        suspect_replies = 0
         while True:
             try:
                 reply = self.link.request(
@@ -477,14 +543,57 @@ class DeviceDriver:
                 if raise_errors:
                     raise
                 return
+            if not unit.tracker.follows(events):
+                suspect_replies += 1
+                if not self._vouched(unit, events, raise_errors=raise_errors):
+                    if suspect_replies >= 2 or not unit.online:
+                        return  # the next poll asks again from the same counter
+                    continue
             new, lost = unit.tracker.accept(events)
             if lost:
                 log.warning("%s 0x%02X: events lost", self.name, unit.address)
                 self._notify(unit.address, EventsLost())
+            unit.events_taken += len(new)
             for event in new:
                 self._notify(unit.address, event)
-            if len(events) < EVENT_RING_SIZE:
+            burst = self._fast and len(events) >= self.timing.burst_events
+            if len(events) < EVENT_RING_SIZE and not burst:
                 return
+
+    def _vouched(self, unit: Unit, events: list[DeviceEvent], *, raise_errors: bool) -> bool:
+        """Counters that do not follow on: take the events only if the device says it lost some.
+
+        The device latches fault bit 8 when the host's counter had left its ring (it then sends
+        all it has), and a restart shows as counter 0 or bit 9. A device that does not latch
+        bit 8 is believed when its reply is a run of counters ending at the counter its STATUS
+        shows, and new to the host. Otherwise the reply is an old one repeated (a late copy, a
+        bridge's echo, a stale cache) and is dropped; the host keeps its counter and asks
+        again. After a restart it asks again from 0.
+        """
+        status = self._fetch_status(unit, raise_errors=raise_errors)
+        if status is None:
+            return False
+        lost = bool(status.faults & Fault.EVENTS_LOST)
+        restarted, _pending = self._process_status(unit, status)
+        if restarted:
+            self._after_resync(unit)
+            return False
+        if lost:
+            return True
+        run = EventTracker(last=events[0].counter, synced=True).follows(events[1:])
+        newest = events[-1].counter
+        if run and newest == status.counter != unit.tracker.last:
+            log.warning("%s 0x%02X: events lost without bit 8", self.name, unit.address)
+            return True
+        log.warning(
+            "%s 0x%02X: EVENTS reply repeated (counters %s after %s): dropped",
+            self.name,
+            unit.address,
+            [e.counter for e in events],
+            unit.tracker.last,
+        )
+        self._notify(unit.address, EventsReplayed(unit.tracker.last, tuple(events)))
+        return False
 
     # --- hooks for device families
     def _check_fields(self, status: Status) -> None:

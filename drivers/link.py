@@ -52,8 +52,12 @@ class LinkTiming:
     missed_polls: int = 3
     reconnect_delays: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0)
     read_timeout: float = 0.25  # the reader thread's wait on a quiet line
-    fast_poll_gap: float = 0.0  # between EVENTS polls while a ball is expected
-    fast_status_interval: float = 1.0  # STATUS while polling EVENTS back to back
+    # While a ball is expected: one EVENTS poll every ``fast_poll_interval`` (start to start),
+    # at once again after a reply carrying a burst of events (a set scan).
+    fast_poll_interval: float = 0.020
+    scan_poll_interval: float = 0.005  # during a set scan (91 events through a ring of 8)
+    burst_events: int = 2
+    fast_status_interval: float = 1.0  # STATUS while polling EVENTS fast
 
     def with_(self, **changes: float | int | tuple[float, ...]) -> LinkTiming:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -102,8 +106,8 @@ class Backoff:
 class FairLock:
     """A lock handed over in arrival order.
 
-    The supervisor polls back to back while a ball is expected; with a plain lock it would take
-    the line again before the engine's RELEASE got a turn.
+    The supervisor polls often while a ball is expected; with a plain lock it could take the
+    line again before the engine's RELEASE got a turn.
     """
 
     def __init__(self) -> None:
@@ -302,6 +306,20 @@ class EventTracker:
         if restarted:
             self.last = 0
         return restarted, status.counter != self.last
+
+    def follows(self, events: Sequence[DeviceEvent]) -> bool:
+        """Whether each event's counter is the one after the previous, starting from ``last``.
+
+        Anything else is either events lost (the device then latches fault bit 8) or an old
+        reply repeated (a counter that went backwards, or wrapped far ahead): the caller asks
+        the device which before taking any of them.
+        """
+        last = self.last
+        for event in events:
+            if event.counter != next_counter(last):
+                return False
+            last = event.counter
+        return True
 
     def accept(self, events: Iterable[DeviceEvent]) -> tuple[list[DeviceEvent], bool]:
         """Return the events in order and whether some were lost before or between them."""

@@ -98,7 +98,7 @@ class ReaderDriver(DeviceDriver):
         balls: list[tuple[int, bytes]] = []
         lost = False
         try:
-            with self.expecting():
+            with self.expecting(self.timing.scan_poll_interval):
                 self.start_scan()
                 deadline = time.monotonic() + timeout
                 while True:

@@ -56,7 +56,7 @@ FAULTS: Mapping[str, FaultSpec] = {
         FaultSpec("stuck_tube_sensor", "extractor", "tube sensor always occupied (bit 3)"),
         # the reader and the ball set
         FaultSpec("released_not_read", "reader", "reader misses the ball (and `rereads`)"),
-        FaultSpec("duplicate_read", "reader", "reading reported twice (`conflicting`)"),
+        FaultSpec("duplicate_read", "reader", "reading reported twice (`conflicting`, `gap`)"),
         FaultSpec("out_of_range", "reader", "reports `number` (default 91)"),
         FaultSpec("misread", "reader", "reports `number` instead of the ball's"),
         FaultSpec("unreadable", "reader", "READ_FAILED unreadable for this draw"),
@@ -64,6 +64,8 @@ FAULTS: Mapping[str, FaultSpec] = {
         FaultSpec("low_confidence", "reader", "reports `confidence` (default 40)"),
         FaultSpec("wrong_draw", "reader", "reports the reading under draw number `draw`"),
         FaultSpec("reader_optics", "reader", "optics fault (bit 6) until cleared"),
+        FaultSpec("early_read", "reader", "reports a reading when armed, before the release"),
+        FaultSpec("replay_events", "reader", "answers the next EVENTS with an old reply (`draw`)"),
         FaultSpec("missing_ball", "reader", "ball `number` missing from the set"),
         FaultSpec("duplicate_ball", "reader", "a second ball `number` instead of `instead_of`"),
         # the boards

@@ -8,6 +8,7 @@ would.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -18,6 +19,7 @@ from drivers.emulators.machine import Ball, BallMachine
 from drivers.link import Ack, Nak, Outcome
 from drivers.protocol import (
     ADDR_READER,
+    BallReadEvent,
     DeviceKind,
     EventKind,
     FaultBit,
@@ -28,6 +30,7 @@ from drivers.protocol import (
     ReaderState,
     ReadFailure,
     ReadMethod,
+    decode_events,
 )
 
 DRAW_FAULTS = frozenset(
@@ -40,6 +43,7 @@ DRAW_FAULTS = frozenset(
         "stale_read",
         "low_confidence",
         "wrong_draw",
+        "early_read",
     }
 )
 
@@ -54,6 +58,9 @@ class ReaderModel:
     misread_rate: float = 0.0  # chance of reading another number (digits swapped)
     unreadable_rate: float = 0.0
     scan_time: float = 0.05  # per ball in a set scan
+    # Pause a scan while 8 events wait for the host (this project's decision); a reader without
+    # that flow control pushes one event per ``scan_time`` whatever the host has fetched.
+    scan_waits_for_host: bool = True
     auto_feed: bool = False  # standalone reader: feed itself a ball from its own drum on ARM
     feed_time: float = 1.0
 
@@ -90,7 +97,34 @@ class ReaderEmulator(EmulatedDevice):
         self.reads: list[tuple[int, int]] = []  # (draw number, number reported)
         self._next_faults: dict[str, dict[str, Any]] = {}
         self._draw_faults: dict[int, dict[str, dict[str, Any]]] = {}
+        self._replies: deque[bytes] = deque(maxlen=512)  # EVENTS replies that carried events
+        self._replay: dict[str, Any] | None = None
         machine.on_arrival(self._on_arrival)
+
+    # --- an old EVENTS reply answered again (a stale cache, a bridge's late copy)
+    def _handle(self, frame: Frame) -> Outcome | None:
+        if frame.type == MsgType.EVENTS and self._replay is not None and self.powered:
+            old = self._old_reply(self._replay.get("draw"))
+            if old is not None:
+                self._replay = None
+                return Ack(old)
+        outcome = super()._handle(frame)
+        if (
+            frame.type == MsgType.EVENTS
+            and isinstance(outcome, Ack)
+            and outcome.payload[:1] > b"\0"
+        ):
+            self._replies.append(outcome.payload)
+        return outcome
+
+    def _old_reply(self, draw: Any) -> bytes | None:
+        for payload in reversed(self._replies):
+            if draw is None or any(
+                isinstance(e, BallReadEvent) and e.draw_number == int(draw)
+                for e in decode_events(payload)
+            ):
+                return payload
+        return None
 
     # --- state
     def state_of(self, address: int) -> int:
@@ -123,6 +157,8 @@ class ReaderEmulator(EmulatedDevice):
                 self._next_faults = {}
             if self.model.auto_feed:
                 self.later(self.model.feed_time, self._self_feed)
+            if (p := self._draw_faults.get(draw, {}).pop("early_read", None)) is not None:
+                self.later(0.0, lambda: self._read_early(draw, p))
             return Ack()
         if t == MsgType.DISARM:
             self.armed = None
@@ -138,6 +174,14 @@ class ReaderEmulator(EmulatedDevice):
             self._start_scan()
             return Ack()
         return Nak(NakReason.UNKNOWN_COMMAND)
+
+    def _read_early(self, draw: int, params: Mapping[str, Any]) -> None:
+        """Report a reading as soon as armed (a ghost), then disarm: it read once."""
+        if self.armed != draw or not self.machine.drum:
+            return
+        self.armed = None
+        ball = self.machine.drum[int(params.get("index", 0)) % len(self.machine.drum)]
+        self._report(draw, int(params.get("number", ball.number)), 95, ball.ball_id)
 
     def _self_feed(self) -> None:
         if not self.machine.drum:
@@ -208,7 +252,18 @@ class ReaderEmulator(EmulatedDevice):
         if (p := faults.pop("duplicate_read", None)) is not None:
             if p.get("conflicting"):
                 number = int(p.get("number", misread_of(number)))
-            self._report(reported_draw, number, confidence, ball_id)
+            gap = float(p.get("gap", 0.0))
+            if gap <= 0:
+                self._report(reported_draw, number, confidence, ball_id)
+                return
+            # A second look at the ball (OCR, then the tag): still reading until it reports.
+            self.reading += 1
+
+            def again(n: int = number) -> None:
+                self.reading = max(0, self.reading - 1)
+                self._report(reported_draw, n, confidence, ball_id)
+
+            self.later(gap, again)
 
     def _report(self, draw: int, number: int, confidence: int, ball_id: bytes) -> None:
         self.last_confidence = confidence
@@ -225,7 +280,7 @@ class ReaderEmulator(EmulatedDevice):
 
     def _scan_step(self, order: list[Ball], done: int) -> None:
         ring = self.rings[self.addresses[0]]
-        if ring.unacknowledged >= ring.size:
+        if self.model.scan_waits_for_host and ring.unacknowledged >= ring.size:
             self.later(self.model.scan_time, lambda: self._scan_step(order, done))
             return
         if done == len(order):
@@ -244,6 +299,8 @@ class ReaderEmulator(EmulatedDevice):
                 self._draw_faults.setdefault(int(target), {})[fault] = dict(params)
             else:
                 self._next_faults[fault] = dict(params)
+        elif fault == "replay_events":
+            self._replay = dict(params)
         elif fault == "reader_optics":
             self.optics = True
             self.raise_fault(FaultBit.READER_OPTICS)

@@ -8,6 +8,7 @@ still pending (Cantabria II.1.b párr. 2, R-INC-2); a held ball is recorded with
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from bingo.devices import BallNotRead, DeviceDraws, emulated_operator
 from bingo.hall import PartidaState, Status
 from drivers.ballsource import EmulatedSession, start_emulated_session
+from drivers.protocol import EventKind
 from tests.bingo.hallkit import Kit, make_hall
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
 
@@ -34,15 +36,14 @@ def kit() -> Kit:
 def devices() -> Iterator[Any]:
     sessions: list[EmulatedSession] = []
 
-    def start(scenario: Sequence[Mapping[str, Any]]) -> EmulatedSession:
-        session = start_emulated_session(
-            7,
-            scenario,
-            link_timing=LINK,
-            draw_timing=SHORT_GRACE,
-            extractor_model=EXTRACTOR,
-            reader_model=READER,
-        )
+    def start(scenario: Sequence[Mapping[str, Any]], **overrides: Any) -> EmulatedSession:
+        options: dict[str, Any] = {
+            "link_timing": LINK,
+            "draw_timing": SHORT_GRACE,
+            "extractor_model": EXTRACTOR,
+            "reader_model": READER,
+        }
+        session = start_emulated_session(7, scenario, **{**options, **overrides})
         sessions.append(session)
         return session
 
@@ -118,6 +119,38 @@ def test_a_misread_is_held_and_recorded_with_the_reason_the_jefe_read_the_ball(
     assert partida.ball_sources == ["extractor", "operator"]
     (hold,) = partida.incidents
     assert hold.incident == "reader_hold" and "El lector leyó 90 pero la mesa ve" in hold.note
+
+
+@pytest.mark.parametrize("attended", [True, False])
+def test_a_reading_heard_before_the_ball_came_out_is_held_and_never_recorded(
+    kit: Kit, devices: Any, attended: bool
+) -> None:
+    """The reader reports a ball as soon as it is armed, 300 ms before the extractor drops one:
+    that number never enters the record. The jefe de mesa's reading of the tube does, with the
+    incident; with nobody at the table the run stops (R-GAME-3, Cantabria III párrafo 9;
+    decision 60)."""
+    slow = replace(EXTRACTOR, release_time=0.3, release_timeout=1.0)
+    session = devices([{"at_draw": 2, "fault": "early_read"}], extractor_model=slow)
+    draws = DeviceDraws(kit.svc, session.source, emulated_operator(session) if attended else None)
+    draws.draw_next()
+    if attended:
+        assert draws.draw_next().endswith("(leída por el jefe de mesa)")
+    else:
+        with pytest.raises(BallNotRead):
+            draws.draw_next()
+    with session.hall.hub.lock:
+        reads = [e.data for e in session.hall.reader.pushed if e.kind == EventKind.BALL_READ]
+    ghost = next(data[1] for data in reads if data[0] == 2)
+    partida = playing(kit)
+    assert ghost not in partida.balls
+    if not attended:
+        assert len(partida.balls) == 1 and partida.incidents == []
+        return
+    assert partida.balls == released(session)
+    assert partida.ball_sources == ["extractor", "operator"]
+    (hold,) = partida.incidents
+    assert hold.incident == "reader_hold"
+    assert f"una lectura ({ghost}) antes de que saliera la bola" in hold.note
 
 
 @pytest.mark.parametrize(
