@@ -16,19 +16,28 @@ import threading
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine, select
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-from bingo.chain import GENESIS, ChainBreak, Record, canonical_json, seal, verify_chain
+from bingo.chain import (
+    GENESIS,
+    ChainBreak,
+    Checkpoint,
+    Record,
+    canonical_json,
+    seal,
+    verify_chain,
+)
 from bingo.store.engine import BEGIN_MODE, default_database_url, make_engine
 from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
 from bingo.store.migrate import upgrade
-from bingo.store.models import CardSetRow, EventRow
+from bingo.store.models import CardSetRow, CheckpointRow, EventRow, StoreIdentityRow
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +64,35 @@ def open_store(url: str | None = None) -> EventStore:
     return EventStore(engine)
 
 
+class CheckpointSigner(Protocol):
+    """Signs the hall's checkpoints (``bingo.store.checkpoints.HallKeySigner`` is one)."""
+
+    def wants(self, records: Sequence[Record]) -> bool:
+        """Whether a transaction adding ``records`` must end with a signed checkpoint."""
+        ...
+
+    def sign(self, hall_id: str, store_id: str, head: Record) -> Checkpoint:
+        """The checkpoint of the record ending at ``head``; ``StoreError`` if it cannot."""
+        ...
+
+    def remember(self, checkpoint: Checkpoint) -> None:
+        """Keep a copy of a committed checkpoint outside the database."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class CheckpointView:
+    """What checking the checkpoints needs, read in one transaction."""
+
+    store_id: str
+    last_seq: int
+    checkpoints: list[Checkpoint]
+    #: seq -> (hash, at) of the records at the checkpoints' seqs (and the extra seqs asked for)
+    heads: dict[int, tuple[str, str]]
+    #: (seq, kind, at) of every record whose kind was asked for, in order
+    closes: list[tuple[int, str, str]]
+
+
 class _Broken(Exception):
     def __init__(self, brk: ChainBreak) -> None:
         super().__init__(brk.reason)
@@ -69,6 +107,9 @@ class EventStore:
         # One writer at a time inside this process; other processes are kept out by the
         # database (BEGIN IMMEDIATE on SQLite, the (hall_id, seq) primary key on PostgreSQL).
         self._write_lock = threading.Lock()
+        self._signers: dict[str, CheckpointSigner] = {}
+        self._checkpointed: set[str] = set()  # halls known to have a checkpoint stored
+        self._store_id: str | None = None
 
     @property
     def engine(self) -> Engine:
@@ -146,6 +187,61 @@ class EventStore:
                 return broken.brk
         return None
 
+    # ----------------------------------------------------------------------------- checkpoints
+    def sign_checkpoints(self, hall_id: str, signer: CheckpointSigner) -> None:
+        """From now on, every ``append`` to ``hall_id`` that ``signer.wants`` (and the first one
+        on a record without any checkpoint) stores a signed checkpoint in the same transaction.
+        """
+        self._signers[hall_id] = signer
+
+    def store_id(self) -> str:
+        """This database's own id (made by the migration that created the checkpoints)."""
+        if self._store_id is None:
+            with self._reading() as session:
+                self._store_id = _store_id(session)
+        return self._store_id
+
+    def checkpoint_view(
+        self, hall_id: str, close_kinds: Iterable[str], extra_seqs: Iterable[int] = ()
+    ) -> CheckpointView:
+        """The hall's checkpoints, the records they point at and its closes, in one snapshot."""
+        kinds = list(close_kinds)
+        with self._reading() as session:
+            # Checkpoints first: each was committed with its records, so any checkpoint read
+            # here has its records visible to the reads below, even on PostgreSQL.
+            rows = session.scalars(
+                select(CheckpointRow)
+                .where(CheckpointRow.hall_id == hall_id)
+                .order_by(CheckpointRow.seq)
+            ).all()
+            checkpoints = [_checkpoint(row) for row in rows]
+            wanted = sorted({c.seq for c in checkpoints} | set(extra_seqs))
+            heads: dict[int, tuple[str, str]] = {}
+            for start in range(0, len(wanted), BATCH):
+                chunk = wanted[start : start + BATCH]
+                found = session.execute(
+                    select(EventRow.seq, EventRow.hash, EventRow.at).where(
+                        EventRow.hall_id == hall_id, EventRow.seq.in_(chunk)
+                    )
+                )
+                heads.update({seq: (digest, at) for seq, digest, at in found})
+            closes = [
+                (seq, kind, at)
+                for seq, kind, at in session.execute(
+                    select(EventRow.seq, EventRow.kind, EventRow.at)
+                    .where(EventRow.hall_id == hall_id, EventRow.kind.in_(kinds))
+                    .order_by(EventRow.seq)
+                )
+            ]
+            last = _last_row(session, hall_id)
+            return CheckpointView(
+                store_id=_store_id(session),
+                last_seq=last.seq if last is not None else 0,
+                checkpoints=checkpoints,
+                heads=heads,
+                closes=closes,
+            )
+
     # ----------------------------------------------------------------------------- writing
     def append(self, hall_id: str, expected_last_seq: int, items: Sequence[Item]) -> list[Record]:
         """Seal ``items`` ((at, kind, payload) each) after the hall's last record and commit.
@@ -160,6 +256,7 @@ class EventStore:
         normalised = [_normalise(item) for item in items]
         if not normalised:
             return []
+        checkpoint: Checkpoint | None = None
         with self._write_lock:
             try:
                 with self._writing() as session:
@@ -175,6 +272,7 @@ class EventStore:
                             raise _integrity(hall_id, broken.brk) from None
                     records = seal(previous, normalised)
                     session.add_all(_row(hall_id, rec) for rec in records)
+                    checkpoint = self._checkpoint_for(session, hall_id, records)
             except sa_exc.IntegrityError as err:
                 # PostgreSQL: a concurrent writer committed the same seq first.
                 raise ConcurrencyError(
@@ -182,7 +280,36 @@ class EventStore:
                     "no se escribió nada, vuelva a leer el registro"
                 ) from err
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
+        if checkpoint is not None:
+            self._checkpointed.add(hall_id)
+            self._signers[hall_id].remember(checkpoint)
         return records
+
+    def _checkpoint_for(
+        self, session: Session, hall_id: str, records: Sequence[Record]
+    ) -> Checkpoint | None:
+        """Sign and add the checkpoint this transaction must end with, if any (one signature
+        per partida close, not per event: the hot path stays a plain insert).
+        """
+        signer = self._signers.get(hall_id)
+        if signer is None:
+            return None
+        if not signer.wants(records) and self._has_checkpoint(session, hall_id):
+            return None
+        if self._store_id is None:
+            self._store_id = _store_id(session)
+        checkpoint = signer.sign(hall_id, self._store_id, records[-1])
+        session.add(_checkpoint_row(hall_id, checkpoint))
+        return checkpoint
+
+    def _has_checkpoint(self, session: Session, hall_id: str) -> bool:
+        if hall_id in self._checkpointed:
+            return True
+        stmt = select(CheckpointRow.seq).where(CheckpointRow.hall_id == hall_id).limit(1)
+        if session.scalars(stmt).first() is None:
+            return False
+        self._checkpointed.add(hall_id)
+        return True
 
     # ----------------------------------------------------------------------------- card sets
     def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:
@@ -339,6 +466,39 @@ def _row(hall_id: str, rec: Record) -> EventRow:
         payload=canonical_json(rec.payload).decode("utf-8"),
         prev_hash=rec.prev_hash,
         hash=rec.hash,
+    )
+
+
+def _store_id(session: Session) -> str:
+    row = session.get(StoreIdentityRow, 1)
+    if row is None:
+        raise IntegrityError("falta la identidad de la base de datos (tabla store_identity)")
+    return row.store_id
+
+
+def _checkpoint_row(hall_id: str, cp: Checkpoint) -> CheckpointRow:
+    return CheckpointRow(
+        hall_id=hall_id,
+        seq=cp.seq,
+        store_id=cp.store_id,
+        head_hash=cp.head_hash,
+        head_at=cp.head_at,
+        signed_at=cp.signed_at,
+        key_id=cp.key_id,
+        signature=cp.signature,
+    )
+
+
+def _checkpoint(row: CheckpointRow) -> Checkpoint:
+    return Checkpoint(
+        hall_id=row.hall_id,
+        store_id=row.store_id,
+        seq=row.seq,
+        head_hash=row.head_hash,
+        head_at=row.head_at,
+        signed_at=row.signed_at,
+        key_id=row.key_id,
+        signature=row.signature,
     )
 
 
