@@ -230,9 +230,10 @@ def cmd_status(args: argparse.Namespace) -> int:
         if report.problems:
             for problem in report.problems:
                 print(f"bingo-hall: {problem}", file=sys.stderr)
+            count = len(report.problems)
             raise CliError(
                 f"el registro de la sala {engine.service.hall_id} NO está íntegro "
-                f"({len(report.problems)} problemas)",
+                f"({count} problema{'' if count == 1 else 's'})",
                 EXIT_INTEGRITY,
             )
         hall = engine.service.hall
