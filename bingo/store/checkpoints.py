@@ -20,7 +20,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -95,10 +95,13 @@ class HallKeySigner:
     def wants(self, records: Sequence[Record]) -> bool:
         return any(rec.kind in self.close_kinds for rec in records)
 
-    def sign(self, hall_id: str, store_id: str, head: Record) -> Checkpoint:
+    def sign(
+        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+    ) -> Checkpoint:
         if hall_id != self.hall_id:
             raise StoreError(f"la clave de la sala {self.hall_id} no firma por la sala {hall_id}")
         key = self._load()
+        self._check_continues(store_id, head, hash_at)
         checkpoint = Checkpoint(
             hall_id=hall_id,
             store_id=store_id,
@@ -110,6 +113,27 @@ class HallKeySigner:
         )
         signature = _sign(key, checkpoint.statement())
         return replace(checkpoint, signature=base64.b64encode(signature).decode("ascii"))
+
+    def _check_continues(
+        self, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+    ) -> None:
+        """Refuse to sign a record that does not continue the checkpoint kept next to the key:
+        signing it would replace that copy, the one trace of records removed or rewritten.
+        """
+        folder = key_folder(self.hall_id, self.keys_dir)
+        try:
+            kept = read_external(folder, store_id)
+        except ValueError as exc:
+            raise StoreError(f"{exc}; no se firma ni se escribe nada") from exc
+        if kept is None:
+            return
+        found = hash_at(kept.seq) if kept.seq <= head.seq else None
+        if found != kept.head_hash:
+            raise StoreError(
+                f"el registro de la sala no continúa el punto de control firmado de las "
+                f"{when(kept)} (registro {kept.seq}) guardado junto a la clave: no se firma ni "
+                "se escribe nada; compruébelo con «bingo-hall status» (docs/store.md)"
+            )
 
     def remember(self, checkpoint: Checkpoint) -> None:
         """Write the checkpoint next to the key; the record is already committed, so a failure

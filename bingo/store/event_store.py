@@ -14,7 +14,7 @@ import json
 import logging
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
@@ -71,8 +71,12 @@ class CheckpointSigner(Protocol):
         """Whether a transaction adding ``records`` must end with a signed checkpoint."""
         ...
 
-    def sign(self, hall_id: str, store_id: str, head: Record) -> Checkpoint:
-        """The checkpoint of the record ending at ``head``; ``StoreError`` if it cannot."""
+    def sign(
+        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+    ) -> Checkpoint:
+        """The checkpoint of the record ending at ``head`` (``hash_at(seq)``: the hash of any
+        record up to it, None if there is none); ``StoreError`` if it cannot be signed.
+        """
         ...
 
     def remember(self, checkpoint: Checkpoint) -> None:
@@ -298,7 +302,15 @@ class EventStore:
             return None
         if self._store_id is None:
             self._store_id = _store_id(session)
-        checkpoint = signer.sign(hall_id, self._store_id, records[-1])
+        new = {rec.seq: rec.hash for rec in records}
+
+        def hash_at(seq: int) -> str | None:
+            if seq in new:
+                return new[seq]
+            stmt = select(EventRow.hash).where(EventRow.hall_id == hall_id, EventRow.seq == seq)
+            return session.scalars(stmt).first()
+
+        checkpoint = signer.sign(hall_id, self._store_id, records[-1], hash_at)
         session.add(_checkpoint_row(hall_id, checkpoint))
         return checkpoint
 

@@ -352,3 +352,44 @@ def test_backup_refuses_what_it_cannot_do_and_leaves_nothing(
     assert code == 1 and "no existe" in err and not (tmp_path / "c").exists()
     code, _, err = run(capsys, "backup", "--db", url, "-o", str(tmp_path / "no" / "c.sqlite"))
     assert code == 1 and "no existe la carpeta" in err
+
+
+def test_the_hall_will_not_sign_over_records_removed_behind_its_back(
+    capsys: pytest.CaptureFixture[str], night: tuple[str, Path]
+) -> None:
+    """Playing on after the newest records and their checkpoints were deleted would replace
+    the copy next to the key with a checkpoint of the shortened record, laundering the cut:
+    the close that would sign it is refused (not written), and status still names the cut."""
+    url, path = night
+    signed_to = last_seq(path)
+    before = delete_newest(path, 200, checkpoints_too=True)
+    code, _, err = run(capsys, "simulate", "--db", url, "--session", "N2", "--partidas", "1", "-q")
+    assert code == 1 and "no continúa el punto de control firmado" in err
+    with sqlite3.connect(path) as db:
+        kinds = {k for (k,) in db.execute("select kind from events where seq > ?", (before,))}
+        signed = db.execute("select max(seq) from checkpoints").fetchone()[0]
+    assert not kinds & CLOSE_KINDS and signed < before
+    code, _, err = run(capsys, "status", "--db", url)
+    assert code == 3 and "después del punto de control firmado de las" in err
+    assert f"(registro {signed_to})" in err
+
+
+def test_a_close_is_refused_when_the_halls_key_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key protected by a passphrase that is not given: the first close cannot be signed,
+    so it is not written (the partida stays open), and the message says why."""
+    from actas.seal import PASSPHRASE_ENV
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "datos"))
+    monkeypatch.setenv(PASSPHRASE_ENV, "frase de paso")
+    url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
+    # The hall's first write signs the first checkpoint, creating the key with the passphrase.
+    assert main(["ballset", "show", "--db", url]) == 0
+    assert run(capsys, "simulate", "--db", url, "--partidas", "1", "-q")[0] == 0
+    monkeypatch.delenv(PASSPHRASE_ENV)
+    code, _, err = run(capsys, "simulate", "--db", url, "--session", "N2", "--partidas", "1", "-q")
+    assert code == 1 and "no se puede firmar el punto de control" in err
+    with sqlite3.connect(tmp_path / "hall.sqlite") as db:
+        kinds = [k for (k,) in db.execute("select kind from events order by seq desc limit 1")]
+    assert kinds != ["partida_closed"]
