@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
 from bingo.chain import canonical_json, record_hash
 from bingo.cli import main
@@ -393,3 +395,29 @@ def test_a_close_is_refused_when_the_halls_key_cannot_be_read(
     with sqlite3.connect(tmp_path / "hall.sqlite") as db:
         kinds = [k for (k,) in db.execute("select kind from events order by seq desc limit 1")]
     assert kinds != ["partida_closed"]
+
+
+def test_records_removed_are_named_on_either_backend(
+    capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    """The same check on SQLite and PostgreSQL: the triggers switched off, the newest 40
+    records and their checkpoints deleted."""
+    assert main(["simulate", "--db", url, "--session", "N1", "--partidas", "1", "-q"]) == 0
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("ALTER TABLE events DISABLE TRIGGER USER"))
+                conn.execute(text("ALTER TABLE checkpoints DISABLE TRIGGER USER"))
+            else:
+                for (name,) in conn.execute(
+                    text("select name from sqlite_master where type = 'trigger'")
+                ).all():
+                    conn.execute(text(f'drop trigger "{name}"'))
+            end = conn.execute(text("select max(seq) from events")).scalar_one() - 40
+            conn.execute(text("delete from events where seq > :end"), {"end": end})
+            conn.execute(text("delete from checkpoints where seq > :end"), {"end": end})
+    finally:
+        engine.dispose()
+    code, _, err = run(capsys, "status", "--db", url)
+    assert code == 3 and "faltan 40 registros después del punto de control firmado" in err
