@@ -114,6 +114,9 @@ class EventStore:
         self._signers: dict[str, CheckpointSigner] = {}
         self._checkpointed: set[str] = set()  # halls known to have a checkpoint stored
         self._store_id: str | None = None
+        # The newest (seq, hash) this store read or wrote per hall: a tail changed or cut behind
+        # the running hall's back is refused at its next write, before anything signs it.
+        self._heads: dict[str, tuple[int, str]] = {}
 
     @property
     def engine(self) -> Engine:
@@ -177,9 +180,12 @@ class EventStore:
                     raise _integrity(hall_id, broken.brk) from None
                 walked = _walk(rows, first_seq=after_seq + 1, start_prev=start.hash)
             try:
-                return list(walked)
+                loaded = list(walked)
             except _Broken as broken:
                 raise _integrity(hall_id, broken.brk) from None
+        if loaded:
+            self._saw(hall_id, loaded[-1])
+        return loaded
 
     def verify(self, hall_id: str) -> ChainBreak | None:
         """Re-hash the hall's whole stored chain from GENESIS: None if intact, else the break."""
@@ -265,6 +271,7 @@ class EventStore:
             try:
                 with self._writing() as session:
                     row = _last_row(session, hall_id)
+                    self._check_head(hall_id, row)
                     last_seq = row.seq if row is not None else 0
                     if last_seq != expected_last_seq:
                         raise _conflict(hall_id, expected_last_seq, last_seq)
@@ -284,10 +291,41 @@ class EventStore:
                     "no se escribió nada, vuelva a leer el registro"
                 ) from err
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
+        self._saw(hall_id, records[-1])
         if checkpoint is not None:
             self._checkpointed.add(hall_id)
             self._signers[hall_id].remember(checkpoint)
         return records
+
+    def _saw(self, hall_id: str, rec: Record) -> None:
+        known = self._heads.get(hall_id)
+        if known is None or rec.seq >= known[0]:
+            self._heads[hall_id] = (rec.seq, rec.hash)
+
+    def _check_head(self, hall_id: str, row: EventRow | None) -> None:
+        known = self._heads.get(hall_id)
+        if known is None:
+            return
+        seq, digest = known
+        last = row.seq if row is not None else 0
+        if last < seq:
+            raise _integrity(
+                hall_id,
+                ChainBreak(
+                    last + 1,
+                    f"faltan los registros {last + 1} a {seq}, que este puesto ya había leído "
+                    "o escrito; no se escribe nada",
+                ),
+            )
+        if row is not None and last == seq and row.hash != digest:
+            raise _integrity(
+                hall_id,
+                ChainBreak(
+                    seq,
+                    f"el registro {seq} cambió después de que este puesto lo leyera o escribiera; "
+                    "no se escribe nada",
+                ),
+            )
 
     def _checkpoint_for(
         self, session: Session, hall_id: str, records: Sequence[Record]

@@ -24,7 +24,7 @@ from sqlalchemy.pool import NullPool
 
 from bingo.chain import canonical_json, record_hash
 from bingo.cli import main
-from bingo.store import open_store
+from bingo.store import IntegrityError, open_store
 from bingo.store.checkpoints import CLOSE_KINDS, EXTERNAL_DIR, audit, key_folder
 
 NIGHT = ["--session", "N1", "--date", "2026-11-22", "--partidas", "4", "-q"]
@@ -421,3 +421,38 @@ def test_records_removed_are_named_on_either_backend(
         engine.dispose()
     code, _, err = run(capsys, "status", "--db", url)
     assert code == 3 and "faltan 40 registros después del punto de control firmado" in err
+
+
+def _bola(n: int) -> tuple[str, str, dict[str, int]]:
+    return (f"2026-11-22T21:{n:02d}:00+01:00", "bola", {"bola": n})
+
+
+def test_a_tail_changed_while_the_hall_runs_is_refused_at_its_next_write(tmp_path: Path) -> None:
+    """Records after the newest checkpoint (the partida in play) are not signed yet, but the
+    running hall knows the head it wrote: a tail re-hashed or cut behind its back is refused,
+    so the next close never signs it (R-ACTA-6)."""
+    path = tmp_path / "hall.sqlite"
+    with open_store(f"sqlite:///{path}") as store:
+        store.append("sala-1", 0, [_bola(n) for n in range(1, 6)])
+        with sqlite3.connect(path) as db:
+            drop_triggers(db)
+            rows = db.execute("select seq, at, kind, payload, prev_hash from events where seq >= 4")
+            prev = ""
+            for seq, at, kind, text_, prev_hash in rows.fetchall():
+                payload = json.loads(text_)
+                payload["bola"] += 10
+                prev = prev or prev_hash
+                digest = record_hash(seq, at, kind, payload, prev)
+                db.execute(
+                    "update events set payload = ?, prev_hash = ?, hash = ? where seq = ?",
+                    (canonical_json(payload).decode(), prev, digest, seq),
+                )
+                prev = digest
+        assert store.verify("sala-1") is None
+        with pytest.raises(IntegrityError, match="el registro 5 cambió"):
+            store.append("sala-1", 5, [_bola(6)])
+        with sqlite3.connect(path) as db:
+            db.execute("delete from events where seq > 3")
+        with pytest.raises(IntegrityError, match="faltan los registros 4 a 5"):
+            store.append("sala-1", 5, [_bola(6)])
+        assert last_seq(path) == 3
