@@ -60,7 +60,14 @@ CLOSE_TEXT = {
 
 def key_folder(hall_id: str, keys_dir: Path | None = None) -> Path:
     """Where the hall's key, certificates and external checkpoints are (``actas.seal``)."""
-    return keys_root(keys_dir) / _safe(hall_id)
+    return keys_root(keys_dir) / _file_name(hall_id)
+
+
+def _file_name(text: str) -> str:
+    try:
+        return _safe(text)
+    except SealError as exc:
+        raise StoreError(str(exc)) from None
 
 
 def key_id(public: PublicKeyTypes) -> str:
@@ -204,7 +211,7 @@ def trusted_keys(folder: Path) -> dict[str, PublicKeyTypes]:
 
 # --------------------------------------------------------------------------- the external copy
 def external_path(folder: Path, store_id: str) -> Path:
-    return folder / EXTERNAL_DIR / f"{_safe(store_id)}.json"
+    return folder / EXTERNAL_DIR / f"{_file_name(store_id)}.json"
 
 
 def write_external(folder: Path, checkpoint: Checkpoint) -> None:

@@ -290,11 +290,13 @@ class EventStore:
                     f"otro puesto añadió eventos a la sala {hall_id!r} a la vez; "
                     "no se escribió nada, vuelva a leer el registro"
                 ) from err
+            self._saw(hall_id, records[-1])
+            if checkpoint is not None:
+                # Under the lock, so the copy outside the database is never replaced by an
+                # older checkpoint from another thread.
+                self._checkpointed.add(hall_id)
+                self._signers[hall_id].remember(checkpoint)
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
-        self._saw(hall_id, records[-1])
-        if checkpoint is not None:
-            self._checkpointed.add(hall_id)
-            self._signers[hall_id].remember(checkpoint)
         return records
 
     def _saw(self, hall_id: str, rec: Record) -> None:
