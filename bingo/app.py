@@ -117,18 +117,19 @@ def open_hall(
     store = open_store(db_url)
     try:
         hall_id = choose_hall(store, wanted, default)
-        sign_checkpoints(store, hall_id)
         service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)
+        sign_checkpoints(store, service)
         yield Engine(store, service)
     finally:
         store.close()
 
 
-def sign_checkpoints(store: EventStore, hall_id: str) -> None:
+def sign_checkpoints(store: EventStore, service: HallService) -> None:
     """The hall's key signs a checkpoint of the record with every partida and session close
     (in the same transaction), and keeps the newest one next to the key: what lets ``status``
     see records removed or re-hashed (docs/store.md). The key is loaded at the first close.
     """
     from bingo.store.checkpoints import HallKeySigner
 
-    store.sign_checkpoints(hall_id, HallKeySigner(hall_id))
+    signer = HallKeySigner(service.hall_id, hall_name=lambda: service.hall.name)
+    store.sign_checkpoints(service.hall_id, signer)

@@ -90,8 +90,10 @@ class HallKeySigner:
         keys_dir: Path | None = None,
         close_kinds: Iterable[str] = CLOSE_KINDS,
         passphrase: bytes | None = None,
+        hall_name: Callable[[], str] = lambda: "",
     ) -> None:
         self.hall_id = hall_id
+        self._hall_name = hall_name  # for the self-signed certificate, if the key is new
         self.keys_dir = keys_dir
         self.close_kinds = frozenset(close_kinds)
         self._passphrase = passphrase
@@ -155,10 +157,11 @@ class HallKeySigner:
         with self._lock:
             if self._key is None:
                 try:
+                    name = self._hall_name()
                     try:
-                        keys = ensure_keys(self.hall_id, directory=self.keys_dir)
+                        keys = ensure_keys(self.hall_id, name, directory=self.keys_dir)
                     except FileExistsError:  # another process created it at the same instant
-                        keys = ensure_keys(self.hall_id, directory=self.keys_dir)
+                        keys = ensure_keys(self.hall_id, name, directory=self.keys_dir)
                     self._key = load_key(keys, self._passphrase)
                 except (SealError, OSError, ValueError) as exc:
                     raise StoreError(

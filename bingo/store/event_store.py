@@ -67,6 +67,9 @@ def open_store(url: str | None = None) -> EventStore:
 class CheckpointSigner(Protocol):
     """Signs the hall's checkpoints (``bingo.store.checkpoints.HallKeySigner`` is one)."""
 
+    #: the event kinds that close a partida or a session
+    close_kinds: frozenset[str]
+
     def wants(self, records: Sequence[Record]) -> bool:
         """Whether a transaction adding ``records`` must end with a signed checkpoint."""
         ...
@@ -112,7 +115,8 @@ class EventStore:
         # database (BEGIN IMMEDIATE on SQLite, the (hall_id, seq) primary key on PostgreSQL).
         self._write_lock = threading.Lock()
         self._signers: dict[str, CheckpointSigner] = {}
-        self._checkpointed: set[str] = set()  # halls known to have a checkpoint stored
+        # Halls that owe no first checkpoint: one is stored, or they had no close before it.
+        self._settled: set[str] = set()
         self._store_id: str | None = None
         # The newest (seq, hash) this store read or wrote per hall: a tail changed or cut behind
         # the running hall's back is refused at its next write, before anything signs it.
@@ -200,7 +204,8 @@ class EventStore:
     # ----------------------------------------------------------------------------- checkpoints
     def sign_checkpoints(self, hall_id: str, signer: CheckpointSigner) -> None:
         """From now on, every ``append`` to ``hall_id`` that ``signer.wants`` (and the first one
-        on a record without any checkpoint) stores a signed checkpoint in the same transaction.
+        on a record with closes but no checkpoint) stores a signed checkpoint in the same
+        transaction.
         """
         self._signers[hall_id] = signer
 
@@ -294,7 +299,7 @@ class EventStore:
             if checkpoint is not None:
                 # Under the lock, so the copy outside the database is never replaced by an
                 # older checkpoint from another thread.
-                self._checkpointed.add(hall_id)
+                self._settled.add(hall_id)
                 self._signers[hall_id].remember(checkpoint)
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
         return records
@@ -338,7 +343,7 @@ class EventStore:
         signer = self._signers.get(hall_id)
         if signer is None:
             return None
-        if not signer.wants(records) and self._has_checkpoint(session, hall_id):
+        if not signer.wants(records) and not self._owes_first(session, hall_id, signer):
             return None
         if self._store_id is None:
             self._store_id = _store_id(session)
@@ -354,14 +359,24 @@ class EventStore:
         session.add(_checkpoint_row(hall_id, checkpoint))
         return checkpoint
 
-    def _has_checkpoint(self, session: Session, hall_id: str) -> bool:
-        if hall_id in self._checkpointed:
-            return True
-        stmt = select(CheckpointRow.seq).where(CheckpointRow.hall_id == hall_id).limit(1)
-        if session.scalars(stmt).first() is None:
+    def _owes_first(self, session: Session, hall_id: str, signer: CheckpointSigner) -> bool:
+        """Whether the record has closes and no checkpoint (written before checkpoints existed):
+        then this write signs its first one. Asked once per hall and process.
+        """
+        if hall_id in self._settled:
             return False
-        self._checkpointed.add(hall_id)
-        return True
+        signed = select(CheckpointRow.seq).where(CheckpointRow.hall_id == hall_id).limit(1)
+        closed = (
+            select(EventRow.seq)
+            .where(EventRow.hall_id == hall_id, EventRow.kind.in_(signer.close_kinds))
+            .limit(1)
+        )
+        owes = (
+            session.scalars(signed).first() is None and session.scalars(closed).first() is not None
+        )
+        if not owes:
+            self._settled.add(hall_id)
+        return owes
 
     # ----------------------------------------------------------------------------- card sets
     def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:

@@ -18,7 +18,9 @@ import time
 from pathlib import Path
 
 import pytest
+from cryptography import x509
 from cryptography.hazmat.primitives.asymmetric import rsa
+from cryptography.x509.oid import NameOID
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
@@ -26,6 +28,7 @@ from bingo.chain import canonical_json, record_hash
 from bingo.cli import main
 from bingo.store import IntegrityError, open_store
 from bingo.store.checkpoints import CLOSE_KINDS, EXTERNAL_DIR, audit, key_folder
+from config import load_hall
 
 NIGHT = ["--session", "N1", "--date", "2026-11-22", "--partidas", "4", "-q"]
 
@@ -124,8 +127,22 @@ def test_a_night_played_through_the_engine_is_intact_with_a_checkpoint_at_every_
             sorted(CLOSE_KINDS),
         ).fetchone()[0]
         signed = db.execute("select count(*) from checkpoints").fetchone()[0]
-    # 4 partida closes and the session close, plus the first checkpoint of a new record.
-    assert closes == 5 and signed == closes + 1
+    assert closes == 5 and signed == closes  # 4 partida closes and the session close
+
+
+def test_the_key_made_for_the_first_checkpoint_names_the_hall(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key is made at the first close, when the hall has its name: the actas' seal, made
+    with the same key, names the hall (docs/actas.md)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "datos"))
+    path = tmp_path / "hall.sqlite"
+    assert main(["simulate", "--db", f"sqlite:///{path}", "--partidas", "1", "-q"]) == 0
+    cert = x509.load_pem_x509_certificate(
+        (key_folder(hall_of(path)) / "hall-cert-self-signed.pem").read_bytes()
+    )
+    names = cert.subject.get_attributes_for_oid(NameOID.ORGANIZATION_NAME)
+    assert [n.value for n in names] == [load_hall().name]
 
 
 def test_status_names_a_record_edited_and_rehashed_forward(
