@@ -294,9 +294,12 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
     valid = [cp for cp in view.checkpoints if _signed(cp, hall_id, view, keys, result)]
     if external is not None:
         _check_external(external, hall_id, view, keys, result)
-    anchors = sorted(
-        valid + ([external] if external and _holds(external, keys) else []), key=lambda c: c.seq
+    ours = (
+        external is not None
+        and _holds(external, keys)
+        and (external.hall_id, external.store_id) == (hall_id, view.store_id)
     )
+    anchors = sorted(valid + ([external] if external and ours else []), key=lambda c: c.seq)
     _check_anchors(anchors, view, result)
     _check_closes(valid, view, result)
     if anchors:
