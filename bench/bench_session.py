@@ -1,6 +1,6 @@
 """A 60-partida simulated session end to end: in memory (the engine alone) and on a SQLite file
-with synchronous commits (what a hall runs), plus the time to rebuild the state after a restart
-and to write the export."""
+with synchronous commits and a checkpoint signed at every close (what a hall runs), plus the
+time to rebuild the state after a restart and to write the export."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bingo.simulate import (
     seeded_bola_loca,
 )
 from bingo.store import open_store
+from bingo.store.checkpoints import HallKeySigner
 from config import load_hall
 
 PARTIDAS = 60
@@ -60,6 +61,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
         store = open_store(url)
+        # As the hall runs: a checkpoint signed with its key at every close (docs/store.md).
+        store.sign_checkpoints(load_hall().hall_id, HallKeySigner(load_hall().hall_id, Path(tmp)))
         try:
             svc, seconds, steps = play(store)
             print(

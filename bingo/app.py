@@ -250,6 +250,18 @@ def open_hall(
         service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)
         if settings is not None:
             check_settings(service.hall, settings)
+        sign_checkpoints(store, service)
         yield Engine(store, service)
     finally:
         store.close()
+
+
+def sign_checkpoints(store: EventStore, service: HallService) -> None:
+    """The hall's key signs a checkpoint of the record with every partida and session close
+    (in the same transaction), and keeps the newest one next to the key: what lets ``status``
+    see records removed or re-hashed (docs/store.md). The key is loaded at the first close.
+    """
+    from bingo.store.checkpoints import HallKeySigner
+
+    signer = HallKeySigner(service.hall_id, hall_name=lambda: service.hall.name)
+    store.sign_checkpoints(service.hall_id, signer)

@@ -102,3 +102,67 @@ def verify_chain(records: Sequence[Record], start_prev: str = GENESIS) -> ChainB
         prev = rec.hash
         expected_seq += 1
     return None
+
+
+#: Tag at the head of every signed checkpoint statement, so the hall's key signing a checkpoint
+#: can never be mistaken for it signing anything else (an acta, a receipt).
+CHECKPOINT_TAG = "bingo-hall/checkpoint/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The hall's signed word that its record had ``seq`` records ending in ``head_hash``.
+
+    ``store_id`` names the database the record lives in (a copy keeps it), ``head_at`` is the
+    time of record ``seq`` and ``signed_at`` the signer's clock; ``key_id`` is the SHA-256 of
+    the signing public key (DER). The signature covers every field but itself.
+    """
+
+    hall_id: str
+    store_id: str
+    seq: int
+    head_hash: str
+    head_at: str
+    signed_at: str
+    key_id: str
+    signature: str = ""  # base64
+
+    def statement(self) -> bytes:
+        """The exact bytes that are signed."""
+        return canonical_json(
+            {
+                "tag": CHECKPOINT_TAG,
+                "hall_id": self.hall_id,
+                "store_id": self.store_id,
+                "seq": self.seq,
+                "head_hash": self.head_hash,
+                "head_at": self.head_at,
+                "signed_at": self.signed_at,
+                "key_id": self.key_id,
+            }
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hall_id": self.hall_id,
+            "store_id": self.store_id,
+            "seq": self.seq,
+            "head_hash": self.head_hash,
+            "head_at": self.head_at,
+            "signed_at": self.signed_at,
+            "key_id": self.key_id,
+            "signature": self.signature,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Checkpoint:
+        return cls(
+            hall_id=str(data["hall_id"]),
+            store_id=str(data["store_id"]),
+            seq=int(data["seq"]),
+            head_hash=str(data["head_hash"]),
+            head_at=str(data["head_at"]),
+            signed_at=str(data["signed_at"]),
+            key_id=str(data["key_id"]),
+            signature=str(data["signature"]),
+        )

@@ -14,21 +14,30 @@ import json
 import logging
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine, select
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-from bingo.chain import GENESIS, ChainBreak, Record, canonical_json, seal, verify_chain
+from bingo.chain import (
+    GENESIS,
+    ChainBreak,
+    Checkpoint,
+    Record,
+    canonical_json,
+    seal,
+    verify_chain,
+)
 from bingo.store.engine import BEGIN_MODE, default_database_url, make_engine
 from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
 from bingo.store.migrate import upgrade
-from bingo.store.models import CardSetRow, EventRow
+from bingo.store.models import CardSetRow, CheckpointRow, EventRow, StoreIdentityRow
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +64,42 @@ def open_store(url: str | None = None) -> EventStore:
     return EventStore(engine)
 
 
+class CheckpointSigner(Protocol):
+    """Signs the hall's checkpoints (``bingo.store.checkpoints.HallKeySigner`` is one)."""
+
+    #: the event kinds that close a partida or a session
+    close_kinds: frozenset[str]
+
+    def wants(self, records: Sequence[Record]) -> bool:
+        """Whether a transaction adding ``records`` must end with a signed checkpoint."""
+        ...
+
+    def sign(
+        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+    ) -> Checkpoint:
+        """The checkpoint of the record ending at ``head`` (``hash_at(seq)``: the hash of any
+        record up to it, None if there is none); ``StoreError`` if it cannot be signed.
+        """
+        ...
+
+    def remember(self, checkpoint: Checkpoint) -> None:
+        """Keep a copy of a committed checkpoint outside the database."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class CheckpointView:
+    """What checking the checkpoints needs, read in one transaction."""
+
+    store_id: str
+    last_seq: int
+    checkpoints: list[Checkpoint]
+    #: seq -> (hash, at) of the records at the checkpoints' seqs (and the extra seqs asked for)
+    heads: dict[int, tuple[str, str]]
+    #: (seq, kind, at) of every record whose kind was asked for, in order
+    closes: list[tuple[int, str, str]]
+
+
 class _Broken(Exception):
     def __init__(self, brk: ChainBreak) -> None:
         super().__init__(brk.reason)
@@ -69,6 +114,13 @@ class EventStore:
         # One writer at a time inside this process; other processes are kept out by the
         # database (BEGIN IMMEDIATE on SQLite, the (hall_id, seq) primary key on PostgreSQL).
         self._write_lock = threading.Lock()
+        self._signers: dict[str, CheckpointSigner] = {}
+        # Halls that owe no first checkpoint: one is stored, or they had no close before it.
+        self._settled: set[str] = set()
+        self._store_id: str | None = None
+        # The newest (seq, hash) this store read or wrote per hall: a tail changed or cut behind
+        # the running hall's back is refused at its next write, before anything signs it.
+        self._heads: dict[str, tuple[int, str]] = {}
 
     @property
     def engine(self) -> Engine:
@@ -132,9 +184,12 @@ class EventStore:
                     raise _integrity(hall_id, broken.brk) from None
                 walked = _walk(rows, first_seq=after_seq + 1, start_prev=start.hash)
             try:
-                return list(walked)
+                loaded = list(walked)
             except _Broken as broken:
                 raise _integrity(hall_id, broken.brk) from None
+        if loaded:
+            self._saw(hall_id, loaded[-1])
+        return loaded
 
     def verify(self, hall_id: str) -> ChainBreak | None:
         """Re-hash the hall's whole stored chain from GENESIS: None if intact, else the break."""
@@ -145,6 +200,62 @@ class EventStore:
             except _Broken as broken:
                 return broken.brk
         return None
+
+    # ----------------------------------------------------------------------------- checkpoints
+    def sign_checkpoints(self, hall_id: str, signer: CheckpointSigner) -> None:
+        """From now on, every ``append`` to ``hall_id`` that ``signer.wants`` (and the first one
+        on a record with closes but no checkpoint) stores a signed checkpoint in the same
+        transaction.
+        """
+        self._signers[hall_id] = signer
+
+    def store_id(self) -> str:
+        """This database's own id (made by the migration that created the checkpoints)."""
+        if self._store_id is None:
+            with self._reading() as session:
+                self._store_id = _store_id(session)
+        return self._store_id
+
+    def checkpoint_view(
+        self, hall_id: str, close_kinds: Iterable[str], extra_seqs: Iterable[int] = ()
+    ) -> CheckpointView:
+        """The hall's checkpoints, the records they point at and its closes, in one snapshot."""
+        kinds = list(close_kinds)
+        with self._reading() as session:
+            # Checkpoints first: each was committed with its records, so any checkpoint read
+            # here has its records visible to the reads below, even on PostgreSQL.
+            rows = session.scalars(
+                select(CheckpointRow)
+                .where(CheckpointRow.hall_id == hall_id)
+                .order_by(CheckpointRow.seq)
+            ).all()
+            checkpoints = [_checkpoint(row) for row in rows]
+            wanted = sorted({c.seq for c in checkpoints} | set(extra_seqs))
+            heads: dict[int, tuple[str, str]] = {}
+            for start in range(0, len(wanted), BATCH):
+                chunk = wanted[start : start + BATCH]
+                found = session.execute(
+                    select(EventRow.seq, EventRow.hash, EventRow.at).where(
+                        EventRow.hall_id == hall_id, EventRow.seq.in_(chunk)
+                    )
+                )
+                heads.update({seq: (digest, at) for seq, digest, at in found})
+            closes = [
+                (seq, kind, at)
+                for seq, kind, at in session.execute(
+                    select(EventRow.seq, EventRow.kind, EventRow.at)
+                    .where(EventRow.hall_id == hall_id, EventRow.kind.in_(kinds))
+                    .order_by(EventRow.seq)
+                )
+            ]
+            last = _last_row(session, hall_id)
+            return CheckpointView(
+                store_id=_store_id(session),
+                last_seq=last.seq if last is not None else 0,
+                checkpoints=checkpoints,
+                heads=heads,
+                closes=closes,
+            )
 
     # ----------------------------------------------------------------------------- writing
     def append(self, hall_id: str, expected_last_seq: int, items: Sequence[Item]) -> list[Record]:
@@ -160,10 +271,12 @@ class EventStore:
         normalised = [_normalise(item) for item in items]
         if not normalised:
             return []
+        checkpoint: Checkpoint | None = None
         with self._write_lock:
             try:
                 with self._writing() as session:
                     row = _last_row(session, hall_id)
+                    self._check_head(hall_id, row)
                     last_seq = row.seq if row is not None else 0
                     if last_seq != expected_last_seq:
                         raise _conflict(hall_id, expected_last_seq, last_seq)
@@ -175,14 +288,95 @@ class EventStore:
                             raise _integrity(hall_id, broken.brk) from None
                     records = seal(previous, normalised)
                     session.add_all(_row(hall_id, rec) for rec in records)
+                    checkpoint = self._checkpoint_for(session, hall_id, records)
             except sa_exc.IntegrityError as err:
                 # PostgreSQL: a concurrent writer committed the same seq first.
                 raise ConcurrencyError(
                     f"otro puesto añadió eventos a la sala {hall_id!r} a la vez; "
                     "no se escribió nada, vuelva a leer el registro"
                 ) from err
+            self._saw(hall_id, records[-1])
+            if checkpoint is not None:
+                # Under the lock, so the copy outside the database is never replaced by an
+                # older checkpoint from another thread.
+                self._settled.add(hall_id)
+                self._signers[hall_id].remember(checkpoint)
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
         return records
+
+    def _saw(self, hall_id: str, rec: Record) -> None:
+        known = self._heads.get(hall_id)
+        if known is None or rec.seq >= known[0]:
+            self._heads[hall_id] = (rec.seq, rec.hash)
+
+    def _check_head(self, hall_id: str, row: EventRow | None) -> None:
+        known = self._heads.get(hall_id)
+        if known is None:
+            return
+        seq, digest = known
+        last = row.seq if row is not None else 0
+        if last < seq:
+            raise _integrity(
+                hall_id,
+                ChainBreak(
+                    last + 1,
+                    f"faltan los registros {last + 1} a {seq}, que este puesto ya había leído "
+                    "o escrito; no se escribe nada",
+                ),
+            )
+        if row is not None and last == seq and row.hash != digest:
+            raise _integrity(
+                hall_id,
+                ChainBreak(
+                    seq,
+                    f"el registro {seq} cambió después de que este puesto lo leyera o escribiera; "
+                    "no se escribe nada",
+                ),
+            )
+
+    def _checkpoint_for(
+        self, session: Session, hall_id: str, records: Sequence[Record]
+    ) -> Checkpoint | None:
+        """Sign and add the checkpoint this transaction must end with, if any (one signature
+        per partida close, not per event: the hot path stays a plain insert).
+        """
+        signer = self._signers.get(hall_id)
+        if signer is None:
+            return None
+        if not signer.wants(records) and not self._owes_first(session, hall_id, signer):
+            return None
+        if self._store_id is None:
+            self._store_id = _store_id(session)
+        new = {rec.seq: rec.hash for rec in records}
+
+        def hash_at(seq: int) -> str | None:
+            if seq in new:
+                return new[seq]
+            stmt = select(EventRow.hash).where(EventRow.hall_id == hall_id, EventRow.seq == seq)
+            return session.scalars(stmt).first()
+
+        checkpoint = signer.sign(hall_id, self._store_id, records[-1], hash_at)
+        session.add(_checkpoint_row(hall_id, checkpoint))
+        return checkpoint
+
+    def _owes_first(self, session: Session, hall_id: str, signer: CheckpointSigner) -> bool:
+        """Whether the record has closes and no checkpoint (written before checkpoints existed):
+        then this write signs its first one. Asked once per hall and process.
+        """
+        if hall_id in self._settled:
+            return False
+        signed = select(CheckpointRow.seq).where(CheckpointRow.hall_id == hall_id).limit(1)
+        closed = (
+            select(EventRow.seq)
+            .where(EventRow.hall_id == hall_id, EventRow.kind.in_(signer.close_kinds))
+            .limit(1)
+        )
+        owes = (
+            session.scalars(signed).first() is None and session.scalars(closed).first() is not None
+        )
+        if not owes:
+            self._settled.add(hall_id)
+        return owes
 
     # ----------------------------------------------------------------------------- card sets
     def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:
@@ -339,6 +533,39 @@ def _row(hall_id: str, rec: Record) -> EventRow:
         payload=canonical_json(rec.payload).decode("utf-8"),
         prev_hash=rec.prev_hash,
         hash=rec.hash,
+    )
+
+
+def _store_id(session: Session) -> str:
+    row = session.get(StoreIdentityRow, 1)
+    if row is None:
+        raise IntegrityError("falta la identidad de la base de datos (tabla store_identity)")
+    return row.store_id
+
+
+def _checkpoint_row(hall_id: str, cp: Checkpoint) -> CheckpointRow:
+    return CheckpointRow(
+        hall_id=hall_id,
+        seq=cp.seq,
+        store_id=cp.store_id,
+        head_hash=cp.head_hash,
+        head_at=cp.head_at,
+        signed_at=cp.signed_at,
+        key_id=cp.key_id,
+        signature=cp.signature,
+    )
+
+
+def _checkpoint(row: CheckpointRow) -> Checkpoint:
+    return Checkpoint(
+        hall_id=row.hall_id,
+        store_id=row.store_id,
+        seq=row.seq,
+        head_hash=row.head_hash,
+        head_at=row.head_at,
+        signed_at=row.signed_at,
+        key_id=row.key_id,
+        signature=row.signature,
     )
 
 

@@ -1,4 +1,4 @@
-"""The two tables of the store, as SQLAlchemy 2 typed mappings.
+"""The tables of the store, as SQLAlchemy 2 typed mappings.
 
 Rows are not domain objects: ``EventStore`` turns an ``EventRow`` into a ``bingo.chain.Record``
 and back. Any change here needs a new Alembic revision under ``migrations/versions``; a test
@@ -49,3 +49,37 @@ class CardSetRow(Base):
     size: Mapped[int] = mapped_column(Integer)  # bytes before compression
     sha256: Mapped[str] = mapped_column(String(64))  # of the bytes before compression
     data: Mapped[bytes] = mapped_column(LargeBinary)  # zlib
+
+
+class CheckpointRow(Base):
+    """A checkpoint signed with the hall's key (``bingo.chain.Checkpoint``); append-only.
+
+    Written in the same transaction as the records it covers, at every partida and session
+    close, so a committed close always has its checkpoint.
+    """
+
+    __tablename__ = "checkpoints"
+    __table_args__ = (CheckConstraint("seq >= 1", name="seq_positive"),)
+
+    hall_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    store_id: Mapped[str] = mapped_column(String(64))
+    head_hash: Mapped[str] = mapped_column(String(64))
+    head_at: Mapped[str] = mapped_column(String(64))
+    signed_at: Mapped[str] = mapped_column(String(64))
+    key_id: Mapped[str] = mapped_column(String(64))
+    signature: Mapped[str] = mapped_column(Text)  # base64
+
+
+class StoreIdentityRow(Base):
+    """The database's own random id, made once when the schema is created (one row).
+
+    Every checkpoint names it, and the copy of the newest checkpoint kept outside the database
+    is filed under it, so a copy of the database finds the checkpoint its original signed.
+    """
+
+    __tablename__ = "store_identity"
+    __table_args__ = (CheckConstraint("id = 1", name="single_row"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    store_id: Mapped[str] = mapped_column(String(64))

@@ -1,0 +1,425 @@
+"""Signed checkpoints: what the chain alone cannot show (inspección de juego, R-ACTA-6).
+
+A hash chain shows an edited or removed record in the middle, but not a chain re-hashed forward
+after an edit, nor the newest records removed, nor a database file copied without its
+write-ahead log: each of those leaves a chain that is intact. So the hall's key (the one that
+seals the actas, ``actas.seal``) signs a checkpoint — hall, database id, record count, head
+hash, times — in the same transaction as every partida or session close. The newest one is
+also written outside the database, next to the key, under the database's id.
+
+``audit`` checks a record against its checkpoints and that copy, and names what is missing or
+forged. ``docs/store.md`` says exactly what is and is not detected.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, padding, rsa
+from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes, PublicKeyTypes
+
+from actas.seal import (
+    REGISTERED_FILE,
+    SELF_SIGNED_FILE,
+    SealError,
+    _safe,
+    ensure_keys,
+    keys_root,
+    load_key,
+)
+from bingo import events as ev
+from bingo.chain import Checkpoint, Record
+from bingo.store.errors import StoreError
+from bingo.store.event_store import CheckpointView, EventStore
+
+log = logging.getLogger(__name__)
+
+#: Closes that end with a signed checkpoint.
+CLOSE_KINDS = frozenset({ev.PartidaClosed.kind, ev.PartidaAnnulled.kind, ev.SessionClosed.kind})
+#: Folder, next to the hall's key, holding the newest checkpoint of each database.
+EXTERNAL_DIR = "checkpoints"
+
+CLOSE_TEXT = {
+    ev.PartidaClosed.kind: "cierre de partida",
+    ev.PartidaAnnulled.kind: "anulación de partida",
+    ev.SessionClosed.kind: "cierre de sesión",
+}
+
+
+def key_folder(hall_id: str, keys_dir: Path | None = None) -> Path:
+    """Where the hall's key, certificates and external checkpoints are (``actas.seal``)."""
+    return keys_root(keys_dir) / _file_name(hall_id)
+
+
+def _file_name(text: str) -> str:
+    try:
+        return _safe(text)
+    except SealError as exc:
+        raise StoreError(str(exc)) from None
+
+
+def key_id(public: PublicKeyTypes) -> str:
+    der = public.public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+    return hashlib.sha256(der).hexdigest()
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class HallKeySigner:
+    """Signs checkpoints with the hall's key, loaded (created on first use) at the first one."""
+
+    def __init__(
+        self,
+        hall_id: str,
+        keys_dir: Path | None = None,
+        close_kinds: Iterable[str] = CLOSE_KINDS,
+        passphrase: bytes | None = None,
+        hall_name: Callable[[], str] = lambda: "",
+    ) -> None:
+        self.hall_id = hall_id
+        self._hall_name = hall_name  # for the self-signed certificate, if the key is new
+        self.keys_dir = keys_dir
+        self.close_kinds = frozenset(close_kinds)
+        self._passphrase = passphrase
+        self._key: PrivateKeyTypes | None = None
+        self._key_id = ""
+        self._lock = threading.Lock()
+
+    def wants(self, records: Sequence[Record]) -> bool:
+        return any(rec.kind in self.close_kinds for rec in records)
+
+    def sign(
+        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+    ) -> Checkpoint:
+        if hall_id != self.hall_id:
+            raise StoreError(f"la clave de la sala {self.hall_id} no firma por la sala {hall_id}")
+        key = self._load()
+        self._check_continues(store_id, head, hash_at)
+        checkpoint = Checkpoint(
+            hall_id=hall_id,
+            store_id=store_id,
+            seq=head.seq,
+            head_hash=head.hash,
+            head_at=head.at,
+            signed_at=_now(),
+            key_id=self._key_id,
+        )
+        signature = _sign(key, checkpoint.statement())
+        return replace(checkpoint, signature=base64.b64encode(signature).decode("ascii"))
+
+    def _check_continues(
+        self, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+    ) -> None:
+        """Refuse to sign a record that does not continue the checkpoint kept next to the key:
+        signing it would replace that copy, the one trace of records removed or rewritten.
+        """
+        folder = key_folder(self.hall_id, self.keys_dir)
+        try:
+            kept = read_external(folder, store_id)
+        except ValueError as exc:
+            raise StoreError(f"{exc}; no se firma ni se escribe nada") from exc
+        if kept is None:
+            return
+        found = hash_at(kept.seq) if kept.seq <= head.seq else None
+        if found != kept.head_hash:
+            raise StoreError(
+                f"el registro de la sala no continúa el punto de control firmado de las "
+                f"{when(kept)} (registro {kept.seq}) guardado junto a la clave: no se firma ni "
+                "se escribe nada; compruébelo con «bingo-hall status» (docs/store.md)"
+            )
+
+    def remember(self, checkpoint: Checkpoint) -> None:
+        """Write the checkpoint next to the key; the record is already committed, so a failure
+        here is logged, not raised (the database keeps the checkpoint all the same).
+        """
+        try:
+            write_external(key_folder(self.hall_id, self.keys_dir), checkpoint)
+        except OSError as exc:
+            log.error("no se pudo guardar la copia del punto de control junto a la clave: %s", exc)
+
+    def _load(self) -> PrivateKeyTypes:
+        with self._lock:
+            if self._key is None:
+                try:
+                    name = self._hall_name()
+                    try:
+                        keys = ensure_keys(self.hall_id, name, directory=self.keys_dir)
+                    except FileExistsError:  # another process created it at the same instant
+                        keys = ensure_keys(self.hall_id, name, directory=self.keys_dir)
+                    self._key = load_key(keys, self._passphrase)
+                except (SealError, OSError, ValueError) as exc:
+                    raise StoreError(
+                        f"no se puede firmar el punto de control con la clave de la sala: {exc}; "
+                        "no se ha escrito nada"
+                    ) from exc
+                self._key_id = key_id(self._key.public_key())
+            return self._key
+
+
+def _sign(key: PrivateKeyTypes, data: bytes) -> bytes:
+    if isinstance(key, rsa.RSAPrivateKey):
+        return key.sign(data, padding.PKCS1v15(), hashes.SHA256())
+    if isinstance(key, ec.EllipticCurvePrivateKey):
+        return key.sign(data, ec.ECDSA(hashes.SHA256()))
+    if isinstance(key, ed25519.Ed25519PrivateKey | ed448.Ed448PrivateKey):
+        return key.sign(data)
+    raise StoreError(f"la clave de la sala es de un tipo que no firma: {type(key).__name__}")
+
+
+def _verifies(public: PublicKeyTypes, checkpoint: Checkpoint) -> bool:
+    try:
+        signature = base64.b64decode(checkpoint.signature, validate=True)
+        data = checkpoint.statement()
+        if isinstance(public, rsa.RSAPublicKey):
+            public.verify(signature, data, padding.PKCS1v15(), hashes.SHA256())
+        elif isinstance(public, ec.EllipticCurvePublicKey):
+            public.verify(signature, data, ec.ECDSA(hashes.SHA256()))
+        elif isinstance(public, ed25519.Ed25519PublicKey | ed448.Ed448PublicKey):
+            public.verify(signature, data)
+        else:
+            return False
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def trusted_keys(folder: Path) -> dict[str, PublicKeyTypes]:
+    """The hall's public keys, from its certificates in the key folder (never the database)."""
+    found: dict[str, PublicKeyTypes] = {}
+    for name in (SELF_SIGNED_FILE, REGISTERED_FILE):
+        path = folder / name
+        try:
+            public = x509.load_pem_x509_certificate(path.read_bytes()).public_key()
+        except (OSError, ValueError):
+            continue
+        found[key_id(public)] = public
+    return found
+
+
+# --------------------------------------------------------------------------- the external copy
+def external_path(folder: Path, store_id: str) -> Path:
+    return folder / EXTERNAL_DIR / f"{_file_name(store_id)}.json"
+
+
+def write_external(folder: Path, checkpoint: Checkpoint) -> None:
+    """Replace the database's newest checkpoint atomically (temporary file, fsync, rename)."""
+    target = external_path(folder, checkpoint.store_id)
+    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    with tmp.open("wb") as fh:
+        fh.write(json.dumps(checkpoint.to_json(), ensure_ascii=False, indent=1).encode())
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, target)
+    dir_fd = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def read_external(folder: Path, store_id: str) -> Checkpoint | None:
+    """The checkpoint kept outside the database; None if there is none; ``ValueError`` if the
+    file is there but unreadable.
+    """
+    path = external_path(folder, store_id)
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ValueError(f"no se puede leer {path}: {exc.strerror}") from exc
+    try:
+        return Checkpoint.from_json(json.loads(text))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path} no es un punto de control legible") from exc
+
+
+# --------------------------------------------------------------------------- the audit
+@dataclass
+class Audit:
+    """What ``audit`` found: ``problems`` (the record is not intact) and plain ``notes``."""
+
+    records: int = 0
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    #: the newest checkpoint whose signature holds, in the database or outside it
+    newest: Checkpoint | None = None
+
+
+def when(checkpoint: Checkpoint) -> str:
+    """'21:14 del 2026-11-22', from the time of the record the checkpoint ends at."""
+    at = checkpoint.head_at
+    return f"{at[11:16]} del {at[:10]}" if len(at) >= 16 else at
+
+
+def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audit:
+    """Check the hall's record against its signed checkpoints and the copy next to the key."""
+    result = Audit()
+    folder = key_folder(hall_id, keys_dir)
+    brk = store.verify(hall_id)
+    if brk is not None:
+        result.problems.append(f"registro alterado en {brk.seq}: {brk.reason}")
+    external: Checkpoint | None = None
+    store_id = store.store_id()
+    try:
+        external = read_external(folder, store_id)  # before the database: it is written after
+    except ValueError as exc:
+        result.problems.append(f"el punto de control guardado junto a la clave: {exc}")
+    view = store.checkpoint_view(hall_id, CLOSE_KINDS, [external.seq] if external else [])
+    result.records = view.last_seq
+    keys = trusted_keys(folder)
+    if (view.checkpoints or external) and not keys:
+        result.problems.append(
+            f"no se encuentra el certificado de la sala en {folder}: sus puntos de control "
+            "firmados no se pueden comprobar (indique la carpeta con --keys-dir)"
+        )
+        return result
+    valid = [cp for cp in view.checkpoints if _signed(cp, hall_id, view, keys, result)]
+    if external is not None:
+        _check_external(external, hall_id, view, keys, result)
+    ours = (
+        external is not None
+        and _holds(external, keys)
+        and (external.hall_id, external.store_id) == (hall_id, view.store_id)
+    )
+    anchors = sorted(valid + ([external] if external and ours else []), key=lambda c: c.seq)
+    _check_anchors(anchors, view, result)
+    _check_closes(valid, view, result)
+    if anchors:
+        result.newest = anchors[-1]
+        after = view.last_seq - anchors[-1].seq
+        if after > 0:
+            result.notes.append(
+                f"{after} registros después del último punto de control firmado "
+                f"({when(anchors[-1])}, registro {anchors[-1].seq}): los cubrirá la firma del "
+                "próximo cierre"
+            )
+    elif view.last_seq:
+        result.notes.append("sin puntos de control firmados todavía")
+    if external is None and valid:
+        result.notes.append(
+            f"no hay copia del último punto de control junto a la clave ({folder}): sin ella no "
+            "se detecta que falten los registros más recientes si también se borraron sus "
+            "puntos de control"
+        )
+    return result
+
+
+def _holds(cp: Checkpoint, keys: dict[str, PublicKeyTypes]) -> bool:
+    public = keys.get(cp.key_id)
+    return public is not None and _verifies(public, cp)
+
+
+def _signed(
+    cp: Checkpoint,
+    hall_id: str,
+    view: CheckpointView,
+    keys: dict[str, PublicKeyTypes],
+    result: Audit,
+) -> bool:
+    where = f"registro {cp.seq}, {when(cp)}"
+    if cp.key_id not in keys:
+        result.problems.append(
+            f"punto de control firmado con una clave que no es la de la sala ({where})"
+        )
+        return False
+    if not _verifies(keys[cp.key_id], cp):
+        result.problems.append(f"punto de control con firma no válida ({where})")
+        return False
+    if cp.hall_id != hall_id or cp.store_id != view.store_id:
+        result.problems.append(f"punto de control de otra sala o de otra base de datos ({where})")
+        return False
+    return True
+
+
+def _check_external(
+    cp: Checkpoint,
+    hall_id: str,
+    view: CheckpointView,
+    keys: dict[str, PublicKeyTypes],
+    result: Audit,
+) -> None:
+    label = f"el punto de control guardado junto a la clave (registro {cp.seq}, {when(cp)})"
+    if cp.key_id not in keys or not _verifies(keys[cp.key_id], cp):
+        result.problems.append(f"{label} tiene una firma no válida")
+        return
+    if cp.hall_id != hall_id or cp.store_id != view.store_id:
+        result.problems.append(f"{label} es de otra sala o de otra base de datos")
+        return
+    if cp.seq <= view.last_seq and not any(
+        c.seq == cp.seq and c.signature == cp.signature for c in view.checkpoints
+    ):
+        result.problems.append(
+            f"falta en la base de datos el punto de control firmado de las {when(cp)} "
+            f"(registro {cp.seq}); queda su copia junto a la clave"
+        )
+
+
+def _check_anchors(anchors: list[Checkpoint], view: CheckpointView, result: Audit) -> None:
+    """Every valid checkpoint's record must be there, with the hash it signed."""
+    if not anchors:
+        return
+    newest = anchors[-1]
+    if newest.seq > view.last_seq:
+        result.problems.append(
+            f"faltan {newest.seq - view.last_seq} registros después del punto de control "
+            f"firmado de las {when(newest)} (registro {newest.seq}): el registro de la sala "
+            f"termina en el {view.last_seq}"
+        )
+    for cp in anchors:
+        head = view.heads.get(cp.seq)
+        if cp.seq <= view.last_seq and (head is None or head[0] != cp.head_hash):
+            result.problems.append(
+                f"el registro {cp.seq} no es el que firmó el punto de control de las {when(cp)}: "
+                "el registro se reescribió desde ese punto o antes"
+            )
+            return  # the first one says where; the later ones follow from it
+
+
+def _check_closes(valid: list[Checkpoint], view: CheckpointView, result: Audit) -> None:
+    """Every close after the first checkpoint ends a transaction with its own checkpoint."""
+    if not view.closes:
+        return
+    if not valid:
+        result.problems.append(
+            f"el registro tiene {len(view.closes)} cierres de partida o de sesión y ningún "
+            "punto de control firmado: se borraron, o la sala aún no ha escrito con esta "
+            "versión"
+        )
+        return
+    first = valid[0].seq
+    signed = {(cp.seq, cp.head_at) for cp in valid}
+    seqs = sorted(cp.seq for cp in valid)
+    missing: list[tuple[int, str, str]] = []
+    for seq, kind, at in view.closes:
+        if seq <= first:
+            continue
+        # The checkpoint of a close is at the last record of its transaction, which carries
+        # the close's time: the first checkpoint at or after the close, with that time.
+        after = next((s for s in seqs if s >= seq), None)
+        if after is None or (after, at) not in signed:
+            missing.append((seq, kind, at))
+    if missing:
+        named = ", ".join(
+            f"{CLOSE_TEXT.get(kind, kind)} del registro {seq} ({at[11:16]})"
+            for seq, kind, at in missing[:3]
+        )
+        more = f" y {len(missing) - 3} más" if len(missing) > 3 else ""
+        result.problems.append(f"falta el punto de control firmado de: {named}{more}")
