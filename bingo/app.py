@@ -50,7 +50,7 @@ def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
     from bingo.export import build_export
     from config import load_hall
 
-    store = open_store(db_url)
+    store = open_store(db_url, create=False)
     try:
         hall = choose_hall(store, hall_id, load_hall().hall_id)
         service = HallService(store, hall, CardSetLibrary(store.get_card_set))
@@ -112,9 +112,14 @@ def open_hall(
     default: str,
     clock: Clock = system_clock,
     bola_loca: BolaLocaSource = secure_bola_loca,
+    *,
+    create: bool = True,
 ) -> Iterator[Engine]:
-    """The engine of the hall asked for, else of the database's only hall, else the default."""
-    store = open_store(db_url)
+    """The engine of the hall asked for, else of the database's only hall, else the default.
+
+    With ``create`` false a database that does not exist yet is refused, not created.
+    """
+    store = open_store(db_url, create=create)
     try:
         hall_id = choose_hall(store, wanted, default)
         service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)

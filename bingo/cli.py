@@ -1,18 +1,22 @@
 """`bingo-hall`: the command line of the hall's engine.
 
-Exit codes: 0 done; 1 refused by the rules or bad input (the message says why); 2 wrong usage;
-3 the record failed its integrity check.
+Exit codes, the same for every subcommand (``emulate`` and ``acta`` too): 0 done; 1 refused —
+by the rules, or an input file, database or record that cannot be used (the message says why);
+2 wrong usage — the command line itself is wrong (unknown option, bad date or number, missing
+argument); 3 an integrity check failed (the record, a card set or a sealed acta is not what was
+written); 130 interrupted. A refusal (1 or 2) writes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime as dt
 import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,7 +26,16 @@ from bingo import __version__
 if TYPE_CHECKING:
     from bingo.app import Engine
 
-EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTEGRITY = 0, 1, 2, 3
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTEGRITY, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+EXIT_CODES_TEXT = (
+    "códigos de salida: 0 hecho; 1 rechazado (reglas, fichero o base de datos inutilizable; el "
+    "mensaje dice por qué; no se escribe nada); 2 orden mal escrita; 3 falló una comprobación "
+    "de integridad; 130 interrumpido"
+)
+
+#: Longest identifier the record keeps (hall, session, card set, ball set).
+MAX_ID_LENGTH = 64
 
 
 class CliError(Exception):
@@ -43,11 +56,106 @@ def _today() -> str:
     return time.strftime("%Y-%m-%d")
 
 
-def _open_hall(args: argparse.Namespace) -> AbstractContextManager[Engine]:
-    """The engine of the hall the command names (``--db``, ``--hall``, ``--config``)."""
+def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractContextManager[Engine]:
+    """The engine of the hall the command names (``--db``, ``--hall``, ``--config``).
+
+    Only the commands that start a record (``simulate``, ``cardset import``) may create the
+    database: any other refuses a file that does not exist rather than create an empty one.
+    """
     from bingo.app import open_hall
 
-    return open_hall(args.db, args.hall, _settings(args).hall_id)
+    return open_hall(args.db, args.hall, _settings(args).hall_id, create=create)
+
+
+# --- reading and writing files ------------------------------------------------------------------
+
+
+def read_text_file(path: str | Path, what: str = "fichero") -> str:
+    """The UTF-8 text of an input file, or a ``CliError`` saying plainly why it cannot be read."""
+    path = Path(path)
+    try:
+        if not path.exists():
+            raise CliError(f"no existe el {what} «{path}»")
+        if not path.is_file():
+            raise CliError(f"«{path}» no es un fichero")
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(
+            f"«{path}» no es texto UTF-8 (byte {exc.start}); guárdelo como UTF-8"
+        ) from None
+    except OSError as exc:
+        raise CliError(f"no se puede leer «{path}»: {exc.strerror or exc}") from None
+
+
+def parse_json(text: str, path: str | Path) -> Any:
+    """JSON text as data, or a ``CliError`` (malformed, or nested too deep to be a real file)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"«{path}»: JSON mal formado: {exc.msg} (línea {exc.lineno}, columna {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise CliError(f"«{path}»: JSON anidado a demasiada profundidad") from None
+
+
+def write_text_file(path: str | Path, text: str) -> None:
+    """Write an output file whole, or a ``CliError`` (missing folder, no permission…).
+
+    The text goes to a temporary file beside it first, so a failure never leaves half a file.
+    """
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise CliError(f"no existe la carpeta «{path.parent}» donde escribir «{path.name}»")
+    if path.is_dir():
+        raise CliError(f"«{path}» es una carpeta, no un fichero")
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, "utf-8")
+        partial.replace(path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise CliError(f"no se puede escribir «{path}»: {exc.strerror or exc}") from None
+
+
+# --- argument types: a clear message and exit 2 for a malformed value ------------------------
+
+
+def iso_date(value: str) -> str:
+    """A calendar date written AAAA-MM-DD (``2026-13-45`` is refused, not carried along)."""
+    try:
+        if len(value) != 10:
+            raise ValueError(value)
+        return dt.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"fecha no válida «{value}»: escríbala AAAA-MM-DD, p. ej. 2026-11-22"
+        ) from None
+
+
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse type: an integer ≥ ``minimum``."""
+
+    def parse(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"«{value}» no es un número entero") from None
+        if number < minimum:
+            raise argparse.ArgumentTypeError(f"debe ser {minimum} o más, no {number}")
+        return number
+
+    parse.__name__ = "número"
+    return parse
+
+
+def identifier(value: str) -> str:
+    """An identifier the record can keep: 1 to 64 printable characters."""
+    if not value.strip() or len(value) > MAX_ID_LENGTH or not value.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"identificador no válido {value!r}: de 1 a {MAX_ID_LENGTH} caracteres imprimibles"
+        )
+    return value
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -92,6 +200,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             seed, partidas = args.seed, args.partidas
             session_id = args.session or f"SIM-{seed}-{len(svc.hall.sessions) + 1:03d}"
+            _check_new_session(svc.hall, session_id, date)
             incidents, electronic = not args.no_incidents, not args.no_electronic
             pending = svc.hall.simulations.get(session_id)
             resumed = pending is not None
@@ -144,6 +253,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         finally:
             if stop_devices is not None:
                 stop_devices()
+
+
+def _check_new_session(hall: Any, session_id: str, date: str) -> None:
+    """Refuse, before anything is written, a session the hall would refuse to open."""
+    if session_id in hall.simulations:
+        return  # started before and not opened yet: it is resumed with its own plan
+    if any(s.id == session_id for s in hall.sessions):
+        raise CliError(f"ya hubo una sesión {session_id}; no se ha escrito nada")
+    if hall.sessions and date < hall.sessions[-1].date:
+        raise CliError(
+            f"la fecha {date} es anterior a la de la última sesión ({hall.sessions[-1].date}); "
+            "no se ha escrito nada"
+        )
 
 
 def _play(
@@ -207,11 +329,18 @@ def cmd_export(args: argparse.Namespace) -> int:
         svc = engine.service
         if not svc.hall.hall_id:
             raise CliError(f"la base de datos no tiene la sala {svc.hall_id}")
+        known = [s.id for s in svc.hall.sessions]
+        missing = [s for s in args.session or [] if s not in known]
+        if missing:
+            raise CliError(
+                f"la sala {svc.hall_id} no tiene la sesión {', '.join(missing)} "
+                f"(tiene: {', '.join(known) or 'ninguna'})"
+            )
         records = svc.records() if not args.no_chain else []
         data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
     text = json.dumps(data, ensure_ascii=False, indent=None if args.compact else 1)
     if args.output and args.output != "-":
-        Path(args.output).write_text(text + "\n", "utf-8")
+        write_text_file(args.output, text + "\n")
         print(f"exportado: {args.output} ({len(data['sessions'])} sesiones)", file=sys.stderr)
     else:
         sys.stdout.write(text + "\n")
@@ -290,13 +419,11 @@ def cmd_cardset(args: argparse.Namespace) -> int:
 
     if args.action == "generate":
         card_set = generate_card_set(args.id, args.seed, args.strips)
-        Path(args.output).write_text(dump_card_set(card_set), "utf-8")
+        write_text_file(args.output, dump_card_set(card_set))
         print(f"{args.output}: {len(card_set)} cartones, huella {card_set.digest()[:16]}…")
         return EXIT_OK
-    try:
-        text = Path(args.file).read_text("utf-8")
-    except OSError as exc:
-        raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
+    text = read_text_file(args.file, "juego de cartones")
+    parse_json(text, args.file)  # malformed or too deep: one clear line, before the checks
     try:
         card_set = load_card_set(text)
     except CardSetError as exc:
@@ -308,10 +435,21 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     if args.action == "validate":
         print(f"{args.file}: {len(card_set)} cartones válidos, huella {card_set.digest()[:16]}…")
         return EXIT_OK
-    # import
+    # import: every refusal before the first write, so a refused import leaves no row behind
+    from bingo.store import IntegrityError
 
-    with _open_hall(args) as engine:
-        engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
+    digest = card_set.digest()
+    with _open_hall(args, create=True) as engine:
+        known = engine.service.hall.card_set_info.get(card_set.id)
+        if known is not None and known.digest != digest:
+            raise CliError(
+                f"la sala ya tiene un juego de cartones {card_set.id!r} con otro contenido; "
+                "un juego no cambia una vez registrado: impórtelo con otro identificador (R-CARD-2)"
+            )
+        try:
+            engine.store.put_card_set(card_set.id, digest, text.encode("utf-8"))
+        except IntegrityError as exc:  # another hall of the database keeps that id
+            raise CliError(f"{exc}; impórtelo con otro identificador (R-CARD-2)") from None
         engine.service.register_card_set(card_set, "imported")
     print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")
     return EXIT_OK
@@ -330,12 +468,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
         raise CliError(
             "indique el fichero del libro manual transcrito (o --template N)", EXIT_USAGE
         )
-    try:
-        data = json.loads(Path(args.file).read_text("utf-8"))
-    except OSError as exc:
-        raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{args.file}: JSON mal formado ({exc})") from None
+    data = parse_json(read_text_file(args.file, "libro manual transcrito"), args.file)
     with _open_hall(args) as engine:
         try:
             numbers = transcribe(engine.service, data)
@@ -446,6 +579,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hall",
+        type=identifier,
         help="identificador de la sala (por defecto, la única de la base de datos o la "
         "configurada)",
     )
@@ -459,6 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bingo-hall",
         description="Sistema de control de una sala de bingo: motor, dispositivos, consola "
         "y actas.",
+        epilog=EXIT_CODES_TEXT,
     )
     parser.add_argument("--version", action="version", version=f"bingo-hall {__version__}")
     parser.add_argument(
@@ -470,10 +605,12 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="juega una sesión completa sin pantalla (reanuda la abierta)"
     )
     _common(p)
-    p.add_argument("--seed", type=int, default=7, help="semilla de la simulación (7)")
-    p.add_argument("--partidas", type=int, default=60, help="partidas de la sesión (60)")
-    p.add_argument("--session", help="identificador de la sesión")
-    p.add_argument("--date", help="fecha de la sesión AAAA-MM-DD")
+    p.add_argument("--seed", type=whole_number(0), default=7, help="semilla de la simulación (7)")
+    p.add_argument(
+        "--partidas", type=whole_number(1), default=60, help="partidas de la sesión (60)"
+    )
+    p.add_argument("--session", type=identifier, help="identificador de la sesión")
+    p.add_argument("--date", type=iso_date, help="fecha de la sesión AAAA-MM-DD")
     p.add_argument("--no-incidents", action="store_true", help="sin incidencias")
     p.add_argument("--no-electronic", action="store_true", help="sin cartones electrónicos")
     p.add_argument(
@@ -515,9 +652,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     cs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
     g = cs.add_parser("generate", help="genera un juego reproducible de tiras de 6 cartones")
-    g.add_argument("--id", required=True)
-    g.add_argument("--seed", type=int, required=True)
-    g.add_argument("--strips", type=int, required=True)
+    g.add_argument("--id", type=identifier, required=True)
+    g.add_argument("--seed", type=whole_number(0), required=True)
+    g.add_argument("--strips", type=whole_number(1), required=True)
     g.add_argument("-o", "--output", required=True)
     for action, text in (
         ("validate", "comprueba un fichero de juego de cartones"),
@@ -533,7 +670,11 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("file", nargs="?", help="libro manual transcrito (bingo-manual-book/1)")
     p.add_argument(
-        "--template", type=int, nargs="+", metavar="N", help="plantilla vacía para esas partidas"
+        "--template",
+        type=whole_number(1),
+        nargs="+",
+        metavar="N",
+        help="plantilla vacía para esas partidas",
     )
     p.set_defaults(func=cmd_transcribe)
 
@@ -543,14 +684,17 @@ def build_parser() -> argparse.ArgumentParser:
     _common(f)
     f = bs.add_parser("install", help="registra el cambio a otro juego de bolas")
     _common(f)
-    f.add_argument("--id", required=True, help="identificador del juego")
+    f.add_argument("--id", type=identifier, required=True, help="identificador del juego")
     f.add_argument("--homologation", required=True, help="número de homologación")
     f.add_argument(
-        "--guaranteed", type=int, required=True, help="partidas garantizadas por el fabricante"
+        "--guaranteed",
+        type=whole_number(1),
+        required=True,
+        help="partidas garantizadas por el fabricante",
     )
     f.add_argument(
         "--partidas-before",
-        type=int,
+        type=whole_number(0),
         default=0,
         help="partidas ya jugadas con este juego (0 si es nuevo)",
     )
@@ -568,13 +712,13 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--session", required=True, help="sesión a la que se refiere")
     f.add_argument("--subject", required=True, help="asunto de la reclamación")
     f.add_argument("--reference", help="referencia de la hoja de reclamaciones o del expediente")
-    f.add_argument("--date", help="fecha de presentación AAAA-MM-DD (hoy)")
+    f.add_argument("--date", type=iso_date, help="fecha de presentación AAAA-MM-DD (hoy)")
     f = rc.add_parser(
         "settle", help="registra que la resolución firme de una reclamación se ha cumplido"
     )
     _common(f)
     f.add_argument("id", help="identificador de la reclamación (p. ej. 2026-11-22/R1)")
-    f.add_argument("--date", help="fecha de cumplimiento AAAA-MM-DD (hoy)")
+    f.add_argument("--date", type=iso_date, help="fecha de cumplimiento AAAA-MM-DD (hoy)")
     f.add_argument("--note", help="resolución y cómo se cumplió")
     f = rc.add_parser("list", help="las reclamaciones de la sala y su estado")
     _common(f)
@@ -606,7 +750,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     from bingo.hall import DomainError
-    from bingo.store import IntegrityError, StoreError
+    from bingo.store import DatabaseUrlError, IntegrityError, StoreError
     from config import ConfigError
 
     try:
@@ -621,12 +765,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except IntegrityError as exc:
         print(f"bingo-hall: registro alterado: {exc}", file=sys.stderr)
         return EXIT_INTEGRITY
+    except DatabaseUrlError as exc:
+        print(f"bingo-hall: --db: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except StoreError as exc:
         print(f"bingo-hall: base de datos: {exc}", file=sys.stderr)
         return EXIT_REFUSED
+    except RecursionError:  # data nested deeper than any real file: refused, not a traceback
+        print("bingo-hall: datos anidados a demasiada profundidad; rechazados", file=sys.stderr)
+        return EXIT_REFUSED
+    except OSError as exc:  # a file or device the command needed: say which and why
+        where = f" «{exc.filename}»" if exc.filename else ""
+        print(f"bingo-hall: no se puede usar{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_REFUSED
     except KeyboardInterrupt:
         print("bingo-hall: interrumpido; el registro guarda todo lo confirmado", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":
