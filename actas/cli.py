@@ -1,12 +1,15 @@
 """``bingo-hall acta …``: build, seal, verify, receipts, summaries, keys and keeping.
 
 The main command line calls ``add_parsers(subparsers)``; every subcommand sets ``func``, which
-takes the parsed arguments and returns the exit code:
+takes the parsed arguments and returns the exit code, meaning what it means everywhere else in
+``bingo-hall``:
 
 * 0 — done (for ``verify``: the acta and its record are intact and sealed);
-* 1 — ``verify`` found an alteration;
-* 2 — the command could not be done (file missing, bad export, key problem…), message on stderr;
-* 3 — ``verify``: intact, but the acta is not sealed.
+* 1 — refused: the command could not be done (file missing or unreadable, bad export, key
+  problem, a file the purge would not destroy…), or ``verify`` found the acta intact but not
+  sealed, so it cannot vouch for it; the message on stderr says why;
+* 2 — wrong usage: the command line lacks what the command needs (``--export`` or ``--db``…);
+* 3 — ``verify`` found an alteration: the integrity check failed.
 """
 
 from __future__ import annotations
@@ -22,25 +25,46 @@ from typing import Any
 from actas.builder import ActaDataError, build_acta, parse_time
 
 EXIT_OK = 0
-EXIT_ALTERED = 1
-EXIT_ERROR = 2
-EXIT_UNSIGNED = 3
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+EXIT_ALTERED = 3  # the integrity check failed: the one meaning of 3 in the whole command line
+
+EXPORT_FORMAT = "bingo-session/1"
+
+EXIT_CODES_TEXT = (
+    "códigos de salida: 0 hecho (verify: íntegra y firmada); 1 rechazado (fichero o registro "
+    "inutilizable; verify: íntegra pero sin firmar); 2 orden mal escrita; 3 verify: acta o "
+    "registro alterados"
+)
 
 
 class CliError(Exception):
-    """A user-facing error, in Spanish."""
+    """A user-facing error, in Spanish, and its exit code (refused unless it is wrong usage)."""
+
+    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _read_export(path: Path) -> dict[str, Any]:
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise CliError(f"no existe el archivo «{path}»") from exc
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CliError(f"«{path}» no es una exportación JSON legible: {exc}") from exc
-    if not isinstance(data, dict):
+    data = _read_json(path, "una exportación")
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise CliError(f"«{path}» no es una exportación «bingo-session/1»")
     return data
+
+
+def _read_json(path: Path, what: str) -> Any:
+    """The JSON in ``path``, or a ``CliError`` saying plainly why it cannot be read."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise CliError(f"no existe el archivo «{path}»") from exc
+    except UnicodeDecodeError as exc:
+        raise CliError(f"«{path}» no es texto UTF-8 (byte {exc.start})") from None
+    except RecursionError:
+        raise CliError(f"«{path}»: JSON anidado a demasiada profundidad") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CliError(f"«{path}» no es {what} JSON legible: {exc}") from exc
 
 
 def _source(args: argparse.Namespace) -> dict[str, Any]:
@@ -51,7 +75,9 @@ def _source(args: argparse.Namespace) -> dict[str, Any]:
     if loader is not None and (args.db is not None or args.from_db):
         data: dict[str, Any] = loader(args.db, args.hall)
         return data
-    raise CliError("indique --export FICHERO o --db URL (o --from-db para la base de datos local)")
+    raise CliError(
+        "indique --export FICHERO o --db URL (o --from-db para la base de datos local)", EXIT_USAGE
+    )
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -73,9 +99,15 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
 
         try:
             return func(args)
-        except (CliError, ActaDataError, SealError, ArchiveError) as exc:
+        except CliError as exc:
             _err(str(exc))
-            return EXIT_ERROR
+            return exc.code
+        except (ActaDataError, SealError, ArchiveError) as exc:
+            _err(str(exc))
+            return EXIT_REFUSED
+        except RecursionError:  # data nested deeper than any real export or claims file
+            _err("datos anidados a demasiada profundidad; rechazados")
+            return EXIT_REFUSED
 
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__
@@ -144,11 +176,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     records = None
     if args.export is not None or args.db is not None or args.from_db:
         current = _source(args)
-        chain = current.get("chain") or {}
-        if chain.get("records"):
-            from bingo.chain import Record
-
-            records = [Record.from_json(r) for r in chain["records"]]
+        records = _chain_records(current)
     certs: list[bytes] = []
     for cert in args.cert or []:
         try:
@@ -164,7 +192,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
     )
     for line in report.lines():
         print(line)
-    return report.exit_code
+    if not report.intact:
+        return EXIT_ALTERED
+    return EXIT_OK if report.signed else EXIT_REFUSED
+
+
+def _chain_records(export: Mapping[str, Any]) -> list[Any] | None:
+    """The export's hash-chained records, or ``CliError`` if they cannot be read as records."""
+    chain = export.get("chain") or {}
+    if not isinstance(chain, Mapping) or not chain.get("records"):
+        return None
+    from bingo.chain import Record
+
+    try:
+        return [Record.from_json(r) for r in chain["records"]]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise CliError(
+            f"la cadena de registros de la exportación no se puede leer: {exc}"
+        ) from None
 
 
 @_guard
@@ -179,7 +224,9 @@ def cmd_receipt(args: argparse.Namespace) -> int:
             series, raw = args.carton.rsplit("/", 1)
             number = int(raw)
         except ValueError as exc:
-            raise CliError("el cartón se indica como SERIE/NÚMERO, p. ej. A-0002/1144") from exc
+            raise CliError(
+                "el cartón se indica como SERIE/NÚMERO, p. ej. A-0002/1144", EXIT_USAGE
+            ) from exc
     receipt = find_receipt(
         export,
         args.partida,
@@ -258,8 +305,11 @@ def cmd_purge(args: argparse.Namespace) -> int:
         raise CliError(
             "¿dónde constan las reclamaciones? Indique el registro de la sala (--from-db, "
             "--db URL o --export FICHERO) y, si hay reclamaciones anotadas fuera de él, "
-            "--claims FICHERO"
+            "--claims FICHERO",
+            EXIT_USAGE,
         )
+    if args.claims is not None:
+        _read_json(args.claims, "un fichero de reclamaciones")  # unreadable: say why, plainly
     claims = load_claims(args.claims) if args.claims else []
     consulted: set[str] | None = None  # a claims file vouches for every hall it is about
     if from_record:
@@ -287,7 +337,7 @@ def cmd_purge(args: argparse.Namespace) -> int:
         print(f"destruido: {path}")
     for why in result.refused:
         print(f"NO destruido: {why}")
-    return EXIT_ERROR if result.refused else EXIT_OK
+    return EXIT_REFUSED if result.refused else EXIT_OK
 
 
 def _date(value: str) -> date:
@@ -313,6 +363,7 @@ def add_parsers(
         "acta",
         help="actas de sesión: generar, sellar, verificar",
         description="Actas de sesión, justificantes y resúmenes.",
+        epilog=EXIT_CODES_TEXT,
     )
     acta.set_defaults(db_export=export_from_db, projector=projector)
     sub = acta.add_subparsers(dest="acta_command", metavar="ORDEN", required=True)
@@ -341,7 +392,11 @@ def add_parsers(
     seal_options(p)
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("verify", help="comprobar que un acta y su registro están íntegros")
+    p = sub.add_parser(
+        "verify",
+        help="comprobar que un acta y su registro están íntegros",
+        epilog=EXIT_CODES_TEXT,
+    )
     p.add_argument("file", type=Path, help="acta en PDF")
     p.add_argument(
         "--export",

@@ -75,15 +75,18 @@ def test_build_sign_verify(
     data = bytearray(out.read_bytes())
     data[len(data) // 3] ^= 1
     out.write_bytes(bytes(data))
-    assert run(["acta", "verify", str(out)]) == 1
+    assert run(["acta", "verify", str(out)]) == 3  # 3: the integrity check failed
     assert "ALTERACIÓN DETECTADA" in capsys.readouterr().out
     assert list((tmp_path / "arch").rglob("*.acta.pdf"))
 
 
-def test_unsigned_acta_verifies_with_code_3(tmp_path: Path, export_file: Path) -> None:
+def test_unsigned_acta_is_intact_but_not_vouched_for_exit_1(
+    tmp_path: Path, export_file: Path
+) -> None:
+    """3 means only an integrity check failed; an unsigned acta is refused (1), R-ACTA-6."""
     out = tmp_path / "acta.pdf"
     assert run(["acta", "build", "--export", str(export_file), "-o", str(out)]) == 0
-    assert run(["acta", "verify", str(out)]) == 3
+    assert run(["acta", "verify", str(out)]) == 1
 
 
 def test_receipt_proof_summary(
@@ -209,15 +212,15 @@ def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                 str(tmp_path / "x.pdf"),
             ]
         )
-        == 2
+        == 1
     )
     assert "no existe el archivo" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    assert run(["acta", "build", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert run(["acta", "build", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 1
     assert "no es una exportación «bingo-session/1»" in capsys.readouterr().err
     bad.write_text("{")
-    assert run(["acta", "summary", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert run(["acta", "summary", "--export", str(bad), "-o", str(tmp_path / "x.pdf")]) == 1
     assert "no es una exportación JSON legible" in capsys.readouterr().err
 
 
