@@ -80,6 +80,27 @@ def _source(args: argparse.Namespace) -> dict[str, Any]:
     )
 
 
+def _read_bytes(path: Path, what: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"no existe {what} «{path}»") from None
+    except OSError as exc:
+        raise CliError(f"no se puede leer {what} «{path}»: {exc.strerror or exc}") from None
+
+
+def _read_certificate(path: Path) -> None:
+    """Refuse a certificate file that is not PEM X.509 (one or more certificates)."""
+    from cryptography import x509
+
+    data = _read_bytes(path, "el certificado")
+    try:
+        if not x509.load_pem_x509_certificates(data):
+            raise ValueError("vacío")
+    except ValueError:
+        raise CliError(f"«{path}» no es un certificado X.509 en PEM") from None
+
+
 def _write(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -286,9 +307,16 @@ def cmd_register(args: argparse.Namespace) -> int:
     """Adopt the certificate issued for the hall."""
     from actas.seal import register_certificate
 
-    keys = register_certificate(
-        args.hall, args.cert, chain=args.chain or [], key=args.key, directory=args.keys_dir
-    )
+    for cert in [args.cert, *(args.chain or [])]:  # checked before the keys folder is touched
+        _read_certificate(cert)
+    if args.key is not None:
+        _read_bytes(args.key, "la clave")
+    try:
+        keys = register_certificate(
+            args.hall, args.cert, chain=args.chain or [], key=args.key, directory=args.keys_dir
+        )
+    except ValueError as exc:  # cryptography: a key that is not PEM, or needs a passphrase
+        raise CliError(f"«{args.key}» no es una clave privada PEM utilizable: {exc}") from None
     print(
         f"Certificado registrado para la sala {keys.hall_id}; huella SHA-256 {keys.fingerprint()}"
     )

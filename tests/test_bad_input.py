@@ -19,7 +19,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bingo.cli import main
-from drivers.cli import scenario_problem
 
 
 def call(argv: list[str]) -> int:
@@ -406,6 +405,7 @@ def accepted(reader: str, path: Path) -> bool:
     """Whether a drawn file happens to be one the reader may take (then it is not malformed)."""
     from actas.archive import ArchiveError, load_claims
     from config import ConfigError, load_hall
+    from drivers.cli import scenario_problem
 
     if reader == "emulate --scenario":  # a usable one would also start the devices for good
         return scenario_problem(str(path)) is None
