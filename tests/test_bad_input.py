@@ -474,3 +474,18 @@ def test_malformed_files_are_refused_with_a_message_and_change_nothing(
     assert err.strip() and "Traceback" not in err
     assert fingerprint(db) == before
     assert not any((work / name).exists() for name in ("a.pdf", "s.pdf", "r.pdf", "arch"))
+
+
+def test_register_cert_refuses_a_file_that_is_not_a_certificate_touching_no_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hall's seal keys (Cantabria IV.2) are not touched by a refused registration."""
+    not_pem = tmp_path / "sala.pem"
+    not_pem.write_bytes(b"\x00\xffnot a certificate")
+    keys = tmp_path / "keys"
+    for cert in (not_pem, tmp_path / "missing.pem", tmp_path):
+        argv = ["acta", "register-cert", "--hall", "h1", "--cert", str(cert)]
+        assert call([*argv, "--keys-dir", str(keys)]) == 1
+        err = capsys.readouterr().err
+        assert "certificado" in err and "Traceback" not in err
+    assert not keys.exists()
