@@ -157,6 +157,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     """Acta of a session from an export, optionally sealed and archived."""
     from actas.render import attachment_for, render_acta_data
 
+    if args.archive is not None and args.archive.exists() and not args.archive.is_dir():
+        raise CliError(f"--archive: «{args.archive}» no es una carpeta")  # before any PDF
     export = _source(args)
     acta = build_acta(export, args.session)
     pdf = render_acta_data(acta, [attachment_for(export)])

@@ -766,7 +766,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bingo-hall: registro alterado: {exc}", file=sys.stderr)
         return EXIT_INTEGRITY
     except DatabaseUrlError as exc:
-        print(f"bingo-hall: --db: {exc}", file=sys.stderr)
+        print(f"bingo-hall: base de datos (--db o BINGO_HALL_DB): {exc}", file=sys.stderr)
         return EXIT_USAGE
     except StoreError as exc:
         print(f"bingo-hall: base de datos: {exc}", file=sys.stderr)

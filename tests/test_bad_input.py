@@ -489,3 +489,16 @@ def test_register_cert_refuses_a_file_that_is_not_a_certificate_touching_no_keys
         err = capsys.readouterr().err
         assert "certificado" in err and "Traceback" not in err
     assert not keys.exists()
+
+
+def test_acta_build_refuses_an_archive_that_is_a_file_before_writing_the_pdf(
+    hall_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_folder = tmp_path / "archivo"
+    not_a_folder.write_text("x")
+    pdf = tmp_path / "acta.pdf"
+    export = str(hall_dir / "export.json")
+    argv = ["acta", "build", "--export", export, "-o", str(pdf), "--archive", str(not_a_folder)]
+    assert call(argv) == 1
+    assert "no es una carpeta" in capsys.readouterr().err
+    assert not pdf.exists()
