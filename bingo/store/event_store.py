@@ -29,6 +29,7 @@ from bingo.store.engine import (
     BEGIN_MODE,
     check_database_file,
     default_database_url,
+    is_sqlite,
     make_engine,
     parse_url,
 )
@@ -62,7 +63,12 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
         upgrade(engine)
     except sa_exc.DBAPIError as err:
         engine.dispose()
-        raise StoreError(f"no se puede abrir la base de datos: {err.orig}") from None
+        damaged = is_sqlite(url) and "malformed" in str(err.orig)
+        raise StoreError(
+            "no se puede abrir la base de datos"
+            + (": el fichero está dañado o truncado" if damaged else "")
+            + f" ({err.orig})"
+        ) from None
     except BaseException:
         engine.dispose()
         raise
