@@ -226,7 +226,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
         # Devices first: a refusal must leave nothing in the record.
         if args.fault and args.devices != "emulated":
-            raise CliError("--fault necesita --devices emulated")
+            raise CliError("--fault necesita --devices emulated", EXIT_USAGE)
         draws, stop_devices = None, None
         if args.devices == "emulated":
             from bingo.devices import emulated_draws
@@ -235,8 +235,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 draws, stop_devices = emulated_draws(
                     svc, seed, args.fault, fast=args.device_timing == "fast"
                 )
-            except ValueError as exc:
-                raise CliError(str(exc)) from None
+            except ValueError as exc:  # an unknown --fault: the command line is wrong
+                raise CliError(f"--fault: {exc}", EXIT_USAGE) from None
         elif args.devices == "serial":
             from bingo.devices import serial_draws
 

@@ -502,3 +502,16 @@ def test_acta_build_refuses_an_archive_that_is_a_file_before_writing_the_pdf(
     assert call(argv) == 1
     assert "no es una carpeta" in capsys.readouterr().err
     assert not pdf.exists()
+
+
+def test_simulate_with_a_fault_it_cannot_inject_is_wrong_usage_and_writes_nothing(
+    hall: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    url, db = hall
+    before = fingerprint(db)
+    night = ["simulate", "--db", url, "--date", "2026-11-29", "-q"]
+    assert call([*night, "--fault", "jam"]) == 2
+    assert "--fault necesita --devices emulated" in capsys.readouterr().err
+    assert call([*night, "--devices", "emulated", "--fault", "terremoto"]) == 2
+    assert "avería desconocida: 'terremoto'" in capsys.readouterr().err
+    assert fingerprint(db) == before
