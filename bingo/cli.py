@@ -16,8 +16,8 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,9 +47,22 @@ class CliError(Exception):
 
 
 def _settings(args: argparse.Namespace) -> Any:
+    """The hall's settings, refused before the database is opened if the record cannot keep
+    their identifiers.
+    """
     from config import load_hall
 
-    return load_hall(Path(args.config) if args.config else None)
+    settings = load_hall(Path(args.config) if args.config else None)
+    for key, value in (
+        ("[hall] id", settings.hall_id),
+        ("[card_set] id", settings.card_set_id),
+        ("[ball_set] id", settings.ball_set_id),
+    ):
+        try:
+            identifier(value)
+        except argparse.ArgumentTypeError as exc:
+            raise CliError(f"{args.config or 'configuración'}: {key}: {exc}") from None
+    return settings
 
 
 def _today() -> str:
@@ -65,6 +78,35 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
     from bingo.app import open_hall
 
     return open_hall(args.db, args.hall, _settings(args).hall_id, create=create)
+
+
+@contextmanager
+def _created_database_undone_on_refusal(db_url: str | None) -> Iterator[None]:
+    """A SQLite file the command creates is removed again if the command is then refused with
+    nothing recorded in it: a refusal leaves no empty database behind.
+    """
+    from bingo.store import StoreError, default_database_url, open_store
+    from bingo.store.engine import parse_url, sqlite_file
+
+    url = db_url or default_database_url()
+    try:
+        path = sqlite_file(parse_url(url))
+    except StoreError:
+        path = None  # opening will say what is wrong with the URL
+    fresh = path is not None and not path.exists()
+    try:
+        yield
+    except Exception:
+        if fresh and path is not None and path.exists():
+            try:
+                with open_store(url, create=False) as store:
+                    empty = not store.halls()
+            except StoreError:
+                empty = False
+            if empty:
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise
 
 
 # --- reading and writing files ------------------------------------------------------------------
@@ -177,13 +219,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return len(session.partidas) + 1 if session else 1
 
     date = args.date or "2026-11-22"
-    with open_hall(
-        args.db,
-        args.hall,
-        settings.hall_id,
-        clock=lambda: holder["clock"](),
-        bola_loca=lambda count: holder["bola"](count),
-    ) as engine:
+    with (
+        _created_database_undone_on_refusal(args.db),
+        open_hall(
+            args.db,
+            args.hall,
+            settings.hall_id,
+            clock=lambda: holder["clock"](),
+            bola_loca=lambda count: holder["bola"](count),
+        ) as engine,
+    ):
         svc = engine.service
         holder["svc"] = svc
         open_session = svc.hall.session
@@ -439,7 +484,7 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     from bingo.store import IntegrityError
 
     digest = card_set.digest()
-    with _open_hall(args, create=True) as engine:
+    with _created_database_undone_on_refusal(args.db), _open_hall(args, create=True) as engine:
         known = engine.service.hall.card_set_info.get(card_set.id)
         if known is not None and known.digest != digest:
             raise CliError(

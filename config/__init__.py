@@ -170,6 +170,8 @@ def load_hall(path: Path | None = None) -> HallSettings:
     hall = _Table(data, where, "hall")
     region = hall.get_str("region")
     rules, region_hall = load_region(region)
+    if not isinstance(data.get("rules", {}), dict):
+        raise ConfigError(f"{where}: [rules] debe ser una tabla")
     overrides = dict(data.get("rules", {}))  # the hall's own authorisation, within the region
     bola = _Table(data, where, "bola_loca")
     overrides["bola_loca_bp"] = (

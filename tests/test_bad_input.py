@@ -11,7 +11,7 @@ import hashlib
 import json
 import shutil
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -515,3 +515,49 @@ def test_simulate_with_a_fault_it_cannot_inject_is_wrong_usage_and_writes_nothin
     assert call([*night, "--devices", "emulated", "--fault", "terremoto"]) == 2
     assert "avería desconocida: 'terremoto'" in capsys.readouterr().err
     assert fingerprint(db) == before
+
+
+def test_a_refused_simulate_on_a_new_path_leaves_no_empty_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "new.sqlite"
+    assert call(["simulate", "--db", f"sqlite:///{db}", "--devices", "serial", "-q"]) == 1
+    assert "faltan los puertos" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _rules_not_a_table(text: str) -> str:
+    return "rules = 5\n" + text.replace("[rules]", "").replace("bingo_bp = 5000", "")
+
+
+@pytest.mark.parametrize(
+    ("spoil", "words"),
+    [
+        (
+            lambda t: t.replace('id = "cantabria-001"', 'id = "' + "h" * 80 + '"'),
+            "[hall] id: identificador no válido",
+        ),
+        (
+            lambda t: t.replace('id = "std-6000"', 'id = "' + "c" * 80 + '"'),
+            "[card_set] id: identificador no válido",
+        ),
+        (lambda t: t.replace("[rules]", "[prima_x]"), "tablas desconocidas"),
+        (_rules_not_a_table, "[rules] debe ser una tabla"),
+    ],
+)
+def test_hall_settings_the_record_cannot_keep_are_refused_before_the_database_is_opened(
+    spoil: Callable[[str], str],
+    words: str,
+    hall_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = (hall_dir / "hall.toml").read_text("utf-8")
+    config = tmp_path / "hall.toml"
+    config.write_text(spoil(text), "utf-8")
+    assert config.read_text("utf-8") != text
+    db = tmp_path / "new.sqlite"
+    assert call(["simulate", "--db", f"sqlite:///{db}", "--config", str(config), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert not db.exists()
