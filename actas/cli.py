@@ -195,6 +195,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         data = args.file.read_bytes()
     except OSError as exc:
         raise CliError(f"no se puede leer «{args.file}»: {exc}") from exc
+    if b"%PDF-" not in data[:1024]:  # not an acta at all: refused; an altered acta is 3
+        raise CliError(f"«{args.file}» no es un PDF: no es un acta que se pueda comprobar")
     current = None
     records = None
     if args.export is not None or args.db is not None or args.from_db:

@@ -373,6 +373,7 @@ READERS: dict[str, str] = {
     "acta summary --export": "acta summary --export {f} -o {w}/s.pdf",
     "acta receipt --export": "acta receipt --export {f} --partida 1 -o {w}/r.pdf",
     "acta verify --export": "acta verify {w}/acta.pdf --export {f}",
+    "acta verify (the acta)": "acta verify {f}",
     "acta purge --claims": "acta purge --archive {w}/arch --claims {f}",
     "emulate --scenario": "emulate extractor --scenario {f}",
 }
@@ -388,6 +389,7 @@ VALID = {
     "acta summary --export": "export.json",
     "acta receipt --export": "export.json",
     "acta verify --export": "export.json",
+    "acta verify (the acta)": "book.json",  # anything but a PDF: an altered PDF is exit 3
     "acta purge --claims": "claims.json",
     "emulate --scenario": "scenario.json",
 }
