@@ -781,6 +781,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_emulate(sub)
     add_acta(sub, export_from_db=export_from_db, projector=project_records)
+    for command in sub.choices.values():  # the same codes under every command's --help
+        if command.epilog is None:
+            command.epilog = EXIT_CODES_TEXT
     return parser
 
 

@@ -563,3 +563,13 @@ def test_hall_settings_the_record_cannot_keep_are_refused_before_the_database_is
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
     assert not db.exists()
+
+
+def test_every_command_help_states_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from bingo.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if a.dest == "command").choices
+    assert commands is not None
+    for name in commands:
+        assert call([name, "--help"]) == 0
+        assert "códigos de salida" in capsys.readouterr().out, name
