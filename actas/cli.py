@@ -379,10 +379,19 @@ def _date(value: str) -> date:
         raise argparse.ArgumentTypeError(f"fecha no válida «{value}» (AAAA-MM-DD)") from exc
 
 
+def _hall_id(value: str) -> str:
+    """A hall id the record can keep: 1 to 64 printable characters."""
+    if not value.strip() or len(value) > 64 or not value.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"identificador de sala no válido {value!r}: de 1 a 64 caracteres imprimibles"
+        )
+    return value
+
+
 def _db_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, help="URL de la base de datos de la sala")
     p.add_argument("--from-db", action="store_true", help="la base de datos local por defecto")
-    p.add_argument("--hall", default=None, help="sala (con --db)")
+    p.add_argument("--hall", type=_hall_id, default=None, help="sala (con --db)")
 
 
 def add_parsers(
@@ -468,7 +477,7 @@ def add_parsers(
     p.set_defaults(func=cmd_summary)
 
     p = sub.add_parser("keys", help="clave y certificado de sello de la sala")
-    p.add_argument("--hall", required=True, help="identificador de la sala")
+    p.add_argument("--hall", type=_hall_id, required=True, help="identificador de la sala")
     p.add_argument("--name", default=None, help="nombre de la sala (al crear la clave)")
     p.add_argument("--keys-dir", type=Path, default=None)
     p.add_argument(
@@ -480,7 +489,7 @@ def add_parsers(
     p.set_defaults(func=cmd_keys)
 
     p = sub.add_parser("register-cert", help="registrar el certificado emitido para la sala")
-    p.add_argument("--hall", required=True)
+    p.add_argument("--hall", type=_hall_id, required=True)
     p.add_argument("--cert", type=Path, required=True, help="certificado (PEM)")
     p.add_argument("--chain", type=Path, action="append", help="certificados de la cadena")
     p.add_argument(

@@ -573,3 +573,13 @@ def test_every_command_help_states_the_exit_codes(capsys: pytest.CaptureFixture[
     for name in commands:
         assert call([name, "--help"]) == 0
         assert "códigos de salida" in capsys.readouterr().out, name
+
+
+def test_acta_commands_refuse_a_hall_id_the_record_cannot_keep_as_wrong_usage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = tmp_path / "keys"
+    assert call(["acta", "keys", "--hall", "h" * 300, "--keys-dir", str(keys)]) == 2
+    assert "identificador de sala no válido" in capsys.readouterr().err
+    assert call(["acta", "summary", "--from-db", "--hall", "", "-o", "x.pdf"]) == 2
+    assert not keys.exists()
