@@ -1,7 +1,8 @@
 """``bingo-hall acta …``: build, seal, verify, receipts, summaries, keys and keeping.
 
 The main command line calls ``add_parsers(subparsers)``; every subcommand sets ``func``, which
-takes the parsed arguments and returns the exit code:
+takes the parsed arguments and returns the exit code, meaning what it means everywhere else in
+``bingo-hall``:
 
 * 0 — done (for ``verify``: the acta and its record are intact and sealed by the hall);
 * 1 — refused: the command could not be done (file missing, bad export, key problem…), message
@@ -26,11 +27,19 @@ from actas.builder import ActaDataError, build_acta, parse_time
 EXIT_OK = 0
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
-EXIT_INTEGRITY = 3
+EXIT_INTEGRITY = 3  # the integrity check failed: the one meaning of 3 in the whole command line
+
+EXPORT_FORMAT = "bingo-session/1"
+
+EXIT_CODES_TEXT = (
+    "códigos de salida: 0 hecho (verify: íntegra y sellada por la sala); 1 rechazado (fichero o "
+    "registro inutilizable); 2 orden mal escrita; 3 verify: la comprobación de integridad falló "
+    "(acta o registro alterados, o acta sin firmar o no firmada por la sala)"
+)
 
 
 class CliError(Exception):
-    """A user-facing error, in Spanish, and the exit code it ends with."""
+    """A user-facing error, in Spanish, and its exit code (refused unless it is wrong usage)."""
 
     def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
         super().__init__(message)
@@ -38,15 +47,24 @@ class CliError(Exception):
 
 
 def _read_export(path: Path) -> dict[str, Any]:
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise CliError(f"no existe el archivo «{path}»") from exc
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CliError(f"«{path}» no es una exportación JSON legible: {exc}") from exc
-    if not isinstance(data, dict):
+    data = _read_json(path, "una exportación")
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise CliError(f"«{path}» no es una exportación «bingo-session/1»")
     return data
+
+
+def _read_json(path: Path, what: str) -> Any:
+    """The JSON in ``path``, or a ``CliError`` saying plainly why it cannot be read."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise CliError(f"no existe el archivo «{path}»") from exc
+    except UnicodeDecodeError as exc:
+        raise CliError(f"«{path}» no es texto UTF-8 (byte {exc.start})") from None
+    except RecursionError:
+        raise CliError(f"«{path}»: JSON anidado a demasiada profundidad") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CliError(f"«{path}» no es {what} JSON legible: {exc}") from exc
 
 
 def _source(args: argparse.Namespace) -> dict[str, Any]:
@@ -60,6 +78,27 @@ def _source(args: argparse.Namespace) -> dict[str, Any]:
     raise CliError(
         "indique --export FICHERO o --db URL (o --from-db para la base de datos local)", EXIT_USAGE
     )
+
+
+def _read_bytes(path: Path, what: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"no existe {what} «{path}»") from None
+    except OSError as exc:
+        raise CliError(f"no se puede leer {what} «{path}»: {exc.strerror or exc}") from None
+
+
+def _read_certificate(path: Path) -> None:
+    """Refuse a certificate file that is not PEM X.509 (one or more certificates)."""
+    from cryptography import x509
+
+    data = _read_bytes(path, "el certificado")
+    try:
+        if not x509.load_pem_x509_certificates(data):
+            raise ValueError("vacío")
+    except ValueError:
+        raise CliError(f"«{path}» no es un certificado X.509 en PEM") from None
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -93,6 +132,9 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
                 _err(str(exc))
                 return EXIT_REFUSED
             raise
+        except RecursionError:  # data nested deeper than any real export or claims file
+            _err("datos anidados a demasiada profundidad; rechazados")
+            return EXIT_REFUSED
 
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__
@@ -121,6 +163,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     """Acta of a session from an export, optionally sealed and archived."""
     from actas.render import attachment_for, render_acta_data
 
+    if args.archive is not None and args.archive.exists() and not args.archive.is_dir():
+        raise CliError(f"--archive: «{args.archive}» no es una carpeta")  # before any PDF
     export = _source(args)
     acta = build_acta(export, args.session)
     pdf = render_acta_data(acta, [attachment_for(export)])
@@ -157,15 +201,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
         data = args.file.read_bytes()
     except OSError as exc:
         raise CliError(f"no se puede leer «{args.file}»: {exc.strerror or exc}") from exc
+    if b"%PDF-" not in data[:1024]:  # not an acta at all: refused; an altered acta is 3
+        raise CliError(f"«{args.file}» no es un PDF: no es un acta que se pueda comprobar")
     current = None
     records = None
     if args.export is not None or args.db is not None or args.from_db:
         current = _source(args)
-        chain = current.get("chain") or {}
-        if chain.get("records"):
-            from bingo.chain import Record
-
-            records = [Record.from_json(r) for r in chain["records"]]
+        records = _chain_records(current)
     report = verify_acta(
         data,
         current_records=records,
@@ -175,7 +217,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
     )
     for line in report.lines():
         print(line)
-    return report.exit_code
+    return report.exit_code  # 0 intact and sealed by the hall, else 3 (decisions 70, 73)
+
+
+def _chain_records(export: Mapping[str, Any]) -> list[Any] | None:
+    """The export's hash-chained records, or ``CliError`` if they cannot be read as records."""
+    chain = export.get("chain") or {}
+    if not isinstance(chain, Mapping) or not chain.get("records"):
+        return None
+    from bingo.chain import Record
+
+    try:
+        return [Record.from_json(r) for r in chain["records"]]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise CliError(
+            f"la cadena de registros de la exportación no se puede leer: {exc}"
+        ) from None
 
 
 def _hall_certificates(args: argparse.Namespace, hall_id: str | None) -> list[bytes]:
@@ -228,7 +285,9 @@ def cmd_receipt(args: argparse.Namespace) -> int:
             series, raw = args.carton.rsplit("/", 1)
             number = int(raw)
         except ValueError as exc:
-            raise CliError("el cartón se indica como SERIE/NÚMERO, p. ej. A-0002/1144") from exc
+            raise CliError(
+                "el cartón se indica como SERIE/NÚMERO, p. ej. A-0002/1144", EXIT_USAGE
+            ) from exc
     receipt = find_receipt(
         export,
         args.partida,
@@ -288,9 +347,16 @@ def cmd_register(args: argparse.Namespace) -> int:
     """Adopt the certificate issued for the hall."""
     from actas.seal import register_certificate
 
-    keys = register_certificate(
-        args.hall, args.cert, chain=args.chain or [], key=args.key, directory=args.keys_dir
-    )
+    for cert in [args.cert, *(args.chain or [])]:  # checked before the keys folder is touched
+        _read_certificate(cert)
+    if args.key is not None:
+        _read_bytes(args.key, "la clave")
+    try:
+        keys = register_certificate(
+            args.hall, args.cert, chain=args.chain or [], key=args.key, directory=args.keys_dir
+        )
+    except ValueError as exc:  # cryptography: a key that is not PEM, or needs a passphrase
+        raise CliError(f"«{args.key}» no es una clave privada PEM utilizable: {exc}") from None
     print(
         f"Certificado registrado para la sala {keys.hall_id}; huella SHA-256 {keys.fingerprint()}"
     )
@@ -315,6 +381,7 @@ def cmd_purge(args: argparse.Namespace) -> int:
     print(f"Reclamaciones de la sala {hall_id} según su registro: {len(recorded)}")
     claims = list(recorded)
     if args.claims is not None:
+        _read_json(args.claims, "un fichero de reclamaciones")  # unreadable: say why, plainly
         noted = load_claims(args.claims)
         print(f"Reclamaciones anotadas en «{args.claims}»: {len(noted)}")
         claims += noted
@@ -347,10 +414,19 @@ def _date(value: str) -> date:
         raise argparse.ArgumentTypeError(f"fecha no válida «{value}» (AAAA-MM-DD)") from exc
 
 
+def _hall_id(value: str) -> str:
+    """A hall id the record can keep: 1 to 64 printable characters."""
+    if not value.strip() or len(value) > 64 or not value.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"identificador de sala no válido {value!r}: de 1 a 64 caracteres imprimibles"
+        )
+    return value
+
+
 def _db_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, help="URL de la base de datos de la sala")
     p.add_argument("--from-db", action="store_true", help="la base de datos local por defecto")
-    p.add_argument("--hall", default=None, help="sala (con --db)")
+    p.add_argument("--hall", type=_hall_id, default=None, help="sala (con --db)")
 
 
 def add_parsers(
@@ -363,6 +439,7 @@ def add_parsers(
         "acta",
         help="actas de sesión: generar, sellar, verificar",
         description="Actas de sesión, justificantes y resúmenes.",
+        epilog=EXIT_CODES_TEXT,
     )
     acta.set_defaults(db_export=export_from_db, projector=projector)
     sub = acta.add_subparsers(dest="acta_command", metavar="ORDEN", required=True)
@@ -391,7 +468,11 @@ def add_parsers(
     seal_options(p)
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("verify", help="comprobar que un acta y su registro están íntegros")
+    p = sub.add_parser(
+        "verify",
+        help="comprobar que un acta y su registro están íntegros",
+        epilog=EXIT_CODES_TEXT,
+    )
     p.add_argument("file", type=Path, help="acta en PDF")
     p.add_argument(
         "--export",
@@ -438,7 +519,7 @@ def add_parsers(
     p.set_defaults(func=cmd_summary)
 
     p = sub.add_parser("keys", help="clave y certificado de sello de la sala")
-    p.add_argument("--hall", required=True, help="identificador de la sala")
+    p.add_argument("--hall", type=_hall_id, required=True, help="identificador de la sala")
     p.add_argument("--name", default=None, help="nombre de la sala (al crear la clave)")
     p.add_argument("--keys-dir", type=Path, default=None)
     p.add_argument(
@@ -450,7 +531,7 @@ def add_parsers(
     p.set_defaults(func=cmd_keys)
 
     p = sub.add_parser("register-cert", help="registrar el certificado emitido para la sala")
-    p.add_argument("--hall", required=True)
+    p.add_argument("--hall", type=_hall_id, required=True)
     p.add_argument("--cert", type=Path, required=True, help="certificado (PEM)")
     p.add_argument("--chain", type=Path, action="append", help="certificados de la cadena")
     p.add_argument(

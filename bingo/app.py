@@ -79,7 +79,7 @@ def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
     """The hall's export with its chain, read from the database (for the actas)."""
     from config import load_hall
 
-    store = open_store(db_url)
+    store = open_store(db_url, create=False)
     try:
         return snapshot_export(store, choose_hall(store, hall_id, load_hall().hall_id))
     finally:
@@ -239,12 +239,15 @@ def open_hall(
     clock: Clock = system_clock,
     bola_loca: BolaLocaSource = secure_bola_loca,
     settings: HallSettings | None = None,
+    *,
+    create: bool = True,
 ) -> Iterator[Engine]:
     """The engine of the hall asked for, else of the database's only hall, else the default.
     With ``settings`` (a file the operator named), a registered hall they do not describe is
-    refused (docs/decisions.md 52).
+    refused (docs/decisions.md 52). With ``create`` false a database that does not exist yet is
+    refused, not created.
     """
-    store = open_store(db_url)
+    store = open_store(db_url, create=create)
     try:
         hall_id = choose_hall(store, wanted, default)
         service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)

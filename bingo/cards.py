@@ -268,9 +268,20 @@ class CardSet:
         return cached
 
 
+#: Longest card set id the hall's record keeps.
+MAX_CARD_SET_ID = 64
+
+
 def _id_problems(card_set_id: object) -> list[str]:
     if not isinstance(card_set_id, str) or not card_set_id.strip():
         return [_("el identificador del juego de cartones debe ser un texto no vacío")]
+    if len(card_set_id) > MAX_CARD_SET_ID or not card_set_id.isprintable():
+        return [
+            _(
+                "el identificador del juego de cartones debe tener de 1 a {n} caracteres "
+                "imprimibles ({length} en {value!r})"
+            ).format(n=MAX_CARD_SET_ID, length=len(card_set_id), value=card_set_id[:80])
+        ]
     return []
 
 

@@ -1,7 +1,10 @@
 """`bingo-hall`: the command line of the hall's engine.
 
-Exit codes: 0 done; 1 refused by the rules or bad input (the message says why); 2 wrong usage;
-3 the record failed its integrity check.
+Exit codes, the same for every subcommand (``emulate`` and ``acta`` too): 0 done; 1 refused —
+by the rules, or an input file, database or record that cannot be used (the message says why);
+2 wrong usage — the command line itself is wrong (unknown option, bad date or number, missing
+argument); 3 an integrity check failed (the record, a card set or a sealed acta is not what was
+written); 130 interrupted. A refusal (1 or 2) writes nothing.
 """
 
 from __future__ import annotations
@@ -18,40 +21,68 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bingo import __version__
+from bingo.cli_input import (
+    EXIT_CODES_TEXT,
+    EXIT_INTEGRITY,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    CliError,
+    created_database_undone_on_refusal,
+    identifier,
+    iso_date,
+    parse_json,
+    read_text_file,
+    whole_number,
+    write_text_file,
+)
 
 if TYPE_CHECKING:
     from bingo.app import Engine
 
-EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTEGRITY = 0, 1, 2, 3
-
-
-class CliError(Exception):
-    """A clear message for the operator and an exit code."""
-
-    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
-        super().__init__(message)
-        self.code = code
+__all__ = ["EXIT_INTEGRITY", "EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "CliError", "main"]
 
 
 def _settings(args: argparse.Namespace) -> Any:
+    """The hall's settings, refused before the database is opened if the record cannot keep
+    their identifiers.
+    """
     from config import load_hall
 
-    return load_hall(Path(args.config) if args.config else None)
+    settings = load_hall(Path(args.config) if args.config else None)
+    for key, value in (
+        ("[hall] id", settings.hall_id),
+        ("[card_set] id", settings.card_set_id),
+        ("[ball_set] id", settings.ball_set_id),
+    ):
+        try:
+            identifier(value)
+        except argparse.ArgumentTypeError as exc:
+            raise CliError(f"{args.config or 'configuración'}: {key}: {exc}") from None
+    return settings
 
 
 def _today() -> str:
     return time.strftime("%Y-%m-%d")
 
 
-def _open_hall(args: argparse.Namespace) -> AbstractContextManager[Engine]:
+def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractContextManager[Engine]:
     """The engine of the hall the command names (``--db``, ``--hall``, ``--config``); a named
     ``--config`` that does not describe the recorded hall is refused.
+
+    Only the commands that start a record (``simulate``, ``cardset import``) may create the
+    database: any other refuses a file that does not exist rather than create an empty one.
     """
     from bingo.app import open_hall
 
     settings = _settings(args)
     return open_hall(
-        args.db, args.hall, settings.hall_id, settings=settings if args.config else None
+        args.db,
+        args.hall,
+        settings.hall_id,
+        settings=settings if args.config else None,
+        create=create,
     )
 
 
@@ -74,13 +105,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return len(session.partidas) + 1 if session else 1
 
     date = args.date or "2026-11-22"
-    with open_hall(
-        args.db,
-        args.hall,
-        settings.hall_id,
-        clock=lambda: holder["clock"](),
-        bola_loca=lambda count: holder["bola"](count),
-    ) as engine:
+    with (
+        created_database_undone_on_refusal(args.db),
+        open_hall(
+            args.db,
+            args.hall,
+            settings.hall_id,
+            clock=lambda: holder["clock"](),
+            bola_loca=lambda count: holder["bola"](count),
+        ) as engine,
+    ):
         svc = engine.service
         holder["svc"] = svc
         open_session = svc.hall.session
@@ -97,6 +131,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             seed, partidas = args.seed, args.partidas
             session_id = args.session or f"SIM-{seed}-{len(svc.hall.sessions) + 1:03d}"
+            _check_new_session(svc.hall, session_id, date)
             incidents, electronic = not args.no_incidents, not args.no_electronic
             pending = svc.hall.simulations.get(session_id)
             resumed = pending is not None
@@ -122,7 +157,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
         # Devices first: a refusal must leave nothing in the record.
         if args.fault and args.devices != "emulated":
-            raise CliError("--fault necesita --devices emulated")
+            raise CliError("--fault necesita --devices emulated", EXIT_USAGE)
         draws, stop_devices = None, None
         if args.devices == "emulated":
             from bingo.devices import emulated_draws
@@ -131,8 +166,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 draws, stop_devices = emulated_draws(
                     svc, seed, args.fault, fast=args.device_timing == "fast"
                 )
-            except ValueError as exc:
-                raise CliError(str(exc)) from None
+            except ValueError as exc:  # an unknown --fault: the command line is wrong
+                raise CliError(f"--fault: {exc}", EXIT_USAGE) from None
         elif args.devices == "serial":
             from bingo.devices import serial_draws
 
@@ -149,6 +184,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         finally:
             if stop_devices is not None:
                 stop_devices()
+
+
+def _check_new_session(hall: Any, session_id: str, date: str) -> None:
+    """Refuse, before anything is written, a session the hall would refuse to open."""
+    if session_id in hall.simulations:
+        return  # started before and not opened yet: it is resumed with its own plan
+    if any(s.id == session_id for s in hall.sessions):
+        raise CliError(f"ya hubo una sesión {session_id}; no se ha escrito nada")
+    if hall.sessions and date < hall.sessions[-1].date:
+        raise CliError(
+            f"la fecha {date} es anterior a la de la última sesión ({hall.sessions[-1].date}); "
+            "no se ha escrito nada"
+        )
 
 
 def _play(
@@ -206,17 +254,29 @@ def _play(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from bingo.app import choose_hall, snapshot_export
+    from bingo.app import choose_hall, hall_snapshot
+    from bingo.export import build_export
     from bingo.store import open_store
 
     # One reading of the record gives both the state and the chain (Trust 15): a simulation
     # or the console may be writing meanwhile.
-    with open_store(args.db) as store:
+    with open_store(args.db, create=False) as store:
         hall_id = choose_hall(store, args.hall, _settings(args).hall_id)
-        data = snapshot_export(store, hall_id, args.session or None, chain=not args.no_chain)
+        svc = hall_snapshot(store, hall_id)
+    if not svc.hall.hall_id:
+        raise CliError(f"la base de datos no tiene la sala {hall_id}")
+    known = [s.id for s in svc.hall.sessions]
+    missing = [s for s in args.session or [] if s not in known]
+    if missing:
+        raise CliError(
+            f"la sala {hall_id} no tiene la sesión {', '.join(missing)} "
+            f"(tiene: {', '.join(known) or 'ninguna'})"
+        )
+    records = [] if args.no_chain else svc.records()
+    data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
     text = json.dumps(data, ensure_ascii=False, indent=None if args.compact else 1)
     if args.output and args.output != "-":
-        Path(args.output).write_text(text + "\n", "utf-8")
+        write_text_file(args.output, text + "\n")
         print(f"exportado: {args.output} ({len(data['sessions'])} sesiones)", file=sys.stderr)
     else:
         sys.stdout.write(text + "\n")
@@ -327,13 +387,11 @@ def cmd_cardset(args: argparse.Namespace) -> int:
 
     if args.action == "generate":
         card_set = generate_card_set(args.id, args.seed, args.strips)
-        Path(args.output).write_text(dump_card_set(card_set), "utf-8")
+        write_text_file(args.output, dump_card_set(card_set))
         print(f"{args.output}: {len(card_set)} cartones, huella {card_set.digest()[:16]}…")
         return EXIT_OK
-    try:
-        text = Path(args.file).read_text("utf-8")
-    except OSError as exc:
-        raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
+    text = read_text_file(args.file, "juego de cartones")
+    parse_json(text, args.file)  # malformed or too deep: one clear line, before the checks
     try:
         card_set = load_card_set(text)
     except CardSetError as exc:
@@ -345,12 +403,23 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     if args.action == "validate":
         print(f"{args.file}: {len(card_set)} cartones válidos, huella {card_set.digest()[:16]}…")
         return EXIT_OK
-    # import
+    # import: every refusal before the first write, so a refused import leaves no row behind
+    from bingo.store import IntegrityError
 
-    with _open_hall(args) as engine:
+    digest = card_set.digest()
+    with created_database_undone_on_refusal(args.db), _open_hall(args, create=True) as engine:
+        known = engine.service.hall.card_set_info.get(card_set.id)
+        if known is not None and known.digest != digest:
+            raise CliError(
+                f"la sala ya tiene un juego de cartones {card_set.id!r} con otro contenido; "
+                "un juego no cambia una vez registrado: impórtelo con otro identificador (R-CARD-2)"
+            )
         # Decided before anything is kept: a refused import leaves the database as it was.
         engine.service.hall.register_card_set(card_set, "imported")
-        engine.store.put_card_set(card_set.id, card_set.digest(), text.encode("utf-8"))
+        try:
+            engine.store.put_card_set(card_set.id, digest, text.encode("utf-8"))
+        except IntegrityError as exc:  # another hall of the database keeps that id
+            raise CliError(f"{exc}; impórtelo con otro identificador (R-CARD-2)") from None
         engine.service.register_card_set(card_set, "imported")
     print(f"importado el juego de cartones {card_set.id} ({len(card_set)} cartones)")
     return EXIT_OK
@@ -369,12 +438,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
         raise CliError(
             "indique el fichero del libro manual transcrito (o --template N)", EXIT_USAGE
         )
-    try:
-        data = json.loads(Path(args.file).read_text("utf-8"))
-    except OSError as exc:
-        raise CliError(f"no se puede leer {args.file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{args.file}: JSON mal formado ({exc})") from None
+    data = parse_json(read_text_file(args.file, "libro manual transcrito"), args.file)
     with _open_hall(args) as engine:
         try:
             numbers = transcribe(engine.service, data)
@@ -444,7 +508,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from bingo.app import adopt_rules, open_hall
 
     settings = _settings(args)
-    with open_hall(args.db, args.hall, settings.hall_id) as engine:
+    # rules are of a hall already recorded: looking for them never creates a database
+    with open_hall(args.db, args.hall, settings.hall_id, create=False) as engine:
         service = engine.service
         if args.action == "adopt":
             changed = adopt_rules(service, settings)
@@ -522,6 +587,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hall",
+        type=identifier,
         help="identificador de la sala (por defecto, la única de la base de datos o la "
         "configurada)",
     )
@@ -535,6 +601,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bingo-hall",
         description="Sistema de control de una sala de bingo: motor, dispositivos, consola "
         "y actas.",
+        epilog=EXIT_CODES_TEXT,
     )
     parser.add_argument("--version", action="version", version=f"bingo-hall {__version__}")
     parser.add_argument(
@@ -546,10 +613,12 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="juega una sesión completa sin pantalla (reanuda la abierta)"
     )
     _common(p)
-    p.add_argument("--seed", type=int, default=7, help="semilla de la simulación (7)")
-    p.add_argument("--partidas", type=int, default=60, help="partidas de la sesión (60)")
-    p.add_argument("--session", help="identificador de la sesión")
-    p.add_argument("--date", help="fecha de la sesión AAAA-MM-DD")
+    p.add_argument("--seed", type=whole_number(0), default=7, help="semilla de la simulación (7)")
+    p.add_argument(
+        "--partidas", type=whole_number(1), default=60, help="partidas de la sesión (60)"
+    )
+    p.add_argument("--session", type=identifier, help="identificador de la sesión")
+    p.add_argument("--date", type=iso_date, help="fecha de la sesión AAAA-MM-DD")
     p.add_argument("--no-incidents", action="store_true", help="sin incidencias")
     p.add_argument("--no-electronic", action="store_true", help="sin cartones electrónicos")
     p.add_argument(
@@ -610,9 +679,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     cs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
     g = cs.add_parser("generate", help="genera un juego reproducible de tiras de 6 cartones")
-    g.add_argument("--id", required=True)
-    g.add_argument("--seed", type=int, required=True)
-    g.add_argument("--strips", type=int, required=True)
+    g.add_argument("--id", type=identifier, required=True)
+    g.add_argument("--seed", type=whole_number(0), required=True)
+    g.add_argument("--strips", type=whole_number(1), required=True)
     g.add_argument("-o", "--output", required=True)
     for action, text in (
         ("validate", "comprueba un fichero de juego de cartones"),
@@ -628,7 +697,11 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("file", nargs="?", help="libro manual transcrito (bingo-manual-book/1)")
     p.add_argument(
-        "--template", type=int, nargs="+", metavar="N", help="plantilla vacía para esas partidas"
+        "--template",
+        type=whole_number(1),
+        nargs="+",
+        metavar="N",
+        help="plantilla vacía para esas partidas",
     )
     p.set_defaults(func=cmd_transcribe)
 
@@ -638,14 +711,17 @@ def build_parser() -> argparse.ArgumentParser:
     _common(f)
     f = bs.add_parser("install", help="registra el cambio a otro juego de bolas")
     _common(f)
-    f.add_argument("--id", required=True, help="identificador del juego")
+    f.add_argument("--id", type=identifier, required=True, help="identificador del juego")
     f.add_argument("--homologation", required=True, help="número de homologación")
     f.add_argument(
-        "--guaranteed", type=int, required=True, help="partidas garantizadas por el fabricante"
+        "--guaranteed",
+        type=whole_number(1),
+        required=True,
+        help="partidas garantizadas por el fabricante",
     )
     f.add_argument(
         "--partidas-before",
-        type=int,
+        type=whole_number(0),
         default=0,
         help="partidas ya jugadas con este juego (0 si es nuevo)",
     )
@@ -674,13 +750,13 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--session", required=True, help="sesión a la que se refiere")
     f.add_argument("--subject", required=True, help="asunto de la reclamación")
     f.add_argument("--reference", help="referencia de la hoja de reclamaciones o del expediente")
-    f.add_argument("--date", help="fecha de presentación AAAA-MM-DD (hoy)")
+    f.add_argument("--date", type=iso_date, help="fecha de presentación AAAA-MM-DD (hoy)")
     f = rc.add_parser(
         "settle", help="registra que la resolución firme de una reclamación se ha cumplido"
     )
     _common(f)
     f.add_argument("id", help="identificador de la reclamación (p. ej. 2026-11-22/R1)")
-    f.add_argument("--date", help="fecha de cumplimiento AAAA-MM-DD (hoy)")
+    f.add_argument("--date", type=iso_date, help="fecha de cumplimiento AAAA-MM-DD (hoy)")
     f.add_argument("--note", help="resolución y cómo se cumplió")
     f = rc.add_parser("list", help="las reclamaciones de la sala y su estado")
     _common(f)
@@ -698,6 +774,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_emulate(sub)
     add_acta(sub, export_from_db=export_from_db, projector=project_records)
+    for command in sub.choices.values():  # the same codes under every command's --help
+        if command.epilog is None:
+            command.epilog = EXIT_CODES_TEXT
     return parser
 
 
@@ -712,7 +791,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     from bingo.hall import DomainError
-    from bingo.store import IntegrityError, StoreError
+    from bingo.store import DatabaseUrlError, IntegrityError, StoreError
     from config import ConfigError
 
     try:
@@ -727,12 +806,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except IntegrityError as exc:
         print(f"bingo-hall: registro alterado: {exc}", file=sys.stderr)
         return EXIT_INTEGRITY
+    except DatabaseUrlError as exc:
+        print(f"bingo-hall: base de datos (--db o BINGO_HALL_DB): {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except StoreError as exc:
         print(f"bingo-hall: base de datos: {exc}", file=sys.stderr)
         return EXIT_REFUSED
+    except RecursionError:  # data nested deeper than any real file: refused, not a traceback
+        print("bingo-hall: datos anidados a demasiada profundidad; rechazados", file=sys.stderr)
+        return EXIT_REFUSED
+    except OSError as exc:  # a file or device the command needed: say which and why
+        where = f" «{exc.filename}»" if exc.filename else ""
+        print(f"bingo-hall: no se puede usar{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_REFUSED
     except KeyboardInterrupt:
         print("bingo-hall: interrumpido; el registro guarda todo lo confirmado", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

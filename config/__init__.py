@@ -54,6 +54,8 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{where}: TOML mal formado: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: TOML anidado a demasiada profundidad") from None
 
 
 @dataclass(frozen=True)
@@ -261,9 +263,11 @@ def load_hall(path: Path | None = None) -> HallSettings:
     path = path or default_hall_path()
     where = str(path)
     try:
-        text = path.read_text("utf-8")
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{where}: no es texto UTF-8 (byte {exc.start})") from None
     except OSError as exc:
-        raise ConfigError(f"no se puede leer {where}: {exc.strerror}") from None
+        raise ConfigError(f"no se puede leer {where}: {exc.strerror or exc}") from None
     data = _read_toml(text, where)
     known = {"hall", "rules", "prima", "bola_loca", "card_set", "series", "ball_set", "devices"}
     unknown = sorted(set(data) - known)

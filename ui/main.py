@@ -141,9 +141,9 @@ def _start_boards(service: Any, kind: str) -> Callable[[], None]:
 def run_console(args: argparse.Namespace) -> int:
     """Open the console and one hall panel; returns the exit code."""
     problem = display_problem()
-    if problem:
+    if problem:  # refused: the command is right, this machine cannot show a window
         print(problem, file=sys.stderr, end="")
-        return EXIT_USAGE
+        return EXIT_REFUSED
 
     problem = pyside_problem()
     if problem:

@@ -5,12 +5,13 @@ Only the composition root opens a store (``open_store``); everything else receiv
 
 from bingo.chain import ChainBreak, Record
 from bingo.store.engine import default_database_url
-from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
+from bingo.store.errors import ConcurrencyError, DatabaseUrlError, IntegrityError, StoreError
 from bingo.store.event_store import EventStore, open_store
 
 __all__ = [
     "ChainBreak",
     "ConcurrencyError",
+    "DatabaseUrlError",
     "EventStore",
     "IntegrityError",
     "Record",

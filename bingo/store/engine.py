@@ -16,7 +16,10 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, make_url
+
+from bingo.store.errors import DatabaseUrlError, StoreError
 
 APP_NAME = "bingo-hall"
 ENV_DB = "BINGO_HALL_DB"
@@ -42,13 +45,76 @@ def default_database_url() -> str:
     return URL.create("sqlite", database=str(folder / DB_FILE_NAME)).render_as_string()
 
 
+#: The first 16 bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def is_sqlite(url: str | URL) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
+def parse_url(url: str) -> URL:
+    """``url`` parsed, its backend and driver known and installed, else ``DatabaseUrlError``."""
+    try:
+        parsed = make_url(url)
+        parsed.get_dialect()
+    except sa_exc.NoSuchModuleError:
+        raise DatabaseUrlError(
+            f"tipo de base de datos desconocido en {url!r}: se admiten sqlite y postgresql"
+        ) from None
+    except sa_exc.ArgumentError:
+        raise DatabaseUrlError(
+            f"URL de base de datos mal formada: {url!r} (p. ej. sqlite:///sala.sqlite o "
+            "postgresql+psycopg://usuario@servidor/base)"
+        ) from None
+    except ImportError as err:
+        raise DatabaseUrlError(
+            f"falta el controlador de la base de datos de {url!r}: {err.name or err}"
+        ) from None
+    return parsed
+
+
+def sqlite_file(url: URL) -> Path | None:
+    """The file of a SQLite URL, or None for any other backend or an in-memory database."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    if url.database.startswith("file:"):  # a URI filename: let SQLite read it
+        return None
+    return Path(url.database)
+
+
+def check_database_file(url: URL, *, create: bool) -> None:
+    """Refuse, before anything is written, a SQLite file that is not the hall's database.
+
+    With ``create`` false the file must already exist: a mistyped path is refused instead of
+    silently becoming a new, empty database. A file that exists must be a SQLite database (an
+    empty file is one in the making): anything else is refused, never overwritten.
+    """
+    path = sqlite_file(url)
+    if path is None:
+        return
+    if not path.exists():
+        if not create:
+            raise StoreError(f"no existe la base de datos «{path}»")
+        if not path.parent.is_dir():
+            raise StoreError(f"no existe la carpeta de la base de datos «{path.parent}»")
+        return
+    if not path.is_file():
+        raise StoreError(f"«{path}» no es un fichero de base de datos")
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as err:
+        raise StoreError(f"no se puede leer la base de datos «{path}»: {err.strerror}") from None
+    if not header and not create:
+        raise StoreError(f"la base de datos «{path}» está vacía: no tiene ninguna sala")
+    if header and header != SQLITE_HEADER:
+        raise StoreError(f"«{path}» no es una base de datos SQLite (¿fichero equivocado?)")
+
+
 def make_engine(url: str) -> Engine:
     """An engine with the store's durability and locking settings for its backend."""
-    parsed = make_url(url)
+    parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
         event.listen(engine, "connect", _sqlite_on_connect)

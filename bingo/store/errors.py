@@ -10,6 +10,10 @@ class StoreError(Exception):
     """The event record could not be read or written."""
 
 
+class DatabaseUrlError(StoreError):
+    """The database URL is malformed or names a backend or driver that is not available."""
+
+
 class ConcurrencyError(StoreError):
     """Another writer appended to the hall's record first; nothing of ours was written."""
 

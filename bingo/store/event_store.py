@@ -34,7 +34,14 @@ from bingo.chain import (
     seal,
     verify_chain,
 )
-from bingo.store.engine import BEGIN_MODE, default_database_url, make_engine
+from bingo.store.engine import (
+    BEGIN_MODE,
+    check_database_file,
+    default_database_url,
+    is_sqlite,
+    make_engine,
+    parse_url,
+)
 from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
 from bingo.store.migrate import upgrade
 from bingo.store.models import CardSetRow, CheckpointRow, EventRow, StoreIdentityRow
@@ -48,16 +55,29 @@ BATCH = 1000
 Item = tuple[str, str, Mapping[str, Any]]
 
 
-def open_store(url: str | None = None) -> EventStore:
+def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
     """Open (creating or migrating to the newest schema first) the store at ``url``.
 
     ``url`` is any SQLAlchemy URL: ``sqlite:///path/file.sqlite`` or
     ``postgresql+psycopg://user:password@host:5432/database``. None means
     ``default_database_url()``: ``$BINGO_HALL_DB`` or a SQLite file in the user's data folder.
+    With ``create`` false a SQLite file that does not exist is refused (``StoreError``), not
+    created. A bad URL, a file that is not a database or a database that cannot be opened is a
+    ``StoreError`` too.
     """
-    engine = make_engine(url or default_database_url())
+    url = url or default_database_url()
+    check_database_file(parse_url(url), create=create)
+    engine = make_engine(url)
     try:
         upgrade(engine)
+    except sa_exc.DBAPIError as err:
+        engine.dispose()
+        damaged = is_sqlite(url) and "malformed" in str(err.orig)
+        raise StoreError(
+            "no se puede abrir la base de datos"
+            + (": el fichero está dañado o truncado" if damaged else "")
+            + f" ({err.orig})"
+        ) from None
     except BaseException:
         engine.dispose()
         raise

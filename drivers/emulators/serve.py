@@ -52,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
             extractor_model=extractor_model,
             reader_model=reader_model,
         )
-    except (OSError, ValueError) as exc:
-        print(f"emulate: {exc}", file=sys.stderr)
-        return 2
+    except (OSError, ValueError, OverflowError) as exc:
+        print(f"emulate: no se pueden arrancar los dispositivos: {exc}", file=sys.stderr)
+        return 1  # refused, as in the rest of the command line (2 is wrong usage)
     for name, url in hall.urls().items():
         print(f"{name} {url}", flush=True)
     stop = threading.Event()

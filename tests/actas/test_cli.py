@@ -214,7 +214,11 @@ def test_keys_and_purge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 def hall_record(tmp_path: Path, claims: list[dict[str, Any]]) -> Path:
     """The record of hall "h" (as exported) with claims about its session "s"."""
     path = tmp_path / "registro-h.json"
-    data = {"hall": {"id": "h"}, "sessions": [{"id": "s", "reclamaciones": claims}]}
+    data = {
+        "format": "bingo-session/1",
+        "hall": {"id": "h"},
+        "sessions": [{"id": "s", "reclamaciones": claims}],
+    }
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 

@@ -16,9 +16,8 @@ import serial
 
 from drivers.ballsource import BallHeld, BallRead, DeviceBallSource, DrawTiming
 from drivers.board import HallBoardDriver
-from drivers.cli import add_parsers
+from drivers.cli import add_parsers, run_checked
 from drivers.emulators import load_scenario
-from drivers.emulators.serve import run
 from drivers.extractor import ExtractorDriver
 from drivers.reader import ReaderDriver
 from tests.drivers.hallkit import LINK
@@ -31,7 +30,7 @@ def test_add_parsers_adds_emulate_to_the_main_command_line() -> None:
     parser = argparse.ArgumentParser(prog="bingo-hall")
     add_parsers(parser.add_subparsers())
     args = parser.parse_args(["emulate", "extractor", "reader", "--seed", "4", "--tcp", "7000"])
-    assert args.func is run
+    assert args.func is run_checked
     assert (args.devices, args.seed, args.tcp, args.baud) == (
         ["extractor", "reader"],
         4,
@@ -142,7 +141,7 @@ def test_a_bad_scenario_is_refused(tmp_path: Path) -> None:
         timeout=20,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
-    assert proc.returncode == 2 and "earthquake" in proc.stderr
+    assert proc.returncode == 1 and "earthquake" in proc.stderr
 
 
 def test_scenarios_in_toml_and_json(tmp_path: Path) -> None:

@@ -403,8 +403,7 @@ def test_a_close_is_refused_when_the_halls_key_cannot_be_read(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "datos"))
     monkeypatch.setenv(PASSPHRASE_ENV, "frase de paso")
     url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
-    # The hall's first write signs the first checkpoint, creating the key with the passphrase.
-    assert main(["ballset", "show", "--db", url]) == 0
+    # The hall's first close signs the first checkpoint, creating the key with the passphrase.
     assert run(capsys, "simulate", "--db", url, "--partidas", "1", "-q")[0] == 0
     monkeypatch.delenv(PASSPHRASE_ENV)
     code, _, err = run(capsys, "simulate", "--db", url, "--session", "N2", "--partidas", "1", "-q")

@@ -40,7 +40,7 @@ def test_without_a_display_the_console_says_so_and_how_to_go_on(
     monkeypatch.setattr(sys, "platform", "linux")
     args = argparse.Namespace(db=None, hall=None, config=None, devices="emulated")
 
-    assert run_console(args) == 2
+    assert run_console(args) == 1  # refused: 2 is only a wrong command line
     err = capsys.readouterr().err
     assert "no hay pantalla gráfica" in err
     assert "bingo-hall simulate" in err
