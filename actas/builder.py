@@ -595,8 +595,12 @@ def _observations(partidas: Sequence[PartidaBlock], rules: Mapping[str, int]) ->
             )
         if p.cards_sold * p.face_value_cents != p.takings_cents:
             notes.append(f"Partida {n}: la recaudación no es cartones × precio.")
-        announced = not (p.status == "open" and p.line_prize_cents == p.bingo_prize_cents == 0)
-        # while the sale is open the prize amounts are not announced yet: nothing to compare
+        # While the sale is open the prize amounts are not announced yet, and a partida annulled
+        # before its sale closed never had them (0 €, as the export format allows): nothing to
+        # compare. One annulled later keeps the amounts it announced, and they are compared.
+        announced = not (
+            p.status in ("open", "annulled") and p.line_prize_cents == p.bingo_prize_cents == 0
+        )
         line_bp = rules.get("line_bp") if announced else None
         bingo_bp = rules.get("bingo_bp") if announced else None
         if line_bp is not None and p.takings_cents * line_bp // BP_WHOLE != p.line_prize_cents:

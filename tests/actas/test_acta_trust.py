@@ -315,3 +315,15 @@ def test_the_signatures_never_stand_alone_on_a_folio(partidas: int) -> None:
     last = PdfReader(io.BytesIO(pdf)).pages[-1].extract_text() or ""
     assert "Firma del jefe de sala" in last
     assert "Registro encadenado de la sala" in last
+
+
+def test_a_partida_refunded_during_its_sale_draws_no_observation_on_its_prizes() -> None:
+    """A partida annulled before its sale closed never had its prizes announced (R-INC-1):
+    0 € is what it records, and the acta must not observe that it is not 10 % / 50 % of the
+    takings (the independent checker reads it so too)."""
+    svc = engine_hall()
+    suspended_partida(svc, "refund")
+    play_partida(svc)
+    close_session(svc)
+    acta = build_acta(export_of(svc))
+    assert not [n for n in acta.observations if "Partida 1:" in n], acta.observations
