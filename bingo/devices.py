@@ -41,6 +41,8 @@ SCENARIO_FAULTS: dict[str, dict[str, object]] = {
     "wrong_draw": {"draw": 77},
     "released_not_read": {"rereads": 2},
     "duplicate_read": {"conflicting": True},
+    "early_read": {},  # a reading before the ball came out: held, never recorded (decision 60)
+    "replay_events": {},  # an old EVENTS reply repeated: held, never recorded (decision 60)
     "disconnect": {"duration": 0.5},
     "power_cycle": {"duration": 0.5},
     "garbage": {"length": 40},
