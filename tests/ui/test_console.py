@@ -336,7 +336,7 @@ def test_a_misannounced_ball_is_corrected(qtbot: QtBot, kit: Kit, console: Conso
 def test_an_incident_that_does_not_fit_the_state_is_refused_in_words(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
-    console.open_incident("caller_error")
+    console.incidents.open_incident("caller_error")
     assert console.dialog is None
     assert "no cabe ahora" in console.error.text()
 

@@ -310,7 +310,7 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
     assert "consta como la bola 2" in console.extraction_page.hold_message.text()
     assert console.extraction_page.hold_no_ball.isHidden()  # the reader saw the ball come out
     assert not console.extraction_page.draw_device_button.isEnabled()
-    console.open_incident("manual_extraction")
+    console.incidents.open_incident("manual_extraction")
     assert console.dialog is None and "Antes lea la bola del tubo" in console.error.text()
     qtbot.keyClicks(
         console.extraction_page.hold_input, "15"

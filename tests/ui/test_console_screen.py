@@ -126,7 +126,7 @@ def test_a_claimed_carton_shows_whole_with_the_banner_on_a_laptop(
     console = shown(qtbot, kit, bridges, False, LAPTOP_WINDOW)
     console.pages.setCurrentIndex(2)
     console.extraction_page.claim_number.setText("7")
-    console.check_claim()
+    console.claims.check_claim()
     assert console.extraction_page.verdict.text().startswith("LÍNEA CORRECTA")
     with_banner(console)  # a refusal after the verdict (a command done hides the banner)
     qtbot.waitUntil(lambda: console.pages.currentWidget().verticalScrollBar().maximum() > 0)

@@ -154,7 +154,7 @@ def console_texts() -> set[str]:
             ),
             ("state.py", "STATUS_TEXT[partida.status]"): lambda: STATUS_TEXT.values(),
             ("state.py", "STATUS_TEXT[shown.status]"): lambda: STATUS_TEXT.values(),
-            ("window.py", "action_text"): lambda: [a for _i, a, _k in state.INCIDENTS.values()],
+            ("incidents.py", "action_text"): lambda: [a for _i, a, _k in state.INCIDENTS.values()],
             ("window.py", "text"): lambda: window.MENU_TEXTS.values(),
             ("manual_book.py", "label"): lambda: [
                 label for _v, label in (*manual_book.SALE_KINDS, *manual_book.CLAIM_KINDS)

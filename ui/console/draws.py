@@ -356,11 +356,11 @@ class Draws:
         error = self.device_error
         partida = self.window.hall.partida
         if isinstance(error, BallSetIrregular):
-            self.window.open_incident("ball_irregularity", note=self.device_note)
+            self.window.incidents.open_incident("ball_irregularity", note=self.device_note)
         elif partida is not None and partida.balls:
-            self.window.open_incident("manual_extraction", note=self.device_note)
+            self.window.incidents.open_incident("manual_extraction", note=self.device_note)
         else:
-            self.window.open_incident("suspend", note=self.device_note)
+            self.window.incidents.open_incident("suspend", note=self.device_note)
 
     def incident_recorded(self) -> None:
         """An incident was recorded: the device's problem is dealt with."""

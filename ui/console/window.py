@@ -31,17 +31,19 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from bingo import events as ev
-from bingo.hall import DomainError, Hall, Status
+from bingo.hall import DomainError, Hall
 from bingo.readmodel import allowed_actions
 from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from ui.bridge import Bridge
 from ui.console.ball_check import BallCheckDialog
 from ui.console.ball_set import BallSetDialog
+from ui.console.claims import Claims
 from ui.console.counts import Counts
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
 from ui.console.draws import Draws
 from ui.console.frame import Header, Side
+from ui.console.incidents import MENU_TEXTS, Incidents
 from ui.console.manual_book import ManualBookDialog
 from ui.console.pages.extraction import ExtractionPage
 from ui.console.pages.prizes import PrizesPage
@@ -55,11 +57,9 @@ from ui.console.state import (
     ball_set_spent,
     derive,
     settle,
-    shown_partida,
-    status_words,
     suggest_session_id,
 )
-from ui.console.texts import describe, prize_name, t
+from ui.console.texts import describe, t
 from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
@@ -105,16 +105,6 @@ class ConsoleDefaults:
     # the folder the save dialogs of the acta and the receipts open first (None: Documents)
     documents_dir: Path | None = None
 
-
-MENU_TEXTS = {
-    "suspend": "Suspender (avería antes de la primera bola)…",
-    "resume": "Reanudar la partida suspendida…",
-    "refund_suspended": "Devolver los cartones de la partida suspendida…",
-    "manual_extraction": "Extracción manual (avería con bolas extraídas)…",
-    "ball_irregularity": "Irregularidad de bolas o mecanismo: anular…",
-    "caller_error": "Error del locutor que no se puede subsanar: anular…",
-    "correct_ball": "Corregir una bola mal anunciada…",
-}
 
 Dialog = (
     IncidentDialog
@@ -192,6 +182,8 @@ class ConsoleWindow(QMainWindow):
         self.counts = Counts(self)
         self.draws = Draws(self)
         self.papers = Papers(self)
+        self.claims = Claims(self)
+        self.incidents = Incidents(self)
         self._connect_pages()
         self._build_menus()
         self.status_words = wrapped_label(name="status_words", pixels=15, bold=True)
@@ -212,8 +204,6 @@ class ConsoleWindow(QMainWindow):
     # ====================================================================== construction
 
     def _connect_pages(self) -> None:
-        self.header.resume.connect(lambda: self.open_incident("resume"))
-        self.header.refund.connect(lambda: self.open_incident("refund_suspended"))
         session = self.session_page
         session.announceLast.connect(self.ask_announce_last)
         session.choosePrima.connect(self.choose_prima)
@@ -224,10 +214,6 @@ class ConsoleWindow(QMainWindow):
         sale.sellRange.connect(self.sell_range)
         sale.closeSale.connect(self.close_sale)
         sale.confirmShown.connect(self.confirm_data_shown)
-        extraction = self.extraction_page
-        extraction.claimCheck.connect(self.check_claim)
-        extraction.askedMore.connect(self.asked_more)
-        extraction.closePartida.connect(self.close_partida)
         self.prizes_page.payPrizes.connect(self.pay_prizes)
 
     def _build_menus(self) -> None:
@@ -247,14 +233,14 @@ class ConsoleWindow(QMainWindow):
             menu.addAction(action)
             self.menu_actions[key] = action
 
-        counts, draws = self.counts, self.draws
+        counts, draws, claims = self.counts, self.draws, self.claims
         add(session, "open_session", t("Abrir la sesión"), counts.open_session, "F2")
         add(session, "start_partida", t("Iniciar la partida"), self.start_partida, "F3")
         add(session, "close_sale", t("Cerrar la venta"), self.close_sale, "F4")
         add(session, "confirm_data_shown", t("Datos en los paneles"), self.confirm_data_shown, "F5")
         add(session, "draw", t("Extraer bola"), draws.draw_key, "F6")
-        add(session, "claim", t("Comprobar un cartón"), self.focus_claim, "F7")
-        add(session, "close_partida", t("Cerrar la partida"), self.close_partida, "F8")
+        add(session, "claim", t("Comprobar un cartón"), claims.focus_claim, "F7")
+        add(session, "close_partida", t("Cerrar la partida"), claims.close_partida, "F8")
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
         session.addSeparator()
         add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie)
@@ -274,7 +260,7 @@ class ConsoleWindow(QMainWindow):
         incidents.setObjectName("incidents_menu")
         self.incidents_menu = incidents
         for key, text in MENU_TEXTS.items():
-            add(incidents, f"incident_{key}", t(text), partial(self.open_incident, key))
+            add(incidents, f"incident_{key}", t(text), partial(self.incidents.open_incident, key))
         view = bar.addMenu(t("&Ver"))
         for i, name in enumerate((t("Sesión"), t("Venta"), t("Extracción"), t("Premios"))):
             add(view, f"page_{i}", name, partial(self.pages.setCurrentIndex, i), f"Ctrl+{i + 1}")
@@ -451,122 +437,13 @@ class ConsoleWindow(QMainWindow):
         if self.attempt(t("Datos en los paneles"), self.service.confirm_data_shown):
             self.pages.setCurrentIndex(2)
 
-    # ====================================================================== claims
-
-    def focus_claim(self) -> None:
-        self.pages.setCurrentIndex(2)
-        self.extraction_page.claim_number.setFocus()
-        self.extraction_page.claim_number.selectAll()
-
-    def check_claim(self) -> None:
-        series, text, prize = self.extraction_page.claimed()
-        if not series or not text or "claim" not in self.allowed():
-            return
-        number = int(text)
-        checked: list[ev.ClaimChecked] = []
-        if self.attempt(
-            t("Comprobar el cartón"),
-            lambda: checked.append(self.service.claim(series, number, prize)),
-        ):
-            self._show_verdict(checked[0])
-
-    def _show_verdict(self, claim: ev.ClaimChecked) -> None:
-        page = self.extraction_page
-        name = prize_name(claim.prize).upper()
-        if claim.valid:
-            verdict = t("LÍNEA CORRECTA") if claim.prize == "line" else t("BINGO CORRECTO")
-            text = t("{verdict}: {series} / {number}").format(
-                verdict=verdict, series=claim.series, number=claim.number
-            )
-        else:
-            text = t("NO HAY {prize}: {series} / {number}").format(
-                prize=name, series=claim.series, number=claim.number
-            )
-        page.show_verdict(text, claim.valid, claim.reason)
-        # Only the claimed cartón, with the balls drawn when it was checked (R-GAME-5).
-        partida = shown_partida(self.hall)
-        balls = partida.balls[: claim.after_ball] if partida else []
-        completing = (
-            balls[claim.completed_at_ball - 1]
-            if claim.valid and 0 < claim.completed_at_ball <= len(balls)
-            else None
-        )
-        grid = self.hall.carton(claim.series, claim.number).grid()
-        page.carton.show_carton(grid, balls, completing)
-        page.claim_number.selectAll()
-
-    def asked_more(self) -> None:
-        partida = self.hall.partida
-        if partida is not None and partida.status == Status.BINGO_CALLED:
-            self.desk.asked_more = partida.number
-            self.refresh()
-            self.extraction_page.close_partida_button.setFocus()
-
-    def close_partida(self) -> None:
-        partida = self.hall.partida
-        if partida is None or "close_partida" not in self.allowed():
-            return
-        if self.desk.asked_more != partida.number:
-            self.show_error(
-                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)")
-            )
-            return
-        if self.attempt(t("Cerrar la partida"), self.service.close_partida):
-            self.pages.setCurrentIndex(3)
-        elif partida.first_valid_line_after is None:
-            # Refused for want of the line (decision 9): the claim entry is ready for it.
-            self.extraction_page.claim_line.setChecked(True)
-            self.extraction_page.claim_number.setFocus()
-
     def pay_prizes(self) -> None:
         if "pay_prizes" not in self.allowed():
             return
         if self.attempt(t("Pagar los premios"), self.service.pay_prizes):
             self.sale_page.start_partida_button.setFocus()
 
-    # ====================================================================== incidents
-
-    def open_incident(self, key: str, note: str = "") -> None:
-        incident, action_text, allowed = INCIDENTS[key]
-        if allowed not in self.allowed():
-            self.show_error(
-                t("Esa incidencia no cabe ahora: la partida está en «{state}»").format(
-                    state=status_words(self.hall, t)
-                )
-            )
-            return
-        if key in ("manual_extraction", "suspend") and self.desk.ball_pending():
-            # the manual extraction must not draw the ball that is out, nor skip it (R-INC-2)
-            self.show_error(
-                t("Antes lea la bola del tubo y escriba su número en el recuadro naranja")
-            )
-            return
-        partida = self.hall.partida
-        balls = len(partida.balls) if partida else 0
-        dialog = IncidentDialog(
-            incident, t(action_text), self, ball_count=balls, note=note, region=self.hall.region
-        )
-
-        def confirmed() -> None:
-            text = dialog.note.text().strip()
-            svc = self.service
-            commands: dict[str, Callable[[], object]] = {
-                "suspend": lambda: svc.suspend(text),
-                "resume": lambda: svc.resume(text),
-                "refund_suspended": lambda: svc.refund_suspended(text),
-                "manual_extraction": lambda: svc.start_manual_extraction(text),
-                "ball_irregularity": lambda: svc.annul("ball_irregularity", text),
-                "caller_error": lambda: svc.annul("caller_error", text),
-            }
-            if key == "correct_ball":
-                assert dialog.index is not None and dialog.number is not None
-                index, number = dialog.index.value(), dialog.number.value()
-                commands[key] = lambda: svc.correct_ball(index, number, text)
-            if self.attempt(t("Incidencia"), commands[key]):
-                self.draws.incident_recorded()
-
-        dialog.accepted.connect(confirmed)
-        self.open_dialog(dialog)
+    # ====================================================================== dialogs
 
     def open_dialog(self, dialog: Dialog) -> None:
         if self.dialog is not None:
