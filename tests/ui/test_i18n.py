@@ -22,6 +22,7 @@ from ui.console import (
     ConsoleDefaults,
     ConsoleWindow,
     ball_set,
+    book_form,
     manual_book,
     state,
     texts,
@@ -156,11 +157,11 @@ def console_texts() -> set[str]:
             ("state.py", "STATUS_TEXT[shown.status]"): lambda: STATUS_TEXT.values(),
             ("incidents.py", "action_text"): lambda: [a for _i, a, _k in state.INCIDENTS.values()],
             ("window.py", "text"): lambda: window.MENU_TEXTS.values(),
-            ("manual_book.py", "label"): lambda: [
-                label for _v, label in (*manual_book.SALE_KINDS, *manual_book.CLAIM_KINDS)
+            ("book_form.py", "label"): lambda: [
+                label for _v, label in (*book_form.SALE_KINDS, *book_form.CLAIM_KINDS)
             ],
-            ("manual_book.py", "ANNUL_SHORT.get(incident, incident)"): (
-                lambda: manual_book.ANNUL_SHORT.values()
+            ("book_form.py", "ANNUL_SHORT.get(incident, incident)"): (
+                lambda: book_form.ANNUL_SHORT.values()
             ),
             ("manual_book.py", "FILE_FILTER"): lambda: [manual_book.FILE_FILTER],
             ("ball_set.py", "text"): lambda: ball_set.REASONS,
