@@ -232,8 +232,10 @@ def sale_next(hall: Hall, series: str, t: Translate = spanish) -> tuple[str, int
 
 
 def settle(hall: Hall, desk: Desk) -> None:
-    """The partida ended: no ball is read into it now (the view derived before already shows
-    none waiting; the change of set still waits for the next view, as it always has).
+    """The partida can no longer take a ball: the one waiting for its reading is dropped.
+
+    ``derive`` already shows none waiting. The window settles after deriving, so the change of
+    set (refused while a ball waits) is offered from the next view on, as it always was.
     """
     if desk.ball_pending() and "draw_ball" not in allowed_actions(hall):
         desk.held = desk.lost = None
