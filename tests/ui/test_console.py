@@ -67,7 +67,7 @@ def click(qtbot: QtBot, button: object) -> None:
 
 def draw_typed(qtbot: QtBot, console: ConsoleWindow, numbers: list[int]) -> None:
     for n in numbers:
-        type_into(qtbot, console.ball_input, str(n), enter=True)
+        type_into(qtbot, console.extraction_page.ball_input, str(n), enter=True)
         assert console.error.isHidden(), console.error.text()
 
 
@@ -77,14 +77,14 @@ def test_a_whole_partida_is_played_through_the_console(
     console = open_console(qtbot, fresh, fresh_bridge)
     hall = fresh.hall
     assert console.pages.currentIndex() == 0
-    assert console.jefe_de_mesa.text() == "Ana Mesa"
+    assert console.session_page.jefe_de_mesa.text() == "Ana Mesa"
 
     # the session opens once the 90 balls were counted before the jefe de sala
-    click(qtbot, console.open_session_button)
+    click(qtbot, console.session_page.open_session_button)
     assert not console.error.isHidden()  # not counted yet
     assert hall.session is None
-    console.balls_counted.setChecked(True)
-    click(qtbot, console.open_session_button)
+    console.session_page.balls_counted.setChecked(True)
+    click(qtbot, console.session_page.open_session_button)
     assert hall.session is None  # their condition is asked first
     answer_check(qtbot, console)
     assert hall.session is not None and hall.session.id == "S-2026-11-22"
@@ -92,56 +92,58 @@ def test_a_whole_partida_is_played_through_the_console(
     assert console.pages.currentIndex() == 1
 
     # the sale, in correlative blocks
-    click(qtbot, console.start_partida_button)
-    type_into(qtbot, console.sale_count, "30")
-    click(qtbot, console.sell_button)
-    type_into(qtbot, console.sale_count, "20", enter=True)
-    assert "Vendidos 50 cartones" in console.sale_totals.text()
-    assert console.sales_list.count() == 2
-    assert console.door.text().startswith("PUERTA ABIERTA")
-    click(qtbot, console.close_sale_button)
-    assert "Línea 5,00 €. Bingo 25,50 €." in console.sale_announce.text()
-    assert not console.draw_typed_button.isEnabled()  # no ball before the panels (R-ACTA-2)
-    click(qtbot, console.confirm_shown_button)
-    assert console.door.text().startswith("PUERTA CERRADA")  # R-GAME-7
+    click(qtbot, console.sale_page.start_partida_button)
+    type_into(qtbot, console.sale_page.sale_count, "30")
+    click(qtbot, console.sale_page.sell_button)
+    type_into(qtbot, console.sale_page.sale_count, "20", enter=True)
+    assert "Vendidos 50 cartones" in console.sale_page.sale_totals.text()
+    assert console.sale_page.sales_list.count() == 2
+    assert console.header.door.text().startswith("PUERTA ABIERTA")
+    click(qtbot, console.sale_page.close_sale_button)
+    assert "Línea 5,00 €. Bingo 25,50 €." in console.sale_page.sale_announce.text()
+    assert (
+        not console.extraction_page.draw_typed_button.isEnabled()
+    )  # no ball before the panels (R-ACTA-2)
+    click(qtbot, console.sale_page.confirm_shown_button)
+    assert console.header.door.text().startswith("PUERTA CERRADA")  # R-GAME-7
     assert console.pages.currentIndex() == 2
 
     # the balls, typed as they come out; a line, a false bingo, the bingo
     carton = fresh.carton(7)
     draw_typed(qtbot, console, [n for n in (1, 2) if n not in carton.numbers])
     draw_typed(qtbot, console, list(carton.rows[0]))
-    assert console.last_ball.number() == carton.rows[0][-1]
-    assert set(carton.rows[0]) <= console.board.lit()
-    type_into(qtbot, console.claim_number, "7")
-    click(qtbot, console.claim_button)
-    assert console.verdict.text() == "LÍNEA CORRECTA: A / 7"
-    assert console.carton.numbers() == carton.numbers
-    assert console.carton.marked() == set(carton.rows[0])
+    assert console.side.last_ball.number() == carton.rows[0][-1]
+    assert set(carton.rows[0]) <= console.side.board.lit()
+    type_into(qtbot, console.extraction_page.claim_number, "7")
+    click(qtbot, console.extraction_page.claim_button)
+    assert console.extraction_page.verdict.text() == "LÍNEA CORRECTA: A / 7"
+    assert console.extraction_page.carton.numbers() == carton.numbers
+    assert console.extraction_page.carton.marked() == set(carton.rows[0])
 
-    console.claim_bingo.setChecked(True)
-    type_into(qtbot, console.claim_number, "8", enter=True)
-    assert console.verdict.text() == "NO HAY BINGO: A / 8"
-    assert console.verdict_reason.text().startswith("faltan: ")
+    console.extraction_page.claim_bingo.setChecked(True)
+    type_into(qtbot, console.extraction_page.claim_number, "8", enter=True)
+    assert console.extraction_page.verdict.text() == "NO HAY BINGO: A / 8"
+    assert console.extraction_page.verdict_reason.text().startswith("faltan: ")
     assert hall.partida is not None and hall.partida.status == Status.CLAIM_CHECK
 
     partida = hall.partida
     draw_typed(qtbot, console, [n for n in sorted(carton.numbers) if n not in partida.balls])
-    type_into(qtbot, console.claim_number, "7", enter=True)
-    assert console.verdict.text() == "BINGO CORRECTO: A / 7"
+    type_into(qtbot, console.extraction_page.claim_number, "7", enter=True)
+    assert console.extraction_page.verdict.text() == "BINGO CORRECTO: A / 7"
 
     # "¿Alguna línea más? ¿Algún bingo más?" before the close (R-GAME-4)
-    assert not console.more_box.isHidden()
-    assert not console.close_partida_button.isEnabled()
-    click(qtbot, console.asked_more_button)
-    click(qtbot, console.close_partida_button)
+    assert not console.extraction_page.more_box.isHidden()
+    assert not console.extraction_page.close_partida_button.isEnabled()
+    click(qtbot, console.extraction_page.asked_more_button)
+    click(qtbot, console.extraction_page.close_partida_button)
     assert console.pages.currentIndex() == 3
-    awards = console.awards
+    awards = console.prizes_page.awards
     rows = {(awards.item(r, 0).text(), awards.item(r, 4).text()) for r in range(awards.rowCount())}
     assert rows == {("línea", "5,00 €"), ("bingo", "25,50 €")}
-    assert console.awards_total.text().startswith("Total a pagar: 30,50 €")
-    click(qtbot, console.pay_button)
+    assert console.prizes_page.awards_total.text().startswith("Total a pagar: 30,50 €")
+    click(qtbot, console.prizes_page.pay_button)
     assert hall.session.partidas[-1].status == Status.PAID
-    assert console.start_partida_button.isEnabled()
+    assert console.sale_page.start_partida_button.isEnabled()
     assert console.pages.currentIndex() == 1
 
 
@@ -153,17 +155,17 @@ def test_the_partida_closes_only_once_the_line_is_heard(
     kit.partida_ready([("A", 20)])
     console.refresh()
     draw_typed(qtbot, console, sorted(kit.carton(7).numbers))
-    console.claim_bingo.setChecked(True)
-    type_into(qtbot, console.claim_number, "7", enter=True)
-    assert console.verdict.text() == "BINGO CORRECTO: A / 7"
-    click(qtbot, console.asked_more_button)
-    click(qtbot, console.close_partida_button)
+    console.extraction_page.claim_bingo.setChecked(True)
+    type_into(qtbot, console.extraction_page.claim_number, "7", enter=True)
+    assert console.extraction_page.verdict.text() == "BINGO CORRECTO: A / 7"
+    click(qtbot, console.extraction_page.asked_more_button)
+    click(qtbot, console.extraction_page.close_partida_button)
     assert "sin el premio de línea" in console.error.text()
     assert kit.hall.partida is not None and kit.hall.partida.status == Status.BINGO_CALLED
-    assert console.claim_line.isChecked()
-    type_into(qtbot, console.claim_number, "7", enter=True)
-    assert console.verdict.text() == "LÍNEA CORRECTA: A / 7"
-    click(qtbot, console.close_partida_button)
+    assert console.extraction_page.claim_line.isChecked()
+    type_into(qtbot, console.extraction_page.claim_number, "7", enter=True)
+    assert console.extraction_page.verdict.text() == "LÍNEA CORRECTA: A / 7"
+    click(qtbot, console.extraction_page.close_partida_button)
     assert console.pages.currentIndex() == 3
     assert {a.prize for a in kit.hall.sessions[-1].partidas[-1].awards} == {"line", "bingo"}
 
@@ -174,7 +176,7 @@ def test_the_claimed_carton_only_is_shown_never_an_unclaimed_winner(
     kit.partida_ready((("A", 30),))
     winner = kit.carton(5)
     kit.draw_rest_until(sorted(winner.numbers))  # cartón 5 has a bingo nobody called
-    qtbot.waitUntil(lambda: console.last_ball.number() is not None)
+    qtbot.waitUntil(lambda: console.side.last_ball.number() is not None)
 
     def everything_shown() -> str:
         texts = [w.text() for w in console.findChildren(QLabel) if w.isVisibleTo(console)]
@@ -188,17 +190,19 @@ def test_the_claimed_carton_only_is_shown_never_an_unclaimed_winner(
             ]
         return "\n".join(texts)
 
-    assert console.carton.numbers() == frozenset()
+    assert console.extraction_page.carton.numbers() == frozenset()
     assert "A / 5" not in everything_shown() and "A/5" not in everything_shown()
     assert panel_state(kit.hall).winners == ()
 
     loser = next(
         n for n in range(6, 31) if not kit.carton(n).numbers <= set(kit.hall.partida.balls)
     )
-    console.claim_bingo.setChecked(True)
-    type_into(qtbot, console.claim_number, str(loser), enter=True)
-    assert console.verdict.text() == f"NO HAY BINGO: A / {loser}"
-    assert console.carton.numbers() == kit.carton(loser).numbers  # that cartón, no other
+    console.extraction_page.claim_bingo.setChecked(True)
+    type_into(qtbot, console.extraction_page.claim_number, str(loser), enter=True)
+    assert console.extraction_page.verdict.text() == f"NO HAY BINGO: A / {loser}"
+    assert (
+        console.extraction_page.carton.numbers() == kit.carton(loser).numbers
+    )  # that cartón, no other
     assert "A / 5" not in everything_shown() and "A/5" not in everything_shown()
 
 
@@ -206,20 +210,20 @@ def test_a_refused_command_is_shown_and_what_was_typed_stays(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
     kit.partida_ready()
-    qtbot.waitUntil(lambda: console.draw_typed_button.isEnabled())
+    qtbot.waitUntil(lambda: console.extraction_page.draw_typed_button.isEnabled())
     draw_typed(qtbot, console, [40])
-    type_into(qtbot, console.ball_input, "40", enter=True)  # the same ball again
+    type_into(qtbot, console.extraction_page.ball_input, "40", enter=True)  # the same ball again
     assert not console.error.isHidden()
     assert "la bola 40 ya salió" in console.error.text()
-    assert console.ball_input.text() == "40"
+    assert console.extraction_page.ball_input.text() == "40"
     assert "✖" in console.event_log.item(console.event_log.count() - 1).text()
     assert kit.hall.partida is not None and kit.hall.partida.balls == [40]
 
-    type_into(qtbot, console.claim_number, "299", enter=True)  # sold only 1..10
+    type_into(qtbot, console.extraction_page.claim_number, "299", enter=True)  # sold only 1..10
     assert "no se vendió en esta partida" in console.error.text()
-    assert console.claim_number.text() == "299"
+    assert console.extraction_page.claim_number.text() == "299"
 
-    type_into(qtbot, console.ball_input, "41", enter=True)
+    type_into(qtbot, console.extraction_page.ball_input, "41", enter=True)
     assert console.error.isHidden()  # the next good command clears the banner
 
 
@@ -227,28 +231,28 @@ def test_an_unexpected_failure_is_shown_not_raised(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
     kit.partida_ready()
-    qtbot.waitUntil(lambda: console.draw_typed_button.isEnabled())
+    qtbot.waitUntil(lambda: console.extraction_page.draw_typed_button.isEnabled())
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disco lleno")
 
     kit.svc.draw_ball = broken  # type: ignore[method-assign]
-    type_into(qtbot, console.ball_input, "12", enter=True)
+    type_into(qtbot, console.extraction_page.ball_input, "12", enter=True)
     assert "error inesperado: disco lleno" in console.error.text()
-    assert console.ball_input.text() == "12"
+    assert console.extraction_page.ball_input.text() == "12"
 
 
 def test_a_sale_out_of_order_is_refused_with_the_reason(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
-    click(qtbot, console.start_partida_button)
-    console.sale_first.setValue(5)
-    console.sale_last.setValue(9)
-    click(qtbot, console.sell_range_button)
+    click(qtbot, console.sale_page.start_partida_button)
+    console.sale_page.sale_first.setValue(5)
+    console.sale_page.sale_last.setValue(9)
+    click(qtbot, console.sale_page.sell_range_button)
     assert "correlativa" in console.error.text()
     assert kit.hall.partida is not None and kit.hall.partida.sales == []
-    console.sale_first.setValue(1)
-    click(qtbot, console.sell_range_button)
+    console.sale_page.sale_first.setValue(1)
+    click(qtbot, console.sale_page.sell_range_button)
     assert kit.hall.partida.cards_sold == 9
 
 
@@ -300,17 +304,17 @@ def test_suspension_and_resumption_through_the_console(
     dialog.read_aloud.setChecked(True)
     click(qtbot, dialog.confirm)
     assert kit.hall.partida is not None and kit.hall.partida.status == Status.SUSPENDED
-    assert not console.suspended_box.isHidden()
+    assert not console.header.suspended_box.isHidden()
     assert not console.menu_actions["incident_suspend"].isEnabled()
 
-    click(qtbot, console.resume_button)
+    click(qtbot, console.header.resume_button)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
     qtbot.keyClicks(dialog.note, "luz repuesta")
     dialog.read_aloud.setChecked(True)
     click(qtbot, dialog.confirm)
     assert kit.hall.partida.status == Status.READY
-    assert console.suspended_box.isHidden()
+    assert console.header.suspended_box.isHidden()
 
 
 def test_a_misannounced_ball_is_corrected(qtbot: QtBot, kit: Kit, console: ConsoleWindow) -> None:
@@ -326,13 +330,13 @@ def test_a_misannounced_ball_is_corrected(qtbot: QtBot, kit: Kit, console: Conso
     dialog.read_aloud.setChecked(True)
     click(qtbot, dialog.confirm)
     assert kit.hall.partida is not None and kit.hall.partida.balls == [10, 21, 30]
-    assert console.board.lit() == {10, 21, 30}
+    assert console.side.board.lit() == {10, 21, 30}
 
 
 def test_an_incident_that_does_not_fit_the_state_is_refused_in_words(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
-    console.open_incident("caller_error")
+    console.incidents.open_incident("caller_error")
     assert console.dialog is None
     assert "no cabe ahora" in console.error.text()
 
@@ -342,18 +346,18 @@ def test_keyboard_drives_the_partida(qtbot: QtBot, kit: Kit, console: ConsoleWin
     qtbot.waitActive(console)
     qtbot.keyClick(console, Qt.Key.Key_F3)
     assert kit.hall.partida is not None
-    assert console.sale_count.hasFocus()
-    type_into(qtbot, console.sale_count, "12", enter=True)
+    assert console.sale_page.sale_count.hasFocus()
+    type_into(qtbot, console.sale_page.sale_count, "12", enter=True)
     qtbot.keyClick(console, Qt.Key.Key_F4)
     qtbot.keyClick(console, Qt.Key.Key_F5)
     assert kit.hall.partida.status == Status.READY
     qtbot.keyClick(console, Qt.Key.Key_F6)
-    assert console.ball_input.hasFocus()
-    qtbot.keyClicks(console.ball_input, "77")
-    qtbot.keyClick(console.ball_input, Qt.Key.Key_Return)
+    assert console.extraction_page.ball_input.hasFocus()
+    qtbot.keyClicks(console.extraction_page.ball_input, "77")
+    qtbot.keyClick(console.extraction_page.ball_input, Qt.Key.Key_Return)
     assert kit.hall.partida.balls == [77]
     qtbot.keyClick(console, Qt.Key.Key_F7)
-    assert console.claim_number.hasFocus()
+    assert console.extraction_page.claim_number.hasFocus()
 
 
 def test_the_prima_amount_is_chosen_between_partidas(
@@ -361,22 +365,22 @@ def test_the_prima_amount_is_chosen_between_partidas(
 ) -> None:
     fresh.svc.hall.prima.awarded_since_chosen = True  # the amount in force may change
     console = open_console(qtbot, fresh, fresh_bridge)
-    index = console.prima_amount.findData(30_000)
-    console.prima_amount.setCurrentIndex(index)
-    click(qtbot, console.choose_prima_button)
+    index = console.session_page.prima_amount.findData(30_000)
+    console.session_page.prima_amount.setCurrentIndex(index)
+    click(qtbot, console.session_page.choose_prima_button)
     assert fresh.hall.prima.amount_cents == 30_000
-    assert "En vigor 300,00 €" in console.prima_info.text()
+    assert "En vigor 300,00 €" in console.session_page.prima_info.text()
 
 
 def test_the_session_closes_only_after_the_ball_count(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
     console.pages.setCurrentIndex(0)
-    click(qtbot, console.close_session_button)
+    click(qtbot, console.session_page.close_session_button)
     assert "Confirme el recuento" in console.error.text()
     assert kit.hall.session is not None
-    console.balls_counted.setChecked(True)
-    click(qtbot, console.close_session_button)
+    console.session_page.balls_counted.setChecked(True)
+    click(qtbot, console.session_page.close_session_button)
     answer_check(qtbot, console)
     assert kit.hall.session is None
     assert kit.hall.sessions[-1].ball_checks[-1].when == "close"
@@ -385,13 +389,13 @@ def test_the_session_closes_only_after_the_ball_count(
 def test_the_last_partida_is_announced_after_confirmation(
     qtbot: QtBot, kit: Kit, console: ConsoleWindow
 ) -> None:
-    click(qtbot, console.announce_last_button)
+    click(qtbot, console.session_page.announce_last_button)
     dialog = console.dialog
     assert dialog is not None and dialog.isVisible()
     click(qtbot, dialog.confirm)
     assert kit.hall.session is not None and kit.hall.session.last_partida == 1
-    assert "última: la 1" in console.header_state.text()
-    assert not console.announce_last_button.isEnabled()
+    assert "última: la 1" in console.header.header_state.text()
+    assert not console.session_page.announce_last_button.isEnabled()
 
 
 def test_a_new_serie_is_registered_from_the_console(
@@ -399,7 +403,7 @@ def test_a_new_serie_is_registered_from_the_console(
 ) -> None:
     from ui.console.dialogs import SerieDialog
 
-    click(qtbot, console.new_serie_button)
+    click(qtbot, console.sale_page.new_serie_button)
     dialog = console.dialog
     assert isinstance(dialog, SerieDialog)
     assert dialog.code.text() == "A-0001"
@@ -407,7 +411,7 @@ def test_a_new_serie_is_registered_from_the_console(
     dialog.accept()
     serie = kit.hall.series["A-0001"]
     assert (serie.size, serie.face_value_cents, serie.electronic) == (120, 100, False)
-    assert console.sale_series.findData("A-0001") >= 0
+    assert console.sale_page.sale_series.findData("A-0001") >= 0
 
 
 def test_a_device_going_offline_is_shown_at_once(qtbot: QtBot, console: ConsoleWindow) -> None:
@@ -415,4 +419,4 @@ def test_a_device_going_offline_is_shown_at_once(qtbot: QtBot, console: ConsoleW
     from drivers.device import DeviceOffline, Notice
 
     console._on_device_notice("extractor", Notice("extractor", 1, DeviceOffline("timeout"), 0.0))
-    assert "sin comunicación" in console.devices_state.text()
+    assert "sin comunicación" in console.header.devices_state.text()

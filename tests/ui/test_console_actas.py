@@ -77,7 +77,7 @@ def save(
     signal = console.bridge.jobDone if ok else console.bridge.jobFailed
     with qtbot.waitSignal(signal, timeout=20_000):
         start()  # type: ignore[operator]
-    assert console._document is None
+    assert console.desk.document is None
 
 
 def pdf_text(path: Path) -> str:
@@ -136,7 +136,7 @@ def test_acta_mid_session_shows_the_partida_in_play_once_its_data_is_recorded(
     kit.svc.confirm_data_shown()
     kit.draw([1, 2, 3])
     playing = tmp_path / "en-juego.pdf"
-    save(qtbot, console, save_dialog, playing, console.acta_button.click)
+    save(qtbot, console, save_dialog, playing, console.session_page.acta_button.click)
     text = pdf_text(playing)
     assert "PARTIDA N.º 1" in text
     assert re.search(r"^37$", text, re.MULTILINE), "the cartones sold are printed"
@@ -160,7 +160,7 @@ def test_acta_after_two_partidas_holds_both_and_the_closed_session_is_complete(
         assert partida is not None
         finish_with_bingo(kit, partida.sales[0].first)
     two = tmp_path / "dos.pdf"
-    save(qtbot, console, save_dialog, two, console.save_acta)
+    save(qtbot, console, save_dialog, two, console.papers.save_acta)
     text = pdf_text(two)
     assert "PARTIDA N.º 1" in text and "PARTIDA N.º 2" in text
     assert re.search(r"^40$", text, re.MULTILINE) and re.search(r"^25$", text, re.MULTILINE)
@@ -169,7 +169,7 @@ def test_acta_after_two_partidas_holds_both_and_the_closed_session_is_complete(
     assert kit.svc.record_ball_check("S1", "close", BALLS)
     kit.svc.close_session()
     closed = tmp_path / "cerrada.pdf"
-    save(qtbot, console, save_dialog, closed, console.save_acta)
+    save(qtbot, console, save_dialog, closed, console.papers.save_acta)
     text = pdf_text(closed)
     assert "PARTIDA N.º 2" in text and "Copia de trabajo" not in text
     assert "cerrada" in console.statusBar().currentMessage()
@@ -180,9 +180,9 @@ def test_sealed_acta_is_signed_with_the_hall_key(
 ) -> None:
     console = open_console(qtbot, kit, bridge, keys_dir=tmp_path / "claves")
     kit.partida_ready([("A", 12)])
-    console.seal_acta.setChecked(True)
+    console.session_page.seal_acta.setChecked(True)
     sealed = tmp_path / "sellada.pdf"
-    save(qtbot, console, save_dialog, sealed, console.save_acta)
+    save(qtbot, console, save_dialog, sealed, console.papers.save_acta)
     assert "sellada" in save_dialog.asked[-1][0]
     cert = (tmp_path / "claves" / "test-hall" / "hall-cert-self-signed.pem").read_bytes()
     report = verify_acta(sealed.read_bytes(), projector=project_records, trusted_certs=[cert])
@@ -242,8 +242,8 @@ def test_prima_receipt_and_winner_proof_are_saved_after_a_prima_award(
     assert partida is not None and partida.status == Status.CLOSED
     prima = next(a for a in partida.awards if a.prize == "prima")
     assert console.pages.currentIndex() == 3
-    assert console.prima_receipt_button.isEnabled()
-    assert console.winner_proof_button.isEnabled()
+    assert console.prizes_page.prima_receipt_button.isEnabled()
+    assert console.prizes_page.winner_proof_button.isEnabled()
 
     receipt = tmp_path / "justificante.pdf"
     save(
@@ -251,7 +251,7 @@ def test_prima_receipt_and_winner_proof_are_saved_after_a_prima_award(
         console,
         save_dialog,
         receipt,
-        console.prima_receipt_button.click,
+        console.prizes_page.prima_receipt_button.click,
     )
     assert save_dialog.asked[-1][1].endswith(f"justificante-S1-p10-prima-A-{prima.number}.pdf")
     reader = PdfReader(io.BytesIO(receipt.read_bytes()))
@@ -266,10 +266,12 @@ def test_prima_receipt_and_winner_proof_are_saved_after_a_prima_award(
 
     # the line winner's proof, on the 80 mm roll
     line_row = next(i for i, a in enumerate(partida.awards) if a.prize == "line")
-    console.awards.selectRow(line_row)
-    console.receipt_format.setCurrentIndex(console.receipt_format.findData("80mm"))
+    console.prizes_page.awards.selectRow(line_row)
+    console.prizes_page.receipt_format.setCurrentIndex(
+        console.prizes_page.receipt_format.findData("80mm")
+    )
     proof = tmp_path / "comprobante"
-    save(qtbot, console, save_dialog, proof, console.winner_proof_button.click)
+    save(qtbot, console, save_dialog, proof, console.prizes_page.winner_proof_button.click)
     saved = tmp_path / "comprobante.pdf"  # the dialog's answer had no extension
     text = pdf_text(saved)
     assert "COMPROBANTE DE PREMIO" in text
@@ -279,8 +281,8 @@ def test_prima_receipt_and_winner_proof_are_saved_after_a_prima_award(
 
     # once paid the papers can still be printed
     kit.svc.pay_prizes()
-    qtbot.waitUntil(lambda: "premios pagados" in console.prizes_info.text())
-    assert console.prima_receipt_button.isEnabled()
+    qtbot.waitUntil(lambda: "premios pagados" in console.prizes_page.prizes_info.text())
+    assert console.prizes_page.prima_receipt_button.isEnabled()
 
 
 def test_no_prima_receipt_for_a_partida_without_prima(
@@ -291,8 +293,8 @@ def test_no_prima_receipt_for_a_partida_without_prima(
     partida = kit.hall.partida
     assert partida is not None
     finish_with_bingo(kit, partida.sales[0].first, pay=False)
-    qtbot.waitUntil(console.winner_proof_button.isEnabled)
-    assert not console.prima_receipt_button.isEnabled()
+    qtbot.waitUntil(console.prizes_page.winner_proof_button.isEnabled)
+    assert not console.prizes_page.prima_receipt_button.isEnabled()
 
 
 # --- failures -----------------------------------------------------------------------------------
@@ -303,14 +305,14 @@ def test_an_unwritable_path_is_shown_in_the_banner(
 ) -> None:
     console = open_console(qtbot, kit, bridge)
     target = tmp_path / "no-existe" / "acta.pdf"
-    save(qtbot, console, save_dialog, target, console.save_acta, ok=False)
+    save(qtbot, console, save_dialog, target, console.papers.save_acta, ok=False)
     assert not console.error.isHidden()
     assert "no se puede escribir" in console.error.text()
     assert not target.exists() and not target.parent.exists()
     assert "no se puede escribir" in log_lines(console)[-1]
     # the console goes on: the next printing works
     good = tmp_path / "acta.pdf"
-    save(qtbot, console, save_dialog, good, console.save_acta)
+    save(qtbot, console, save_dialog, good, console.papers.save_acta)
     assert good.exists()
 
 
@@ -322,9 +324,9 @@ def test_a_seal_key_that_cannot_be_read_is_shown_and_nothing_is_written(
     (keys / "hall-key.pem").write_text("no es una clave")
     (keys / "hall-cert-self-signed.pem").write_text("no es un certificado")
     console = open_console(qtbot, kit, bridge, keys_dir=tmp_path / "claves")
-    console.seal_acta.setChecked(True)
+    console.session_page.seal_acta.setChecked(True)
     target = tmp_path / "acta.pdf"
-    save(qtbot, console, save_dialog, target, console.save_acta, ok=False)
+    save(qtbot, console, save_dialog, target, console.papers.save_acta, ok=False)
     assert "Acta de la sesión" in console.error.text()
     assert "clave" in console.error.text()
     assert not target.exists()
@@ -348,7 +350,9 @@ def test_a_record_the_actas_refuse_is_shown(
         raise ActaDataError("la partida 1 no está cerrada: no tiene premios")
 
     monkeypatch.setattr("ui.console.documents.find_receipt", refuse)
-    save(qtbot, console, save_dialog, tmp_path / "c.pdf", console.save_winner_proof, ok=False)
+    save(
+        qtbot, console, save_dialog, tmp_path / "c.pdf", console.papers.save_winner_proof, ok=False
+    )
     assert console.error.text() == (
         "Comprobante del ganador: la partida 1 no está cerrada: no tiene premios"
     )
@@ -362,17 +366,17 @@ def test_no_session_and_a_cancelled_dialog(
     bridge.attach(fresh.svc)
     try:
         console = open_console(qtbot, fresh, bridge)
-        assert not console.acta_button.isEnabled()
-        console.save_acta()
+        assert not console.session_page.acta_button.isEnabled()
+        console.papers.save_acta()
         assert "todavía no hay ninguna sesión" in console.error.text()
         assert save_dialog.asked == []
 
         assert fresh.svc.record_ball_check("S1", "open", BALLS)
         fresh.svc.open_session("S1", "2026-11-22", "Mesa", "Sala")
-        qtbot.waitUntil(console.acta_button.isEnabled)
-        console.save_acta()  # cancelled: nothing is written, nothing runs
+        qtbot.waitUntil(console.session_page.acta_button.isEnabled)
+        console.papers.save_acta()  # cancelled: nothing is written, nothing runs
         assert len(save_dialog.asked) == 1
-        assert not bridge.busy and console._document is None
+        assert not bridge.busy and console.desk.document is None
         assert list(tmp_path.iterdir()) == []
     finally:
         bridge.close(wait=True)

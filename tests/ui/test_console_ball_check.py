@@ -48,8 +48,8 @@ def console_for(
 
 def read_set(qtbot: QtBot, console: ConsoleWindow) -> None:
     """The reader's scan, whether it finds the set right or not."""
-    qtbot.mouseClick(console.scan_balls, LEFT)
-    qtbot.waitUntil(lambda: not console.bridge.busy and not console._scanning, timeout=3000)
+    qtbot.mouseClick(console.session_page.scan_balls, LEFT)
+    qtbot.waitUntil(lambda: not console.bridge.busy and not console.desk.scanning, timeout=3000)
 
 
 def log_lines(console: ConsoleWindow) -> list[str]:
@@ -70,8 +70,8 @@ def test_damaged_balls_in_a_hand_count_are_recorded_and_the_session_does_not_ope
 ) -> None:
     kit = make_hall(open_session=False)
     console = console_for(qtbot, kit, bridges)
-    console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.open_session_button, LEFT)
+    console.session_page.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     dialog = the_check(console)
     assert dialog.numbering.text() == (
         "Numeración: están las 90 bolas, una de cada número (recuento a mano)."
@@ -126,7 +126,7 @@ def test_a_reader_scan_with_balls_missing_is_recorded_at_the_opening_and_blocks_
     read_set(qtbot, console)
     assert "faltan 17; repetidas 8" in console.error.text()
     assert console.error.offered() == "Cambiar el juego de bolas…"
-    qtbot.mouseClick(console.open_session_button, LEFT)
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     dialog = the_check(console)
     assert dialog.numbering.text() == "Numeración: NO es correcta (faltan: 17; repetidas: 8)."
     answer_check(qtbot, console)
@@ -151,8 +151,8 @@ def test_damaged_balls_at_the_closing_are_recorded_and_the_session_closes(
 ) -> None:
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
-    console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    console.session_page.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     dialog = the_check(console)
     choose(qtbot, dialog.damaged)
     qtbot.keyClicks(dialog.note, "la 40 con peso de mas")
@@ -169,8 +169,8 @@ def test_damaged_balls_at_the_closing_are_recorded_and_the_session_closes(
     assert (closing.when, closing.method, closing.ok) == ("close", "manual", False)
     assert (closing.condition_ok, closing.note) == (False, "la 40 con peso de mas")
     assert console.error.isHidden()
-    assert console.count_note.isVisible()
-    assert console.count_note.text() == (
+    assert console.session_page.count_note.isVisible()
+    assert console.session_page.count_note.text() == (
         "Sesión S1 cerrada con la comprobación de bolas no conforme (dañadas: la 40 con peso de "
         "mas): el acta la muestra así. Cambie el juego de bolas antes de la próxima sesión "
         "(R-BALL-2)."
@@ -186,8 +186,8 @@ def test_a_failed_hand_count_at_the_closing_can_be_counted_again_or_closed_with_
 ) -> None:
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
-    qtbot.keyClicks(console.balls_missing, "3 4")
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    qtbot.keyClicks(console.session_page.balls_missing, "3 4")
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     dialog = the_check(console)
     assert dialog.numbering.text() == "Numeración: NO es correcta (faltan: 3, 4)."
     # the failure is said before anything is recorded, and the way back is offered
@@ -198,17 +198,19 @@ def test_a_failed_hand_count_at_the_closing_can_be_counted_again_or_closed_with_
     assert console.dialog is None and len(kit.svc.records()) == records
     assert kit.hall.session is not None
     assert console.statusBar().currentMessage().startswith("No se ha registrado nada")
-    assert console.balls_missing.text() == "3 4"  # what was typed stays, to be corrected
+    assert (
+        console.session_page.balls_missing.text() == "3 4"
+    )  # what was typed stays, to be corrected
 
     # counted again: the same two balls are missing, and the session closes with it
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     answer_check(qtbot, console)
     session = kit.hall.sessions[-1]
     assert not session.open, console.error.text()
     closing = ball_checks(kit)[-1]
     assert (closing.when, closing.ok, closing.condition_ok) == ("close", False, True)
     assert sorted(set(ALL) - set(closing.numbers)) == [3, 4]
-    assert "(faltan: 3, 4)" in console.count_note.text()
+    assert "(faltan: 3, 4)" in console.session_page.count_note.text()
     assert "Comprobación de bolas al cierre de la sesión: no conforme." in acta_notes(kit)
 
 
@@ -223,7 +225,7 @@ def test_a_reader_scan_with_balls_missing_at_the_closing_closes_the_session_with
         "juego, o cierre la sesión con la comprobación no conforme (R-BALL-2)"
     )
     assert kit.hall.session is not None  # nothing recorded by the reading itself
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     dialog = the_check(console)
     assert dialog.numbering.text() == "Numeración: NO es correcta (faltan: 17; repetidas: 8)."
     choose(qtbot, dialog.all_fine)
@@ -240,8 +242,8 @@ def test_a_reader_scan_with_balls_missing_at_the_closing_closes_the_session_with
 def test_a_good_closing_count_closes_as_before(qtbot: QtBot, bridges: list[Bridge]) -> None:
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
-    console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    console.session_page.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     dialog = the_check(console)
     assert dialog.recount.text() == "Cancelar"
     choose(qtbot, dialog.all_fine)
@@ -255,7 +257,7 @@ def test_a_good_closing_count_closes_as_before(qtbot: QtBot, bridges: list[Bridg
         True,
         "",
     )
-    assert not kit.hall.sessions[-1].open and console.count_note.isHidden()
+    assert not kit.hall.sessions[-1].open and console.session_page.count_note.isHidden()
     assert not any("no conforme" in note for note in acta_notes(kit))
 
 
@@ -263,8 +265,8 @@ def test_the_count_is_answered_from_the_keyboard(qtbot: QtBot, bridges: list[Bri
     """Alt+H, the note typed at once, Enter: recorded, the session closes."""
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
-    console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    console.session_page.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     dialog = the_check(console)
     qtbot.waitUntil(dialog.isActiveWindow)
     qtbot.keyClick(dialog, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)  # &Hay bolas dañadas

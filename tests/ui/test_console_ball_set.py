@@ -80,7 +80,10 @@ def test_a_change_between_partidas_is_recorded_and_the_dialog_closes(
     kit = make_hall()
     play_one(kit)
     console = console_for(qtbot, kit, bridges)
-    assert console.ball_set_info.text() == "BS-1 · homologación HOM-1 · 1 de 3000 partidas"
+    assert (
+        console.session_page.ball_set_info.text()
+        == "BS-1 · homologación HOM-1 · 1 de 3000 partidas"
+    )
     assert console.menu_actions["change_ball_set"].isEnabled()
     records = len(kit.svc.records())
 
@@ -120,7 +123,7 @@ def test_a_change_between_partidas_is_recorded_and_the_dialog_closes(
     said = console.statusBar().currentMessage()
     assert said.startswith("Cambio de juego de bolas registrado: BS-2 · homologación HOM-2")
     assert "«bola dañada: la 37 está agrietada»" in said
-    assert console.ball_set_info.text() == (
+    assert console.session_page.ball_set_info.text() == (
         "BS-2 · homologación HOM-2 · 120 de 2500 partidas · aparato no neumático"
     )
 
@@ -131,30 +134,32 @@ def test_a_change_between_partidas_is_recorded_and_the_dialog_closes(
         return bool(engine and ours) and engine[0] < ours[0]
 
     qtbot.waitUntil(logged)
-    assert console.count_note.text() == (
+    assert console.session_page.count_note.text() == (
         "Juego BS-2 instalado: cuente ahora sus 90 bolas ante el jefe de sala y registre el "
         "recuento; sin él no se juega con este juego (R-BALL-2)."
     )
 
     # the console leads to the new set's count before any partida (R-BALL-2)
-    assert console.pages.currentIndex() == 0 and console.count_change_button.isVisible()
+    assert (
+        console.pages.currentIndex() == 0 and console.session_page.count_change_button.isVisible()
+    )
     active_again(qtbot, console)
     qtbot.keyClick(console, Qt.Key.Key_F3)
     assert kit.hall.partida is None
     assert "El juego de bolas ha cambiado: cuente sus 90 bolas" in console.error.text()
     assert console.pages.currentIndex() == 0
-    qtbot.keyClicks(console.balls_missing, "37")  # the count finds a ball missing
-    qtbot.mouseClick(console.count_change_button, LEFT)
+    qtbot.keyClicks(console.session_page.balls_missing, "37")  # the count finds a ball missing
+    qtbot.mouseClick(console.session_page.count_change_button, LEFT)
     assert the_check(console).windowTitle() == "Recuento de bolas: juego nuevo"
     answer_check(qtbot, console)
     assert (ball_checks(kit)[-1].when, ball_checks(kit)[-1].ok) == ("change", False)
     assert "Recuento del juego nuevo no conforme" in console.error.text()
-    console.balls_missing.clear()
-    console.balls_counted.setChecked(True)  # found under the table: all 90
-    qtbot.mouseClick(console.count_change_button, LEFT)
+    console.session_page.balls_missing.clear()
+    console.session_page.balls_counted.setChecked(True)  # found under the table: all 90
+    qtbot.mouseClick(console.session_page.count_change_button, LEFT)
     answer_check(qtbot, console)
     assert (ball_checks(kit)[-1].when, ball_checks(kit)[-1].ok) == ("change", True)
-    assert not console.count_change_button.isVisible()
+    assert not console.session_page.count_change_button.isVisible()
 
     # and the next partida is played with it
     play_one(kit)
@@ -186,7 +191,7 @@ def test_refusals_are_shown_in_the_dialog_and_record_nothing(
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
     records = len(kit.svc.records())
-    qtbot.mouseClick(console.change_ball_set_button, LEFT)
+    qtbot.mouseClick(console.session_page.change_ball_set_button, LEFT)
     dialog = the_dialog(qtbot, console)
     assert dialog.error.isHidden()
 
@@ -258,8 +263,8 @@ def test_a_failed_opening_count_leads_to_the_change_and_back_to_the_count(
     kit = make_hall(open_session=False)
     console = console_for(qtbot, kit, bridges)
     # the count shows ball 17 missing: recorded, and the session does not open
-    qtbot.keyClicks(console.balls_missing, "17")
-    qtbot.mouseClick(console.open_session_button, LEFT)
+    qtbot.keyClicks(console.session_page.balls_missing, "17")
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     assert "faltan: 17" in the_check(console).numbering.text()
     answer_check(qtbot, console)
     assert kit.hall.session is None
@@ -278,23 +283,26 @@ def test_a_failed_opening_count_leads_to_the_change_and_back_to_the_count(
 
     # back to counting the new set (R-BALL-2)
     assert console.pages.currentIndex() == 0
-    assert console.count_note.isVisible()
-    assert console.count_note.text() == (
+    assert console.session_page.count_note.isVisible()
+    assert console.session_page.count_note.text() == (
         "Juego RESERVA instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la "
         "sesión (R-BALL-2)."
     )
-    assert console.balls_missing.text() == "" and not console.balls_counted.isChecked()
+    assert (
+        console.session_page.balls_missing.text() == ""
+        and not console.session_page.balls_counted.isChecked()
+    )
     active_again(qtbot, console)
-    assert console.balls_counted.hasFocus()
-    qtbot.mouseClick(console.open_session_button, LEFT)
+    assert console.session_page.balls_counted.hasFocus()
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     assert kit.hall.session is None  # the new set is not counted yet
-    console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.open_session_button, LEFT)
+    console.session_page.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     answer_check(qtbot, console)
     session = kit.hall.session
     assert session is not None, console.error.text()
     assert session.ball_set_id == "RESERVA" and session.ball_checks[-1].ok
-    assert console.count_note.isHidden()
+    assert console.session_page.count_note.isHidden()
 
 
 def test_damaged_balls_after_the_readers_scan_lead_to_the_change_and_a_new_reading(
@@ -303,8 +311,8 @@ def test_damaged_balls_after_the_readers_scan_lead_to_the_change_and_a_new_readi
     kit = make_hall(open_session=False)
     console = console_for(qtbot, kit, bridges, StandInBallSource())
     with qtbot.waitSignal(console.bridge.jobDone, timeout=3000):
-        qtbot.mouseClick(console.scan_balls, LEFT)
-    qtbot.mouseClick(console.open_session_button, LEFT)
+        qtbot.mouseClick(console.session_page.scan_balls, LEFT)
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     answer_check(qtbot, console, damaged="la 45 con el número borroso")
     assert "(hay bolas dañadas)" in console.error.text()
     assert ball_checks(kit)[-1].note == "la 45 con el número borroso"
@@ -315,16 +323,16 @@ def test_damaged_balls_after_the_readers_scan_lead_to_the_change_and_a_new_readi
     fill(qtbot, dialog, "RESERVA", "HOM-9")
     qtbot.mouseClick(dialog.confirm, LEFT)
     assert console.dialog is None
-    assert console.count_note.text().startswith(
+    assert console.session_page.count_note.text().startswith(
         "Juego RESERVA instalado: léalo ahora con el lector"
     )
     active_again(qtbot, console)
-    assert console.scan_balls.hasFocus()
+    assert console.session_page.scan_balls.hasFocus()
 
     # the new set is read, then the session opens with it
     with qtbot.waitSignal(console.bridge.jobDone, timeout=3000):
-        qtbot.mouseClick(console.scan_balls, LEFT)
-    qtbot.mouseClick(console.open_session_button, LEFT)
+        qtbot.mouseClick(console.session_page.scan_balls, LEFT)
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     answer_check(qtbot, console)
     session = kit.hall.session
     assert session is not None and session.ball_set_id == "RESERVA"
@@ -339,7 +347,7 @@ def test_the_limit_refusal_of_start_partida_offers_the_change(
     kit.svc.record_ball_check("S1", "change", BALLS)
     play_one(kit)
     console = console_for(qtbot, kit, bridges)
-    assert console.ball_set_info.text().endswith("1 de 1 partidas · LÍMITE ALCANZADO")
+    assert console.session_page.ball_set_info.text().endswith("1 de 1 partidas · LÍMITE ALCANZADO")
     qtbot.keyClick(console, Qt.Key.Key_F3)
     assert "ha llegado a 1 partidas" in console.error.text()
     assert kit.hall.partida is None
@@ -352,8 +360,10 @@ def test_the_limit_refusal_of_start_partida_offers_the_change(
     qtbot.mouseClick(dialog.confirm, LEFT)
     assert console.dialog is None, dialog.error.text()
     active_again(qtbot, console)
-    console.balls_counted.setChecked(True)  # the new set counted before the jefe de sala
-    qtbot.mouseClick(console.count_change_button, LEFT)
+    console.session_page.balls_counted.setChecked(
+        True
+    )  # the new set counted before the jefe de sala
+    qtbot.mouseClick(console.session_page.count_change_button, LEFT)
     answer_check(qtbot, console)
     qtbot.keyClick(console, Qt.Key.Key_F3)
     assert kit.hall.partida is not None, console.error.text()
@@ -364,13 +374,13 @@ def test_a_failed_closing_count_closes_the_session_and_the_change_comes_before_t
 ) -> None:
     kit = make_hall()
     console = console_for(qtbot, kit, bridges)
-    qtbot.keyClicks(console.balls_missing, "3 4")
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    qtbot.keyClicks(console.session_page.balls_missing, "3 4")
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     answer_check(qtbot, console)
     session = kit.hall.sessions[-1]
     assert not session.open, console.error.text()
     assert [c.ok for c in session.ball_checks] == [True, False]
-    assert console.count_note.text().endswith(
+    assert console.session_page.count_note.text().endswith(
         "Cambie el juego de bolas antes de la próxima sesión (R-BALL-2)."
     )
 
@@ -379,12 +389,12 @@ def test_a_failed_closing_count_closes_the_session_and_the_change_comes_before_t
     dialog = the_dialog(qtbot, console)
     fill(qtbot, dialog, "RESERVA", "HOM-9", reason="recuento fallido")
     qtbot.mouseClick(dialog.confirm, LEFT)
-    assert console.count_note.text().endswith("y abra la sesión (R-BALL-2).")
+    assert console.session_page.count_note.text().endswith("y abra la sesión (R-BALL-2).")
     assert console.pages.currentIndex() == 0
-    console.session_id.setText("S-2026-11-23")
-    console.session_date.setText("2026-11-23")
-    console.balls_counted.setChecked(True)
-    qtbot.mouseClick(console.open_session_button, LEFT)
+    console.session_page.session_id.setText("S-2026-11-23")
+    console.session_page.session_date.setText("2026-11-23")
+    console.session_page.balls_counted.setChecked(True)
+    qtbot.mouseClick(console.session_page.open_session_button, LEFT)
     answer_check(qtbot, console)
     opened = kit.hall.session
     assert opened is not None and opened.ball_set_id == "RESERVA", console.error.text()
@@ -404,18 +414,18 @@ def test_with_devices_a_new_set_is_read_before_the_next_ball(
     qtbot.mouseClick(dialog.confirm, LEFT)
     assert console.dialog is None and kit.hall.ball_set is not None
 
-    console.draw_from_devices()
+    console.draws.draw_from_devices()
     assert "léalo con el lector" in console.error.text() and source.draws == []
     assert console.pages.currentIndex() == 0
-    assert console.scan_balls.isEnabled()
+    assert console.session_page.scan_balls.isEnabled()
     with qtbot.waitSignal(console.bridge.jobDone, timeout=3000):
-        qtbot.mouseClick(console.scan_balls, LEFT)
+        qtbot.mouseClick(console.session_page.scan_balls, LEFT)
     # the reading is the new set's count (R-BALL-2): its condition is confirmed at once
     assert the_check(console).windowTitle() == "Recuento de bolas: juego nuevo"
     answer_check(qtbot, console)
     assert (ball_checks(kit)[-1].when, ball_checks(kit)[-1].method) == ("change", "reader")
     console.pages.setCurrentIndex(2)
-    qtbot.mouseClick(console.draw_device_button, LEFT)
+    qtbot.mouseClick(console.extraction_page.draw_device_button, LEFT)
     qtbot.waitUntil(lambda: not console.bridge.busy, timeout=3000)
     partida = kit.hall.partida
     assert partida is not None and partida.balls == [5], console.error.text()
@@ -424,7 +434,7 @@ def test_with_devices_a_new_set_is_read_before_the_next_ball(
     kit.svc.annul("caller_error", "prueba")
     console.refresh()
     assert kit.hall.partida is None
-    qtbot.mouseClick(console.close_session_button, LEFT)
+    qtbot.mouseClick(console.session_page.close_session_button, LEFT)
     assert "Lea primero el juego de bolas" in console.error.text()
 
 
@@ -435,8 +445,8 @@ def test_no_change_once_the_extraction_began(qtbot: QtBot, bridges: list[Bridge]
     kit.draw([1])
     console.refresh()
     assert not console.menu_actions["change_ball_set"].isEnabled()
-    assert not console.change_ball_set_button.isEnabled()
-    console.ask_ball_set_change()
+    assert not console.session_page.change_ball_set_button.isEnabled()
+    console.counts.ask_ball_set_change()
     assert console.dialog is None
     assert "entre partidas o antes de la primera bola" in console.error.text()
 

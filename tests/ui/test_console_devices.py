@@ -108,13 +108,13 @@ def console_drawing(
     """The console on a partida ready for its first ball, drawn through ``source``."""
     console = console_with(qtbot, kit, bridge, source)
     kit.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    qtbot.waitUntil(console.extraction_page.draw_device_button.isEnabled)
     return console
 
 
 def draw(qtbot: QtBot, console: ConsoleWindow) -> None:
-    assert console.draw_device_button.isEnabled()
-    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    assert console.extraction_page.draw_device_button.isEnabled()
+    qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not console.bridge.busy, timeout=3000)
 
 
@@ -124,14 +124,17 @@ def test_the_session_opens_with_the_count_read_by_the_ball_reader(qtbot: QtBot) 
     bridge.attach(kit.svc)
     try:
         console = console_with(qtbot, kit, bridge, StandInBallSource())
-        assert console.balls_counted.isHidden() and not console.scan_balls.isHidden()
-        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        assert (
+            console.session_page.balls_counted.isHidden()
+            and not console.session_page.scan_balls.isHidden()
+        )
+        qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         assert "Lea primero el juego de bolas" in console.error.text()
         with qtbot.waitSignal(bridge.jobDone, timeout=3000):
-            qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
-        assert "90 bolas leídas" in console.scan_result.text()
+            qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
+        assert "90 bolas leídas" in console.session_page.scan_result.text()
         records = len(kit.svc.records())
-        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         # the reader vouches for the numbers; their state is confirmed before the jefe de sala
         dialog = the_check(console)
         assert len(kit.svc.records()) == records
@@ -152,8 +155,8 @@ def test_damaged_balls_after_the_reader_count_are_recorded_and_the_session_does_
     try:
         console = console_with(qtbot, kit, bridge, StandInBallSource())
         with qtbot.waitSignal(bridge.jobDone, timeout=3000):
-            qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
-        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         answer_check(qtbot, console, damaged="la 17 agrietada")
 
         [check] = ball_checks(kit)
@@ -162,7 +165,7 @@ def test_damaged_balls_after_the_reader_count_are_recorded_and_the_session_does_
         assert kit.hall.session is None
         assert "no es conforme (hay bolas dañadas)" in console.error.text()
         assert console.error.offered() == "Cambiar el juego de bolas…"
-        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         assert "Lea primero el juego de bolas" in console.error.text()  # the new set is read
     finally:
         bridge.close()
@@ -173,8 +176,8 @@ def test_the_closing_count_with_the_reader_asks_for_the_balls_state_too(
 ) -> None:
     console = console_with(qtbot, hall, devices_bridge, StandInBallSource())
     with qtbot.waitSignal(devices_bridge.jobDone, timeout=3000):
-        qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(console.close_session_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.session_page.close_session_button, Qt.MouseButton.LeftButton)
     answer_check(qtbot, console)
     session = hall.hall.sessions[-1]
     assert not session.open and [c.when for c in session.ball_checks] == ["open", "close"]
@@ -186,7 +189,7 @@ def test_a_ball_is_drawn_on_the_worker_thread_and_recorded(
 ) -> None:
     source = StandInBallSource(42, 7)
     console = console_drawing(qtbot, hall, devices_bridge, source)
-    assert not console.ball_input.isEnabled()  # the devices give the balls
+    assert not console.extraction_page.ball_input.isEnabled()  # the devices give the balls
 
     draw(qtbot, console)
     draw(qtbot, console)
@@ -196,7 +199,7 @@ def test_a_ball_is_drawn_on_the_worker_thread_and_recorded(
     assert source.draws == [(1, frozenset()), (2, frozenset({42}))]
     assert source.on_gui_thread == [False, False]
     assert source.returned == 1  # the balls went back to the drum before the first draw
-    assert console.last_ball.number() == 7
+    assert console.side.last_ball.number() == 7
 
 
 def test_the_draw_button_waits_while_a_ball_is_on_its_way(
@@ -205,14 +208,14 @@ def test_the_draw_button_waits_while_a_ball_is_on_its_way(
     source = StandInBallSource(42)
     source.gate = threading.Event()
     console = console_drawing(qtbot, hall, devices_bridge, source)
-    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
-    assert not console.draw_device_button.isEnabled()
-    assert console.draw_device_button.text() == "Extrayendo…"
-    console.draw_from_devices()  # a second press does nothing
+    qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
+    assert not console.extraction_page.draw_device_button.isEnabled()
+    assert console.extraction_page.draw_device_button.text() == "Extrayendo…"
+    console.draws.draw_from_devices()  # a second press does nothing
     source.gate.set()
     qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
     assert len(source.draws) == 1
-    assert console.draw_device_button.isEnabled()
+    assert console.extraction_page.draw_device_button.isEnabled()
 
 
 def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
@@ -223,17 +226,17 @@ def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
     console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
 
-    assert not console.hold_box.isHidden()
-    assert "Lectura dudosa" in console.hold_message.text()
-    assert not console.draw_device_button.isEnabled()
+    assert not console.extraction_page.hold_box.isHidden()
+    assert "Lectura dudosa" in console.extraction_page.hold_message.text()
+    assert not console.extraction_page.draw_device_button.isEnabled()
     partida = hall.hall.partida
     assert partida is not None and partida.balls == []
-    qtbot.keyClicks(console.hold_input, "88")
-    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    qtbot.keyClicks(console.extraction_page.hold_input, "88")
+    qtbot.keyClick(console.extraction_page.hold_input, Qt.Key.Key_Return)
     assert source.resolved == [88]
     assert partida.balls == [88]  # the ball prevails over the reading (R-GAME-3)
     assert partida.ball_sources == ["operator"]
-    assert console.hold_box.isHidden()
+    assert console.extraction_page.hold_box.isHidden()
     # the acta says why the jefe de mesa read the ball (Cantabria III, párr. 9)
     (incident,) = partida.incidents
     assert incident.incident == "reader_hold" and incident.after_ball == 0
@@ -258,10 +261,10 @@ def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
     draw(qtbot, console)
     draw(qtbot, console)
 
-    assert not console.device_box.isHidden()
-    assert "perdido la comunicación" in console.device_message.text()
-    assert console.device_action.text() == "Seguir por extracción manual…"
-    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    assert not console.extraction_page.device_box.isHidden()
+    assert "perdido la comunicación" in console.extraction_page.device_message.text()
+    assert console.extraction_page.device_action.text() == "Seguir por extracción manual…"
+    qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
     assert dialog.incident == "failure_after_extraction_began"  # R-INC-2, read aloud (R-INC-5)
@@ -271,12 +274,15 @@ def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
 
     partida = hall.hall.partida
     assert partida is not None and partida.manual_from_ball == 2
-    assert console.device_box.isHidden()
-    assert not console.draw_device_button.isEnabled()
-    assert console.draw_random_button.isVisible() and console.ball_input.isEnabled()
-    qtbot.mouseClick(console.draw_random_button, Qt.MouseButton.LeftButton)
-    qtbot.keyClicks(console.ball_input, "16" if partida.balls[-1] != 16 else "17")
-    qtbot.keyClick(console.ball_input, Qt.Key.Key_Return)
+    assert console.extraction_page.device_box.isHidden()
+    assert not console.extraction_page.draw_device_button.isEnabled()
+    assert (
+        console.extraction_page.draw_random_button.isVisible()
+        and console.extraction_page.ball_input.isEnabled()
+    )
+    qtbot.mouseClick(console.extraction_page.draw_random_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(console.extraction_page.ball_input, "16" if partida.balls[-1] != 16 else "17")
+    qtbot.keyClick(console.extraction_page.ball_input, Qt.Key.Key_Return)
     assert partida.ball_sources == ["extractor", "manual", "manual"]
 
 
@@ -297,18 +303,23 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
     draw(qtbot, console)
 
     # a prompt that must be answered: no manual extraction, no other draw, until it is
-    assert not console.hold_box.isHidden() and console.device_box.isHidden()
-    assert "consta como la bola 2" in console.hold_message.text()
-    assert console.hold_no_ball.isHidden()  # the reader saw the ball come out
-    assert not console.draw_device_button.isEnabled()
-    console.open_incident("manual_extraction")
+    assert (
+        not console.extraction_page.hold_box.isHidden()
+        and console.extraction_page.device_box.isHidden()
+    )
+    assert "consta como la bola 2" in console.extraction_page.hold_message.text()
+    assert console.extraction_page.hold_no_ball.isHidden()  # the reader saw the ball come out
+    assert not console.extraction_page.draw_device_button.isEnabled()
+    console.incidents.open_incident("manual_extraction")
     assert console.dialog is None and "Antes lea la bola del tubo" in console.error.text()
-    qtbot.keyClicks(console.hold_input, "15")  # the last ball drawn: not this draw's
-    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    qtbot.keyClicks(
+        console.extraction_page.hold_input, "15"
+    )  # the last ball drawn: not this draw's
+    qtbot.keyClick(console.extraction_page.hold_input, Qt.Key.Key_Return)
     assert "La bola 15 ya había salido" in console.error.text() and source.lost_read == []
-    console.hold_input.clear()
-    qtbot.keyClicks(console.hold_input, "61")
-    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    console.extraction_page.hold_input.clear()
+    qtbot.keyClicks(console.extraction_page.hold_input, "61")
+    qtbot.keyClick(console.extraction_page.hold_input, Qt.Key.Key_Return)
 
     partida = hall.hall.partida
     assert partida is not None and partida.balls == [15, 61] and source.lost_read == [61]
@@ -318,9 +329,12 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
     assert incident.paragraph.startswith("II.1.b, párrafo 2")
     assert incident.note.startswith("extracción 2: Se ha perdido la comunicación")
     assert incident.note.endswith("El jefe de mesa lee la bola del tubo: es el 61.")
-    assert console.hold_box.isHidden() and not console.device_box.isHidden()
-    assert "consta como la bola 2" in console.device_message.text()
-    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    assert (
+        console.extraction_page.hold_box.isHidden()
+        and not console.extraction_page.device_box.isHidden()
+    )
+    assert "consta como la bola 2" in console.extraction_page.device_message.text()
+    qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
     assert dialog.incident == "failure_after_extraction_began"
@@ -329,7 +343,7 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
     assert partida.manual_from_ball == 3
 
     for _ in range(88):  # every pending ball, by hand: 61 is not among them
-        qtbot.mouseClick(console.draw_random_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(console.extraction_page.draw_random_button, Qt.MouseButton.LeftButton)
     assert sorted(partida.balls) == list(range(1, 91)) and partida.balls.count(61) == 1
     assert partida.ball_sources[2:] == ["manual"] * 88
 
@@ -349,16 +363,19 @@ def test_when_no_ball_came_out_the_jefe_says_so_and_nothing_is_recorded(
     draw(qtbot, console)
     draw(qtbot, console)
 
-    assert "Mire el tubo" in console.hold_message.text()
-    assert console.hold_no_ball.isVisible()
-    qtbot.keyClicks(console.hold_input, "15")  # the last ball, still in the tube
-    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    assert "Mire el tubo" in console.extraction_page.hold_message.text()
+    assert console.extraction_page.hold_no_ball.isVisible()
+    qtbot.keyClicks(console.extraction_page.hold_input, "15")  # the last ball, still in the tube
+    qtbot.keyClick(console.extraction_page.hold_input, Qt.Key.Key_Return)
     assert "pulse «No salió ninguna bola»" in console.error.text()
-    qtbot.mouseClick(console.hold_no_ball, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.extraction_page.hold_no_ball, Qt.MouseButton.LeftButton)
     partida = hall.hall.partida
     assert partida is not None and partida.balls == [15] and source.lost_read == []
-    assert console.hold_box.isHidden() and console.device_action.isVisible()
-    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    assert (
+        console.extraction_page.hold_box.isHidden()
+        and console.extraction_page.device_action.isVisible()
+    )
+    qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
     assert "No salió ninguna bola (comprobado por el jefe de mesa)." in dialog.note.text()
@@ -374,11 +391,13 @@ def test_a_lost_device_on_the_first_draw_with_the_ball_out_records_it_then_goes_
     lost = DeviceLost("extractor", "offline", "Sin extractor.", draw_number=1, ball_in_tube=True)
     console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
-    qtbot.keyClicks(console.hold_input, "9")
-    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    qtbot.keyClicks(console.extraction_page.hold_input, "9")
+    qtbot.keyClick(console.extraction_page.hold_input, Qt.Key.Key_Return)
     partida = hall.hall.partida
     assert partida is not None and partida.balls == [9]
-    assert console.device_action.text() == "Seguir por extracción manual…"  # it has begun
+    assert (
+        console.extraction_page.device_action.text() == "Seguir por extracción manual…"
+    )  # it has begun
 
 
 def test_the_table_check_holds_a_reading_the_table_does_not_see(
@@ -386,31 +405,36 @@ def test_the_table_check_holds_a_reading_the_table_does_not_see(
 ) -> None:
     source = StandInBallSource(42, 68, 7)
     console = console_drawing(qtbot, hall, devices_bridge, source)
-    assert not console.table_check.isChecked()  # normal play is not slowed
+    assert not console.extraction_page.table_check.isChecked()  # normal play is not slowed
     draw(qtbot, console)
-    assert source.table_saw == [] and console.seen_box.isHidden()
+    assert source.table_saw == [] and console.extraction_page.seen_box.isHidden()
 
-    console.table_check.setChecked(True)
-    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
-    assert console.seen_input.hasFocus() and devices_bridge.busy  # the draw waits for it
-    qtbot.keyClicks(console.seen_input, "86")
-    qtbot.keyClick(console.seen_input, Qt.Key.Key_Return)
+    console.extraction_page.table_check.setChecked(True)
+    qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(console.extraction_page.seen_box.isVisible, timeout=3000)
+    assert (
+        console.extraction_page.seen_input.hasFocus() and devices_bridge.busy
+    )  # the draw waits for it
+    qtbot.keyClicks(console.extraction_page.seen_input, "86")
+    qtbot.keyClick(console.extraction_page.seen_input, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
     assert source.table_saw == [86]
-    assert "El lector leyó 68 pero la mesa ve el 86." in console.hold_message.text()
-    assert console.seen_box.isHidden() and console.seen_input.text() == ""  # cleared
-    qtbot.keyClicks(console.hold_input, "86")
-    qtbot.keyClick(console.hold_input, Qt.Key.Key_Return)
+    assert "El lector leyó 68 pero la mesa ve el 86." in console.extraction_page.hold_message.text()
+    assert (
+        console.extraction_page.seen_box.isHidden()
+        and console.extraction_page.seen_input.text() == ""
+    )  # cleared
+    qtbot.keyClicks(console.extraction_page.hold_input, "86")
+    qtbot.keyClick(console.extraction_page.hold_input, Qt.Key.Key_Return)
     partida = hall.hall.partida
     assert partida is not None and partida.balls == [42, 86]
     assert partida.ball_sources == ["extractor", "operator"]
     assert "El lector leyó 68 pero la mesa ve el 86." in partida.incidents[0].note
 
-    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
-    qtbot.keyClicks(console.seen_input, "7")
-    qtbot.mouseClick(console.seen_confirm, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(console.extraction_page.seen_box.isVisible, timeout=3000)
+    qtbot.keyClicks(console.extraction_page.seen_input, "7")
+    qtbot.mouseClick(console.extraction_page.seen_confirm, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
     assert partida.balls == [42, 86, 7] and partida.ball_sources[-1] == "extractor"
 
@@ -420,9 +444,9 @@ def test_a_draw_waiting_for_the_table_ends_when_the_bridge_closes(qtbot: QtBot, 
     bridge.attach(hall.svc)
     source = StandInBallSource(42)
     console = console_drawing(qtbot, hall, bridge, source)
-    console.table_check.setChecked(True)
-    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(console.seen_box.isVisible, timeout=3000)
+    console.extraction_page.table_check.setChecked(True)
+    qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(console.extraction_page.seen_box.isVisible, timeout=3000)
     bridge.close(wait=True)  # would hang if the question were left unanswered
     assert source.table_saw == [None]
 
@@ -436,8 +460,8 @@ def test_a_ball_set_irregularity_annuls_the_partida_after_the_paragraph(
     draw(qtbot, console)
     draw(qtbot, console)
 
-    assert "dos bolas" in console.device_message.text()
-    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    assert "dos bolas" in console.extraction_page.device_message.text()
+    qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog) and dialog.incident == "ball_irregularity"
     dialog.read_aloud.setChecked(True)
@@ -453,8 +477,8 @@ def test_a_device_lost_before_the_first_ball_offers_the_suspension(
     lost = DeviceLost("extractor", "offline", "El extractor no responde.", draw_number=1)
     console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
-    assert console.device_action.text() == "Suspender la partida…"
-    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    assert console.extraction_page.device_action.text() == "Suspender la partida…"
+    qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog) and dialog.incident == "failure_before_first_ball"
     dialog.reject()
@@ -472,16 +496,16 @@ def test_the_console_counts_and_draws_with_the_emulated_devices(qtbot: QtBot) ->
         console = ConsoleWindow(kit.svc, source, bridge=bridge)
         qtbot.addWidget(console)
         console.show()
-        qtbot.keyClicks(console.jefe_de_mesa, "Ana")
-        qtbot.keyClicks(console.jefe_de_sala, "Luis")
-        qtbot.mouseClick(console.scan_balls, Qt.MouseButton.LeftButton)
+        qtbot.keyClicks(console.session_page.jefe_de_mesa, "Ana")
+        qtbot.keyClicks(console.session_page.jefe_de_sala, "Luis")
+        qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not bridge.busy, timeout=30_000)
-        qtbot.mouseClick(console.open_session_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         answer_check(qtbot, console)
         assert kit.hall.session is not None, console.error.text()
         kit.partida_ready()
-        qtbot.waitUntil(console.draw_device_button.isEnabled)
-        qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(console.extraction_page.draw_device_button.isEnabled)
+        qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not bridge.busy, timeout=30_000)
         partida = kit.hall.partida
         assert partida is not None and len(partida.balls) == 1, console.error.text()

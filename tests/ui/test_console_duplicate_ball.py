@@ -35,11 +35,11 @@ def test_f6_after_a_duplicate_ball_draws_nothing_and_the_incident_is_recorded(
     source = StandInBallSource(15, second, 61)
     console = open_console(qtbot, kit, bridges, source)
     kit.partida_ready()
-    qtbot.waitUntil(console.draw_device_button.isEnabled)
+    qtbot.waitUntil(console.extraction_page.draw_device_button.isEnabled)
     draw(qtbot, console)
-    qtbot.mouseClick(console.draw_device_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not console.bridge.busy, timeout=3000)
-    qtbot.waitUntil(console.device_box.isVisible, timeout=3000)
+    qtbot.waitUntil(console.extraction_page.device_box.isVisible, timeout=3000)
 
     partida = kit.hall.partida
     assert partida is not None and partida.status == Status.SUSPENDED
@@ -48,13 +48,13 @@ def test_f6_after_a_duplicate_ball_draws_nothing_and_the_incident_is_recorded(
     assert "Bola duplicada: 15 (ya salió en la extracción 1)" in incident.note
 
     console.menu_actions["draw"].trigger()  # F6
-    console.draw_from_devices()
+    console.draws.draw_from_devices()
     assert len(source.draws) == 2 and partida.balls == [15]
-    assert console.device_box.isVisible()
-    assert not console.draw_device_button.isEnabled()
-    assert console.suspended_box.isHidden()  # no «Reanudar»: only the annulment follows
+    assert console.extraction_page.device_box.isVisible()
+    assert not console.extraction_page.draw_device_button.isEnabled()
+    assert console.header.suspended_box.isHidden()  # no «Reanudar»: only the annulment follows
 
-    qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog) and dialog.incident == "ball_irregularity"
     dialog.read_aloud.setChecked(True)

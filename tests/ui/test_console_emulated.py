@@ -49,7 +49,7 @@ class Table:
         self.console.show()
         qtbot.waitExposed(self.console)
         self.kit.partida_ready()
-        qtbot.waitUntil(self.console.draw_device_button.isEnabled)
+        qtbot.waitUntil(self.console.extraction_page.draw_device_button.isEnabled)
 
     @property
     def partida(self) -> PartidaState:
@@ -67,8 +67,12 @@ class Table:
             return self.session.hall.machine.released_numbers
 
     def press_draw(self) -> None:
-        assert self.console.draw_device_button.isEnabled(), self.console.error.text()
-        self.qtbot.mouseClick(self.console.draw_device_button, Qt.MouseButton.LeftButton)
+        assert self.console.extraction_page.draw_device_button.isEnabled(), (
+            self.console.error.text()
+        )
+        self.qtbot.mouseClick(
+            self.console.extraction_page.draw_device_button, Qt.MouseButton.LeftButton
+        )
 
     def done(self) -> None:
         self.qtbot.waitUntil(lambda: not self.bridge.busy, timeout=30_000)
@@ -80,8 +84,8 @@ class Table:
 
     def go_manual(self) -> None:
         console = self.console
-        assert console.device_action.isVisible(), console.error.text()
-        self.qtbot.mouseClick(console.device_action, Qt.MouseButton.LeftButton)
+        assert console.extraction_page.device_action.isVisible(), console.error.text()
+        self.qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
         dialog = console.dialog
         assert isinstance(dialog, IncidentDialog)
         assert dialog.incident == "failure_after_extraction_began"
@@ -90,7 +94,9 @@ class Table:
 
     def draw_by_hand_to_the_end(self) -> None:
         while len(self.partida.balls) < 90:
-            self.qtbot.mouseClick(self.console.draw_random_button, Qt.MouseButton.LeftButton)
+            self.qtbot.mouseClick(
+                self.console.extraction_page.draw_random_button, Qt.MouseButton.LeftButton
+            )
 
     def close(self) -> None:
         self.bridge.close()
@@ -116,19 +122,19 @@ def test_a_reader_misread_the_table_sees_holds_the_game_and_the_ball_prevails(
     t = table([{"at_draw": 2, "fault": "misread", "number": 90}])
     t.press_draw()
     t.done()  # the table check is off: the reading is recorded at once
-    assert t.partida.ball_sources == ["extractor"] and t.console.seen_box.isHidden()
+    assert t.partida.ball_sources == ["extractor"] and t.console.extraction_page.seen_box.isHidden()
 
-    t.console.table_check.setChecked(True)
+    t.console.extraction_page.table_check.setChecked(True)
     t.press_draw()
-    t.qtbot.waitUntil(t.console.seen_box.isVisible, timeout=10_000)
+    t.qtbot.waitUntil(t.console.extraction_page.seen_box.isVisible, timeout=10_000)
     truth = t.tube()  # the ball is in the tube and the reader has read it: the draw waits
     assert truth is not None and truth != 90 and t.bridge.busy
-    t.type_into(t.console.seen_input, truth)
+    t.type_into(t.console.extraction_page.seen_input, truth)
     t.done()
-    held = t.console.hold_message.text()
+    held = t.console.extraction_page.hold_message.text()
     assert f"El lector leyó 90 pero la mesa ve el {truth}." in held
     assert t.partida.balls == t.released()[:1]  # nothing recorded while held
-    t.type_into(t.console.hold_input, truth)
+    t.type_into(t.console.extraction_page.hold_input, truth)
 
     partida = t.partida
     assert partida.balls == t.released() and partida.balls[-1] == truth
@@ -137,11 +143,11 @@ def test_a_reader_misread_the_table_sees_holds_the_game_and_the_ball_prevails(
     assert hold.incident == "reader_hold" and "El lector leyó 90" in hold.note
 
     t.press_draw()  # the next ball, read right: the table agrees and it is the reader's
-    t.qtbot.waitUntil(t.console.seen_box.isVisible, timeout=10_000)
-    assert t.console.seen_input.text() == ""  # cleared after each ball
+    t.qtbot.waitUntil(t.console.extraction_page.seen_box.isVisible, timeout=10_000)
+    assert t.console.extraction_page.seen_input.text() == ""  # cleared after each ball
     seen = t.tube()
     assert seen is not None
-    t.type_into(t.console.seen_input, seen)
+    t.type_into(t.console.extraction_page.seen_input, seen)
     t.done()
     assert partida.balls == t.released() and partida.ball_sources[-1] == "extractor"
 
@@ -153,11 +159,14 @@ def test_the_ball_out_when_the_extractor_is_lost_is_drawn_exactly_once(table: An
     t.press_draw()
     t.done()
     console = t.console
-    assert console.hold_box.isVisible() and console.device_box.isHidden()
-    assert "Hay una bola en el tubo" in console.hold_message.text()
+    assert (
+        console.extraction_page.hold_box.isVisible()
+        and console.extraction_page.device_box.isHidden()
+    )
+    assert "Hay una bola en el tubo" in console.extraction_page.hold_message.text()
     out = t.tube()
     assert out is not None and out not in t.partida.balls
-    t.type_into(console.hold_input, out)
+    t.type_into(console.extraction_page.hold_input, out)
 
     partida = t.partida
     assert partida.balls == t.released() and partida.balls[-1] == out
@@ -179,9 +188,9 @@ def test_when_the_release_never_happened_the_jefe_says_no_ball_came_out(table: A
     t.press_draw()
     t.done()
     console = t.console
-    assert console.hold_no_ball.isVisible()  # nobody knows: the jefe de mesa looks
+    assert console.extraction_page.hold_no_ball.isVisible()  # nobody knows: the jefe de mesa looks
     assert t.tube() == t.partida.balls[0]  # only the last ball, still in the tube
-    t.qtbot.mouseClick(console.hold_no_ball, Qt.MouseButton.LeftButton)
+    t.qtbot.mouseClick(console.extraction_page.hold_no_ball, Qt.MouseButton.LeftButton)
     t.go_manual()
     partida = t.partida
     assert partida.manual_from_ball == 2 and partida.balls == t.released()

@@ -60,8 +60,8 @@ def cramped(console: ConsoleWindow) -> list[str]:
     the right overlapping itself, the banner's text cut, a page left no room to scroll in."""
     out = []
     side = [
-        console.last_ball,
-        console.board,
+        console.side.last_ball,
+        console.side.board,
         console.findChild(QLabel, "event_log_title"),
         console.event_log,
     ]
@@ -111,8 +111,8 @@ def test_the_worst_header_fits_too(qtbot: QtBot, bridges: list[Bridge]) -> None:
     assert partida is not None and partida.status == Status.SUSPENDED
     console = shown(qtbot, kit, bridges, False, LAPTOP_WINDOW)
     with_banner(console)
-    assert console.door.text().startswith("PUERTA CERRADA")
-    assert console.suspended_box.isVisible()
+    assert console.header.door.text().startswith("PUERTA CERRADA")
+    assert console.header.suspended_box.isVisible()
     assert (console.width(), console.height()) == LAPTOP_WINDOW
     assert not cramped(console), cramped(console)
 
@@ -125,16 +125,22 @@ def test_a_claimed_carton_shows_whole_with_the_banner_on_a_laptop(
     kit.draw([3, 45, 8, 11, 31, 46, 71])
     console = shown(qtbot, kit, bridges, False, LAPTOP_WINDOW)
     console.pages.setCurrentIndex(2)
-    console.claim_number.setText("7")
-    console.check_claim()
-    assert console.verdict.text().startswith("LÍNEA CORRECTA")
+    console.extraction_page.claim_number.setText("7")
+    console.claims.check_claim()
+    assert console.extraction_page.verdict.text().startswith("LÍNEA CORRECTA")
     with_banner(console)  # a refusal after the verdict (a command done hides the banner)
     qtbot.waitUntil(lambda: console.pages.currentWidget().verticalScrollBar().maximum() > 0)
     QApplication.processEvents()
     # the door closed, the banner: the page scrolls a little, the cartón is still all in view
-    assert console.carton.numbers()
-    assert console.carton.visibleRegion().boundingRect() == console.carton.rect()
-    assert console.verdict.visibleRegion().boundingRect() == console.verdict.rect()
+    assert console.extraction_page.carton.numbers()
+    assert (
+        console.extraction_page.carton.visibleRegion().boundingRect()
+        == console.extraction_page.carton.rect()
+    )
+    assert (
+        console.extraction_page.verdict.visibleRegion().boundingRect()
+        == console.extraction_page.verdict.rect()
+    )
     assert not cramped(console), cramped(console)
 
 
@@ -157,9 +163,9 @@ def test_the_session_page_scrolls_to_what_takes_the_focus(
     console.pages.setCurrentIndex(0)
     QApplication.processEvents()
     # the count and its button are in view; the acta, at the bottom, is scrolled to
-    assert not console.open_session_button.visibleRegion().isEmpty()
-    assert console.seal_acta.visibleRegion().isEmpty()
+    assert not console.session_page.open_session_button.visibleRegion().isEmpty()
+    assert console.session_page.seal_acta.visibleRegion().isEmpty()
     console.activateWindow()
     qtbot.waitUntil(console.isActiveWindow)
-    console.seal_acta.setFocus()
-    qtbot.waitUntil(lambda: not console.seal_acta.visibleRegion().isEmpty())
+    console.session_page.seal_acta.setFocus()
+    qtbot.waitUntil(lambda: not console.session_page.seal_acta.visibleRegion().isEmpty())

@@ -18,7 +18,16 @@ from bingo.readmodel import panel_state
 from config import LANGUAGES
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
-from ui.console import ConsoleDefaults, ConsoleWindow, ball_set, manual_book, texts, window
+from ui.console import (
+    ConsoleDefaults,
+    ConsoleWindow,
+    ball_set,
+    book_form,
+    manual_book,
+    state,
+    texts,
+    window,
+)
 from ui.i18n import (
     CONSOLE_CATALOGUES,
     LANGUAGE_NAMES,
@@ -135,7 +144,7 @@ def panel_texts() -> set[str]:
 
 def console_texts() -> set[str]:
     return walk(
-        sorted(Path(window.__file__).parent.glob("*.py")),
+        sorted(Path(window.__file__).parent.rglob("*.py")),
         {"t": 0, "tr": 0, "translate": 1},
         {
             ("texts.py", "INCIDENT_TITLES.get(incident, incident)"): (
@@ -144,15 +153,15 @@ def console_texts() -> set[str]:
             ("texts.py", "BALL_SOURCES.get(event.source, event.source)"): (
                 lambda: texts.BALL_SOURCES.values()
             ),
-            ("window.py", "STATUS_TEXT[partida.status]"): lambda: STATUS_TEXT.values(),
-            ("window.py", "STATUS_TEXT[shown.status]"): lambda: STATUS_TEXT.values(),
-            ("window.py", "action_text"): lambda: [a for _i, a, _k in window.INCIDENTS.values()],
+            ("state.py", "STATUS_TEXT[partida.status]"): lambda: STATUS_TEXT.values(),
+            ("state.py", "STATUS_TEXT[shown.status]"): lambda: STATUS_TEXT.values(),
+            ("incidents.py", "action_text"): lambda: [a for _i, a, _k in state.INCIDENTS.values()],
             ("window.py", "text"): lambda: window.MENU_TEXTS.values(),
-            ("manual_book.py", "label"): lambda: [
-                label for _v, label in (*manual_book.SALE_KINDS, *manual_book.CLAIM_KINDS)
+            ("book_form.py", "label"): lambda: [
+                label for _v, label in (*book_form.SALE_KINDS, *book_form.CLAIM_KINDS)
             ],
-            ("manual_book.py", "ANNUL_SHORT.get(incident, incident)"): (
-                lambda: manual_book.ANNUL_SHORT.values()
+            ("book_form.py", "ANNUL_SHORT.get(incident, incident)"): (
+                lambda: book_form.ANNUL_SHORT.values()
             ),
             ("manual_book.py", "FILE_FILTER"): lambda: [manual_book.FILE_FILTER],
             ("ball_set.py", "text"): lambda: ball_set.REASONS,
@@ -342,19 +351,22 @@ def test_the_english_console_shows_english_texts(
         "3 · Draw and claims",
         "4 · Prizes",
     ]
-    assert console.start_partida_button.text() == "Start the game (F3)"
-    assert console.close_sale_button.text() == "Close the sale (F4)"
-    assert console.claim_line.text() == "&Line" and console.claim_bingo.text() == "&Bingo"
-    assert console.pay_button.text() == "Prizes paid against the winning card (F9)"
-    assert console.door.text() == "DOOR OPEN"
+    assert console.sale_page.start_partida_button.text() == "Start the game (F3)"
+    assert console.sale_page.close_sale_button.text() == "Close the sale (F4)"
+    assert (
+        console.extraction_page.claim_line.text() == "&Line"
+        and console.extraction_page.claim_bingo.text() == "&Bingo"
+    )
+    assert console.prizes_page.pay_button.text() == "Prizes paid against the winning card (F9)"
+    assert console.header.door.text() == "DOOR OPEN"
     menus = [action.text() for action in console.menuBar().actions()]
     assert menus == ["&Session", "&Incidents", "&View"]
     assert console.menu_actions["incident_suspend"].text() == (
         "Suspend (breakdown before the first ball)…"
     )
 
-    qtbot.mouseClick(console.start_partida_button, Qt.MouseButton.LeftButton)
-    assert "SALE OPEN" in console.header_state.text()
+    qtbot.mouseClick(console.sale_page.start_partida_button, Qt.MouseButton.LeftButton)
+    assert "SALE OPEN" in console.header.header_state.text()
     assert console.status_words.text() == "State: sale open"
 
     def logged() -> bool:
@@ -382,7 +394,7 @@ def test_a_console_language_without_a_catalogue_shows_spanish(
     remove = use_console_language("gl")
     try:
         console = open_console(qtbot, kit, bridge)
-        assert console.start_partida_button.text() == "Iniciar la partida (F3)"
+        assert console.sale_page.start_partida_button.text() == "Iniciar la partida (F3)"
     finally:
         remove()
 
@@ -393,4 +405,4 @@ def test_without_the_english_translator_the_console_is_spanish_again(
     remove = use_console_language("en")
     remove()
     console = open_console(qtbot, kit, bridge)
-    assert console.start_partida_button.text() == "Iniciar la partida (F3)"
+    assert console.sale_page.start_partida_button.text() == "Iniciar la partida (F3)"

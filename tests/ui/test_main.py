@@ -147,7 +147,7 @@ def test_the_program_opens_the_console_and_the_panel_in_the_hall_s_languages(
     def look() -> None:
         for widget in QApplication.topLevelWidgets():
             if isinstance(widget, ConsoleWindow) and widget.isVisible():
-                seen["console"] = widget.open_session_button.text()
+                seen["console"] = widget.session_page.open_session_button.text()
             if isinstance(widget, HallPanel) and widget.isVisible():
                 seen["panel"] = widget.line_prize.caption.text()
                 seen["panel2"] = widget.line_prize.caption2.text()

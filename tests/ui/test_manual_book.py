@@ -112,10 +112,10 @@ def test_a_book_typed_in_the_form_is_recorded_marked_and_shown(
 
     qtbot.waitUntil(lambda: "incorporada del libro manual" in log_lines(console)[-1])
     assert log_lines(console)[-1].endswith("Partida 1 incorporada del libro manual")
-    assert "(libro manual)" in console.header_state.text()
-    assert "PREMIOS PAGADOS (libro manual)" in console.header_state.text()
-    assert console.prizes_info.text() == "Partida 1 (libro manual): premios pagados."
-    assert "Del libro manual: 1." in console.session_info.text()
+    assert "(libro manual)" in console.header.header_state.text()
+    assert "PREMIOS PAGADOS (libro manual)" in console.header.header_state.text()
+    assert console.prizes_page.prizes_info.text() == "Partida 1 (libro manual): premios pagados."
+    assert "Del libro manual: 1." in console.session_page.session_info.text()
     assert any("Partida transcrita del libro manual" in line for line in log_lines(console))
     assert console.error.isHidden()
 
@@ -155,8 +155,8 @@ def test_a_book_file_fills_the_form_and_is_recorded(
     qtbot.waitUntil(
         lambda: log_lines(console)[-1].endswith("Partidas 1, 2 incorporadas del libro manual")
     )
-    assert "ANULADA (libro manual)" in console.header_state.text()
-    assert console.prizes_info.text().startswith("Partida 2 (libro manual) anulada")
+    assert "ANULADA (libro manual)" in console.header.header_state.text()
+    assert console.prizes_page.prizes_info.text().startswith("Partida 2 (libro manual) anulada")
 
 
 def test_a_faulty_book_is_refused_in_the_dialog_and_records_nothing(

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.hall import BallSetState, Hall
+from ui.console import state
 from ui.console.texts import t
 from ui.widgets import error_label, set_pixel_font, wrapped_label
 
@@ -56,16 +57,7 @@ Record = Callable[[BallSetChange], str | None]
 
 def set_words(ball_set: BallSetState, hall: Hall) -> str:
     """One line on a set: id, homologation, partidas played of its limit."""
-    rules = hall.rules
-    limit = ball_set.limit(rules) if rules is not None else ball_set.guaranteed_partidas
-    text = t("{id} · homologación {hom} · {played} de {limit} partidas").format(
-        id=ball_set.id, hom=ball_set.homologation, played=ball_set.partidas_played, limit=limit
-    )
-    if not ball_set.pneumatic:
-        text += t(" · aparato no neumático")
-    if ball_set.partidas_played >= limit:
-        text += t(" · LÍMITE ALCANZADO")
-    return text
+    return state.set_words(ball_set, hall, t)
 
 
 class BallSetDialog(QDialog):

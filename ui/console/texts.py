@@ -6,6 +6,7 @@ from PySide6.QtCore import QCoreApplication
 
 from bingo import events as ev
 from bingo.money import euros
+from ui.console import state
 
 CONTEXT = "Console"
 
@@ -15,13 +16,7 @@ def t(text: str) -> str:
 
 
 def prize_name(prize: str) -> str:
-    names = {
-        "line": t("línea"),
-        "bingo": t("bingo"),
-        "prima": t("prima de bingo"),
-        "bola_loca": t("bola loca"),
-    }
-    return names.get(prize, prize)
+    return state.prize_name(prize, t)
 
 
 INCIDENT_TITLES = {

@@ -1,0 +1,92 @@
+"""The claims at the table: a cartón checked against the balls drawn when it was sung, the
+question "¿alguna línea más? ¿algún bingo más?" and the partida's closing (R-GAME-4, R-GAME-5;
+decision 9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bingo import events as ev
+from bingo.hall import Status
+from ui.console.state import shown_partida
+from ui.console.texts import prize_name, t
+
+if TYPE_CHECKING:
+    from ui.console.window import ConsoleWindow
+
+
+class Claims:
+    """The claims, for ``window`` (its desk, Extracción page and service)."""
+
+    def __init__(self, window: ConsoleWindow) -> None:
+        self.window = window
+        self.page = window.extraction_page
+        self.page.claimCheck.connect(self.check_claim)
+        self.page.askedMore.connect(self.asked_more)
+        self.page.closePartida.connect(self.close_partida)
+
+    def focus_claim(self) -> None:
+        self.window.pages.setCurrentIndex(2)
+        self.page.claim_number.setFocus()
+        self.page.claim_number.selectAll()
+
+    def check_claim(self) -> None:
+        series, text, prize = self.page.claimed()
+        if not series or not text or "claim" not in self.window.allowed():
+            return
+        number = int(text)
+        checked: list[ev.ClaimChecked] = []
+        if self.window.attempt(
+            t("Comprobar el cartón"),
+            lambda: checked.append(self.window.service.claim(series, number, prize)),
+        ):
+            self._show_verdict(checked[0])
+
+    def _show_verdict(self, claim: ev.ClaimChecked) -> None:
+        page = self.page
+        name = prize_name(claim.prize).upper()
+        if claim.valid:
+            verdict = t("LÍNEA CORRECTA") if claim.prize == "line" else t("BINGO CORRECTO")
+            text = t("{verdict}: {series} / {number}").format(
+                verdict=verdict, series=claim.series, number=claim.number
+            )
+        else:
+            text = t("NO HAY {prize}: {series} / {number}").format(
+                prize=name, series=claim.series, number=claim.number
+            )
+        page.show_verdict(text, claim.valid, claim.reason)
+        # Only the claimed cartón, with the balls drawn when it was checked (R-GAME-5).
+        partida = shown_partida(self.window.hall)
+        balls = partida.balls[: claim.after_ball] if partida else []
+        completing = (
+            balls[claim.completed_at_ball - 1]
+            if claim.valid and 0 < claim.completed_at_ball <= len(balls)
+            else None
+        )
+        grid = self.window.hall.carton(claim.series, claim.number).grid()
+        page.carton.show_carton(grid, balls, completing)
+        page.claim_number.selectAll()
+
+    def asked_more(self) -> None:
+        partida = self.window.hall.partida
+        if partida is not None and partida.status == Status.BINGO_CALLED:
+            self.window.desk.asked_more = partida.number
+            self.window.refresh()
+            self.page.close_partida_button.setFocus()
+
+    def close_partida(self) -> None:
+        partida = self.window.hall.partida
+        if partida is None or "close_partida" not in self.window.allowed():
+            return
+        if self.window.desk.asked_more != partida.number:
+            self.window.show_error(
+                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)")
+            )
+            return
+        if self.window.attempt(t("Cerrar la partida"), self.window.service.close_partida):
+            self.window.pages.setCurrentIndex(3)
+        elif partida.first_valid_line_after is None:
+            # Refused for want of the line (decision 9): the claim entry is ready for it.
+            self.page.claim_line.setChecked(True)
+            self.page.claim_number.setFocus()

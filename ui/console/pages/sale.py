@@ -1,0 +1,168 @@
+"""Page 2 · Venta: the partida's start, the correlative sale of cartones, its announcements."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QListWidget,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.console.pages import button
+from ui.console.state import ConsoleView
+from ui.console.texts import t
+from ui.widgets import set_pixel_font, wrapped_label
+
+
+class SalePage(QWidget):
+    startPartida = Signal()
+    newSerie = Signal()
+    sellCount = Signal(str, int)  # serie ("" when none is on sale), cartones
+    sellRange = Signal(str, int, int)  # serie, first and last cartón
+    closeSale = Signal()
+    confirmShown = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sale_page")
+        self._next: dict[str, tuple[str, int | None]] = {}
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.start_partida_button = button(t("Iniciar la partida (F3)"), "start_partida")
+        self.start_partida_button.clicked.connect(self.startPartida)
+        top.addWidget(self.start_partida_button)
+        self.new_serie_button = button(t("Registrar serie…"), "new_serie", 16)
+        self.new_serie_button.clicked.connect(self.newSerie)
+        top.addWidget(self.new_serie_button)
+        layout.addLayout(top)
+        self.partida_announce = wrapped_label(name="partida_announce", pixels=19, bold=True)
+        self.partida_announce.setStyleSheet("background: #e8f0ff; padding: 6px;")
+        layout.addWidget(self.partida_announce)
+
+        sale = QGroupBox(t("Venta de cartones (correlativa)"))
+        grid = QGridLayout(sale)
+        self.sale_series = QComboBox()
+        self.sale_series.setObjectName("sale_series")
+        self.sale_series.currentIndexChanged.connect(self._update_next)
+        self.sale_next = wrapped_label(name="sale_next")
+        self.sale_count = QSpinBox()
+        self.sale_count.setObjectName("sale_count")
+        self.sale_count.setRange(1, 100_000)
+        self.sale_count.setValue(50)
+        set_pixel_font(self.sale_count, 20, bold=True)
+        self.sell_button = button(t("Vender"), "sell")
+        self.sell_button.clicked.connect(self._sell_count)
+        self.sale_count.lineEdit().returnPressed.connect(self._sell_count)
+        self.sale_first = QSpinBox()
+        self.sale_first.setObjectName("sale_first")
+        self.sale_first.setRange(1, 100_000)
+        self.sale_last = QSpinBox()
+        self.sale_last.setObjectName("sale_last")
+        self.sale_last.setRange(1, 100_000)
+        self.sell_range_button = button(t("Vender el rango"), "sell_range", 16)
+        self.sell_range_button.clicked.connect(self._sell_range)
+        self.sale_last.lineEdit().returnPressed.connect(self._sell_range)
+        grid.addWidget(wrapped_label(t("Serie:")), 0, 0)
+        grid.addWidget(self.sale_series, 0, 1)
+        grid.addWidget(self.sale_next, 0, 2, 1, 3)
+        grid.addWidget(wrapped_label(t("Cartones:")), 1, 0)
+        grid.addWidget(self.sale_count, 1, 1)
+        grid.addWidget(self.sell_button, 1, 2, 1, 3)
+        grid.addWidget(wrapped_label(t("Del cartón:")), 2, 0)
+        grid.addWidget(self.sale_first, 2, 1)
+        grid.addWidget(wrapped_label(t("al:")), 2, 2)
+        grid.addWidget(self.sale_last, 2, 3)
+        grid.addWidget(self.sell_range_button, 2, 4)
+        layout.addWidget(sale)
+
+        self.sales_list = QListWidget()
+        self.sales_list.setObjectName("sales_list")
+        self.sales_list.setMaximumHeight(130)
+        layout.addWidget(self.sales_list)
+        self.sale_totals = wrapped_label(name="sale_totals", pixels=22, bold=True)
+        layout.addWidget(self.sale_totals)
+
+        buttons = QHBoxLayout()
+        self.close_sale_button = button(t("Cerrar la venta (F4)"), "close_sale")
+        self.close_sale_button.clicked.connect(self.closeSale)
+        self.confirm_shown_button = button(
+            t("Los paneles ya muestran los datos (F5)"), "confirm_shown"
+        )
+        self.confirm_shown_button.clicked.connect(self.confirmShown)
+        buttons.addWidget(self.close_sale_button)
+        buttons.addWidget(self.confirm_shown_button)
+        layout.addLayout(buttons)
+        self.sale_announce = wrapped_label(name="sale_announce", pixels=19, bold=True)
+        self.sale_announce.setStyleSheet("background: #fff3c4; padding: 6px;")
+        layout.addWidget(self.sale_announce)
+        layout.addStretch(1)
+
+    def selected_series(self) -> str:
+        return str(self.sale_series.currentData() or "")
+
+    def _sell_count(self) -> None:
+        self.sellCount.emit(self.selected_series(), self.sale_count.value())
+
+    def _sell_range(self) -> None:
+        self.sellRange.emit(self.selected_series(), self.sale_first.value(), self.sale_last.value())
+
+    def show_view(self, view: ConsoleView) -> None:
+        allowed = view.allowed
+        self.start_partida_button.setEnabled("start_partida" in allowed)
+        selling = "sell" in allowed
+        for widget in (self.sell_button, self.sell_range_button, self.sale_count, self.sale_first):
+            widget.setEnabled(selling)
+        self.sale_last.setEnabled(selling)
+        self.sale_series.setEnabled(selling)
+        self.close_sale_button.setEnabled("close_sale" in allowed)
+        self.confirm_shown_button.setEnabled("confirm_data_shown" in allowed)
+        self._next = dict(view.next_sale)
+        self._fill_series(view)
+        self._fill_sales(view)
+
+    def _fill_series(self, view: ConsoleView) -> None:
+        current = self.selected_series()
+        codes = [code for code, _label in view.series]
+        existing = [str(self.sale_series.itemData(i)) for i in range(self.sale_series.count())]
+        if existing != codes:
+            self.sale_series.blockSignals(True)
+            self.sale_series.clear()
+            for code, label in view.series:
+                self.sale_series.addItem(label, code)
+            self.sale_series.blockSignals(False)
+            index = self.sale_series.findData(current)
+            if index < 0 and view.last_sold_series:
+                index = self.sale_series.findData(view.last_sold_series)
+            self.sale_series.setCurrentIndex(max(0, index))
+        self._update_next()
+
+    def _update_next(self) -> None:
+        text, first = self._next.get(self.selected_series(), ("", None))
+        self.sale_next.setText(text)
+        if first is None:
+            return
+        if not self.sale_first.hasFocus() and not self.sale_last.hasFocus():
+            self.sale_first.setValue(first)
+            self.sale_last.setValue(max(first, self.sale_last.value()))
+
+    def _fill_sales(self, view: ConsoleView) -> None:
+        self.sales_list.clear()
+        if view.partida_announce is None:
+            self.sale_totals.setText("")
+            self.partida_announce.hide()
+            self.sale_announce.hide()
+            return
+        for line in view.sales:
+            self.sales_list.addItem(line)
+        self.sales_list.scrollToBottom()
+        self.sale_totals.setText(view.sale_totals)
+        self.partida_announce.setText(view.partida_announce)
+        self.partida_announce.show()
+        self.sale_announce.setVisible(view.sale_announce is not None)
+        self.sale_announce.setText(view.sale_announce or "")
