@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -420,3 +421,39 @@ def test_a_device_going_offline_is_shown_at_once(qtbot: QtBot, console: ConsoleW
 
     console._on_device_notice("extractor", Notice("extractor", 1, DeviceOffline("timeout"), 0.0))
     assert "sin comunicación" in console.header.devices_state.text()
+
+
+def test_a_command_the_record_refuses_is_shown_as_a_refusal_not_an_unexpected_error(
+    qtbot: QtBot, kit: Kit, tmp_path: Path
+) -> None:
+    """Another station wrote to the hall's record after this console read it: the store
+    refuses the console's command and writes nothing (R-NET-1). That is a refusal with the
+    store's reason, like a rule's, not "error inesperado" (a checkpoint the hall's key cannot
+    sign is refused the same way)."""
+    from bingo.service import CardSetLibrary, HallService
+    from bingo.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
+    records = kit.svc.records()
+    with open_store(url) as store, open_store(url) as other:
+        store.append(kit.svc.hall_id, 0, [(r.at, r.kind, r.payload) for r in records])
+        service = HallService(store, kit.svc.hall_id, CardSetLibrary(store.get_card_set))
+        HallService(other, kit.svc.hall_id, CardSetLibrary(other.get_card_set)).start_partida()
+        bridge = Bridge()
+        bridge.attach(service)
+        try:
+            console = ConsoleWindow(
+                service,
+                bridge=bridge,
+                defaults=ConsoleDefaults("Ana Mesa", "Luis Sala", today=lambda: "2026-11-22"),
+            )
+            qtbot.addWidget(console)
+            console.show()
+            qtbot.waitExposed(console)
+            click(qtbot, console.sale_page.start_partida_button)
+            shown = console.error.text()
+            assert shown.startswith("Iniciar la partida: ") and "otro" in shown, shown
+            assert "error inesperado" not in shown
+            assert len(store.load(kit.svc.hall_id)) == len(records) + 1  # nothing written
+        finally:
+            bridge.close(wait=True)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from bingo.hall import Award, DomainError, PartidaState, SessionState, Status
+from bingo.store.errors import StoreError
 from ui.console import documents
 from ui.console.state import shown_partida
 from ui.console.texts import prize_name, t
@@ -70,7 +71,7 @@ class Papers:
         return document
 
     def _failed(self, what: str, error: object) -> None:
-        known = documents.ActaDataError | documents.SealError | OSError | DomainError
+        known = documents.ActaDataError | documents.SealError | OSError | DomainError | StoreError
         if isinstance(error, known):
             self.window.show_error(t("{what}: {reason}").format(what=what, reason=error))
         else:

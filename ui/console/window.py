@@ -34,6 +34,7 @@ from bingo import events as ev
 from bingo.hall import DomainError, Hall
 from bingo.readmodel import allowed_actions
 from bingo.service import HallService
+from bingo.store.errors import StoreError
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from ui.bridge import Bridge
 from ui.console.ball_check import BallCheckDialog
@@ -290,7 +291,7 @@ class ConsoleWindow(QMainWindow):
         """
         try:
             command()
-        except DomainError as exc:
+        except (DomainError, StoreError) as exc:  # a rule, or the record, refused: nothing written
             self._refused(t("{what}: {reason}").format(what=what, reason=exc), report)
             return False
         except Exception as exc:  # the console must survive anything and say it
