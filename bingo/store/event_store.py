@@ -28,7 +28,7 @@ from bingo.chain import GENESIS, ChainBreak, Record, canonical_json, seal, verif
 from bingo.store.engine import BEGIN_MODE, default_database_url, make_engine
 from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
 from bingo.store.migrate import upgrade
-from bingo.store.models import CardSetRow, EventRow
+from bingo.store.models import AppliedCommandRow, CardSetRow, EventRow
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,8 @@ MAX_ID_LENGTH = 64
 BATCH = 1000
 
 Item = tuple[str, str, Mapping[str, Any]]
+#: A client's command (client id, command id, name), recorded with the events it committed.
+Command = tuple[str, str, str]
 
 
 def open_store(url: str | None = None) -> EventStore:
@@ -147,12 +149,23 @@ class EventStore:
         return None
 
     # ----------------------------------------------------------------------------- writing
-    def append(self, hall_id: str, expected_last_seq: int, items: Sequence[Item]) -> list[Record]:
+    def append(
+        self,
+        hall_id: str,
+        expected_last_seq: int,
+        items: Sequence[Item],
+        command: Command | None = None,
+    ) -> list[Record]:
         """Seal ``items`` ((at, kind, payload) each) after the hall's last record and commit.
 
-        All or nothing, in one transaction; durable when it returns. Raises
+        All or nothing, in one transaction; durable when it returns. With ``command``, the
+        client's command is recorded as applied in the same transaction (``applied_command``).
+
+        Raises
+        ------
         ``ConcurrencyError`` (writing nothing) when the hall's last seq is not
         ``expected_last_seq``, i.e. another writer got there first.
+
         """
         _check_id("hall_id", hall_id)
         if expected_last_seq < 0:
@@ -175,6 +188,17 @@ class EventStore:
                             raise _integrity(hall_id, broken.brk) from None
                     records = seal(previous, normalised)
                     session.add_all(_row(hall_id, rec) for rec in records)
+                    if command is not None:
+                        client_id, command_id, name = command
+                        session.add(
+                            AppliedCommandRow(
+                                hall_id=hall_id,
+                                client_id=client_id,
+                                command_id=command_id,
+                                name=name,
+                                first_seq=records[0].seq,
+                            )
+                        )
             except sa_exc.IntegrityError as err:
                 # PostgreSQL: a concurrent writer committed the same seq first.
                 raise ConcurrencyError(
@@ -183,6 +207,12 @@ class EventStore:
                 ) from err
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
         return records
+
+    def applied_command(self, hall_id: str, client_id: str, command_id: str) -> int | None:
+        """The first seq a client's command committed, or None if it never committed one."""
+        with self._reading() as session:
+            row = session.get(AppliedCommandRow, (hall_id, client_id, command_id))
+            return None if row is None else row.first_seq
 
     # ----------------------------------------------------------------------------- card sets
     def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:

@@ -1,4 +1,4 @@
-"""The two tables of the store, as SQLAlchemy 2 typed mappings.
+"""The tables of the store, as SQLAlchemy 2 typed mappings.
 
 Rows are not domain objects: ``EventStore`` turns an ``EventRow`` into a ``bingo.chain.Record``
 and back. Any change here needs a new Alembic revision under ``migrations/versions``; a test
@@ -49,3 +49,15 @@ class CardSetRow(Base):
     size: Mapped[int] = mapped_column(Integer)  # bytes before compression
     sha256: Mapped[str] = mapped_column(String(64))  # of the bytes before compression
     data: Mapped[bytes] = mapped_column(LargeBinary)  # zlib
+
+
+class AppliedCommandRow(Base):
+    """A client's command the hall server applied: written with its first events (0002)."""
+
+    __tablename__ = "applied_commands"
+
+    hall_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    client_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    command_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    first_seq: Mapped[int] = mapped_column(BigInteger)
