@@ -143,7 +143,7 @@ class HallHost:
             kept_name, (status, answer) = kept
             if kept_name != name:
                 return _reused(command_id, kept_name)
-            return status, {**answer, "repeated": True}
+            return status, answer if "error" in answer else {**answer, "repeated": True}
         first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
         if first_seq is not None:
             return 200, {

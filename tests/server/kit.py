@@ -240,3 +240,15 @@ def shown(driver: Any) -> dict[str, Any]:
 
 def dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1)
+
+
+def carton_rows(number: int) -> list[list[int]]:
+    """The rows of cartón ``number`` of the demo hall's first serie (its settings' card set)."""
+    from bingo.cards import generate_card_set
+    from config import load_hall
+
+    settings = load_hall()
+    card_set = generate_card_set(
+        settings.card_set_id, settings.card_set_seed, settings.card_set_strips
+    )
+    return [list(row) for row in card_set.card(number).rows]
