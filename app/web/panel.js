@@ -87,18 +87,26 @@
     set("l-previous", s.balls.slice(-4, -1).reverse().join("  "));
     set("p-sold", s.cards_sold);
     set("p-price", euros(s.price_cents));
-    set("p-line", euros(s.line_prize_cents));
-    set("p-bingo", euros(s.bingo_prize_cents));
+    // Each prize row: its amount and, once won, who won it (at most two, then "+N").
+    const won = (prize) => {
+      const list = s.winners.filter((w) => w.prize === prize);
+      if (!list.length) return "";
+      const names = list.slice(0, 2).map((w) => w.series + "-" + w.number).join(", ");
+      return names + (list.length > 2 ? " +" + (list.length - 2) : "") + " · ";
+    };
+    const amountOf = (prize, fallback) => {
+      const paid = s.winners.filter((w) => w.prize === prize && w.amount_cents !== null);
+      return paid.length ? paid.reduce((a, w) => a + w.amount_cents, 0) : fallback;
+    };
+    set("p-line", won("line") + euros(amountOf("line", s.line_prize_cents)));
+    set("p-bingo", won("bingo") + euros(amountOf("bingo", s.bingo_prize_cents)));
     $("p-prima-row").hidden = !s.prima_amount_cents;
-    set("p-prima", euros(s.prima_amount_cents) + " · " + text("prima_until", { n: s.prima_ball_limit }));
+    set("p-prima", won("prima") || (euros(s.prima_amount_cents) + " · " +
+      text("prima_until", { n: s.prima_ball_limit })));
     set("p-prima-fund", euros(s.prima_fund_cents));
     $("p-bola-row").hidden = !s.bola_loca_numbers.length && !s.bola_loca_fund_cents;
-    set("p-bola", euros(s.bola_loca_fund_cents) +
-      (s.bola_loca_numbers.length ? " · " + s.bola_loca_numbers.join(" ") : ""));
-    $("p-winners-row").hidden = !s.winners.length;
-    set("p-winners", s.winners.map((w) =>
-      text("prize_" + w.prize) + " " + w.series + "-" + w.number +
-      (w.amount_cents === null ? "" : " " + euros(w.amount_cents))).join(" · "));
+    set("p-bola", won("bola_loca") || (euros(s.bola_loca_fund_cents) +
+      (s.bola_loca_numbers.length ? " · " + s.bola_loca_numbers.join(" ") : "")));
   }
 
   function clock() {

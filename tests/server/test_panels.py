@@ -60,9 +60,11 @@ def test_the_panel_shows_a_whole_partida_as_it_is_played(
     paid = console.do("pay_prizes")
     chrome.get(server.panel("prizes"))
     showing_version(chrome, paid["version"])
-    winners = chrome.find_element("id", "p-winners").text
-    assert "Línea A-0001-1" in winners and "Bingo A-0001-1" in winners
-    assert "€" in winners  # the amounts, once the partida is closed
+    line, bingo = (chrome.find_element("id", i).text for i in ("p-line", "p-bingo"))
+    assert line.startswith("A-0001-1 · ") and line.endswith("€")
+    assert bingo.startswith("A-0001-1 · ") and bingo.endswith("€")
+    measured = chrome.execute_script(MEASURE)
+    assert all(i["inside"] for i in measured["items"]), "winners pushed a row off the screen"
     state = console.state()["state"]
     assert state["partida"] == partida and state["status"] == "paid"
     assert chrome.find_element("id", "p-sold").text == "120"
