@@ -147,8 +147,10 @@
       render();
       document.body.classList.remove("offline");
       const shown = version;
+      const sent = m.server_time_ms;
+      const accepted = m.accepted_at_ms === undefined ? null : m.accepted_at_ms;
       requestAnimationFrame(() => setTimeout(() => {
-        window.__paints.push({ version: shown, t: performance.timeOrigin + performance.now() });
+        window.__paints.push({ version: shown, t: performance.timeOrigin + performance.now(), sent: sent, accepted: accepted });
         if (window.__paints.length > 1000) window.__paints.shift();
       }, 0));
     };
