@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "o ninguno (el jefe de mesa teclea cada bola)",
     )
     parser.add_argument("--seed", type=int, default=7, help="semilla de los dispositivos emulados")
+    parser.add_argument(
+        "--traffic", help="carpeta donde guardar el tráfico de las líneas serie, byte a byte"
+    )
     parser.add_argument("--cert", help="certificado TLS (PEM): el servidor habla HTTPS y WSS")
     parser.add_argument("--key", help="clave privada del certificado TLS (PEM)")
 
@@ -48,7 +51,9 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
         if args.devices == "emulated":
             from bingo.devices import emulated_draws
 
-            host.use_devices(*emulated_draws(host.service, args.seed, [], fast=True))
+            host.use_devices(
+                *emulated_draws(host.service, args.seed, [], fast=True, traffic_dir=args.traffic)
+            )
         elif args.devices == "serial":
             from bingo.devices import serial_draws
 
@@ -95,6 +100,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
             ws="websockets-sansio",
             log_level="warning",
             lifespan="on",
+            timeout_graceful_shutdown=3,
         )
         uvicorn.Server(config).run()
     finally:
