@@ -231,3 +231,10 @@ def test_serve_refuses_a_certificate_without_its_key(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "TLS necesita --cert y --key" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_serve_prints_the_panels_addresses(servers: Callable[..., Server]) -> None:
+    server = servers()
+    printed = server.log.read_text()
+    for layout in ("board", "last", "prizes"):
+        assert f"{server.url}/panel?layout={layout}" in printed
