@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bingo.hall import FINISHED, STATUS_TEXT, Hall, PartidaState, Status
+from bingo.hall import FINISHED, STATUS_TEXT, Hall, PartidaState, SessionState, Status
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,8 @@ class PanelState:
         return len(self.balls)
 
 
-ANNOUNCEMENT_CODES = {
-    "hall_closed": "Sala cerrada",
-    "session_over": "Fin de la sesión",
-    "next_partida": "Próxima partida",
-}
+def _session_over(session: SessionState) -> bool:
+    return session.last_partida is not None and len(session.partidas) >= session.last_partida
 
 
 def announcement_code(hall: Hall) -> str:
@@ -74,17 +71,18 @@ def announcement_code(hall: Hall) -> str:
         return "hall_closed"
     partida = hall.partida
     if partida is None:
-        if session.last_partida is not None and len(session.partidas) >= session.last_partida:
-            return "session_over"
-        return "next_partida"
+        return "session_over" if _session_over(session) else "next_partida"
     return partida.status.value
 
 
 def _announcement(hall: Hall, partida: PartidaState | None) -> str:
     session = hall.session
-    code = announcement_code(hall)
-    if session is None or partida is None:
-        return ANNOUNCEMENT_CODES[code]
+    if session is None:
+        return "Sala cerrada"
+    if partida is None:
+        if _session_over(session):
+            return "Fin de la sesión"
+        return "Próxima partida"
     last = " — ÚLTIMA PARTIDA" if session.last_partida == partida.number else ""
     match partida.status:
         case Status.SALE_OPEN:
