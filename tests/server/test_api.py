@@ -238,3 +238,26 @@ def test_serve_prints_the_panels_addresses(servers: Callable[..., Server]) -> No
     printed = server.log.read_text()
     for layout in ("board", "last", "prizes"):
         assert f"{server.url}/panel?layout={layout}" in printed
+
+
+def test_the_same_command_sent_twice_at_once_is_applied_once(
+    servers: Callable[..., Server],
+) -> None:
+    """A console that times out and resends while the first is still in flight."""
+    server = servers(devices="emulated")
+    console = Client(server, "mesa-1")
+    open_session(console)
+    partida_ready(console)
+    answers: list[dict[str, Any]] = []
+
+    def send() -> None:
+        answers.append(answer_of(console.send("draw_ball", command_id="bola-1")))
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(a["repeated"] for a in answers) == [False, True]
+    assert answers[0]["result"] == answers[1]["result"]
+    assert console.state()["state"]["extractions"] == 1
