@@ -59,12 +59,15 @@
       if (el.textContent !== word) el.textContent = word;
     }
     const s = state;
-    let announcement = text(s.announcement, { n: s.partida === null ? "" : s.partida });
-    if (s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status)) {
-      announcement = text("last_partida") + " · " + announcement;
-    }
+    const playing = s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status);
+    const values = { n: s.partida === null ? "" : s.partida };
+    const announcement = (playing ? text("last_partida") + " · " : "") + text(s.announcement, values);
+    // The board's side column is narrow: short words, the last partida on a line of its own.
+    const short = (playing ? text("last_partida_short") + "\n" : "") +
+      text("short_" + s.announcement, values);
     for (const el of document.querySelectorAll(".announce")) {
-      if (el.textContent !== announcement) el.textContent = announcement;
+      const shown = el.classList.contains("short") ? short : announcement;
+      if (el.textContent !== shown) el.textContent = shown;
     }
     const drawn = new Set(s.balls);
     cells.forEach((cell, i) => {

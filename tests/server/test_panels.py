@@ -136,15 +136,21 @@ return {items: out, height: innerHeight};
 
 @pytest.fixture(scope="module")
 def hall_mid_partida(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A partida with balls drawn and a line won: every row of every layout has something."""
+    """The longest texts a panel shows: the last partida announced, a line and a bingo called
+    ("¿Alguna línea más? ¿Algún bingo más?"), winners in the prize rows.
+    """
     server = Server(tmp_path_factory.mktemp("readable") / "hall.sqlite").start()
     try:
         console = Client(server)
         open_session(console)
         partida_ready(console, count=1500)
+        console.do("announce_last_partida")
         rows = carton_rows(1)
         draw(console, rows[0] + [n for n in range(81, 91) if n not in rows[0]])
         console.do("claim", series="A-0001", number=1, prize="line")
+        draw(console, sorted(n for n in rows[1] + rows[2] if n < 81))
+        console.do("claim", series="A-0001", number=1, prize="bingo")
+        assert console.state()["state"]["announcement"] == "bingo_called"
         yield server
     finally:
         server.stop()
