@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean-venv system-deps
+.PHONY: run test lint bench screenshots clean-venv system-deps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The web panel's layouts at 1920x1080 and 1280x720, mid-partida, into docs/img/.
+screenshots: $(STAMP)
+	bash scripts/system-deps.sh --quiet
+	$(BIN)/python -m tests.server.screenshots
 
 clean-venv:
 	rm -rf $(VENV)

@@ -576,6 +576,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     return result
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from app.server.main import ServeError, serve  # the hall server (app/, docs/api.md)
+
+    try:
+        return serve(args, _settings(args))
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+
+
 # --- the parser ---------------------------------------------------------------------------------
 
 
@@ -767,6 +776,13 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--devices", choices=["emulated", "serial"], default="emulated")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("serve", help="el servidor de la sala: órdenes, flujo y paneles web")
+    _common(p)
+    from app.server.main import add_arguments as add_serve
+
+    add_serve(p)
+    p.set_defaults(func=cmd_serve)
 
     from actas.cli import add_parsers as add_acta
     from bingo.app import export_from_db, project_records

@@ -253,12 +253,17 @@ def emulated_operator(session: EmulatedSession) -> Callable[[int], int | None]:
 
 
 def emulated_draws(
-    service: HallService, seed: int, faults: list[str], fast: bool = True
+    service: HallService,
+    seed: int,
+    faults: list[str],
+    fast: bool = True,
+    traffic_dir: str | None = None,
 ) -> tuple[DeviceDraws, Callable[[], None]]:
     """Start an emulated extractor and reader on pseudo-terminals and draw through them.
 
     ``fast`` shortens the machine's mixing, release and reading times (the protocol and its
     timeouts stay as they are); without it the emulators take as long as a real machine.
+    ``traffic_dir`` keeps each line's bytes with their times (``drivers.traffic``).
     """
     from drivers.ballsource import start_emulated_session
     from drivers.emulators.extractor import ExtractorModel
@@ -275,6 +280,7 @@ def emulated_draws(
         seed,
         scenario_for(faults, seed) or None,
         drawn=partida.balls if partida is not None else (),  # restarted mid-partida
+        traffic_dir=traffic_dir,
         **models,  # type: ignore[arg-type]
     )
 

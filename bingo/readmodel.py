@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bingo.hall import FINISHED, STATUS_TEXT, Hall, PartidaState, Status
+from bingo.hall import FINISHED, STATUS_TEXT, Hall, PartidaState, SessionState, Status
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,31 @@ class PanelState:
     winners: tuple[Winner, ...]
     announcement: str
     version: int
+    # The announcement as a code and the hall's words left to the screen's catalogue (web
+    # panels put them in the hall's languages): see ``announcement_code``.
+    announcement_code: str = ""
+    bola_loca_share_cents: int = 0  # this partida's share, already in bola_loca_fund_cents
 
     @property
     def extractions(self) -> int:
         return len(self.balls)
+
+
+def _session_over(session: SessionState) -> bool:
+    return session.last_partida is not None and len(session.partidas) >= session.last_partida
+
+
+def announcement_code(hall: Hall) -> str:
+    """The announcement as a code a screen translates: ``hall_closed``, ``session_over``,
+    ``next_partida``, or the status of the partida in play (``sale_open``, ``extraction``, ...).
+    """
+    session = hall.session
+    if session is None:
+        return "hall_closed"
+    partida = hall.partida
+    if partida is None:
+        return "session_over" if _session_over(session) else "next_partida"
+    return partida.status.value
 
 
 def _announcement(hall: Hall, partida: PartidaState | None) -> str:
@@ -59,7 +80,7 @@ def _announcement(hall: Hall, partida: PartidaState | None) -> str:
     if session is None:
         return "Sala cerrada"
     if partida is None:
-        if session.last_partida is not None and len(session.partidas) >= session.last_partida:
+        if _session_over(session):
             return "Fin de la sesión"
         return "Próxima partida"
     last = " — ÚLTIMA PARTIDA" if session.last_partida == partida.number else ""
@@ -106,6 +127,20 @@ def panel_state(hall: Hall) -> PanelState:
             )
     amounts = shown.amounts if shown else None
     prima = hall.prima
+    # The bola loca of this partida is paid from the fund plus this partida's share (what
+    # ``Hall.close_partida`` awards): the panel shows that sum until the partida is closed,
+    # when the share is in the hall's fund already, or annulled, when it is refunded.
+    share = 0
+    if (
+        amounts is not None
+        and shown is not None
+        and shown.status
+        not in (
+            Status.CLOSED,
+            *FINISHED,
+        )
+    ):
+        share = amounts.bola_loca_deduction_cents
     door_closed = partida is not None and partida.status not in (
         Status.SALE_OPEN,
         *FINISHED,
@@ -130,12 +165,14 @@ def panel_state(hall: Hall) -> PanelState:
         prima_ball_limit=shown.prima_ball_limit if shown else prima.ball_limit,
         prima_fund_cents=prima.fund_cents,
         bola_loca_numbers=shown.bola_loca_numbers if shown else (),
-        bola_loca_fund_cents=hall.bola_loca_fund_cents,
+        bola_loca_fund_cents=hall.bola_loca_fund_cents + share,
         balls=tuple(shown.balls) if shown else (),
         last_ball=shown.balls[-1] if shown and shown.balls else None,
         winners=winners,
         announcement=_announcement(hall, partida),
         version=hall.version,
+        announcement_code=announcement_code(hall),
+        bola_loca_share_cents=share,
     )
 
 

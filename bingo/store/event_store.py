@@ -44,7 +44,13 @@ from bingo.store.engine import (
 )
 from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
 from bingo.store.migrate import upgrade
-from bingo.store.models import CardSetRow, CheckpointRow, EventRow, StoreIdentityRow
+from bingo.store.models import (
+    AppliedCommandRow,
+    CardSetRow,
+    CheckpointRow,
+    EventRow,
+    StoreIdentityRow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +59,8 @@ MAX_ID_LENGTH = 64
 BATCH = 1000
 
 Item = tuple[str, str, Mapping[str, Any]]
+#: A client's command (client id, command id, name), recorded with the events it committed.
+Command = tuple[str, str, str]
 
 
 def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
@@ -278,12 +286,23 @@ class EventStore:
             )
 
     # ----------------------------------------------------------------------------- writing
-    def append(self, hall_id: str, expected_last_seq: int, items: Sequence[Item]) -> list[Record]:
+    def append(
+        self,
+        hall_id: str,
+        expected_last_seq: int,
+        items: Sequence[Item],
+        command: Command | None = None,
+    ) -> list[Record]:
         """Seal ``items`` ((at, kind, payload) each) after the hall's last record and commit.
 
-        All or nothing, in one transaction; durable when it returns. Raises
+        All or nothing, in one transaction; durable when it returns. With ``command``, the
+        client's command is recorded as applied in the same transaction (``applied_command``).
+
+        Raises
+        ------
         ``ConcurrencyError`` (writing nothing) when the hall's last seq is not
         ``expected_last_seq``, i.e. another writer got there first.
+
         """
         _check_id("hall_id", hall_id)
         if expected_last_seq < 0:
@@ -309,6 +328,17 @@ class EventStore:
                     records = seal(previous, normalised)
                     session.add_all(_row(hall_id, rec) for rec in records)
                     checkpoint = self._checkpoint_for(session, hall_id, records)
+                    if command is not None:
+                        client_id, command_id, name = command
+                        session.add(
+                            AppliedCommandRow(
+                                hall_id=hall_id,
+                                client_id=client_id,
+                                command_id=command_id,
+                                name=name,
+                                first_seq=records[0].seq,
+                            )
+                        )
             except sa_exc.IntegrityError as err:
                 # PostgreSQL: a concurrent writer committed the same seq first.
                 raise ConcurrencyError(
@@ -397,6 +427,12 @@ class EventStore:
         if not owes:
             self._settled.add(hall_id)
         return owes
+
+    def applied_command(self, hall_id: str, client_id: str, command_id: str) -> int | None:
+        """The first seq a client's command committed, or None if it never committed one."""
+        with self._reading() as session:
+            row = session.get(AppliedCommandRow, (hall_id, client_id, command_id))
+            return None if row is None else row.first_seq
 
     # ----------------------------------------------------------------------------- card sets
     def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:

@@ -83,3 +83,15 @@ class StoreIdentityRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     store_id: Mapped[str] = mapped_column(String(64))
+
+
+class AppliedCommandRow(Base):
+    """A client's command the hall server applied: written with its first events (0002)."""
+
+    __tablename__ = "applied_commands"
+
+    hall_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    client_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    command_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    first_seq: Mapped[int] = mapped_column(BigInteger)

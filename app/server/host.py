@@ -1,0 +1,243 @@
+"""The hall as the server holds it: one service, one writer, and the screens that listen.
+
+Every command runs on ONE worker thread, so commands are applied one after the other, in the
+order they arrive, and the devices are driven by one caller. Each command carries its client's
+id and its own id: the first time, it is applied and its answer kept; a retry (the same ids)
+gets that answer again and is never applied twice. The ids are written to the store in the
+same transaction as the command's first events, so a retry after a restart of the server is
+recognised too (docs/api.md, "Retries").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from app.server import wire
+from app.server.commands import COMMANDS, CommandError, Context, check_args
+from bingo import events as ev
+from bingo.chain import Record
+from bingo.devices import DeviceDraws
+from bingo.hall import DomainError
+from bingo.readmodel import panel_state
+from bingo.service import CardSetLibrary, HallService
+from bingo.store import ConcurrencyError, EventStore, IntegrityError, StoreError
+from bingo.store.event_store import Command
+
+log = logging.getLogger(__name__)
+
+#: Answers kept in memory for retries (older ones are still recognised from the store).
+KEPT_ANSWERS = 4096
+MAX_ID = 64
+
+
+class CommandLog:
+    """The store as the service's event log, recording the command being applied with the
+    first events it commits.
+    """
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.command: Command | None = None
+
+    def load(self, hall_id: str, after_seq: int = 0) -> list[Record]:
+        return self.store.load(hall_id, after_seq)
+
+    def append(
+        self,
+        hall_id: str,
+        expected_last_seq: int,
+        items: Sequence[tuple[str, str, Mapping[str, Any]]],
+    ) -> list[Record]:
+        records = self.store.append(hall_id, expected_last_seq, items, command=self.command)
+        if records:
+            self.command = None  # recorded once, with the command's first commit
+        return records
+
+
+Answer = tuple[int, dict[str, Any]]
+
+
+class HallHost:
+    def __init__(self, store: EventStore, hall_id: str) -> None:
+        self.store = store
+        self.log = CommandLog(store)
+        self.service = HallService(self.log, hall_id, CardSetLibrary(store.get_card_set))
+        self.draws: DeviceDraws | None = None
+        self._stop_devices: Callable[[], None] | None = None
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hall-writer")
+        self._answers: OrderedDict[tuple[str, str], tuple[str, Answer]] = OrderedDict()
+        self._pending: list[Record] = []
+        self._accepted_at: float | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._listeners: set[asyncio.Queue[str]] = set()
+        self.version = self.service.last_seq
+        self.state = wire.state_json(panel_state(self.service.hall))
+        self.service.subscribe(self._committed)
+
+    # --- devices ------------------------------------------------------------------------------
+
+    def use_devices(self, draws: DeviceDraws, stop: Callable[[], None]) -> None:
+        self.draws, self._stop_devices = draws, stop
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True)
+        if self._stop_devices is not None:
+            self._stop_devices()
+            self._stop_devices = None
+
+    # --- the stream ---------------------------------------------------------------------------
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    def listen(self) -> tuple[asyncio.Queue[str], str]:
+        """A new screen: its queue and the snapshot to send first. Called on the event loop,
+        where every change is also handed out, so no change falls between the two.
+        """
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        self._listeners.add(queue)
+        return queue, wire.dumps(wire.snapshot_message(self.version, self.state))
+
+    def forget(self, queue: asyncio.Queue[str]) -> None:
+        self._listeners.discard(queue)
+
+    def _committed(self, record: Record, _event: ev.Event) -> None:
+        """Called on the writer after every record is applied; one message per commit."""
+        self._pending.append(record)
+        if record.seq != self.service.last_seq:
+            return  # more records of the same commit follow
+        records, self._pending = self._pending, []
+        state = wire.state_json(panel_state(self.service.hall))
+        version = self.service.last_seq
+        text = wire.dumps(wire.change_message(version, state, records, self._accepted_at))
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._hand_out, version, state, text)
+        else:
+            self._hand_out(version, state, text)
+
+    def _hand_out(self, version: int, state: dict[str, Any], text: str) -> None:
+        self.version, self.state = version, state
+        for queue in self._listeners:
+            queue.put_nowait(text)
+
+    # --- commands -----------------------------------------------------------------------------
+
+    async def submit(self, body: Any, accepted_at_ms: float) -> Answer:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._worker, self.execute, body, accepted_at_ms)
+
+    def execute(self, body: Any, accepted_at_ms: float | None = None) -> Answer:
+        """Apply one command (on the writer thread); the HTTP status and the answer's body."""
+        try:
+            client_id, command_id, name, args, expected = _parse(body)
+        except CommandError as err:
+            return err.status, wire.error_body(err.code, err.message)
+        key = (client_id, command_id)
+        kept = self._answers.get(key)
+        if kept is not None:
+            kept_name, (status, answer) = kept
+            if kept_name != name:
+                return _reused(command_id, kept_name)
+            return status, answer if "error" in answer else {**answer, "repeated": True}
+        first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
+        if first_seq is not None:
+            return 200, {
+                "v": wire.WIRE_VERSION,
+                "repeated": True,
+                "version": self.service.last_seq,
+                "first_seq": first_seq,
+                "result": None,
+            }
+        status, answer = self._apply(
+            name, args, expected, (client_id, command_id, name), accepted_at_ms
+        )
+        self._answers[key] = (name, (status, answer))
+        while len(self._answers) > KEPT_ANSWERS:
+            self._answers.popitem(last=False)
+        return status, answer
+
+    def _apply(
+        self,
+        name: str,
+        args: dict[str, Any],
+        expected: int | None,
+        command: Command,
+        accepted_at_ms: float | None,
+    ) -> Answer:
+        svc = self.service
+        if expected is not None and expected != svc.last_seq:
+            return 409, wire.error_body(
+                "stale_version",
+                f"otro puesto cambió el estado de la sala mientras tanto (versión {svc.last_seq}, "
+                f"usted veía la {expected}): la orden «{name}» no se ha aplicado; "
+                "revise la pantalla y repítala si sigue haciendo falta",
+            )
+        before = svc.last_seq
+        self.log.command = command
+        self._accepted_at = accepted_at_ms
+        try:
+            result = COMMANDS[name].run(Context(svc, self.draws), args)
+        except CommandError as err:
+            return err.status, wire.error_body(err.code, err.message)
+        except ConcurrencyError as err:
+            return 409, wire.error_body("conflict", str(err))
+        except IntegrityError as err:
+            return 500, wire.error_body("integrity", f"registro alterado: {err}")
+        except StoreError as err:
+            return 503, wire.error_body("store", f"base de datos: {err}")
+        except DomainError as err:
+            return 422, wire.error_body("refused", str(err))
+        except Exception as err:  # a bug must not take the hall down: say so and go on
+            log.exception("orden %s", name)
+            return 500, wire.error_body("internal", f"error interno en «{name}»: {err}")
+        finally:
+            self.log.command = None
+            self._accepted_at = None
+        return 200, {
+            "v": wire.WIRE_VERSION,
+            "repeated": False,
+            "version": svc.last_seq,
+            "first_seq": before + 1 if svc.last_seq > before else None,
+            "result": result,
+        }
+
+
+def _reused(command_id: str, kept_name: str) -> Answer:
+    return 409, wire.error_body(
+        "command_id_reused",
+        f"el identificador de orden {command_id!r} ya se usó para «{kept_name}»",
+    )
+
+
+def _text_id(body: Mapping[str, Any], field: str) -> str:
+    value = body.get(field)
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_ID or not value.isprintable():
+        raise CommandError(
+            400, "bad_request", f"falta {field} (un texto imprimible de 1 a {MAX_ID} caracteres)"
+        )
+    return value
+
+
+def _parse(body: Any) -> tuple[str, str, str, dict[str, Any], int | None]:
+    if not isinstance(body, dict):
+        raise CommandError(400, "bad_request", "la orden debe ser un objeto JSON")
+    if body.get("v") != wire.WIRE_VERSION:
+        raise CommandError(
+            400, "bad_version", f"versión de mensaje no admitida: {body.get('v')!r} (se usa 1)"
+        )
+    client_id = _text_id(body, "client_id")
+    command_id = _text_id(body, "command_id")
+    name = body.get("name")
+    if not isinstance(name, str) or name not in COMMANDS:
+        known = ", ".join(sorted(COMMANDS))
+        raise CommandError(404, "unknown_command", f"orden desconocida: {name!r} (hay: {known})")
+    expected = body.get("expected_version")
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+        raise CommandError(400, "bad_request", "expected_version debe ser un número entero")
+    args = check_args(name, COMMANDS[name].args, body.get("args", {}))
+    return client_id, command_id, name, args, expected

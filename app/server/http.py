@@ -1,0 +1,101 @@
+"""The hall server's endpoints (docs/api.md): the panels' page, the commands, the stream."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from app.server import wire
+from app.server.commands import COMMANDS
+from app.server.host import HallHost
+
+log = logging.getLogger(__name__)
+
+#: A screen that hears nothing for this long knows it lost the server (the page's watchdog).
+PING_SECONDS = 2.0
+
+
+def web_dir() -> Path:
+    return Path(str(resources.files("app").joinpath("web")))
+
+
+def build_app(host: HallHost) -> Starlette:
+    async def panel(_request: Request) -> Response:
+        return FileResponse(web_dir() / "panel.html", headers={"Cache-Control": "no-store"})
+
+    async def root(_request: Request) -> Response:
+        return RedirectResponse("/panel")
+
+    async def state(_request: Request) -> Response:
+        return JSONResponse(wire.snapshot_message(host.version, host.state))
+
+    async def commands(_request: Request) -> Response:
+        return JSONResponse(
+            {
+                "v": wire.WIRE_VERSION,
+                "commands": {
+                    name: {
+                        "args": {a: {"type": t, "required": r} for a, (t, r) in c.args.items()},
+                        "help": c.help,
+                    }
+                    for name, c in COMMANDS.items()
+                },
+            }
+        )
+
+    async def command(request: Request) -> Response:
+        accepted = wire.now_ms()
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            return JSONResponse(
+                wire.error_body("bad_request", "el cuerpo de la orden no es JSON"), 400
+            )
+        status, answer = await host.submit(body, accepted)
+        return JSONResponse(answer, status)
+
+    async def stream(socket: WebSocket) -> None:
+        await socket.accept()
+        queue, snapshot = host.listen()
+        try:
+            await socket.send_text(snapshot)
+            while True:
+                try:
+                    text = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    text = wire.dumps(wire.ping_message())
+                await socket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the screen went away; it reconnects by itself
+        finally:
+            host.forget(queue)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        host.attach(asyncio.get_running_loop())
+        yield
+
+    return Starlette(
+        routes=[
+            Route("/", root),
+            Route("/panel", panel),
+            Route("/api/v1/state", state),
+            Route("/api/v1/commands", commands, methods=["GET"]),
+            Route("/api/v1/commands", command, methods=["POST"]),
+            WebSocketRoute("/api/v1/stream", stream),
+            Mount("/static", StaticFiles(directory=web_dir()), name="static"),
+        ],
+        lifespan=lifespan,
+    )

@@ -1,0 +1,109 @@
+"""`bingo-hall serve`: open the hall, its devices and the server; print the panels' address."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from app.server.host import HallHost
+
+log = logging.getLogger(__name__)
+
+LAYOUTS = ("board", "last", "prizes")
+
+
+class ServeError(Exception):
+    """Why the server cannot start, for the staff (exit 1)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="dirección de escucha (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="puerto (8000)")
+    parser.add_argument(
+        "--devices",
+        choices=["emulated", "serial", "none"],
+        default="emulated",
+        help="de dónde salen las bolas: dispositivos emulados, los puertos serie de [devices] "
+        "o ninguno (el jefe de mesa teclea cada bola)",
+    )
+    parser.add_argument("--seed", type=int, default=7, help="semilla de los dispositivos emulados")
+    parser.add_argument(
+        "--traffic", help="carpeta donde guardar el tráfico de las líneas serie, byte a byte"
+    )
+    parser.add_argument("--cert", help="certificado TLS (PEM): el servidor habla HTTPS y WSS")
+    parser.add_argument("--key", help="clave privada del certificado TLS (PEM)")
+
+
+def open_host(args: argparse.Namespace, settings: object) -> HallHost:
+    """The hall of ``--db`` with its set-up from the settings, and its devices."""
+    from bingo.app import check_settings, choose_hall, prepare_hall
+    from bingo.store import open_store
+    from config import HallSettings
+
+    assert isinstance(settings, HallSettings)
+    store = open_store(args.db)
+    try:
+        host = HallHost(store, choose_hall(store, args.hall, settings.hall_id))
+        if args.config:
+            check_settings(host.service.hall, settings)
+        prepare_hall(host.service, settings)
+        if args.devices == "emulated":
+            from bingo.devices import emulated_draws
+
+            host.use_devices(
+                *emulated_draws(host.service, args.seed, [], fast=True, traffic_dir=args.traffic)
+            )
+        elif args.devices == "serial":
+            from bingo.devices import serial_draws
+
+            if not settings.extractor_port or not settings.reader_port:
+                raise ServeError("faltan los puertos del extractor y del lector en [devices]")
+            try:
+                host.use_devices(
+                    *serial_draws(
+                        host.service, settings.extractor_port, settings.reader_port, settings.baud
+                    )
+                )
+            except OSError as exc:
+                raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
+    except BaseException:
+        store.close()
+        raise
+    return host
+
+
+def serve(args: argparse.Namespace, settings: object) -> int:
+    import uvicorn
+
+    from app.server.http import build_app
+
+    if bool(args.cert) != bool(args.key):
+        raise ServeError("TLS necesita --cert y --key a la vez")
+    for path in (args.cert, args.key):
+        if path and not Path(path).is_file():
+            raise ServeError(f"no existe el fichero {path}")
+    host = open_host(args, settings)
+    try:
+        scheme = "https" if args.cert else "http"
+        shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+        base = f"{scheme}://{shown}:{args.port}"
+        print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
+        for layout in LAYOUTS:
+            print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
+        config = uvicorn.Config(
+            build_app(host),
+            host=args.host,
+            port=args.port,
+            ssl_certfile=args.cert,
+            ssl_keyfile=args.key,
+            ws="websockets-sansio",
+            log_level="warning",
+            lifespan="on",
+            timeout_graceful_shutdown=3,
+        )
+        uvicorn.Server(config).run()
+    finally:
+        host.close()
+        host.store.close()
+    return 0

@@ -1,0 +1,174 @@
+// The hall panel: one WebSocket to the hall server, the whole state in every message.
+// Losing the server hides every number at once and says "sin conexión"; the page reconnects
+// by itself and shows the fresh snapshot (docs/api.md).
+"use strict";
+(function () {
+  const params = new URLSearchParams(location.search);
+  const LAYOUTS = ["board", "last", "prizes"];
+  const layout = LAYOUTS.includes(params.get("layout")) ? params.get("layout") : "board";
+  const asked = (params.get("lang") || "").split(",").filter((l) => l in window.PANEL_TEXTS);
+  const every = Math.max(2, Number(params.get("every")) || 6) * 1000;  // language turn, ms
+  const WATCHDOG_MS = 6000;  // the server pings every 2 s: silence this long is a lost server
+  const $ = (id) => document.getElementById(id);
+
+  document.body.dataset.layout = layout;
+  let state = null;
+  let version = -1;
+  let offset = 0;  // server clock minus this screen's clock, ms
+  let languages = asked.length ? asked : ["es"];
+  let turn = 0;
+  let socket = null;
+  let backoff = 250;
+  let watchdog = null;
+  window.__paints = [];  // {version, t}: when each state was painted (bench, tests)
+  window.__panel = { get version() { return version; }, get online() { return !document.body.classList.contains("offline"); } };
+
+  function lang() { return languages[turn % languages.length]; }
+  function text(key, values) {
+    const table = window.PANEL_TEXTS[lang()] || window.PANEL_TEXTS.es;
+    let out = table[key] !== undefined ? table[key] : window.PANEL_TEXTS.es[key] || key;
+    for (const [k, v] of Object.entries(values || {})) out = out.replace("{" + k + "}", v);
+    return out;
+  }
+  function euros(cents) {
+    if (cents === null || cents === undefined) return "—";
+    const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+    return whole + "," + String(cents % 100).padStart(2, "0") + " €";
+  }
+  function set(id, value) {
+    const el = $(id);
+    if (el.textContent !== String(value)) el.textContent = value;
+  }
+
+  // The board: 90 cells built once.
+  const board = $("board");
+  const cells = [];
+  for (let n = 1; n <= 90; n++) {
+    const cell = document.createElement("div");
+    cell.className = "cell t";
+    cell.textContent = n;
+    board.appendChild(cell);
+    cells.push(cell);
+  }
+
+  function render() {
+    if (!state) return;
+    document.documentElement.lang = lang();
+    for (const el of document.querySelectorAll("[data-text]")) {
+      const word = text(el.dataset.text);
+      if (el.textContent !== word) el.textContent = word;
+    }
+    const s = state;
+    const playing = s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status);
+    const values = { n: s.partida === null ? "" : s.partida };
+    const announcement = (playing ? text("last_partida") + " · " : "") + text(s.announcement, values);
+    // The board's side column is narrow: short words, the last partida on a line of its own.
+    const short = (playing ? text("last_partida_short") + "\n" : "") +
+      text("short_" + s.announcement, values);
+    for (const el of document.querySelectorAll(".announce")) {
+      const shown = el.classList.contains("short") ? short : announcement;
+      if (el.textContent !== shown) el.textContent = shown;
+    }
+    const drawn = new Set(s.balls);
+    cells.forEach((cell, i) => {
+      const on = drawn.has(i + 1);
+      if (cell.classList.contains("on") !== on) cell.classList.toggle("on", on);
+      const last = s.last_ball === i + 1;
+      if (cell.classList.contains("last") !== last) cell.classList.toggle("last", last);
+    });
+    const partida = s.partida === null ? "—" : s.partida;
+    const last = s.last_ball === null ? "—" : s.last_ball;
+    const door = text(s.door_closed ? "door_closed" : "door_open");
+    for (const p of ["b", "l", "p"]) {
+      if ($(p + "-partida")) set(p + "-partida", partida);
+      set(p + "-count", s.extractions);
+      set(p + "-door", door);
+      $(p + "-door").classList.toggle("closed", s.door_closed);
+    }
+    set("b-last", last);
+    set("l-ball", last);
+    set("l-previous", s.balls.slice(-4, -1).reverse().join("  "));
+    set("p-sold", s.cards_sold);
+    set("p-price", euros(s.price_cents));
+    // Each prize row: its amount and, once won, who won it (at most two, then "+N").
+    const won = (prize) => {
+      const list = s.winners.filter((w) => w.prize === prize);
+      if (!list.length) return "";
+      const names = list.slice(0, 2).map((w) => w.series + "-" + w.number).join(", ");
+      return names + (list.length > 2 ? " +" + (list.length - 2) : "") + " · ";
+    };
+    const amountOf = (prize, fallback) => {
+      const paid = s.winners.filter((w) => w.prize === prize && w.amount_cents !== null);
+      return paid.length ? paid.reduce((a, w) => a + w.amount_cents, 0) : fallback;
+    };
+    set("p-line", won("line") + euros(amountOf("line", s.line_prize_cents)));
+    set("p-bingo", won("bingo") + euros(amountOf("bingo", s.bingo_prize_cents)));
+    $("p-prima-row").hidden = !s.prima_amount_cents;
+    set("p-prima", won("prima") || (euros(s.prima_amount_cents) + " · " +
+      text("prima_until", { n: s.prima_ball_limit })));
+    set("p-prima-fund", euros(s.prima_fund_cents));
+    $("p-bola-row").hidden = !s.bola_loca_numbers.length && !s.bola_loca_fund_cents;
+    set("p-bola", won("bola_loca") || (euros(s.bola_loca_fund_cents) +
+      (s.bola_loca_numbers.length ? " · " + s.bola_loca_numbers.join(" ") : "")));
+  }
+
+  function clock() {
+    const now = new Date(Date.now() + offset);
+    const shown = String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
+    for (const el of document.querySelectorAll(".clock")) {
+      if (el.textContent !== shown) el.textContent = shown;
+    }
+  }
+
+  function offline() {
+    // At once: no number stays on the screen once the server is gone.
+    document.body.classList.add("offline");
+    state = null;
+  }
+
+  function feed() {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => { offline(); if (socket) socket.close(); }, WATCHDOG_MS);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(scheme + "//" + location.host + "/api/v1/stream");
+    socket = ws;
+    ws.onmessage = (event) => {
+      if (ws !== socket) return;
+      feed();
+      const m = JSON.parse(event.data);
+      if (m.v !== 1) return;
+      if (m.server_time_ms) offset = m.server_time_ms - Date.now();
+      if (m.type === "ping") return;
+      if (m.type === "change" && m.version <= version && state) return;  // already shown
+      if (m.type === "snapshot") backoff = 250;
+      state = m.state;
+      version = m.version;
+      if (!asked.length && state.languages.length) languages = state.languages.slice();
+      render();
+      document.body.classList.remove("offline");
+      const shown = version;
+      const sent = m.server_time_ms;
+      const accepted = m.accepted_at_ms === undefined ? null : m.accepted_at_ms;
+      requestAnimationFrame(() => setTimeout(() => {
+        window.__paints.push({ version: shown, t: performance.timeOrigin + performance.now(), sent: sent, accepted: accepted });
+        if (window.__paints.length > 1000) window.__paints.shift();
+      }, 0));
+    };
+    ws.onclose = () => {
+      if (ws !== socket) return;
+      offline();
+      clearTimeout(watchdog);
+      setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 4000);
+    };
+    ws.onerror = () => ws.close();
+  }
+
+  setInterval(clock, 1000);
+  setInterval(() => { if (languages.length > 1) { turn++; render(); } }, every);
+  clock();
+  connect();
+})();
