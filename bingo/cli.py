@@ -144,11 +144,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 )
             except OSError as exc:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
+            stop_devices = _with_boards(svc, settings, stop_devices)
         try:
             return _play(args, svc, settings, plan, draws, resumed)
         finally:
             if stop_devices is not None:
                 stop_devices()
+
+
+def _with_boards(svc: Any, settings: Any, stop_devices: Any) -> Any:
+    """The hall boards of ``[devices] boards`` fed from the record, stopped with the devices."""
+    from bingo.devices import start_boards
+
+    lines = [(line.port, line.addresses) for line in settings.board_lines]
+    stop_boards = start_boards(svc, "serial", lines, settings.baud)
+
+    def stop() -> None:
+        stop_boards()
+        stop_devices()
+
+    return stop
 
 
 def _play(
@@ -646,6 +661,9 @@ def build_parser() -> argparse.ArgumentParser:
     from drivers.cli import add_parsers as add_emulate
 
     add_emulate(sub)
+    from drivers.voice import add_parsers as add_voice
+
+    add_voice(sub)
     add_acta(sub, export_from_db=export_from_db, projector=project_records)
     return parser
 
