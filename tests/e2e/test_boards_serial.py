@@ -7,6 +7,7 @@ never stops the game and catches up at once (decision 97).
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import subprocess
@@ -22,7 +23,7 @@ from bingo.devices import feed_boards
 from bingo.readmodel import panel_state
 from config import BoardLine, ConfigError, default_hall_path, load_hall
 from drivers.board import HallBoardDriver, open_serial_boards
-from drivers.protocol import ShowState
+from drivers.protocol import ShowState, decode_all
 from tests.bingo.hallkit import make_hall
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
@@ -83,32 +84,57 @@ def shown_hash(port: str, address: int) -> int | None:
         driver.close()
 
 
+def sent_to_boards(spy_log: Path) -> list[ShowState]:
+    """The SHOW frames the host put on the board line, from pyserial's ``spy://`` hex dump."""
+    sent = bytearray()
+    for line in spy_log.read_text().splitlines():
+        if line[10:14] == " TX ":  # "000000.012 TX   0000  02 10 FF ...  ascii"
+            sent += bytes.fromhex(line[22:71])
+    return [ShowState.from_payload(f.payload) for f in decode_all(bytes(sent)) if f.type == 0x30]
+
+
 def test_a_session_lights_the_boards_named_in_the_hall_file(
     emulators: list[Emulator], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Through ``--devices serial``: two boards on one line show the record's final state."""
+    """Through ``--devices serial``: every ball of the partida, with its extraction count,
+    goes down the board line named in the hall's file as it is recorded, and both boards on
+    the line show the record's state at the end."""
     devices = Emulator("extractor", "reader")
     boards = Emulator("board", "--boards", "2")
     emulators += [devices, boards]
+    spy = tmp_path / "board-line.txt"
     hall = hall_file(
         tmp_path,
         f'extractor = "{devices.ports["extractor"]}"\nreader = "{devices.ports["reader"]}"\n'
-        f'boards = [{{ port = "{boards.ports["board"]}", addresses = [0x10, 0x11] }}]\n',
+        f'boards = [{{ port = "spy://{boards.ports["board"]}?file={spy}", '
+        "addresses = [0x10, 0x11] }]\n",
     )
     url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
     argv = ["simulate", "--db", url, "--config", str(hall), "--devices", "serial"]
     assert main([*argv, "--partidas", "1", "-q"]) == 0
     capsys.readouterr()
+    assert main(["export", "--db", url, "--config", str(hall), "--compact"]) == 0
+    partida = json.loads(capsys.readouterr().out)["sessions"][0]["partidas"][0]
+    balls = partida["balls"]
+    assert balls
+
+    shown = sent_to_boards(spy)
+    for k in range(1, len(balls) + 1):  # each ball as it came, with the count of extractions
+        state = ShowState(partida["number"], k, balls[k - 1], frozenset(balls[:k]))
+        assert state in shown, (k, balls[k - 1])
+    in_play = [s for s in shown if s.partida == partida["number"]]
+    assert [s.extractions for s in in_play] == sorted(s.extractions for s in in_play)
 
     from bingo.app import open_hall
 
     with open_hall(url, None, load_hall(hall).hall_id) as engine:
         state = panel_state(engine.service.hall)
-    expected = ShowState(
+    final = ShowState(
         state.partida or 0, state.extractions, state.last_ball or 0, frozenset(state.balls)
     )
+    assert shown[-1] == final
     for address in (0x10, 0x11):
-        assert shown_hash(boards.ports["board"], address) == expected.hash
+        assert shown_hash(boards.ports["board"], address) == final.hash
 
 
 def relink(link: Path, target: str) -> None:
