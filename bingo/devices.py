@@ -337,11 +337,11 @@ def start_boards(
             stoppers.append(boards.close)
             stoppers.append(feed_boards(service, boards.show))
         elif kind == "emulated":
-            from drivers.board import open_emulated_boards
+            from drivers.board import BoardLines, open_emulated_boards
 
             driver, stop = open_emulated_boards(1)
             stoppers.append(stop)
-            stoppers.append(feed_boards(service, driver.show))
+            stoppers.append(feed_boards(service, BoardLines([driver]).show))
     except Exception:  # the game goes on without boards; the reason is in the log
         log.exception("los paneles de la sala no arrancan")
 

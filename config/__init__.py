@@ -69,9 +69,9 @@ class HallSettings:
     extractor_port: str | None = None
     reader_port: str | None = None
     baud: int = 19200
-    console_language: str = "es"
     board_lines: tuple[BoardLine, ...] = ()
     voice: VoiceConfig = VoiceConfig()
+    console_language: str = "es"
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -405,6 +405,12 @@ def load_hall(path: Path | None = None) -> HallSettings:
     series = _Table(data, where, "series")
     balls = _Table(data, where, "ball_set")
     devices = _Table(data, where, "devices")
+    unknown_devices = sorted(set(devices.data) - {"extractor", "reader", "boards", "baud"})
+    if unknown_devices:  # a misspelt line would silently leave a device unused
+        raise ConfigError(
+            f"{where}: [devices] {unknown_devices[0]}: clave desconocida "
+            "(extractor, reader, boards, baud)"
+        )
     ports = {
         key: devices.get_str(key) if key in devices.data else None
         for key in ("extractor", "reader")

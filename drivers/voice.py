@@ -379,6 +379,18 @@ class Voice:
             log.warning("voz: sin llamadas en %s: %s", LANGUAGE_NAMES[language], why)
         return report
 
+    def prepare_later(self) -> None:
+        """Render every call on the voice's thread (start-up without waiting); calls queued
+        meanwhile are said after it, each rendered first if it is not ready.
+        """
+
+        def prepare() -> list[Path]:
+            self.prepare()
+            return []  # nothing to play
+
+        if self.active and self.audio is not None:
+            self.audio.submit(prepare)
+
     def call(self, number: int) -> None:
         """Call a committed ball in every language, after the calls already queued."""
         if not self.active or self.audio is None:

@@ -255,6 +255,22 @@ def test_the_voice_keeps_quiet_when_a_human_caller_calls(tmp_path: Path) -> None
     assert not runs.exists()
 
 
+def test_calls_are_prepared_at_start_up_without_holding_the_first_ball(tmp_path: Path) -> None:
+    audio, played = recording_player(tmp_path)
+    voice = Voice(settings(cache_dir=str(tmp_path / "c")), audio=audio)
+    voice.prepare_later()  # returns at once; the first ball is said after the preparation
+    voice.call(45)
+    assert audio.wait_idle(120.0)
+    assert all(
+        voice.voice.path_for(n, lang).exists() for n in range(1, 91) for lang in ("es", "eu")
+    )
+    assert [Path(line.split()[0]).parent.name for line in played.read_text().splitlines()] == [
+        "es",
+        "eu",
+    ]
+    voice.close()
+
+
 def test_panel_output_prepares_the_calls_and_plays_nothing_here(tmp_path: Path) -> None:
     audio, played = recording_player(tmp_path)
     voice = Voice(settings(output="panel", cache_dir=str(tmp_path / "c")), audio=audio)

@@ -214,12 +214,13 @@ def _wait(predicate: Callable[[], bool], timeout: float) -> bool:
         ("boards = ['/dev/ttyUSB2', '/dev/ttyUSB2']", "dos veces"),
         ("boards = [{ addresses = [0x10] }]", "falta el puerto"),
         ("boards = [{ port = '/dev/ttyUSB2', speed = 9600 }]", "port, addresses"),
+        ("board = '/dev/ttyUSB2'", "clave desconocida"),
     ],
 )
 def test_a_wrong_board_line_is_refused_with_its_key(
     tmp_path: Path, boards: str, words: str
 ) -> None:
-    with pytest.raises(ConfigError, match=r"\[devices\] boards") as refused:
+    with pytest.raises(ConfigError, match=r"\[devices\] board") as refused:
         load_hall(hall_file(tmp_path, boards + "\n"))
     assert words in str(refused.value)
 
