@@ -246,6 +246,22 @@ def test_no_audio_device_is_said_once_and_never_blocks(
     voice.close()
 
 
+def test_this_machines_audio_output_plays_the_calls_or_says_once_why_not(
+    prepared: BallVoice, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The real player found here (aplay, paplay or sox's play) on the real audio output."""
+    audio = AudioOut()
+    with caplog.at_level(logging.WARNING, logger="drivers.voice"):
+        audio.play(prepared.wav_for(45, "es"), prepared.wav_for(45, "eu"))
+        assert audio.wait_idle(60.0)
+    audio.close()
+    warnings = [r.getMessage() for r in caplog.records]
+    if audio.played:
+        assert (audio.played, audio.failed, warnings) == (2, 0, [])
+    else:  # a server with no sound card: one line in the log, the calls given up
+        assert audio.failed == 2 and len(warnings) == 1, warnings
+
+
 def test_the_voice_keeps_quiet_when_a_human_caller_calls(tmp_path: Path) -> None:
     espeak, runs = counting_espeak(tmp_path)
     for quiet in (settings(caller="human"), settings(enabled=False)):
