@@ -337,3 +337,27 @@ def test_voice_settings_come_from_the_hall_file(tmp_path: Path) -> None:
         hall.write_text(demo + f"\n[voice]\n{bad}\n")
         with pytest.raises(ConfigError, match=words):
             load_hall(hall)
+
+
+def test_the_voice_commands_prepare_once_and_refuse_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bingo.cli import main
+
+    cache = ["--cache", str(tmp_path / "c")]
+    assert main(["voice", "prepare", "--languages", "es,eu", *cache]) == 0
+    assert "180 nuevas, 0 ya hechas" in capsys.readouterr().out
+    assert main(["voice", "prepare", "--languages", "es,eu", *cache]) == 0
+    assert "0 nuevas, 180 ya hechas" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as wrong:
+        main(["voice", "say", "91", *cache])
+    assert wrong.value.code == 2 and "bola fuera de 1..90" in capsys.readouterr().err
+    assert main(["voice", "say", "45", "--languages", "es,xx", *cache]) == 2
+    assert "lengua desconocida 'xx'" in capsys.readouterr().err
+    code = main(["voice", "say", "45", "--languages", "eu", *cache])
+    out, err = capsys.readouterr()
+    assert Path(out.split()[0]).parent.name == "eu"
+    assert code == 0 or "no tiene salida de audio" in err  # a server with no sound card
+    monkeypatch.setenv("PATH", str(tmp_path))  # a machine without espeak-ng
+    assert main(["voice", "say", "45", "--cache", str(tmp_path / "other")]) == 1
+    assert "instale el paquete espeak-ng" in capsys.readouterr().err
