@@ -179,6 +179,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 )
             except OSError as exc:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
+            stop_devices = _with_boards(svc, settings, stop_devices)
         try:
             return _play(args, svc, settings, plan, draws, resumed)
         finally:
@@ -197,6 +198,20 @@ def _check_new_session(hall: Any, session_id: str, date: str) -> None:
             f"la fecha {date} es anterior a la de la última sesión ({hall.sessions[-1].date}); "
             "no se ha escrito nada"
         )
+
+
+def _with_boards(svc: Any, settings: Any, stop_devices: Any) -> Any:
+    """The hall boards of ``[devices] boards`` fed from the record, stopped with the devices."""
+    from bingo.devices import start_boards
+
+    lines = [(line.port, line.addresses) for line in settings.board_lines]
+    stop_boards = start_boards(svc, "serial", lines, settings.baud)
+
+    def stop() -> None:
+        stop_boards()
+        stop_devices()
+
+    return stop
 
 
 def _play(
@@ -789,6 +804,9 @@ def build_parser() -> argparse.ArgumentParser:
     from drivers.cli import add_parsers as add_emulate
 
     add_emulate(sub)
+    from drivers.voice import add_parsers as add_voice
+
+    add_voice(sub)
     add_acta(sub, export_from_db=export_from_db, projector=project_records)
     for command in sub.choices.values():  # the same codes under every command's --help
         if command.epilog is None:

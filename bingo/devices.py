@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bingo.hall import DomainError, DuplicateBall, PartidaState, Status
@@ -321,3 +321,53 @@ def feed_boards(
 
     push(None, None)
     return service.subscribe(push)
+
+
+def start_boards(
+    service: HallService,
+    kind: str,
+    lines: Sequence[tuple[str, Sequence[int]]] = (),
+    baud: int = 19200,
+) -> Callable[[], None]:
+    """Open the hall boards and keep them fed from the record; returns the stopper.
+
+    ``kind`` is the hall's devices: ``serial`` opens the lines of ``[devices] boards`` (none
+    named: no boards), ``emulated`` one emulated board on a pty. A board that is missing,
+    unplugged or silent never stops the game: it is reported and catches up when it answers
+    (R-PANEL-2).
+    """
+    stoppers: list[Callable[[], None]] = []
+    try:
+        if kind == "serial" and lines:
+            from drivers.board import open_serial_boards
+
+            boards = open_serial_boards(lines, baud=baud)
+            stoppers.append(boards.close)
+            stoppers.append(feed_boards(service, boards.show))
+        elif kind == "emulated":
+            from drivers.board import BoardLines, open_emulated_boards
+
+            driver, stop = open_emulated_boards(1)
+            stoppers.append(stop)
+            stoppers.append(feed_boards(service, BoardLines([driver]).show))
+    except Exception:  # the game goes on without boards; the reason is in the log
+        log.exception("los paneles de la sala no arrancan")
+
+    def stop_all() -> None:
+        for stop in reversed(stoppers):
+            stop()
+
+    return stop_all
+
+
+def feed_voice(service: HallService, call: Callable[[int], None]) -> Callable[[], None]:
+    """Call aloud every ball the record takes, and a corrected ball's number (the ball prevails,
+    R-GAME-3), as it is committed (R-DEV-3). Returns the unsubscriber.
+    """
+    from bingo import events as ev
+
+    def on_event(_record: object, event: object) -> None:
+        if isinstance(event, ev.BallDrawn | ev.BallCorrected):
+            call(event.number)
+
+    return service.subscribe(on_event)

@@ -21,6 +21,29 @@ class ConfigError(ValueError):
     """A settings file that cannot be used; the message names the file and the key."""
 
 
+BOARD_ADDRESSES = range(0x10, 0x20)  # BHD/1 hall boards
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """One serial line of hall boards (``[devices] boards``) and the board addresses on it."""
+
+    port: str
+    addresses: tuple[int, ...] = (0x10,)
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    """``[voice]``: the ball calls aloud (R-DEV-3). Off unless the hall turns it on."""
+
+    enabled: bool = False
+    caller: str = "voice"  # "human": a person calls the balls and the voice keeps quiet
+    output: str = "server"  # or "panel"
+    languages: tuple[str, ...] = ("es",)
+    digits: bool = True  # "cuarenta y cinco, cuatro, cinco" (docs/decisions.md 95)
+    cache_dir: str | None = None
+
+
 @dataclass(frozen=True)
 class HallSettings:
     hall_id: str
@@ -46,6 +69,8 @@ class HallSettings:
     extractor_port: str | None = None
     reader_port: str | None = None
     baud: int = 19200
+    board_lines: tuple[BoardLine, ...] = ()
+    voice: VoiceConfig = VoiceConfig()
     console_language: str = "es"
 
 
@@ -208,6 +233,87 @@ def _languages(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _board_lines(devices: _Table) -> tuple[BoardLine, ...]:
+    """``[devices] boards``: a port per line (one board at 0x10) or a table with its addresses,
+    e.g. ``boards = ["/dev/ttyUSB2", { port = "/dev/ttyUSB3", addresses = [0x10, 0x11] }]``.
+    """
+    key = f"{devices.where}: [devices] boards"
+    value = devices.data.get("boards", [])
+    if not isinstance(value, list):
+        raise ConfigError(f'{key} debe ser una lista de puertos, p. ej. ["/dev/ttyUSB2"]')
+    lines: list[BoardLine] = []
+    for item in value:
+        port: Any
+        addresses: Any
+        if isinstance(item, str):
+            port, addresses = item, [0x10]
+        elif isinstance(item, dict) and set(item) <= {"port", "addresses"}:
+            port, addresses = item.get("port"), item.get("addresses", [0x10])
+        else:
+            raise ConfigError(f"{key}: cada línea es un puerto o {{ port, addresses }}: {item!r}")
+        if not isinstance(port, str) or not port.strip():
+            raise ConfigError(f"{key}: falta el puerto de una línea de paneles ({item!r})")
+        if (
+            not isinstance(addresses, list)
+            or not addresses
+            or not all(isinstance(a, int) and not isinstance(a, bool) for a in addresses)
+        ):
+            raise ConfigError(f"{key}: addresses de {port} debe ser una lista de enteros")
+        wrong = [a for a in addresses if a not in BOARD_ADDRESSES]
+        if wrong:
+            raise ConfigError(
+                f"{key}: la dirección {wrong[0]:#04x} de {port} no es de panel (0x10 a 0x1f)"
+            )
+        if len(set(addresses)) != len(addresses):
+            raise ConfigError(f"{key}: {port} repite una dirección: {addresses!r}")
+        if any(line.port == port for line in lines):
+            raise ConfigError(f"{key}: el puerto {port} aparece dos veces")
+        lines.append(BoardLine(port, tuple(addresses)))
+    return tuple(lines)
+
+
+def _voice(data: dict[str, Any], where: str, languages: tuple[str, ...]) -> VoiceConfig:
+    """``[voice]``: on or off, who calls, where it sounds and in which languages (R-DEV-3)."""
+    table = _Table(data, where, "voice")
+    known = {"enabled", "caller", "output", "languages", "digits", "cache_dir"}
+    unknown = sorted(set(table.data) - known)
+    if unknown:
+        raise ConfigError(f"{where}: [voice] {unknown[0]}: clave desconocida")
+    choices = {"caller": ("voice", "human"), "output": ("server", "panel")}
+    chosen = {}
+    for key, allowed in choices.items():
+        chosen[key] = table.get_str(key, allowed[0])
+        if chosen[key] not in allowed:
+            raise ConfigError(
+                f"{where}: [voice] {key} debe ser "
+                + " o ".join(f'"{a}"' for a in allowed)
+                + f", no {chosen[key]!r}"
+            )
+    spoken = languages
+    if "languages" in table.data:
+        value = table.data["languages"]
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f'{where}: [voice] languages debe ser una lista, p. ej. ["es", "eu"]')
+        unknown_languages = [v for v in value if v not in LANGUAGES]
+        if unknown_languages:
+            raise ConfigError(
+                f"{where}: [voice] languages: código de lengua desconocido "
+                f"{unknown_languages[0]!r} (conocidos: {', '.join(LANGUAGES)})"
+            )
+        if len(set(value)) != len(value):
+            raise ConfigError(f"{where}: [voice] languages repite una lengua: {value!r}")
+        spoken = tuple(value)
+    cache_dir = table.get_str("cache_dir") if "cache_dir" in table.data else None
+    return VoiceConfig(
+        enabled=table.get_bool("enabled", False),
+        caller=chosen["caller"],
+        output=chosen["output"],
+        languages=spoken,
+        digits=table.get_bool("digits", True),
+        cache_dir=cache_dir,
+    )
+
+
 def _console_language(table: _Table) -> str:
     key = "console_language"
     value = table.get_str(key, "es")
@@ -269,7 +375,17 @@ def load_hall(path: Path | None = None) -> HallSettings:
     except OSError as exc:
         raise ConfigError(f"no se puede leer {where}: {exc.strerror or exc}") from None
     data = _read_toml(text, where)
-    known = {"hall", "rules", "prima", "bola_loca", "card_set", "series", "ball_set", "devices"}
+    known = {
+        "hall",
+        "rules",
+        "prima",
+        "bola_loca",
+        "card_set",
+        "series",
+        "ball_set",
+        "devices",
+        "voice",
+    }
     unknown = sorted(set(data) - known)
     if unknown:
         raise ConfigError(f"{where}: tablas desconocidas: {', '.join(unknown)}")
@@ -293,6 +409,12 @@ def load_hall(path: Path | None = None) -> HallSettings:
     series = _Table(data, where, "series")
     balls = _Table(data, where, "ball_set")
     devices = _Table(data, where, "devices")
+    unknown_devices = sorted(set(devices.data) - {"extractor", "reader", "boards", "baud"})
+    if unknown_devices:  # a misspelt line would silently leave a device unused
+        raise ConfigError(
+            f"{where}: [devices] {unknown_devices[0]}: clave desconocida "
+            "(extractor, reader, boards, baud)"
+        )
     ports = {
         key: devices.get_str(key) if key in devices.data else None
         for key in ("extractor", "reader")
@@ -328,6 +450,8 @@ def load_hall(path: Path | None = None) -> HallSettings:
         reader_port=ports["reader"],
         baud=baud,
         console_language=_console_language(hall),
+        board_lines=_board_lines(devices),
+        voice=_voice(data, where, languages),
     )
     if settings.series_size > settings.card_set_strips * 6:
         raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")

@@ -9,11 +9,13 @@ a disconnection catches up at once.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from drivers.device import DeviceDriver, Unit
+from drivers.device import DeviceDriver, DeviceOffline, DeviceOnline, Notice, Unit
 from drivers.link import LinkDown, LinkTiming, NoReply
 from drivers.protocol import (
     ADDR_BOARD_FIRST,
@@ -25,6 +27,8 @@ from drivers.protocol import (
     ShowState,
     Status,
 )
+
+log = logging.getLogger(__name__)
 
 
 def open_emulated_boards(
@@ -139,3 +143,89 @@ class HallBoardDriver(DeviceDriver):
             return
         self.pushes += 1
         self._record(unit.address, int.from_bytes(reply.payload, "big"))
+
+
+class BoardLines:
+    """Every hall board line of the hall, shown as one: ``show`` goes to each line.
+
+    A line that is unplugged, or a board that stops answering, is reported (once per outage, in
+    the log and in ``offline()``) and never stops the game: its driver keeps trying and pushes
+    the last state the moment the board answers again.
+    """
+
+    def __init__(self, drivers: Sequence[HallBoardDriver]) -> None:
+        self.drivers = tuple(drivers)
+        for driver in self.drivers:
+            driver.add_listener(self._report)
+
+    def show(
+        self, partida: int, extractions: int, last_ball: int | None, drawn: frozenset[int]
+    ) -> None:
+        for driver in self.drivers:
+            try:
+                driver.show(partida, extractions, last_ball, drawn)
+            except Exception:  # one line's trouble never stops the others, nor the game
+                log.exception("paneles %s: no se pudo enviar el estado", driver.name)
+
+    def offline(self) -> list[str]:
+        """The boards not answering now, as "<line> 0x10"."""
+        return [
+            f"{driver.name} 0x{unit.address:02X}"
+            for driver in self.drivers
+            for unit in driver.units.values()
+            if not unit.online
+        ]
+
+    def wait_synced(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        return all(d.wait_synced(max(0.0, deadline - time.monotonic())) for d in self.drivers)
+
+    def close(self) -> None:
+        for driver in self.drivers:
+            driver.close()
+
+    @staticmethod
+    def _report(notice: Notice) -> None:
+        if isinstance(notice.event, DeviceOffline):
+            log.warning(
+                "panel %s 0x%02X sin respuesta (%s): el juego sigue; se le enviará el estado "
+                "cuando vuelva",
+                notice.device,
+                notice.address,
+                notice.event.reason,
+            )
+        elif isinstance(notice.event, DeviceOnline) and notice.event.reconnected:
+            log.warning("panel %s 0x%02X vuelve a responder", notice.device, notice.address)
+
+
+def open_serial_boards(
+    lines: Sequence[tuple[str, Sequence[int]]],
+    *,
+    baud: int = 19200,
+    timing: LinkTiming | None = None,
+) -> BoardLines:
+    """Drivers for the hall boards on their serial lines (``[devices] boards``), opened.
+
+    A line is a device path or pyserial URL and the board addresses on it. A port that does not
+    exist yet, or goes away, is retried by its driver: boards may be plugged in at any time.
+    """
+    import serial
+
+    def opener(port: str) -> Callable[[], Any]:
+        def open_port() -> Any:
+            return serial.serial_for_url(port, baudrate=baud, timeout=0.03)
+
+        return open_port
+
+    drivers: list[HallBoardDriver] = []
+    try:
+        for port, addresses in lines:
+            driver = HallBoardDriver(
+                opener(port), addresses=tuple(addresses), name=f"paneles {port}", timing=timing
+            )
+            drivers.append(driver.open())
+    except BaseException:
+        for driver in drivers:
+            driver.close()
+        raise
+    return BoardLines(drivers)
