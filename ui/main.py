@@ -117,25 +117,14 @@ def _start_devices(
     return source, stop
 
 
-def _start_boards(service: Any, kind: str) -> Callable[[], None]:
-    """Emulated hall boards fed from the record (real boards: their port in a later setting)."""
-    if kind != "emulated":
-        return lambda: None
-    try:
-        from bingo.devices import feed_boards
-        from drivers.board import open_emulated_boards
+def _start_boards(service: Any, kind: str, settings: Any) -> Callable[[], None]:
+    """The hall boards fed from the record: the lines of ``[devices] boards`` on serial devices,
+    one emulated board on emulated ones. A board never stops the console (decision 97).
+    """
+    from bingo.devices import start_boards
 
-        driver, stop = open_emulated_boards(1)
-        unsubscribe = feed_boards(service, driver.show)
-    except Exception:  # the console and the screen panel work without the boards
-        log.exception("emulated hall boards did not start")
-        return lambda: None
-
-    def stop_all() -> None:
-        unsubscribe()
-        stop()
-
-    return stop_all
+    lines = [(line.port, line.addresses) for line in settings.board_lines]
+    return start_boards(service, kind, lines, settings.baud)
 
 
 def run_console(args: argparse.Namespace) -> int:
@@ -164,7 +153,7 @@ def run_console(args: argparse.Namespace) -> int:
         partida = service.hall.partida
         drawn = tuple(partida.balls) if partida is not None else ()
         source, stop_sources = _start_devices(kind, settings, drawn)
-        stop_boards = _start_boards(service, kind)
+        stop_boards = _start_boards(service, kind, settings)
 
         def stop() -> None:
             stop_boards()

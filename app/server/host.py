@@ -27,6 +27,7 @@ from bingo.readmodel import panel_state
 from bingo.service import CardSetLibrary, HallService
 from bingo.store import ConcurrencyError, EventStore, IntegrityError, StoreError
 from bingo.store.event_store import Command
+from drivers.voice import Voice
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,8 @@ class HallHost:
         self.service = HallService(self.log, hall_id, CardSetLibrary(store.get_card_set))
         self.draws: DeviceDraws | None = None
         self._stop_devices: Callable[[], None] | None = None
+        self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
+        self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hall-writer")
         self._answers: OrderedDict[tuple[str, str], tuple[str, Answer]] = OrderedDict()
         self._pending: list[Record] = []
@@ -84,11 +87,17 @@ class HallHost:
     def use_devices(self, draws: DeviceDraws, stop: Callable[[], None]) -> None:
         self.draws, self._stop_devices = draws, stop
 
+    def on_close(self, stop: Callable[[], None]) -> None:
+        """Stop ``stop`` (a board line, the voice) when the host closes, newest first."""
+        self._stoppers.append(stop)
+
     def close(self) -> None:
         self._worker.shutdown(wait=True)
         if self._stop_devices is not None:
             self._stop_devices()
             self._stop_devices = None
+        while self._stoppers:
+            self._stoppers.pop()()
 
     # --- the stream ---------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from app.server import wire
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
+from drivers.voice import VoiceError
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,21 @@ def build_app(host: HallHost) -> Starlette:
         status, answer = await host.submit(body, accepted)
         return JSONResponse(answer, status)
 
+    async def voice(request: Request) -> Response:
+        """A ball's call in one language, for a panel that plays the voice (decision 96)."""
+        if host.voice is None:
+            return JSONResponse(wire.error_body("no_voice", "esta sala no tiene voz"), 404)
+        try:
+            number = int(request.path_params["number"])
+            path = await asyncio.to_thread(
+                host.voice.wav_for, number, str(request.path_params["lang"])
+            )
+        except ValueError as exc:
+            return JSONResponse(wire.error_body("no_call", f"no hay esa llamada: {exc}"), 404)
+        except VoiceError as exc:
+            return JSONResponse(wire.error_body("voice_failed", str(exc)), 503)
+        return FileResponse(path, media_type="audio/wav")
+
     async def stream(socket: WebSocket) -> None:
         await socket.accept()
         queue, snapshot = host.listen()
@@ -95,6 +111,7 @@ def build_app(host: HallHost) -> Starlette:
             Route("/api/v1/commands", commands, methods=["GET"]),
             Route("/api/v1/commands", command, methods=["POST"]),
             WebSocketRoute("/api/v1/stream", stream),
+            Route("/voice/{lang}/{number}.wav", voice),
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),
         ],
         lifespan=lifespan,

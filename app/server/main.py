@@ -67,10 +67,32 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
                 )
             except OSError as exc:
                 raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
+        _start_boards_and_voice(host, args.devices, settings)
     except BaseException:
+        host.close()
         store.close()
         raise
     return host
+
+
+def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> None:
+    """The hall boards of ``[devices] boards`` (one emulated board with emulated devices) and
+    the ball calls of ``[voice]``, fed from the record; both stop with the host. Neither ever
+    stops the game (decisions 96, 97).
+    """
+    from bingo.devices import feed_voice, start_boards
+    from config import HallSettings
+    from drivers.voice import Voice
+
+    assert isinstance(settings, HallSettings)
+    lines = [(line.port, line.addresses) for line in settings.board_lines]
+    host.on_close(start_boards(host.service, devices, lines, settings.baud))
+    voice = Voice(settings.voice)
+    if voice.active:
+        host.voice = voice
+        host.on_close(voice.close)
+        host.on_close(feed_voice(host.service, voice.call))
+        voice.prepare_later()
 
 
 def serve(args: argparse.Namespace, settings: object) -> int:

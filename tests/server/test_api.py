@@ -261,3 +261,35 @@ def test_the_same_command_sent_twice_at_once_is_applied_once(
     assert sorted(a["repeated"] for a in answers) == [False, True]
     assert answers[0]["result"] == answers[1]["result"]
     assert console.state()["state"]["extractions"] == 1
+
+
+def test_a_panel_fetches_each_balls_call_from_the_server(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """R-DEV-3: with ``[voice] output = "panel"`` the server hands a panel each ball's call,
+    rendered once by espeak-ng; a hall without a voice says so (404), and so does a ball or a
+    language it does not call."""
+    import shutil
+
+    if not shutil.which("espeak-ng") or not shutil.which("soxi"):
+        raise AssertionError("espeak-ng y sox hacen falta: bash scripts/system-deps.sh")
+    hall = (ROOT / "config" / "hall.toml").read_text("utf-8")
+    config = tmp_path / "hall.toml"
+    before, _voice, after = hall.partition("[voice]")
+    after = after.partition("\n[")[2]  # the demo hall's [voice] table, replaced by this one
+    voice = '[voice]\nenabled = true\noutput = "panel"\nlanguages = ["es", "eu"]\n'
+    voice += f'cache_dir = "{tmp_path / "voz"}"\n'
+    config.write_text(before + voice + ("\n[" + after if after else ""), "utf-8")
+    server = servers(extra=["--config", str(config)])
+    wav = tmp_path / "45.wav"
+    for lang in ("es", "eu"):
+        got = httpx.get(f"{server.url}/voice/{lang}/45.wav", timeout=30)
+        assert got.status_code == 200 and got.headers["content-type"] == "audio/wav"
+        wav.write_bytes(got.content)
+        seconds = float(subprocess.check_output(["soxi", "-D", str(wav)], text=True))
+        assert 0.5 < seconds < 4.0, (lang, seconds)  # "cuarenta y cinco, cuatro, cinco"
+    assert httpx.get(f"{server.url}/voice/es/91.wav", timeout=10).status_code == 404
+    assert httpx.get(f"{server.url}/voice/fr/45.wav", timeout=10).status_code == 404
+    quiet = servers()
+    assert quiet.url != server.url
+    assert httpx.get(f"{quiet.url}/voice/es/45.wav", timeout=10).status_code == 404

@@ -1,5 +1,6 @@
 """`bingo-hall run` says which devices the balls come from: the real serial lines of the hall's
-settings are never announced as emulated devices (R-DEV-1)."""
+settings are never announced as emulated devices (R-DEV-1); the boards of those settings are
+lit by the console too (R-PANEL-2)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from drivers.emulators import start_emulators
+from tests.e2e.test_boards_serial import sent_to_boards
 from tests.ui.test_settings_languages import hall_file
 from ui.main import EXIT_AFTER_ENV
 
@@ -20,11 +22,14 @@ pytestmark = pytest.mark.timeout(120)
 
 
 def test_the_console_on_the_hall_s_serial_lines_does_not_say_emulated(tmp_path: Path) -> None:
-    hall = start_emulators(("extractor", "reader"), seed=3)
+    hall = start_emulators(("extractor", "reader", "board"), seed=3)
+    spy = tmp_path / "board-line.txt"
     try:
         ports = hall.urls()
         config = hall_file(
-            tmp_path, f'[devices]\nextractor = "{ports["extractor"]}"\nreader = "{ports["reader"]}"'
+            tmp_path,
+            f'[devices]\nextractor = "{ports["extractor"]}"\nreader = "{ports["reader"]}"\n'
+            f'boards = ["spy://{ports["board"]}?file={spy}"]',
         )
         env = {
             **os.environ,
@@ -49,3 +54,5 @@ def test_the_console_on_the_hall_s_serial_lines_does_not_say_emulated(tmp_path: 
     assert opened, done.stdout
     assert "extractor y lector en serie" in opened[0]
     assert "emulados" not in opened[0]
+    # the console put the hall's state on the board line the settings name (a SHOW frame)
+    assert spy.exists() and sent_to_boards(spy), done.stdout
