@@ -596,7 +596,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
+    """The command line; given the command about to run (``wanted``), without the other packages'
+    commands (their ``--help`` and choices are then missing, which nothing needs).
+    """
     parser = argparse.ArgumentParser(
         prog="bingo-hall",
         description="Sistema de control de una sala de bingo: motor, dispositivos, consola "
@@ -768,12 +771,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--devices", choices=["emulated", "serial"], default="emulated")
     p.set_defaults(func=cmd_run)
 
-    from actas.cli import add_parsers as add_acta
-    from bingo.app import export_from_db, project_records
-    from drivers.cli import add_parsers as add_emulate
+    # The commands of other packages are imported only when they may run: a command of this
+    # module's own does not need them, and their imports cost every command a tenth of a second.
+    others = wanted is None or wanted not in sub.choices  # None, theirs or a mistyped one
+    if others and wanted != "acta":
+        from drivers.cli import add_parsers as add_emulate
 
-    add_emulate(sub)
-    add_acta(sub, export_from_db=export_from_db, projector=project_records)
+        add_emulate(sub)
+    if others and wanted != "emulate":
+        from actas.cli import add_parsers as add_acta
+        from bingo.app import export_from_db, project_records
+
+        add_acta(sub, export_from_db=export_from_db, projector=project_records)
     for command in sub.choices.values():  # the same codes under every command's --help
         if command.epilog is None:
             command.epilog = EXIT_CODES_TEXT
@@ -781,7 +790,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    # the first word that is not an option names the command: the main parser's own options
+    # take no value
+    parser = build_parser(next((w for w in words if not w.startswith("-")), None))
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING - 10 * min(args.verbose, 2),
