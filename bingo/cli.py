@@ -620,7 +620,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
+    """The command line; given the command about to run (``wanted``), without the other packages'
+    commands (their ``--help`` and choices are then missing, which nothing needs).
+    """
     parser = argparse.ArgumentParser(
         prog="bingo-hall",
         description="Sistema de control de una sala de bingo: motor, dispositivos, consola "
@@ -799,15 +802,28 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve(p)
     p.set_defaults(func=cmd_serve)
 
-    from actas.cli import add_parsers as add_acta
-    from bingo.app import export_from_db, project_records
-    from drivers.cli import add_parsers as add_emulate
+    # The commands of other packages are imported only when they may run: a command of this
+    # module's own does not need them, and their imports cost every command a tenth of a second.
+    # With no command, or a mistyped one, all of them (--help and the error list every command).
+    theirs = ("emulate", "acta", "voice")
 
-    add_emulate(sub)
-    from drivers.voice import add_parsers as add_voice
+    def needed(name: str) -> bool:
+        mistyped = wanted not in sub.choices and wanted not in theirs
+        return wanted is None or wanted == name or mistyped
 
-    add_voice(sub)
-    add_acta(sub, export_from_db=export_from_db, projector=project_records)
+    if needed("emulate"):
+        from drivers.cli import add_parsers as add_emulate
+
+        add_emulate(sub)
+    if needed("voice"):
+        from drivers.voice import add_parsers as add_voice
+
+        add_voice(sub)
+    if needed("acta"):
+        from actas.cli import add_parsers as add_acta
+        from bingo.app import export_from_db, project_records
+
+        add_acta(sub, export_from_db=export_from_db, projector=project_records)
     for command in sub.choices.values():  # the same codes under every command's --help
         if command.epilog is None:
             command.epilog = EXIT_CODES_TEXT
@@ -815,7 +831,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    # the first word that is not an option names the command: the main parser's own options
+    # take no value
+    parser = build_parser(next((w for w in words if not w.startswith("-")), None))
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING - 10 * min(args.verbose, 2),

@@ -25,13 +25,15 @@ The only departure from uniform is floating point: stage 1 probabilities and all
 ``count`` and numpy version.
 
 Every stage runs over thousands of strips at once, on tables built once per process on first
-use (about 0.3 s, 35 MB): the programme's transitions as alias tables, the 735 210 layouts of a
-cartón, and every dealing of a column's numbers between 3 cartones.
+use (under 0.1 s, a few MB): the programme's transitions as alias tables, the layouts of a
+cartón by number of full columns, the subsets of a column's positions and their dealings
+between 3 cartones. A drawn layout and dealing are assembled from these when drawn.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -49,7 +51,13 @@ _COLUMN_FIRST = np.array([1, 10, 20, 30, 40, 50, 60, 70, 80], dtype=np.uint8)
 _U8 = npt.NDArray[np.uint8]
 _I64 = npt.NDArray[np.int64]
 _F64 = npt.NDArray[np.float64]
+_U64 = npt.NDArray[np.uint64]
 _V16 = np.dtype((np.void, 16))
+
+# From this many strips on, every layout's slots and every dealing are first assembled into
+# whole tables (about 0.1 s and 30 MB, once per process) and then only looked up: faster per
+# strip, so it pays for big batches. A hall's card set (hundreds of strips) is assembled as drawn.
+_BULK_STRIPS = 10_000
 
 # Strips are made this many at a time: enough to hide numpy's per-call cost, few enough for
 # the working set to stay in cache.
@@ -90,11 +98,16 @@ class _Tables:
     levels: dict[int, _Level]  # by cartones still to fill, 2..6 (the last takes the rest)
     code_to_cid: npt.NDArray[np.int16]  # Σ (c - 1) << 2·column -> count-vector id
     cid_counts: _U8  # (1554, 9) column counts of each count vector
-    layout_off: _I64  # (1554,) its first layout in ``layout_slots``
+    layout_first: _I64  # (1554,) its first layout in ``layouts``
     layout_len: _I64  # (1554,) its number of layouts
-    layout_slots: _U8  # (735210, 16) per cell in reading order: 16·column + rank in column
-    deal: _U8  # (entries, 16) positions of a column dealt to 3 cartones, 3 slots each
-    group_off: _I64  # (9·27,) by column and counts of 3 cartones: first entry in ``deal``
+    layout_rows: _I64  # (2679, 3) each row of every layout, as 9 bits by type position
+    to_columns: npt.NDArray[np.uint16]  # (1554 · 512,) type-position bits -> column bits
+    row_columns: _U64  # (512,) a row's 5 columns · 16, one byte each
+    row_above: _U64  # (512 · 512,) per byte: 1 where a row above uses it
+    subsets: _U8  # (rows, 10) subsets of a column's positions in lexicographic order, and a 0
+    dealings: _U8  # (rows, 9) dealings of a subset to 3 cartones: ranks in it, 9 if unused
+    group_subsets_first: _I64  # (9·27,) by column and counts of 3 cartones: first subset
+    group_dealings_first: _I64  # (9·27,) its first dealing
     group_subsets: _I64  # (9·27,) how many subsets of the column's positions it can take
     group_deals: _I64  # (9·27,) dealings per subset
 
@@ -190,42 +203,54 @@ def _build_levels(cv: _I64, weight: _F64) -> dict[int, _Level]:
     return levels
 
 
-def _build_layouts(cv: _I64, full: _I64) -> tuple[_I64, _I64, _U8]:
-    """Every layout of every count vector, as the slot each cell reads, in reading order."""
-    offs = np.zeros(len(cv), dtype=np.int64)
-    lens = np.zeros(len(cv), dtype=np.int64)
+def _build_layouts(
+    cv: _I64, full: _I64
+) -> tuple[_I64, _I64, _I64, npt.NDArray[np.uint16], _U64, _U64]:
+    """What turns a count vector and the rank of one of its layouts into the slot each cell
+    reads (:func:`_layout_slots`): the layouts of a cartón by number of full columns (a few
+    thousand), where each count vector's start, and the per-row tables. Only the layouts drawn
+    are turned into slots, so generating a card set does not first lay out all 735 210.
+    """
+    by_full = [_layouts(t) for t in range(4)]  # (L, 9 type positions, 3 rows)
+    starts = np.cumsum([0] + [len(lay) for lay in by_full])
+    every = np.concatenate(by_full).astype(np.int64)
+    rows_by_type: _I64 = every.transpose(0, 2, 1) @ (1 << np.arange(9, dtype=np.int64))
     # by 9-bit row pattern: the columns a row of 5 uses (8 bytes, to move as one word)
     used = ((np.arange(512)[:, None] >> np.arange(9)) & 1).astype(np.uint8)
+    # type position p of count vector k is column order[k, p]
+    order = np.argsort(-cv, axis=1, kind="stable")
+    to_columns = (used.astype(np.int64) @ (1 << order).T).T.astype(np.uint16)  # (cv, type bits)
     five = np.flatnonzero(used.sum(axis=1) == 5)
     columns = np.zeros((512, 8), dtype=np.uint8)
     columns[five, :5] = np.nonzero(used[five])[1].reshape(-1, 5)
     # [row pattern, pattern of a row above]: 1 where the row's k-th column has a cell above
     hit = np.zeros((512, 512, 8), dtype=np.uint8)
     hit[:, :, :5] = used[:, columns[:, :5]].transpose(1, 0, 2)
-    columns_w = columns.view(np.uint64).reshape(-1) * np.uint64(_COL_BYTES)
-    hit_w = hit.reshape(-1, 8).view(np.uint64).reshape(-1)
-    parts: list[_U8] = []
-    base = 0
-    for t in range(4):
-        lay = _layouts(t)  # (L, 9 type positions, 3 rows)
-        cids = np.flatnonzero(full == t)
-        # type position p of count vector k is column order[k, p]
-        order = np.argsort(-cv[cids], axis=1, kind="stable")
-        weights = (1 << order).astype(np.float64)  # a float matmul of small integers is exact
-        bits = weights @ lay.transpose(1, 0, 2).reshape(9, -1).astype(np.float64)
-        b0, b1, b2 = bits.astype(np.int64).reshape(-1, 3).T  # count vector major
-        # slot = 16 · column + cells used above it; bytewise sums that never carry
-        rows = np.empty((len(b0), 3), dtype=np.uint64)
-        rows[:, 0] = columns_w[b0]
-        rows[:, 1] = columns_w[b1] + hit_w[b1 * 512 + b0]
-        rows[:, 2] = columns_w[b2] + hit_w[b2 * 512 + b0] + hit_w[b2 * 512 + b1]
-        slots = np.zeros((len(b0), 16), dtype=np.uint8)
-        slots[:, :15] = rows.view(np.uint8).reshape(-1, 3, 8)[:, :, :5].reshape(-1, 15)
-        parts.append(slots)
-        offs[cids] = base + np.arange(len(cids)) * len(lay)
-        lens[cids] = len(lay)
-        base += len(b0)
-    return offs, lens, np.concatenate(parts)
+    columns_w: _U64 = columns.view(np.uint64).reshape(-1) * np.uint64(_COL_BYTES)
+    hit_w: _U64 = hit.reshape(-1, 8).view(np.uint64).reshape(-1)
+    return (
+        starts[full],
+        np.array([len(lay) for lay in by_full], dtype=np.int64)[full],
+        rows_by_type,
+        to_columns.reshape(-1),
+        columns_w,
+        hit_w,
+    )
+
+
+def _layout_slots(tab: _Tables, cids: _I64, picks: _I64) -> _U8:
+    """For each (count vector, layout rank), the slot each of the 15 cells reads, in reading
+    order: 16 · column + the cells used above it in the column. ``(n, 15)`` bytes.
+    """
+    by_type = tab.layout_rows[tab.layout_first[cids] + picks]  # (n, 3)
+    b0, b1, b2 = tab.to_columns[(cids * 512)[:, None] + by_type].T.astype(np.int64)
+    # bytewise sums that never carry
+    rows = np.empty((len(cids), 3), dtype=np.uint64)
+    rows[:, 0] = tab.row_columns[b0]
+    rows[:, 1] = tab.row_columns[b1] + tab.row_above[b1 * 512 + b0]
+    rows[:, 2] = tab.row_columns[b2] + tab.row_above[b2 * 512 + b0] + tab.row_above[b2 * 512 + b1]
+    slots: _U8 = rows.view(np.uint8).reshape(-1, 3, 8)[:, :, :5].reshape(-1, 15)
+    return slots
 
 
 def _dealings(counts: tuple[int, ...]) -> _I64:
@@ -247,62 +272,92 @@ def _dealings(counts: tuple[int, ...]) -> _I64:
     return np.array(rows, dtype=np.int64)
 
 
-def _build_deals() -> tuple[_U8, _I64, _I64, _I64]:
+def _build_deals() -> tuple[_U8, _U8, _I64, _I64, _I64, _I64]:
     """Tables that deal a column's positions to the two groups of 3 cartones of a strip.
 
-    An entry of group (column, counts of 3 cartones) is a subset of the column's positions and
-    a dealing of it to the 3 cartones: entry = off + subset rank · deals + dealing rank, with
-    subsets in lexicographic order. Group 1 (cartones 0–2) draws a whole entry; group 2 (3–5)
-    takes the complementary subset, whose lexicographic rank is ``subsets - 1 - rank``, and
-    draws its dealing.
+    A group (column, counts of 3 cartones) takes a subset of the column's positions and a
+    dealing of it to its 3 cartones: a subset rank (subsets in lexicographic order) and a
+    dealing rank. Group 1 (cartones 0–2) draws both; group 2 (3–5) takes the complementary
+    subset, whose lexicographic rank is ``subsets - 1 - rank``, and draws its dealing.
     """
-    parts: list[_U8] = []
-    off = np.zeros((9, 27), dtype=np.int64)
+    subset_parts: list[_U8] = []
+    dealing_parts: list[_U8] = []
+    sub_first = np.zeros((9, 27), dtype=np.int64)
+    deal_first = np.zeros((9, 27), dtype=np.int64)
     nsub = np.ones((9, 27), dtype=np.int64)
     ndeal = np.ones((9, 27), dtype=np.int64)
-    done: dict[tuple[int, int], tuple[int, int, int]] = {}
-    entries = 0
+    subsets_at: dict[tuple[int, int], int] = {}
+    dealings_at: dict[int, tuple[int, int]] = {}
+    subset_rows = dealing_rows = 0
     for col, n in enumerate(COLUMN_SIZES):
         for code, counts in enumerate(itertools.product((1, 2, 3), repeat=3)):
             a = sum(counts)
             if not 3 <= n - a <= 9:  # the other group needs 1..3 for each of its cartones
                 continue
-            if (n, code) not in done:
-                subsets = np.array(list(itertools.combinations(range(n), a)), dtype=np.int64)
+            if code not in dealings_at:
                 dealings = _dealings(counts)
-                used = np.zeros(_SLOTS, dtype=bool)
                 for c, k in enumerate(counts):
-                    used[3 * c : 3 * c + k] = True
-                table = np.zeros((len(subsets) * len(dealings), 16), dtype=np.uint8)
-                table[:, :_SLOTS] = (subsets[:, dealings] * used).reshape(-1, _SLOTS)
-                parts.append(table)
-                done[(n, code)] = (entries, len(subsets), len(dealings))
-                entries += len(table)
-            off[col, code], nsub[col, code], ndeal[col, code] = done[(n, code)]
-    return np.concatenate(parts), off.reshape(-1), nsub.reshape(-1), ndeal.reshape(-1)
+                    dealings[:, 3 * c + k : 3 * c + 3] = _SLOTS  # the 0 after every subset
+                dealing_parts.append(dealings.astype(np.uint8))
+                dealings_at[code] = (dealing_rows, len(dealings))
+                dealing_rows += len(dealings)
+            if (n, a) not in subsets_at:
+                subsets = np.zeros((math.comb(n, a), _SLOTS + 1), dtype=np.uint8)
+                subsets[:, :a] = list(itertools.combinations(range(n), a))
+                subset_parts.append(subsets)
+                subsets_at[(n, a)] = subset_rows
+                subset_rows += len(subsets)
+            sub_first[col, code] = subsets_at[(n, a)]
+            nsub[col, code] = math.comb(n, a)
+            deal_first[col, code], ndeal[col, code] = dealings_at[code]
+    return (
+        np.concatenate(subset_parts),
+        np.concatenate(dealing_parts),
+        sub_first.reshape(-1),
+        deal_first.reshape(-1),
+        nsub.reshape(-1),
+        ndeal.reshape(-1),
+    )
+
+
+def _dealt(tab: _Tables, key: _I64, subset: _I64, dealing: _I64) -> _U8:
+    """The positions each group of 3 cartones takes from a column, 3 slots per cartón (0 where
+    unused), by group key, subset rank and dealing rank: ``key.shape + (9,)`` bytes.
+    """
+    first = (tab.group_subsets_first[key] + subset) * (_SLOTS + 1)
+    ranks = tab.dealings[tab.group_dealings_first[key] + dealing]
+    dealt: _U8 = tab.subsets.reshape(-1)[first[..., None] + ranks]
+    return dealt
 
 
 @cache
 def _tables() -> _Tables:
     cv = _count_vectors()
     full = (cv == 3).sum(axis=1)
-    layout_off, layout_len, layout_slots = _build_layouts(cv, full)
+    layout_first, layout_len, layout_rows, to_columns, row_columns, row_above = _build_layouts(
+        cv, full
+    )
     # weight of a count vector: its layouts over ∏ c_j! (the order within each cell's column)
     weight = layout_len / np.prod(np.array([1, 1, 2, 6])[cv], axis=1)
     code_to_cid = np.full(4**9, -1, dtype=np.int16)
     code_to_cid[((cv - 1) << (2 * np.arange(9))).sum(axis=1)] = np.arange(len(cv))
-    deal, group_off, group_subsets, group_deals = _build_deals()
+    subsets, dealings, sub_first, deal_first, nsub, ndeal = _build_deals()
     return _Tables(
         levels=_build_levels(cv, weight),
         code_to_cid=code_to_cid,
         cid_counts=cv.astype(np.uint8),
-        layout_off=layout_off,
+        layout_first=layout_first,
         layout_len=layout_len,
-        layout_slots=layout_slots,
-        deal=deal,
-        group_off=group_off,
-        group_subsets=group_subsets,
-        group_deals=group_deals,
+        layout_rows=layout_rows,
+        to_columns=to_columns,
+        row_columns=row_columns,
+        row_above=row_above,
+        subsets=subsets,
+        dealings=dealings,
+        group_subsets_first=sub_first,
+        group_dealings_first=deal_first,
+        group_subsets=nsub,
+        group_deals=ndeal,
     )
 
 
@@ -337,13 +392,52 @@ def _count_matrices(tab: _Tables, rng: np.random.Generator, n: int) -> _I64:
     return cids
 
 
-def _chunk(tab: _Tables, rng: np.random.Generator, n: int) -> _U8:
+@dataclass(frozen=True, slots=True)
+class _Bulk:
+    """Every layout's slots and every dealing, assembled once, for big batches."""
+
+    layout_off: _I64  # (1554,) a count vector's first layout in ``layout_slots``
+    layout_slots: _U8  # (735210, 16) :func:`_layout_slots` of each, padded to 16 bytes
+    deal_off: _I64  # (9·27,) by group key: its first entry in ``deal``
+    deal: _U8  # (entries, 16) entry = off + subset rank · dealings + dealing rank (:func:`_dealt`)
+
+
+@cache
+def _bulk() -> _Bulk:
+    tab = _tables()
+    layout_off = np.concatenate(([0], np.cumsum(tab.layout_len)[:-1]))
+    cids = np.repeat(np.arange(len(tab.layout_len)), tab.layout_len)
+    layout_slots = np.zeros((len(cids), 16), dtype=np.uint8)
+    layout_slots[:, :15] = _layout_slots(tab, cids, np.arange(len(cids)) - layout_off[cids])
+    deal_off = np.zeros(9 * 27, dtype=np.int64)
+    parts: list[_U8] = []
+    done: dict[tuple[int, ...], int] = {}  # the columns of 10 numbers share their groups
+    entries = 0
+    for key in range(9 * 27):
+        nsub, ndeal = int(tab.group_subsets[key]), int(tab.group_deals[key])
+        group = (nsub, ndeal, int(tab.group_subsets_first[key]), int(tab.group_dealings_first[key]))
+        if group not in done:
+            table = np.zeros((nsub * ndeal, 16), dtype=np.uint8)
+            subset, dealing = np.divmod(np.arange(nsub * ndeal), ndeal)
+            table[:, :_SLOTS] = _dealt(tab, np.full(len(table), key), subset, dealing)
+            parts.append(table)
+            done[group] = entries
+            entries += len(table)
+        deal_off[key] = done[group]
+    return _Bulk(layout_off, layout_slots, deal_off, np.concatenate(parts))
+
+
+def _chunk(tab: _Tables, rng: np.random.Generator, n: int, bulk: _Bulk | None) -> _U8:
     cids = _count_matrices(tab, rng, n)
 
     # layouts, uniform among each count vector's
     pick = (rng.random(cids.shape) * tab.layout_len[cids]).astype(np.int64)
-    slots = tab.layout_slots.view(_V16).reshape(-1)[tab.layout_off[cids] + pick]
-    slots_u8 = slots.view(np.uint8).reshape(n, STRIP_CARTONES, 16)[:, :, :15]
+    if bulk is None:
+        slots_u8 = _layout_slots(tab, cids.reshape(-1), pick.reshape(-1))
+    else:
+        slots = bulk.layout_slots.view(_V16).reshape(-1)[bulk.layout_off[cids] + pick]
+        slots_u8 = slots.view(np.uint8).reshape(-1, 16)[:, :15]
+    slots_u8 = slots_u8.reshape(n, STRIP_CARTONES, 15)
 
     # dealing: a column's positions split between the two groups, each dealt within its group
     counts = tab.cid_counts[cids] - np.uint8(1)  # (n, 6, 9) in 0..2
@@ -355,12 +449,20 @@ def _chunk(tab: _Tables, rng: np.random.Generator, n: int) -> _U8:
     sub1 = (u[0] * subsets).astype(np.int64)
     deals1 = tab.group_deals[key1]
     deals2 = tab.group_deals[key2]
-    e1 = tab.group_off[key1] + sub1 * deals1 + (u[1] * deals1).astype(np.int64)
-    e2 = tab.group_off[key2] + (subsets - 1 - sub1) * deals2 + (u[2] * deals2).astype(np.int64)
-    rows16 = tab.deal.view(_V16).reshape(-1)
-    values = np.empty((n, 2, 9, _COL_BYTES), dtype=np.uint8)
-    values.view(_V16)[:, 0, :, 0] = rows16[e1]
-    values.view(_V16)[:, 1, :, 0] = rows16[e2]
+    sub2, deal1, deal2 = (
+        subsets - 1 - sub1,
+        (u[1] * deals1).astype(np.int64),
+        (u[2] * deals2).astype(np.int64),
+    )
+    if bulk is None:
+        values = np.zeros((n, 2, 9, _COL_BYTES), dtype=np.uint8)
+        values[:, 0, :, :_SLOTS] = _dealt(tab, key1, sub1, deal1)
+        values[:, 1, :, :_SLOTS] = _dealt(tab, key2, sub2, deal2)
+    else:
+        rows16 = bulk.deal.view(_V16).reshape(-1)
+        values = np.empty((n, 2, 9, _COL_BYTES), dtype=np.uint8)
+        values.view(_V16)[:, 0, :, 0] = rows16[bulk.deal_off[key1] + sub1 * deals1 + deal1]
+        values.view(_V16)[:, 1, :, 0] = rows16[bulk.deal_off[key2] + sub2 * deals2 + deal2]
     values += _COLUMN_FIRST[:, None]  # positions to numbers
 
     # each cartón reads its cells in reading order
@@ -382,11 +484,12 @@ def generate_strips(seed: int, count: int) -> _U8:
             _("el número de tiras debe ser un entero no negativo, no {v!r}").format(v=count)
         )
     tab = _tables()
+    bulk = _bulk() if count >= _BULK_STRIPS else None  # the same strips either way
     rng = np.random.default_rng(seed)
     out = np.empty((count, STRIP_CARTONES, 3, 5), dtype=np.uint8)
     for start in range(0, count, _CHUNK):
         n = min(_CHUNK, count - start)
-        out[start : start + n] = _chunk(tab, rng, n)
+        out[start : start + n] = _chunk(tab, rng, n, bulk)
     return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -245,3 +247,31 @@ def test_a_ballset_change_between_nights_is_exported_with_the_next_night(
         "bola 17 dañada",
     )
     assert moved["between_sessions"] is True and moved["partida"] is None and moved["at"]
+
+
+def test_main_help_lists_the_commands_of_every_package(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--help"], ["-v", "--help"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        out = capsys.readouterr().out
+        assert exit_info.value.code == 0
+        assert all(command in out for command in ("simulate", "acta", "emulate", "backup"))
+    for command in ("acta", "emulate"):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["-v", command, "--help"])
+        assert exit_info.value.code == 0 and "usage" in capsys.readouterr().out
+
+
+def test_acta_command_does_not_load_the_device_drivers(night: str, tmp_path: Path) -> None:
+    """Trust 21: a command imports only what it runs (``acta build`` under a second)."""
+    code = (
+        "import sys\n"
+        "from bingo.cli import main\n"
+        f"argv = ['acta', 'build', '--db', {night!r}, '-o', {str(tmp_path / 'a.pdf')!r}]\n"
+        "assert main(argv) == 0\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'drivers', 'alembic', 'ui'}))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout
+    assert out.splitlines()[-1] == "[]"

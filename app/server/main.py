@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.server.host import HallHost
+if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
+    from app.server.host import HallHost
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def open_host(args: argparse.Namespace, settings: object) -> HallHost:
     """The hall of ``--db`` with its set-up from the settings, and its devices."""
+    from app.server.host import HallHost
     from bingo.app import check_settings, choose_hall, prepare_hall
     from bingo.store import open_store
     from config import HallSettings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 from functools import cache
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bingo import strips
 from bingo.cards import carton_problems
 from bingo.strips import generate_strips, strips_valid
 
@@ -199,3 +201,23 @@ def test_columns_10_to_79_are_interchangeable_and_numbers_spread_evenly_over_car
         where[:, place] = np.bincount(strips[:, place].reshape(-1), minlength=91)
     share = where[1:] / n
     assert np.all(np.abs(share - 1 / 6) < 6 * np.sqrt((1 / 6) * (5 / 6) / n))
+
+
+def test_a_recorded_seed_gives_the_strips_it_gave_when_recorded() -> None:
+    """R-CARD-2: a generated card set is recorded as its seed; the strips it stands for never
+    change, whichever way they are assembled (a hall's set, or a big batch from whole tables).
+    """
+    small = hashlib.sha256(generate_strips(2026, 300).tobytes()).hexdigest()
+    big = hashlib.sha256(generate_strips(5, 12_000).tobytes()).hexdigest()
+    assert small == "b8bdbb09a6a341df865499d458068be8fa3502637ee2a5bb1c657544cfd4a27d"
+    assert big == "5b8c515599d16d68bcd5154886b5ba7f7fd466961629e75b1347e00744b5eeb0"
+
+
+def test_big_batches_and_small_ones_draw_the_same_strips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first chunk of a big batch (looked up in whole tables) is the small batch of the same
+    seed (assembled as drawn).
+    """
+    monkeypatch.setattr(strips, "_BULK_STRIPS", strips._CHUNK + 1)
+    for seed in (0, 99):
+        big = generate_strips(seed, strips._CHUNK + 1)
+        assert np.array_equal(big[: strips._CHUNK], generate_strips(seed, strips._CHUNK))

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,13 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect
 
 from bingo.store import EventStore, open_store
-from bingo.store.migrate import MIGRATIONS_DIR, alembic_config, downgrade, upgrade
+from bingo.store.migrate import (
+    HEAD_REVISION,
+    MIGRATIONS_DIR,
+    alembic_config,
+    downgrade,
+    upgrade,
+)
 from bingo.store.models import Base
 from tests.store.conftest import sqlite_url_for
 
@@ -64,3 +72,38 @@ def test_developer_command_line_config_migrates_the_database_it_names(
         assert {"events", "card_sets"} <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+def test_head_revision_the_store_trusts_is_alembics_head() -> None:
+    """Opening a database already at HEAD_REVISION skips alembic: it must be the real head."""
+    assert ScriptDirectory.from_config(alembic_config()).get_heads() == [HEAD_REVISION]
+
+
+def test_store_one_revision_behind_is_migrated_when_opened(store: EventStore) -> None:
+    url = store.engine.url.render_as_string(hide_password=False)
+    store.append("sala-1", 0, [("t", "apertura", {})])
+    downgrade(store.engine, "0001")
+    again = open_store(url)
+    try:
+        assert schema_diff(again) == []
+        assert again.verify("sala-1") is None
+    finally:
+        again.close()
+
+
+def test_opening_a_store_at_the_newest_schema_does_not_load_the_migration_tool(
+    tmp_path: Path,
+) -> None:
+    """Trust 21: every command opens the store; the migration tool is loaded only to migrate."""
+    url = sqlite_url_for(tmp_path / "night.sqlite")
+    open_store(url).close()
+    code = (
+        "import sys\n"
+        "from bingo.store import open_store\n"
+        f"open_store({url!r}, create=False).close()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout
+    assert out.strip() == "[]"
