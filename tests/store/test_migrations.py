@@ -10,9 +10,9 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect
 
-from bingo.store import EventStore, open_store
-from bingo.store.migrate import MIGRATIONS_DIR, alembic_config, downgrade, upgrade
-from bingo.store.models import Base
+from store import EventStore, open_store
+from store.migrate import MIGRATIONS_DIR, alembic_config, downgrade, upgrade
+from store.models import Base
 from tests.store.conftest import sqlite_url_for
 
 
@@ -27,7 +27,7 @@ def test_migrated_schema_matches_the_models(store: EventStore) -> None:
 
 
 def test_migrations_ship_inside_the_package_with_a_single_head() -> None:
-    assert MIGRATIONS_DIR.parent == Path(__file__).resolve().parents[2] / "bingo" / "store"
+    assert MIGRATIONS_DIR.parent == Path(__file__).resolve().parents[2] / "store"
     scripts = ScriptDirectory.from_config(alembic_config())
     assert len(scripts.get_heads()) == 1
 
