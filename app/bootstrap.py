@@ -264,7 +264,7 @@ def sign_checkpoints(store: EventStore, service: HallService) -> None:
     (in the same transaction), and keeps the newest one next to the key: what lets ``status``
     see records removed or re-hashed (docs/store.md). The key is loaded at the first close.
     """
-    from store.checkpoints import HallKeySigner
+    from app.checkpoints import HallKeySigner
 
     signer = HallKeySigner(service.hall_id, hall_name=lambda: service.hall.name)
     store.sign_checkpoints(service.hall_id, signer)

@@ -284,9 +284,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    from app.checkpoints import audit, when
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
-    from store.checkpoints import audit, when
 
     with _open_hall(args) as engine:
         # Loading re-checked the chain; the audit also holds it against the signed

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from app.bootstrap import prepare_hall
+from app.checkpoints import HallKeySigner
 from app.config import load_hall
 from bingo.export import build_export
 from bingo.service import CardSetLibrary, EventLog, HallService, MemoryEventLog
@@ -19,7 +20,6 @@ from bingo.simulate import (
     seeded_bola_loca,
 )
 from store import open_store
-from store.checkpoints import HallKeySigner
 
 PARTIDAS = 60
 

@@ -85,7 +85,7 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
 
 
 class CheckpointSigner(Protocol):
-    """Signs the hall's checkpoints (``store.checkpoints.HallKeySigner`` is one)."""
+    """Signs the hall's checkpoints (``app.checkpoints.HallKeySigner`` is one)."""
 
     #: the event kinds that close a partida or a session
     close_kinds: frozenset[str]

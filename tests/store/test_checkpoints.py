@@ -24,11 +24,11 @@ from cryptography.x509.oid import NameOID
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+from app.checkpoints import CLOSE_KINDS, EXTERNAL_DIR, audit, key_folder
 from app.cli import main
 from app.config import load_hall
 from bingo.chain import canonical_json, record_hash
 from store import IntegrityError, open_store
-from store.checkpoints import CLOSE_KINDS, EXTERNAL_DIR, audit, key_folder
 
 NIGHT = ["--session", "N1", "--date", "2026-11-22", "--partidas", "4", "-q"]
 
