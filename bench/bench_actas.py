@@ -71,13 +71,13 @@ def command_parts() -> None:
                 [
                     sys.executable,
                     "-c",
-                    "import bingo.cli, bingo.app, bingo.export, actas.cli, actas.render",
+                    "import app.cli, app.bootstrap, bingo.export, app.acta_cli, actas.render",
                 ]
             )
             for _ in range(3)
         )
         print(f"  python_start_s: {bare:.3f}")
-        print(f"  imports_s: {imports - bare:.3f} (bingo.cli, bingo.app with the store, actas)")
+        print(f"  imports_s: {imports - bare:.3f} (app.cli, app.bootstrap with the store, actas)")
 
         card_set = min(
             _command(
@@ -97,7 +97,7 @@ def command_parts() -> None:
 
         from actas.builder import build_acta
         from actas.render import attachment_for, render_acta_data
-        from bingo.app import export_from_db
+        from app.bootstrap import export_from_db
 
         t, export = _best(lambda: export_from_db(url, None))
         print(

@@ -8,7 +8,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from bingo.app import prepare_hall
+from app.bootstrap import prepare_hall
+from app.checkpoints import HallKeySigner
+from app.config import load_hall
 from bingo.export import build_export
 from bingo.service import CardSetLibrary, EventLog, HallService, MemoryEventLog
 from bingo.simulate import (
@@ -17,9 +19,7 @@ from bingo.simulate import (
     SimulationPlan,
     seeded_bola_loca,
 )
-from bingo.store import open_store
-from bingo.store.checkpoints import HallKeySigner
-from config import load_hall
+from store import open_store
 
 PARTIDAS = 60
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -59,6 +59,27 @@ class Status(StrEnum):
 
 FINISHED = (Status.PAID, Status.ANNULLED)
 PLAYING = (Status.READY, Status.EXTRACTION, Status.CLAIM_CHECK)
+
+# The states of the partida in which each of the hall's commands may be given: the one table the
+# hall's checks (``Hall._need_partida``) and the console's offer (``readmodel.allowed_actions``)
+# both read, so they cannot drift apart. Keys are the console's action names.
+PARTIDA_ACTIONS: Mapping[str, tuple[Status, ...]] = {
+    "sell": (Status.SALE_OPEN,),
+    "close_sale": (Status.SALE_OPEN,),
+    "confirm_data_shown": (Status.SALE_CLOSED,),  # R-ACTA-2
+    "draw_ball": PLAYING,
+    # Nothing to correct or to claim before the first ball (READY has none).
+    "correct_ball": (Status.EXTRACTION, Status.CLAIM_CHECK, Status.BINGO_CALLED),
+    "claim": (Status.EXTRACTION, Status.CLAIM_CHECK, Status.BINGO_CALLED),
+    "start_manual_extraction": (Status.EXTRACTION, Status.CLAIM_CHECK),  # R-INC-2
+    "close_partida": (Status.BINGO_CALLED,),
+    "pay_prizes": (Status.CLOSED,),
+    "suspend": (Status.SALE_OPEN, Status.SALE_CLOSED, Status.READY),  # R-INC-1
+    "resume": (Status.SUSPENDED,),
+    "refund_suspended": (Status.SUSPENDED,),
+    # From the close of the sale on, READY too (decision 100; R-INC-3, R-INC-4).
+    "annul": (*PLAYING, Status.BINGO_CALLED, Status.SALE_CLOSED, Status.SUSPENDED),
+}
 
 
 @dataclass(frozen=True)
@@ -784,7 +805,7 @@ class Hall:
 
     def next_sale_number(self, series: str) -> int:
         """Where the sale of a serie must go on now (R-SALE-1); raises when it cannot."""
-        partida = self._need_partida(Status.SALE_OPEN)
+        partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
         serie = self.series.get(series)
         if serie is None:
             raise DomainError(f"la serie {series!r} no existe en esta sala", "R-CARD-3")
@@ -806,7 +827,7 @@ class Hall:
 
     def sell(self, series: str, first: int, last: int, electronic: bool = False) -> list[ev.Event]:
         """Record cartones first..last of a serie as sold, on paper or on a terminal."""
-        partida = self._need_partida(Status.SALE_OPEN)
+        partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
         expected = self.next_sale_number(series)
         serie = self.series[series]
         electronic = electronic or serie.electronic
@@ -875,7 +896,7 @@ class Hall:
 
     def close_sale(self) -> list[ev.Event]:
         rules = self._need_rules()
-        partida = self._need_partida(Status.SALE_OPEN)
+        partida = self._need_partida(*PARTIDA_ACTIONS["close_sale"])
         if not partida.sales:
             raise DomainError("no se ha vendido ningún cartón", "R-SALE-3")
         takings = partida.takings_cents
@@ -892,7 +913,7 @@ class Hall:
         ]
 
     def confirm_data_shown(self) -> list[ev.Event]:
-        partida = self._need_partida(Status.SALE_CLOSED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["confirm_data_shown"])
         return [ev.PartidaDataShown(partida=partida.number)]
 
     def draw_ball(
@@ -907,7 +928,7 @@ class Hall:
             raise DomainError(
                 "los datos de la partida aún no constan en el acta ni en los paneles", "R-ACTA-2"
             )
-        partida = self._need_partida(*PLAYING)
+        partida = self._need_partida(*PARTIDA_ACTIONS["draw_ball"])
         if partida.valid_bingo:
             raise DomainError("ya hay un bingo correcto: no se extraen más bolas", "R-GAME-4")
         if not partida.balls:
@@ -961,7 +982,7 @@ class Hall:
         return [n for n in BALLS if n not in drawn]
 
     def correct_ball(self, index: int, number: int, note: str) -> list[ev.Event]:
-        partida = self._need_partida(*PLAYING, Status.BINGO_CALLED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["correct_ball"])
         if not 1 <= index <= len(partida.balls):
             raise DomainError(f"no hay extracción {index} en esta partida")
         wrong = partida.balls[index - 1]
@@ -1051,7 +1072,7 @@ class Hall:
 
     def check_claim(self, series: str, number: int, prize: str) -> list[ev.Event]:
         """Check a cartón a player called (R-GAME-4, R-PRIZE-2)."""
-        partida = self._need_partida(*PLAYING, Status.BINGO_CALLED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["claim"])
         if prize not in ("line", "bingo"):
             raise DomainError(f"premio desconocido: {prize!r}")
         self.carton(series, number)  # the serie and number exist
@@ -1141,7 +1162,7 @@ class Hall:
 
     def close_partida(self) -> list[ev.Event]:
         """Award every prize and close: no claim is accepted afterwards (R-GAME-4, R-PRIZE-3)."""
-        partida = self._need_partida(Status.BINGO_CALLED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["close_partida"])
         amounts = partida.amounts
         assert amounts is not None
         out: list[ev.Event] = []
@@ -1201,21 +1222,21 @@ class Hall:
         return out
 
     def pay_prizes(self) -> list[ev.Event]:
-        partida = self._need_partida(Status.CLOSED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["pay_prizes"])
         return [ev.PrizesPaid(partida=partida.number)]
 
     # --- incidents ---------------------------------------------------------------------------
 
     def suspend(self, note: str) -> list[ev.Event]:
         """A failure before the first ball (R-INC-1)."""
-        partida = self._need_partida(Status.SALE_OPEN, Status.SALE_CLOSED, Status.READY)
+        partida = self._need_partida(*PARTIDA_ACTIONS["suspend"])
         return [
             ev.PartidaSuspended(partida=partida.number, note=note),
             _incident(partida, "failure_before_first_ball", 0, note, region=self.region),
         ]
 
     def resume(self, note: str) -> list[ev.Event]:
-        partida = self._need_partida(Status.SUSPENDED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["resume"])
         if partida.irregular:
             raise DomainError(
                 "una irregularidad de las bolas no se reanuda: la partida se da por finalizada "
@@ -1226,7 +1247,7 @@ class Hall:
 
     def refund_suspended(self, note: str) -> list[ev.Event]:
         """The failure could not be resolved: every cartón sold is refunded (R-INC-1)."""
-        partida = self._need_partida(Status.SUSPENDED)
+        partida = self._need_partida(*PARTIDA_ACTIONS["refund_suspended"])
         return [
             ev.PartidaAnnulled(
                 partida=partida.number,
@@ -1268,7 +1289,7 @@ class Hall:
 
     def start_manual_extraction(self, note: str) -> list[ev.Event]:
         """A device failure after the first ball: go on by hand (R-INC-2)."""
-        partida = self._need_partida(Status.EXTRACTION, Status.CLAIM_CHECK)
+        partida = self._need_partida(*PARTIDA_ACTIONS["start_manual_extraction"])
         if partida.manual_from_ball is not None:
             raise DomainError("la partida ya sigue por extracción manual", "R-INC-2")
         return [
@@ -1310,8 +1331,7 @@ class Hall:
         """A ball or mechanism irregularity (R-INC-3) or an uncorrectable caller error (R-INC-4)."""
         if incident not in ("ball_irregularity", "caller_error"):
             raise DomainError(f"incidencia que no anula la partida: {incident!r}")
-        allowed = (*PLAYING, Status.BINGO_CALLED, Status.SALE_CLOSED, Status.SUSPENDED)
-        partida = self._need_partida(*allowed)
+        partida = self._need_partida(*PARTIDA_ACTIONS["annul"])
         if incident == "caller_error" and not partida.balls:
             raise DomainError("sin bolas extraídas no hay error de locución que anular", "R-INC-4")
         recorded = incident == "ball_irregularity" and partida.irregular  # when it stopped

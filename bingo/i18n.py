@@ -1,26 +1,23 @@
-"""Translatable user-facing texts.
+"""Translatable user-facing texts of the domain and the drivers.
 
-Spanish is the source language; Basque, Galician, Catalan and English catalogues live in
-``bingo/locale/<lang>/LC_MESSAGES/bingo-hall.mo``. A missing catalogue falls back to Spanish.
+Spanish is the source language. The domain reads no catalogue (it does no I/O): ``_`` marks a
+text and asks the translator the edge installed with ``use_translator``; with none installed the
+text stays in Spanish.
 """
 
 from __future__ import annotations
 
-import gettext
-from pathlib import Path
+from collections.abc import Callable
 
-_LOCALE_DIR = Path(__file__).with_name("locale")
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+_translate: Callable[[str], str] = str
 
 
-def set_language(language: str) -> None:
-    """Choose the language of every text from now on ("es", "eu", "gl", "ca", "en")."""
-    global _translation
-    _translation = gettext.translation(
-        "bingo-hall", localedir=_LOCALE_DIR, languages=[language], fallback=True
-    )
+def use_translator(translate: Callable[[str], str]) -> None:
+    """Translate every marked text from now on with ``translate`` (e.g. a gettext catalogue's)."""
+    global _translate
+    _translate = translate
 
 
 def _(message: str) -> str:
     """Translate a Spanish source text into the chosen language."""
-    return _translation.gettext(message)
+    return _translate(message)

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bingo.hall import FINISHED, STATUS_TEXT, Hall, PartidaState, SessionState, Status
+from bingo.hall import (
+    FINISHED,
+    PARTIDA_ACTIONS,
+    STATUS_TEXT,
+    Hall,
+    PartidaState,
+    SessionState,
+    Status,
+)
 
 
 @dataclass(frozen=True)
@@ -212,21 +220,7 @@ def allowed_actions(hall: Hall) -> frozenset[str]:
         if session.last_partida is None or len(session.partidas) < session.last_partida:
             out.add("start_partida")
         return frozenset(out)
-    s = partida.status
-    if s == Status.SALE_OPEN:
-        out |= {"sell", "close_sale", "suspend"}
-    elif s == Status.SALE_CLOSED:
-        out |= {"confirm_data_shown", "suspend", "annul"}
-    elif s == Status.READY:
-        out |= {"draw_ball", "suspend"}
-    elif s in (Status.EXTRACTION, Status.CLAIM_CHECK):
-        out |= {"draw_ball", "claim", "correct_ball", "annul"}
-        if partida.manual_from_ball is None:
-            out.add("start_manual_extraction")
-    elif s == Status.BINGO_CALLED:
-        out |= {"claim", "close_partida", "correct_ball", "annul"}
-    elif s == Status.SUSPENDED:
-        out |= {"resume", "refund_suspended", "annul"}
-    elif s == Status.CLOSED:
-        out.add("pay_prizes")
+    out |= {action for action, states in PARTIDA_ACTIONS.items() if partida.status in states}
+    if partida.manual_from_ball is not None:
+        out.discard("start_manual_extraction")  # already going on by hand
     return frozenset(out)

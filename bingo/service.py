@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 class EventLog(Protocol):
-    """What the service needs of a store (``bingo.store.EventStore`` is one)."""
+    """What the service needs of a store (``store.EventStore`` is one)."""
 
     def load(self, hall_id: str, after_seq: int = 0) -> list[Record]: ...
 
@@ -176,7 +176,7 @@ class HallService:
 
     def record_together(self, events: Sequence[ev.Event]) -> None:
         """Record, in one append (all or none), events decided on a rehearsal of this record
-        (``bingo.app.prepare_hall``); a record that moved on since is refused by the log.
+        (``app.bootstrap.prepare_hall``); a record that moved on since is refused by the log.
         """
         self._do(lambda: events)
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bingo.cli import main
+from app.cli import main
 
 
 def call(argv: list[str]) -> int:
@@ -70,7 +70,7 @@ def hall_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "claims.json").write_text(
         '[{"hall_id": "cantabria-001", "session_id": "N1", "filed": "2026-11-23", "settled": null}]'
     )
-    shutil.copy(Path(__file__).parents[1] / "config" / "hall.toml", folder / "hall.toml")
+    shutil.copy(Path(__file__).parents[1] / "app" / "config" / "hall.toml", folder / "hall.toml")
     return folder
 
 
@@ -406,8 +406,8 @@ json_values = st.recursive(
 def accepted(reader: str, path: Path) -> bool:
     """Whether a drawn file happens to be one the reader may take (then it is not malformed)."""
     from actas.archive import ArchiveError, load_claims
-    from config import ConfigError, load_hall
-    from drivers.cli import scenario_problem
+    from app.config import ConfigError, load_hall
+    from app.emulate_cli import scenario_problem
 
     if reader == "emulate --scenario":  # a usable one would also start the devices for good
         return scenario_problem(str(path)) is None
@@ -566,7 +566,7 @@ def test_hall_settings_the_record_cannot_keep_are_refused_before_the_database_is
 
 
 def test_every_command_help_states_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    from bingo.cli import build_parser
+    from app.cli import build_parser
 
     commands = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert commands is not None

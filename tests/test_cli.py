@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bingo.cli import main
+from app.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -266,7 +266,7 @@ def test_acta_command_does_not_load_the_device_drivers(night: str, tmp_path: Pat
     """Trust 21: a command imports only what it runs (``acta build`` under a second)."""
     code = (
         "import sys\n"
-        "from bingo.cli import main\n"
+        "from app.cli import main\n"
         f"argv = ['acta', 'build', '--db', {night!r}, '-o', {str(tmp_path / 'a.pdf')!r}]\n"
         "assert main(argv) == 0\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'drivers', 'alembic', 'ui'}))\n"

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bingo.app import prepare_hall
-from bingo.cli import main
+from app.bootstrap import prepare_hall
+from app.cli import main
+from app.config import ConfigError, load_hall
 from bingo.hall import DomainError
 from bingo.service import HallService, MemoryEventLog
-from config import ConfigError, load_hall
 
-DEMO = (Path(__file__).parent.parent / "config" / "hall.toml").read_text("utf-8")
+DEMO = (Path(__file__).parent.parent / "app" / "config" / "hall.toml").read_text("utf-8")
 
 
 def hall_file(tmp_path: Path, text: str, name: str = "hall.toml") -> Path:

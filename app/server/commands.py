@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from bingo.service import HallService
 
 if TYPE_CHECKING:
-    from bingo.devices import DeviceDraws
+    from app.devices import DeviceDraws
 
 
 class CommandError(Exception):

@@ -17,17 +17,17 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from app.devices import DeviceDraws
 from app.server import wire
 from app.server.commands import COMMANDS, CommandError, Context, check_args
 from bingo import events as ev
 from bingo.chain import Record
-from bingo.devices import DeviceDraws
 from bingo.hall import DomainError
 from bingo.readmodel import panel_state
 from bingo.service import CardSetLibrary, HallService
-from bingo.store import ConcurrencyError, EventStore, IntegrityError, StoreError
-from bingo.store.event_store import Command
 from drivers.voice import Voice
+from store import ConcurrencyError, EventStore, IntegrityError, StoreError
+from store.event_store import Command
 
 log = logging.getLogger(__name__)
 

@@ -39,10 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def open_host(args: argparse.Namespace, settings: object) -> HallHost:
     """The hall of ``--db`` with its set-up from the settings, and its devices."""
+    from app.bootstrap import check_settings, choose_hall, prepare_hall
+    from app.config import HallSettings
     from app.server.host import HallHost
-    from bingo.app import check_settings, choose_hall, prepare_hall
-    from bingo.store import open_store
-    from config import HallSettings
+    from store import open_store
 
     assert isinstance(settings, HallSettings)
     store = open_store(args.db)
@@ -52,13 +52,13 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
         if args.devices == "emulated":
-            from bingo.devices import emulated_draws
+            from app.devices import emulated_draws
 
             host.use_devices(
                 *emulated_draws(host.service, args.seed, [], fast=True, traffic_dir=args.traffic)
             )
         elif args.devices == "serial":
-            from bingo.devices import serial_draws
+            from app.devices import serial_draws
 
             if not settings.extractor_port or not settings.reader_port:
                 raise ServeError("faltan los puertos del extractor y del lector en [devices]")
@@ -83,8 +83,8 @@ def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> N
     the ball calls of ``[voice]``, fed from the record; both stop with the host. Neither ever
     stops the game (decisions 96, 97).
     """
-    from bingo.devices import feed_voice, start_boards
-    from config import HallSettings
+    from app.config import HallSettings
+    from app.devices import feed_voice, start_boards
     from drivers.voice import Voice
 
     assert isinstance(settings, HallSettings)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from actas.cli import add_parsers
+from app.acta_cli import add_parsers
 
 
 def run(argv: list[str]) -> int:
@@ -279,7 +279,7 @@ def test_clear_spanish_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_actas_never_import_qt_sql_or_drivers() -> None:
     code = (
-        "import sys, actas.cli, actas.render, actas.verify, actas.seal, actas.receipts, "
+        "import sys, app.acta_cli, actas.render, actas.verify, actas.seal, actas.receipts, "
         "actas.summary, actas.archive, actas.retention; "
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('PySide6', 'sqlalchemy', 'serial', 'drivers', 'ui')]; print(bad)"

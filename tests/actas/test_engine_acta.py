@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from actas.builder import build_acta
 from actas.render import render_acta
 from actas.verify import verify_acta
-from bingo.app import export_from_db, project_records
+from app.bootstrap import export_from_db, project_records
 from bingo.service import HallService
 from tests.actas.conftest import body_lines, partida_block
 from tests.actas.engine_night import (
@@ -153,7 +153,7 @@ def test_a_simulated_session_says_so_on_every_folio_and_a_real_one_does_not(
     tmp_path: Path,
 ) -> None:
     """Decision 24: no export or acta of a simulation can pass for a real night."""
-    from bingo.cli import main
+    from app.cli import main
 
     url = f"sqlite:///{tmp_path / 'sim.sqlite'}"
     assert main(["simulate", "--db", url, "--seed", "5", "--partidas", "2", "-q"]) == 0

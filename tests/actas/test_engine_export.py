@@ -18,7 +18,7 @@ from tests.actas.conftest import body_lines, partida_block
 @pytest.mark.slow
 def test_acta_of_an_engine_export(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'hall.sqlite'}"
-    cli = [sys.executable, "-m", "bingo.cli"]
+    cli = [sys.executable, "-m", "app.cli"]
     probe = subprocess.run([*cli, "--help"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
         pytest.skip("the engine's command line does not run here")

@@ -535,7 +535,7 @@ def test_a_copy_printed_before_the_prizes_were_paid_verifies_against_the_grown_r
     """R-ACTA-1, R-ACTA-6: a copy printed between "partida cerrada" and "premios pagados" is
     compared with the record as it stood at the copy's chain head, not with what came later;
     a change to that part of the record is still found."""
-    from bingo.app import project_records
+    from app.bootstrap import project_records
     from bingo.export import build_export
     from tests.actas.engine_night import SERIE, engine_hall, play_partida
 

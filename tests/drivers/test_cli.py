@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import serial
 
+from app.emulate_cli import add_parsers, run_checked
 from drivers.ballsource import BallHeld, BallRead, DeviceBallSource, DrawTiming
 from drivers.board import HallBoardDriver
-from drivers.cli import add_parsers, run_checked
 from drivers.emulators import load_scenario
 from drivers.extractor import ExtractorDriver
 from drivers.reader import ReaderDriver

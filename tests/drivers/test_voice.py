@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from bingo.devices import feed_voice
-from config import ConfigError, VoiceConfig, default_hall_path, load_hall
+from app.config import ConfigError, VoiceConfig, default_hall_path, load_hall
+from app.devices import feed_voice
 from drivers.voice import AudioOut, BallVoice, Voice, VoiceError, call_text
 from tests.bingo.hallkit import make_hall
 
@@ -342,7 +342,7 @@ def test_voice_settings_come_from_the_hall_file(tmp_path: Path) -> None:
 def test_the_voice_commands_prepare_once_and_refuse_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bingo.cli import main
+    from app.cli import main
 
     cache = ["--cache", str(tmp_path / "c")]
     assert main(["voice", "prepare", "--languages", "es,eu", *cache]) == 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bingo.cli import main
+from app.cli import main
 
 
 @pytest.fixture

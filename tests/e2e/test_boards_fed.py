@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bingo.devices import feed_boards
+from app.devices import feed_boards
 from drivers.board import open_emulated_boards
 from drivers.protocol import ShowState
 from tests.bingo.hallkit import make_hall

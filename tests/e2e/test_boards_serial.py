@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from bingo.cli import main
-from bingo.devices import feed_boards
+from app.cli import main
+from app.config import BoardLine, ConfigError, default_hall_path, load_hall
+from app.devices import feed_boards
 from bingo.readmodel import panel_state
-from config import BoardLine, ConfigError, default_hall_path, load_hall
 from drivers.board import HallBoardDriver, open_serial_boards
 from drivers.protocol import ShowState, decode_all
 from tests.bingo.hallkit import make_hall
@@ -125,7 +125,7 @@ def test_a_session_lights_the_boards_named_in_the_hall_file(
     in_play = [s for s in shown if s.partida == partida["number"]]
     assert [s.extractions for s in in_play] == sorted(s.extractions for s in in_play)
 
-    from bingo.app import open_hall
+    from app.bootstrap import open_hall
 
     with open_hall(url, None, load_hall(hall).hall_id) as engine:
         state = panel_state(engine.service.hall)

@@ -1,4 +1,4 @@
-"""The hall's record fed by ``bingo.devices.DeviceDraws`` over the real emulators on
+"""The hall's record fed by ``app.devices.DeviceDraws`` over the real emulators on
 pseudo-terminals, the simulated jefe de mesa reading the physical ball in the tube: a ball that
 left the drum when a device was lost is recorded once, before the manual extraction of the balls
 still pending (Cantabria II.1.b párr. 2, R-INC-2); a held ball is recorded with its incident
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bingo.devices import BallNotRead, DeviceDraws, emulated_operator
+from app.devices import BallNotRead, DeviceDraws, emulated_operator
 from bingo.hall import PartidaState, Status
 from drivers.ballsource import EmulatedSession, start_emulated_session
 from drivers.protocol import EventKind

@@ -17,21 +17,21 @@ from typing import Any
 
 import pytest
 
-from bingo.app import open_hall, prepare_hall
-from bingo.devices import DeviceDraws, emulated_operator
+from app.bootstrap import open_hall, prepare_hall
+from app.config import load_hall
+from app.devices import DeviceDraws, emulated_operator
+from app.run import _start_devices
 from bingo.hall import DomainError, Hall, Status
 from bingo.simulate import Simulation, SimulationPlan
-from config import load_hall
 from drivers.ballsource import start_emulated_session
 from tests.bingo.hallkit import make_hall
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
-from ui.main import _start_devices
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 
 def cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "bingo.cli", *args]
+    return [sys.executable, "-m", "app.cli", *args]
 
 
 def test_the_extractor_lost_after_a_release_and_still_away_at_the_next_partida_suspends_it(
@@ -115,7 +115,7 @@ def test_a_partida_whose_extractor_is_away_at_its_start_is_suspended_then_resume
 
 def _play_console_devices(url: str, until: Callable[[Hall], bool]) -> None:
     """One run of the program on the hall's record: the devices the console starts
-    (``ui.main._start_devices``), balls drawn from them until ``until``, then everything shut.
+    (``app.run._start_devices``), balls drawn from them until ``until``, then everything shut.
     """
     settings = load_hall(None)
     plan = SimulationPlan(

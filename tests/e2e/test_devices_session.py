@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from actas.render import render_acta
-from bingo.cli import main
+from app.cli import main
 from tests.independent.check_export import check
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]

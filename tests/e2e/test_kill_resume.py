@@ -20,7 +20,7 @@ SEED, PARTIDAS, KILLS = 5, 16, 6
 
 
 def cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "bingo.cli", *args]
+    return [sys.executable, "-m", "app.cli", *args]
 
 
 def simulate_args(db: str) -> list[str]:

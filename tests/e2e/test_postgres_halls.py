@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bingo.cli import main
-from config import default_hall_path
+from app.cli import main
+from app.config import default_hall_path
 from tests.independent.check_export import check
 
 URL = os.environ.get("BINGO_HALL_TEST_PG_URL")

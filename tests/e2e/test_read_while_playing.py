@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bingo.app import project_records
+from app.bootstrap import project_records
+from app.cli import main
 from bingo.chain import Record
-from bingo.cli import main
 
 pytestmark = pytest.mark.slow
 
@@ -28,7 +28,7 @@ READINGS = 6
 def _simulation(url: str) -> subprocess.Popen[bytes]:
     argv = ["simulate", "--db", url, "--seed", "8", "--partidas", "400", "--session", "S2", "-q"]
     return subprocess.Popen(
-        [sys.executable, "-m", "bingo.cli", *argv],
+        [sys.executable, "-m", "app.cli", *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

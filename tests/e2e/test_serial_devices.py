@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bingo.cli import main
-from config import default_hall_path
+from app.cli import main
+from app.config import default_hall_path
 from tests.independent.check_export import check
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]

@@ -61,7 +61,7 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [
-            sys.executable, "-m", "bingo.cli", "serve", "--db", f"sqlite:///{self.db}",
+            sys.executable, "-m", "app.cli", "serve", "--db", f"sqlite:///{self.db}",
             "--port", str(self.port), "--devices", self.devices, *self.extra,
         ]  # fmt: skip
         out = self.log.open("a")
@@ -244,8 +244,8 @@ def dump(value: Any) -> str:
 
 def carton_rows(number: int) -> list[list[int]]:
     """The rows of cartón ``number`` of the demo hall's first serie (its settings' card set)."""
+    from app.config import load_hall
     from bingo.cards import generate_card_set
-    from config import load_hall
 
     settings = load_hall()
     card_set = generate_card_set(

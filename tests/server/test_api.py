@@ -224,7 +224,7 @@ def test_the_server_speaks_tls_when_a_certificate_is_configured(
 
 def test_serve_refuses_a_certificate_without_its_key(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bingo.cli", "serve", "--db", f"sqlite:///{tmp_path / 'h.db'}",
+        [sys.executable, "-m", "app.cli", "serve", "--db", f"sqlite:///{tmp_path / 'h.db'}",
          "--cert", str(tmp_path / "cert.pem")],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -273,7 +273,7 @@ def test_a_panel_fetches_each_balls_call_from_the_server(
 
     if not shutil.which("espeak-ng") or not shutil.which("soxi"):
         raise AssertionError("espeak-ng y sox hacen falta: bash scripts/system-deps.sh")
-    hall = (ROOT / "config" / "hall.toml").read_text("utf-8")
+    hall = (ROOT / "app" / "config" / "hall.toml").read_text("utf-8")
     config = tmp_path / "hall.toml"
     before, _voice, after = hall.partition("[voice]")
     after = after.partition("\n[")[2]  # the demo hall's [voice] table, replaced by this one

@@ -17,7 +17,7 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from bingo.store import EventStore, open_store
+from store import EventStore, open_store
 
 PG_ENV = "BINGO_HALL_TEST_PG_URL"
 PG_SKIP = f"{PG_ENV} is not set: run `bash scripts/postgres.sh` and export the URL it prints"

@@ -25,7 +25,7 @@ def batch_size(after_seq: int) -> int:
 
 
 def main() -> None:
-    from bingo.store import open_store
+    from store import open_store
 
     url, hall = sys.argv[1], sys.argv[2]
     store = open_store(url)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bingo.store import ConcurrencyError, EventStore
+from store import ConcurrencyError, EventStore
 
 AT = "2026-11-24T18:00:00+01:00"
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from sqlalchemy import Engine, text
 
-from bingo.store import EventStore, IntegrityError
+from store import EventStore, IntegrityError
 from tests.store.conftest import drop_append_only_triggers
 
 

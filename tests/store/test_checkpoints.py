@@ -24,11 +24,11 @@ from cryptography.x509.oid import NameOID
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+from app.checkpoints import CLOSE_KINDS, EXTERNAL_DIR, audit, key_folder
+from app.cli import main
+from app.config import load_hall
 from bingo.chain import canonical_json, record_hash
-from bingo.cli import main
-from bingo.store import IntegrityError, open_store
-from bingo.store.checkpoints import CLOSE_KINDS, EXTERNAL_DIR, audit, key_folder
-from config import load_hall
+from store import IntegrityError, open_store
 
 NIGHT = ["--session", "N1", "--date", "2026-11-22", "--partidas", "4", "-q"]
 
@@ -328,7 +328,7 @@ def test_backup_copies_a_live_database_consistently(
     hall = hall_of(live)
     keys = keys_without_external_copy(tmp_path, hall)  # checks only what is in each copy
     writer = start(
-        "-m", "bingo.cli", "simulate", "--db", url, "--session", "N1", "--partidas", "12", "-q"
+        "-m", "app.cli", "simulate", "--db", url, "--session", "N1", "--partidas", "12", "-q"
     )
     sizes: list[int] = []
     during = 0  # backups begun and finished while the writer was writing

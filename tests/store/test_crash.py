@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bingo.chain import seal
-from bingo.store import open_store
+from store import open_store
 from tests.store.crash_writer import batch_size, event
 
 WRITER = Path(__file__).with_name("crash_writer.py")

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
-from bingo.store import default_database_url, open_store
+from store import default_database_url, open_store
 
 
 def test_default_database_is_a_sqlite_file_in_a_created_user_data_folder(

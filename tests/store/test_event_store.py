@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine, insert, text
 
 from bingo.chain import GENESIS, Record, canonical_json, seal, verify_chain
-from bingo.store import ConcurrencyError, EventStore, IntegrityError, open_store
-from bingo.store.models import EventRow
+from store import ConcurrencyError, EventStore, IntegrityError, open_store
+from store.models import EventRow
 
 json_scalars = (
     st.none()

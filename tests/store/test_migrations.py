@@ -12,15 +12,15 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect
 
-from bingo.store import EventStore, open_store
-from bingo.store.migrate import (
+from store import EventStore, open_store
+from store.migrate import (
     HEAD_REVISION,
     MIGRATIONS_DIR,
     alembic_config,
     downgrade,
     upgrade,
 )
-from bingo.store.models import Base
+from store.models import Base
 from tests.store.conftest import sqlite_url_for
 
 
@@ -35,7 +35,7 @@ def test_migrated_schema_matches_the_models(store: EventStore) -> None:
 
 
 def test_migrations_ship_inside_the_package_with_a_single_head() -> None:
-    assert MIGRATIONS_DIR.parent == Path(__file__).resolve().parents[2] / "bingo" / "store"
+    assert MIGRATIONS_DIR.parent == Path(__file__).resolve().parents[2] / "store"
     scripts = ScriptDirectory.from_config(alembic_config())
     assert len(scripts.get_heads()) == 1
 
@@ -99,7 +99,7 @@ def test_opening_a_store_at_the_newest_schema_does_not_load_the_migration_tool(
     open_store(url).close()
     code = (
         "import sys\n"
-        "from bingo.store import open_store\n"
+        "from store import open_store\n"
         f"open_store({url!r}, create=False).close()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
     )

@@ -14,12 +14,12 @@ import sys
 
 from sqlalchemy import func, select
 
-from bingo.store import open_store
-from bingo.store.models import EventRow
+from store import open_store
+from store.models import EventRow
 
 WRITER = """
 import sys
-from bingo.store import open_store
+from store import open_store
 store = open_store(sys.argv[1])
 items = [("2026-11-22T21:00:0%d+01:00" % n, "bola", {"bola": n}) for n in range(3)]
 store.append("sala-1", 3, items)

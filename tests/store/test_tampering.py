@@ -10,7 +10,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
 
 from bingo.chain import record_hash
-from bingo.store import EventStore, IntegrityError, open_store
+from store import EventStore, IntegrityError, open_store
 from tests.store.conftest import drop_append_only_triggers, sqlite_url_for
 
 

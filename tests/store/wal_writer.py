@@ -12,7 +12,7 @@ import sys
 
 
 def main() -> None:
-    from bingo.cli import main as cli
+    from app.cli import main as cli
 
     path = sys.argv[1]
     url = f"sqlite:///{path}"

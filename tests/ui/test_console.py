@@ -431,7 +431,7 @@ def test_a_command_the_record_refuses_is_shown_as_a_refusal_not_an_unexpected_er
     store's reason, like a rule's, not "error inesperado" (a checkpoint the hall's key cannot
     sign is refused the same way)."""
     from bingo.service import CardSetLibrary, HallService
-    from bingo.store import open_store
+    from store import open_store
 
     url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
     records = kit.svc.records()

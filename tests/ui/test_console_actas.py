@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from actas.builder import ActaDataError
 from actas.verify import verify_acta
-from bingo.app import project_records
+from app.bootstrap import project_records
 from bingo.hall import Status
 from bingo.rules import RegionRules
 from bingo.service import HallService, MemoryEventLog

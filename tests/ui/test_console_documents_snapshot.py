@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bingo.app import project_records
+from app.bootstrap import project_records
 from bingo.service import CardSetLibrary, HallService
-from bingo.store import open_store
+from store import open_store
 from tests.bingo.hallkit import make_hall
 from ui.console.documents import acta_session, export_for_session
 

@@ -1,5 +1,5 @@
 """A duplicate ball at the console: the partida stops there (R-INC-3), by the same rule as an
-unattended run (``bingo.devices.DeviceDraws``), and F6 draws nothing until it is annulled."""
+unattended run (``app.devices.DeviceDraws``), and F6 draws nothing until it is annulled."""
 
 from __future__ import annotations
 

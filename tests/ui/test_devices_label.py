@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from app.run import EXIT_AFTER_ENV
 from drivers.emulators import start_emulators
 from tests.e2e.test_boards_serial import sent_to_boards
 from tests.ui.test_settings_languages import hall_file
-from ui.main import EXIT_AFTER_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ def test_the_console_on_the_hall_s_serial_lines_does_not_say_emulated(tmp_path: 
         }
         db = f"sqlite:///{tmp_path / 'hall.sqlite'}"
         command = [
-            sys.executable, "-m", "bingo.cli", "run", "--db", db, "--config", str(config),
+            sys.executable, "-m", "app.cli", "run", "--db", db, "--config", str(config),
             "--devices", "serial",
         ]  # fmt: skip
         done = subprocess.run(

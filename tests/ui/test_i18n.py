@@ -13,9 +13,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.config import LANGUAGES
 from bingo.hall import STATUS_TEXT
 from bingo.readmodel import panel_state
-from config import LANGUAGES
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
 from ui.console import (

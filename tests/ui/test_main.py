@@ -14,12 +14,8 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from bingo.service import HallService, MemoryEventLog
-from config import load_hall
-from tests.ui.conftest import leaked_windows
-from tests.ui.test_settings_languages import hall_file
-from ui.console import ConsoleWindow
-from ui.main import (
+from app.config import load_hall
+from app.run import (
     EXIT_AFTER_ENV,
     _run_gui,
     display_problem,
@@ -27,6 +23,10 @@ from ui.main import (
     pyside_problem,
     run_console,
 )
+from bingo.service import HallService, MemoryEventLog
+from tests.ui.conftest import leaked_windows
+from tests.ui.test_settings_languages import hall_file
+from ui.console import ConsoleWindow
 from ui.panels.hall_panel import HallPanel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,7 +112,7 @@ def test_the_real_program_comes_up_and_exits_cleanly(tmp_path: Path) -> None:
         ),
     }
     db = f"sqlite:///{tmp_path / 'hall.sqlite'}"
-    command = [sys.executable, "-m", "bingo.cli", "run", "--db", db, "--devices", "emulated"]
+    command = [sys.executable, "-m", "app.cli", "run", "--db", db, "--devices", "emulated"]
     done = subprocess.run(
         command, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=90
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from config import ConfigError, HallSettings, load_hall
+from app.config import ConfigError, HallSettings, load_hall
 
 
 def hall_file(tmp_path: Path, hall: str, region: str = "cantabria") -> Path:
@@ -75,7 +75,7 @@ def test_bad_language_settings_are_refused_naming_the_key(
 def test_bad_language_settings_stop_the_cli_with_the_key(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bingo.cli import main
+    from app.cli import main
 
     path = hall_file(tmp_path, 'languages = ["es", "xx"]')
     code = main(["status", "--db", f"sqlite:///{tmp_path / 'x.sqlite'}", "--config", str(path)])

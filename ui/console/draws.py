@@ -3,7 +3,7 @@ devices could not vouch for (held), a device lost with a ball that may be in the
 own reading, and the incident that follows a device problem (R-GAME-3, R-INC-2, R-INC-3).
 
 It is kept as one unit, apart from the window, so that it can give way to the domain's one
-policy (``bingo.devices``) without touching the pages.
+policy (``app.devices``; the incident notes are ``drivers.incidents``) without touching the pages.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
-from bingo.devices import hold_note, tube_note
 from bingo.hall import DomainError, DuplicateBall
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
+from drivers.incidents import hold_note, tube_note
 from ui.bridge import Question
 from ui.console.state import manual_mode
 from ui.console.texts import t

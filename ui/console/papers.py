@@ -15,7 +15,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from bingo.hall import Award, DomainError, PartidaState, SessionState, Status
-from bingo.store.errors import StoreError
+from store.errors import StoreError
 from ui.console import documents
 from ui.console.state import shown_partida
 from ui.console.texts import prize_name, t

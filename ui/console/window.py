@@ -34,8 +34,8 @@ from bingo import events as ev
 from bingo.hall import DomainError, Hall
 from bingo.readmodel import allowed_actions
 from bingo.service import HallService
-from bingo.store.errors import StoreError
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
+from store.errors import StoreError
 from ui.bridge import Bridge
 from ui.console.ball_check import BallCheckDialog
 from ui.console.ball_set import BallSetDialog

@@ -19,9 +19,9 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from bingo.store.engine import SQLITE_BUSY_TIMEOUT_S, make_engine
-from bingo.store.errors import StoreError
-from bingo.store.event_store import EventStore
+from store.engine import SQLITE_BUSY_TIMEOUT_S, make_engine
+from store.errors import StoreError
+from store.event_store import EventStore
 
 
 class BackupError(Exception):

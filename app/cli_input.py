@@ -39,8 +39,8 @@ def created_database_undone_on_refusal(db_url: str | None) -> Iterator[None]:
     """A SQLite file the command creates is removed again if the command is then refused with
     nothing recorded in it: a refusal leaves no empty database behind.
     """
-    from bingo.store import StoreError, default_database_url, open_store
-    from bingo.store.engine import parse_url, sqlite_file
+    from store import StoreError, default_database_url, open_store
+    from store.engine import parse_url, sqlite_file
 
     url = db_url or default_database_url()
     try:

@@ -1,7 +1,7 @@
 """The composition root of the graphical console: `bingo-hall run`.
 
 Here and only here the console's collaborators are made: the settings are read, the engine
-opened (``bingo.app.open_hall``), the hall prepared on a fresh database, the emulated devices
+opened (``app.bootstrap.open_hall``), the hall prepared on a fresh database, the emulated devices
 started, the ``QApplication``, the bridge, the console (in the hall's ``console_language``) and
 the hall panel (in the hall's ``languages``) created, the panel put full screen on the second
 screen when there is one. Everything is stopped on the way out.
@@ -66,8 +66,8 @@ def pyside_problem(version: str | None = None, python: tuple[int, int] | None = 
 
 
 def prepare_hall(service: Any, settings: Any) -> None:
-    """Give a fresh record what the hall's settings say (``bingo.app.prepare_hall``)."""
-    from bingo.app import prepare_hall as prepare
+    """Give a fresh record what the hall's settings say (``app.bootstrap.prepare_hall``)."""
+    from app.bootstrap import prepare_hall as prepare
 
     prepare(service, settings)
 
@@ -121,7 +121,7 @@ def _start_boards(service: Any, kind: str, settings: Any) -> Callable[[], None]:
     """The hall boards fed from the record: the lines of ``[devices] boards`` on serial devices,
     one emulated board on emulated ones. A board never stops the console (decision 97).
     """
-    from bingo.devices import start_boards
+    from app.devices import start_boards
 
     lines = [(line.port, line.addresses) for line in settings.board_lines]
     return start_boards(service, kind, lines, settings.baud)
@@ -139,10 +139,10 @@ def run_console(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr, end="")
         return EXIT_REFUSED
 
-    from config import load_hall
+    from app.config import load_hall
 
     settings = load_hall(Path(args.config) if getattr(args, "config", None) else None)
-    from bingo.app import open_hall
+    from app.bootstrap import open_hall
 
     with open_hall(
         getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id

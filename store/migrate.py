@@ -1,6 +1,6 @@
 """Bring a database's schema to the newest revision, from code, with no alembic.ini.
 
-The migration scripts ship inside the package (``bingo/store/migrations``). Two processes that
+The migration scripts ship inside the package (``store/migrations``). Two processes that
 open the same database at once do not race: on SQLite the upgrade runs inside ``BEGIN
 IMMEDIATE``, on PostgreSQL under a transaction-scoped advisory lock.
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine, text
 from sqlalchemy import exc as sa_exc
 
-from bingo.store.engine import BEGIN_MODE
+from store.engine import BEGIN_MODE
 
 if TYPE_CHECKING:
     from alembic.config import Config

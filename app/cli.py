@@ -20,8 +20,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bingo import __version__
-from bingo.cli_input import (
+from app.cli_input import (
     EXIT_CODES_TEXT,
     EXIT_INTEGRITY,
     EXIT_INTERRUPTED,
@@ -37,9 +36,10 @@ from bingo.cli_input import (
     whole_number,
     write_text_file,
 )
+from bingo import __version__
 
 if TYPE_CHECKING:
-    from bingo.app import Engine
+    from app.bootstrap import Engine
 
 __all__ = ["EXIT_INTEGRITY", "EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "CliError", "main"]
 
@@ -48,7 +48,7 @@ def _settings(args: argparse.Namespace) -> Any:
     """The hall's settings, refused before the database is opened if the record cannot keep
     their identifiers.
     """
-    from config import load_hall
+    from app.config import load_hall
 
     settings = load_hall(Path(args.config) if args.config else None)
     for key, value in (
@@ -74,7 +74,7 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
     Only the commands that start a record (``simulate``, ``cardset import``) may create the
     database: any other refuses a file that does not exist rather than create an empty one.
     """
-    from bingo.app import open_hall
+    from app.bootstrap import open_hall
 
     settings = _settings(args)
     return open_hall(
@@ -90,7 +90,7 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bingo.app import open_hall
+    from app.bootstrap import open_hall
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = _settings(args)
@@ -160,7 +160,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise CliError("--fault necesita --devices emulated", EXIT_USAGE)
         draws, stop_devices = None, None
         if args.devices == "emulated":
-            from bingo.devices import emulated_draws
+            from app.devices import emulated_draws
 
             try:
                 draws, stop_devices = emulated_draws(
@@ -169,7 +169,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             except ValueError as exc:  # an unknown --fault: the command line is wrong
                 raise CliError(f"--fault: {exc}", EXIT_USAGE) from None
         elif args.devices == "serial":
-            from bingo.devices import serial_draws
+            from app.devices import serial_draws
 
             if not settings.extractor_port or not settings.reader_port:
                 raise CliError("faltan los puertos del extractor y del lector en [devices]")
@@ -202,7 +202,7 @@ def _check_new_session(hall: Any, session_id: str, date: str) -> None:
 
 def _with_boards(svc: Any, settings: Any, stop_devices: Any) -> Any:
     """The hall boards of ``[devices] boards`` fed from the record, stopped with the devices."""
-    from bingo.devices import start_boards
+    from app.devices import start_boards
 
     lines = [(line.port, line.addresses) for line in settings.board_lines]
     stop_boards = start_boards(svc, "serial", lines, settings.baud)
@@ -222,8 +222,8 @@ def _play(
     draws: Any,
     resumed: bool,
 ) -> int:
+    from app.bootstrap import prepare_hall
     from bingo import events as ev
-    from bingo.app import prepare_hall
     from bingo.simulate import Simulation
 
     session_id, seed, partidas = plan.session_id, plan.seed, plan.partidas
@@ -269,9 +269,9 @@ def _play(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from bingo.app import choose_hall, hall_snapshot
+    from app.bootstrap import choose_hall, hall_snapshot
     from bingo.export import build_export
-    from bingo.store import open_store
+    from store import open_store
 
     # One reading of the record gives both the state and the chain (Trust 15): a simulation
     # or the console may be writing meanwhile.
@@ -299,9 +299,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    from app.checkpoints import audit, when
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
-    from bingo.store.checkpoints import audit, when
 
     with _open_hall(args) as engine:
         # Loading re-checked the chain; the audit also holds it against the signed
@@ -381,8 +381,8 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     """A consistent copy of a live SQLite database, checked before it is reported done."""
-    from bingo.store.backup import BackupError, backup_sqlite
-    from bingo.store.engine import default_database_url
+    from store.backup import BackupError, backup_sqlite
+    from store.engine import default_database_url
 
     try:
         copied = backup_sqlite(args.db or default_database_url(), Path(args.output))
@@ -419,7 +419,7 @@ def cmd_cardset(args: argparse.Namespace) -> int:
         print(f"{args.file}: {len(card_set)} cartones válidos, huella {card_set.digest()[:16]}…")
         return EXIT_OK
     # import: every refusal before the first write, so a refused import leaves no row behind
-    from bingo.store import IntegrityError
+    from store import IntegrityError
 
     digest = card_set.digest()
     with created_database_undone_on_refusal(args.db), _open_hall(args, create=True) as engine:
@@ -520,7 +520,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     """The rules in force and the region file they came from; ``adopt`` records the rules of a
     settings file, between sessions (R-NET-3).
     """
-    from bingo.app import adopt_rules, open_hall
+    from app.bootstrap import adopt_rules, open_hall
 
     settings = _settings(args)
     # rules are of a hall already recorded: looking for them never creates a database
@@ -584,7 +584,7 @@ def cmd_reclamacion(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     try:
-        from ui.main import run_console
+        from app.run import run_console
     except ImportError as exc:
         raise CliError(f"la consola necesita PySide6: {exc}. Instálelo con `make run`.") from None
     result: int = run_console(args)
@@ -812,16 +812,16 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
         return wanted is None or wanted == name or mistyped
 
     if needed("emulate"):
-        from drivers.cli import add_parsers as add_emulate
+        from app.emulate_cli import add_parsers as add_emulate
 
         add_emulate(sub)
     if needed("voice"):
-        from drivers.voice import add_parsers as add_voice
+        from app.voice_cli import add_parsers as add_voice
 
         add_voice(sub)
     if needed("acta"):
-        from actas.cli import add_parsers as add_acta
-        from bingo.app import export_from_db, project_records
+        from app.acta_cli import add_parsers as add_acta
+        from app.bootstrap import export_from_db, project_records
 
         add_acta(sub, export_from_db=export_from_db, projector=project_records)
     for command in sub.choices.values():  # the same codes under every command's --help
@@ -843,9 +843,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
+    from app.config import ConfigError
     from bingo.hall import DomainError
-    from bingo.store import DatabaseUrlError, IntegrityError, StoreError
-    from config import ConfigError
+    from store import DatabaseUrlError, IntegrityError, StoreError
 
     try:
         code: int = args.func(args)

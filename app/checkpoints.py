@@ -41,8 +41,8 @@ from actas.seal import (
 )
 from bingo import events as ev
 from bingo.chain import Checkpoint, Record
-from bingo.store.errors import StoreError
-from bingo.store.event_store import CheckpointView, EventStore
+from store.errors import StoreError
+from store.event_store import CheckpointView, EventStore
 
 log = logging.getLogger(__name__)
 

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 from bingo.hall import DomainError, DuplicateBall, PartidaState, Status
 from bingo.service import HallService
+from drivers.incidents import hold_note, tube_note
 
 if TYPE_CHECKING:
-    from drivers.ballsource import BallHeld, DeviceBallSource, DeviceLost, EmulatedSession
+    from drivers.ballsource import DeviceBallSource, DeviceLost, EmulatedSession
 
 log = logging.getLogger(__name__)
 
@@ -83,19 +84,6 @@ class BallNotRead(DomainError):
 
 class SetNotCounted(DomainError):
     """The reader could not count the ball set: nothing is recorded (R-BALL-2)."""
-
-
-def hold_note(held: BallHeld, number: int) -> str:
-    """The incident recorded with a held ball the jefe de mesa read (the acta shows why)."""
-    return f"extracción {held.draw_number}: {held.message} La bola es el {number}."
-
-
-def tube_note(lost: DeviceLost, number: int) -> str:
-    """The incident recorded with the ball that was out of the drum when a device was lost."""
-    return (
-        f"extracción {lost.draw_number}: {lost.message} "
-        f"El jefe de mesa lee la bola del tubo: es el {number}."
-    )
 
 
 class DeviceDraws:

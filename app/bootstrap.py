@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
+from app.config import HallSettings
 from bingo.chain import Record
 from bingo.events import event_from
 from bingo.hall import DomainError, Hall
@@ -23,8 +24,7 @@ from bingo.service import (
     secure_bola_loca,
     system_clock,
 )
-from bingo.store import EventStore, open_store
-from config import HallSettings
+from store import EventStore, open_store
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ def snapshot_export(
 
 def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
     """The hall's export with its chain, read from the database (for the actas)."""
-    from config import load_hall
+    from app.config import load_hall
 
     store = open_store(db_url, create=False)
     try:
@@ -264,7 +264,7 @@ def sign_checkpoints(store: EventStore, service: HallService) -> None:
     (in the same transaction), and keeps the newest one next to the key: what lets ``status``
     see records removed or re-hashed (docs/store.md). The key is loaded at the first close.
     """
-    from bingo.store.checkpoints import HallKeySigner
+    from app.checkpoints import HallKeySigner
 
     signer = HallKeySigner(service.hall_id, hall_name=lambda: service.hall.name)
     store.sign_checkpoints(service.hall_id, signer)

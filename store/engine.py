@@ -19,7 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, make_url
 
-from bingo.store.errors import DatabaseUrlError, StoreError
+from store.errors import DatabaseUrlError, StoreError
 
 APP_NAME = "bingo-hall"
 ENV_DB = "BINGO_HALL_DB"

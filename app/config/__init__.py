@@ -122,7 +122,7 @@ def load_region(region: str) -> Region:
     if region not in REGIONS:
         raise ConfigError(f"región desconocida: {region!r} (conocidas: {', '.join(REGIONS)})")
     where = f"config/regions/{region}.toml"
-    raw = resources.files("config").joinpath("regions", f"{region}.toml").read_bytes()
+    raw = resources.files("app.config").joinpath("regions", f"{region}.toml").read_bytes()
     data = _read_toml(raw.decode("utf-8"), where)
     head = _Table(data, where, "region")
     table = _Table(data, where, "rules")
@@ -361,7 +361,7 @@ def _hall_rules(data: dict[str, Any], where: str, region: Region) -> RegionRules
 
 
 def default_hall_path() -> Path:
-    return Path(str(resources.files("config").joinpath("hall.toml")))
+    return Path(str(resources.files("app.config").joinpath("hall.toml")))
 
 
 def load_hall(path: Path | None = None) -> HallSettings:

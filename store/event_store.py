@@ -34,7 +34,7 @@ from bingo.chain import (
     seal,
     verify_chain,
 )
-from bingo.store.engine import (
+from store.engine import (
     BEGIN_MODE,
     check_database_file,
     default_database_url,
@@ -42,9 +42,9 @@ from bingo.store.engine import (
     make_engine,
     parse_url,
 )
-from bingo.store.errors import ConcurrencyError, IntegrityError, StoreError
-from bingo.store.migrate import upgrade
-from bingo.store.models import (
+from store.errors import ConcurrencyError, IntegrityError, StoreError
+from store.migrate import upgrade
+from store.models import (
     AppliedCommandRow,
     CardSetRow,
     CheckpointRow,
@@ -93,7 +93,7 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
 
 
 class CheckpointSigner(Protocol):
-    """Signs the hall's checkpoints (``bingo.store.checkpoints.HallKeySigner`` is one)."""
+    """Signs the hall's checkpoints (``app.checkpoints.HallKeySigner`` is one)."""
 
     #: the event kinds that close a partida or a session
     close_kinds: frozenset[str]

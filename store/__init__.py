@@ -4,9 +4,9 @@ Only the composition root opens a store (``open_store``); everything else receiv
 """
 
 from bingo.chain import ChainBreak, Record
-from bingo.store.engine import default_database_url
-from bingo.store.errors import ConcurrencyError, DatabaseUrlError, IntegrityError, StoreError
-from bingo.store.event_store import EventStore, open_store
+from store.engine import default_database_url
+from store.errors import ConcurrencyError, DatabaseUrlError, IntegrityError, StoreError
+from store.event_store import EventStore, open_store
 
 __all__ = [
     "ChainBreak",

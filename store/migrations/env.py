@@ -1,8 +1,8 @@
 """Alembic environment of the store.
 
-Used two ways: programmatically by ``bingo.store.migrate.upgrade``, which passes an open
+Used two ways: programmatically by ``store.migrate.upgrade``, which passes an open
 connection in ``config.attributes["connection"]``; and from the command line by developers
-(``alembic -c bingo/store/migrations/alembic.ini revision --autogenerate -m ...``), in which
+(``alembic -c store/migrations/alembic.ini revision --autogenerate -m ...``), in which
 case the database is ``sqlalchemy.url`` from the ini file, else ``$BINGO_HALL_DB``, else the
 default SQLite file.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from bingo.store.engine import default_database_url, make_engine
-from bingo.store.models import Base
+from store.engine import default_database_url, make_engine
+from store.models import Base
 
 config = context.config
 target_metadata = Base.metadata
