@@ -91,6 +91,35 @@ def test_changed_payload_byte_is_named_by_seq_in_load_and_verify(
         store.load("sala-1", after_seq=2)
 
 
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("at", "2026-11-22T21:00:09+01:00"),
+        ("kind", "bolA"),
+        ("payload", '{"bola":21,"orden":3,"x":"ñ"}'),
+        ("prev_hash", "f" * 64),
+        ("hash", "0" * 64),
+    ],
+)
+def test_any_altered_column_of_a_record_is_named_by_seq_in_load_and_verify(
+    store: EventStore, raw: Engine, column: str, value: str
+) -> None:
+    """R-ACTA-6: every column the hash covers, and the chain's own links, are checked when
+    the record is read, whatever way the store reads it."""
+    fill(store)
+    drop_append_only_triggers(raw)
+    with raw.begin() as conn:
+        conn.execute(text(f"UPDATE events SET {column} = :v WHERE seq = 3"), {"v": value})
+    with pytest.raises(IntegrityError) as err:
+        store.load("sala-1")
+    assert err.value.seq == 3
+    brk = store.verify("sala-1")
+    assert brk is not None and brk.seq == 3
+    with pytest.raises(IntegrityError) as err:
+        store.load("sala-1", after_seq=3)  # the anchor itself is re-hashed
+    assert err.value.seq == 3
+
+
 def test_rehashed_forgery_breaks_the_link_of_the_next_record(
     store: EventStore, raw: Engine
 ) -> None:
