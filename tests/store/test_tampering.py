@@ -227,3 +227,28 @@ def test_byte_edited_sqlite_file_fails_to_load(tmp_path: Path) -> None:
         assert brk is not None and brk.seq == 5
     finally:
         reopened.close()
+
+
+def test_records_with_any_text_read_back_verified_with_the_chains_own_hash(
+    store: EventStore,
+) -> None:
+    """R-ACTA-6: what load checks is the chain's own hash (bingo.chain.record_hash), whatever
+    the payload holds: accents, quotes, escapes, line separators, nested values."""
+    payloads: list[dict[str, Any]] = [
+        {"nota": 'Año «ñ» "comillas" \\ barra\nlínea\u2028sep\x01', "n": -7},
+        {"z": [1, [2, None], {"b": True, "a": 1.5}], "é": {}},
+        {},
+    ]
+    store.append(
+        "sala-1",
+        0,
+        [(f"2026-11-22T21:00:0{n}+01:00", 'nota «ñ» "x"', p) for n, p in enumerate(payloads)],
+    )
+    loaded = store.load("sala-1")
+    assert [r.payload for r in loaded] == payloads
+    prev = "0" * 64
+    for rec in loaded:
+        assert rec.prev_hash == prev
+        assert rec.hash == record_hash(rec.seq, rec.at, rec.kind, rec.payload, prev)
+        prev = rec.hash
+    assert store.verify("sala-1") is None
