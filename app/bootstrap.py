@@ -77,11 +77,14 @@ def snapshot_export(
 
 def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
     """The hall's export with its chain, read from the database (for the actas)."""
-    from app.config import load_hall
-
     store = open_store(db_url, create=False)
     try:
-        return snapshot_export(store, choose_hall(store, hall_id, load_hall().hall_id))
+        chosen = choose_hall(store, hall_id, "")
+        if not chosen:  # several halls (or none): only then is the configured one needed
+            from app.config import load_hall
+
+            chosen = load_hall().hall_id
+        return snapshot_export(store, chosen)
     finally:
         store.close()
 

@@ -104,12 +104,35 @@ def command_parts() -> None:
             f"  export_from_db_s: {t:.3f} (read, verify and replay the record, build export; "
             "card set tables already built)"
         )
+        _record_parts(url)
         t, acta = _best(lambda: build_acta(export))
         print(f"  build_acta_s: {t:.3f}")
         t, attachment = _best(lambda: attachment_for(export))
         print(f"  attachment_s: {t:.3f} (canonical JSON of the export)")
         t, _ = _best(lambda: render_acta_data(acta, [attachment]))
         print(f"  render_s: {t:.3f}")
+
+
+def _record_parts(url: str) -> None:
+    """The record's share of ``export_from_db``: read and verify it, then fold it."""
+    from bingo.service import HallService, MemoryEventLog
+    from store import open_store
+
+    store = open_store(url, create=False)
+    try:
+        hall_id = store.halls()[0]
+        t, records = _best(lambda: store.load(hall_id))
+    finally:
+        store.close()
+    print(f"    load_and_verify_s: {t:.3f} ({len(records)} records, every hash recomputed)")
+
+    def replay() -> HallService:
+        memory = MemoryEventLog()
+        memory.records[hall_id] = records
+        return HallService(memory, hall_id)
+
+    t, _ = _best(replay)
+    print(f"    replay_s: {t:.3f} (the hall's state folded from the records)")
 
 
 def main() -> None:

@@ -28,6 +28,23 @@ def record_hash(seq: int, at: str, kind: str, payload: Mapping[str, Any], prev_h
     return hashlib.sha256(canonical_json(body)).hexdigest()
 
 
+_text = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def record_hash_of_text(seq: int, at: str, kind: str, payload_json: str, prev_hash: str) -> str:
+    """``record_hash`` of a payload given as its canonical JSON text (as the store keeps it).
+
+    The body is assembled around the text instead of encoding the payload a second time: the
+    same bytes as ``canonical_json`` of the body (keys in sorted order), so the same hash,
+    provided ``payload_json`` is ``canonical_json(payload)`` — the caller checks that.
+    """
+    body = (
+        f'{{"at":{_text(at)},"kind":{_text(kind)},"payload":{payload_json},'
+        f'"prev":{_text(prev_hash)},"seq":{int(seq)}}}'
+    )
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """One event as stored: 1-based position in the hall's log, time, kind, payload, chain."""

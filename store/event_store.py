@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from sqlalchemy import Engine, select
 from sqlalchemy import exc as sa_exc
@@ -31,8 +31,8 @@ from bingo.chain import (
     Checkpoint,
     Record,
     canonical_json,
+    record_hash_of_text,
     seal,
-    verify_chain,
 )
 from store.engine import (
     BEGIN_MODE,
@@ -632,23 +632,51 @@ def _last_row(session: Session, hall_id: str) -> EventRow | None:
     return session.scalars(stmt).first()
 
 
+class _StoredEvent(Protocol):
+    """A stored event's columns: an ``EventRow`` or a plain row of the same columns."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def payload(self) -> str: ...
+    @property
+    def prev_hash(self) -> str: ...
+    @property
+    def hash(self) -> str: ...
+
+
 @contextmanager
-def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[Iterator[EventRow]]:
-    """The hall's rows from ``from_seq`` on, fetched in batches; the cursor closed on exit."""
+def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[Iterator[_StoredEvent]]:
+    """The hall's rows from ``from_seq`` on, fetched in batches; the cursor closed on exit.
+
+    Plain rows of the columns, not ORM objects: a whole chain is read only to be checked and
+    turned into Records, and building thousands of tracked objects was most of the reading.
+    """
     stmt = (
-        select(EventRow)
+        select(
+            EventRow.seq,
+            EventRow.at,
+            EventRow.kind,
+            EventRow.payload,
+            EventRow.prev_hash,
+            EventRow.hash,
+        )
         .where(EventRow.hall_id == hall_id, EventRow.seq >= from_seq)
         .order_by(EventRow.seq)
         .execution_options(yield_per=BATCH)
     )
-    result = session.scalars(stmt)
+    result = session.execute(stmt)
     try:
-        yield iter(result)
+        yield cast(Iterator[_StoredEvent], iter(result))
     finally:
         result.close()  # a server-side cursor on PostgreSQL: never leave it to the GC
 
 
-def _decoded(row: EventRow) -> Record:
+def _decoded(row: _StoredEvent) -> Record:
     """The row as a Record; ``_Broken`` if its payload is not the canonical JSON of an object."""
     try:
         payload = json.loads(row.payload)
@@ -661,15 +689,28 @@ def _decoded(row: EventRow) -> Record:
     return Record(row.seq, row.at, row.kind, payload, row.prev_hash, row.hash)
 
 
-def _own_hash_checked(row: EventRow) -> Record:
+def _checked(row: _StoredEvent, prev: str) -> Record:
+    """The row as a Record, its link to ``prev`` and its own hash checked; ``_Broken`` if not.
+
+    The same checks, in the same order, as ``verify_chain`` on the decoded record; the hash is
+    recomputed around the stored payload text, which ``_decoded`` has just proved canonical,
+    so the payload is not encoded a second time.
+    """
     rec = _decoded(row)
-    brk = verify_chain([rec], start_prev=rec.prev_hash)
-    if brk is not None:
-        raise _Broken(brk)
+    if rec.prev_hash != prev:
+        raise _Broken(ChainBreak(rec.seq, "el enlace con el registro anterior no coincide"))
+    if record_hash_of_text(rec.seq, rec.at, rec.kind, row.payload, rec.prev_hash) != rec.hash:
+        raise _Broken(
+            ChainBreak(rec.seq, f"el contenido del registro {rec.seq} ({rec.kind}) fue alterado")
+        )
     return rec
 
 
-def _walk(rows: Iterable[EventRow], first_seq: int, start_prev: str) -> Iterator[Record]:
+def _own_hash_checked(row: _StoredEvent) -> Record:
+    return _checked(row, row.prev_hash)
+
+
+def _walk(rows: Iterable[_StoredEvent], first_seq: int, start_prev: str) -> Iterator[Record]:
     """Records in order, each checked for position, link and hash; ``_Broken`` at a fault."""
     expected, prev = first_seq, start_prev
     for row in rows:
@@ -677,10 +718,7 @@ def _walk(rows: Iterable[EventRow], first_seq: int, start_prev: str) -> Iterator
             raise _Broken(
                 ChainBreak(expected, f"falta el registro {expected}: le sigue el {row.seq}")
             )
-        rec = _decoded(row)
-        brk = verify_chain([rec], start_prev=prev)
-        if brk is not None:
-            raise _Broken(brk)
+        rec = _checked(row, prev)
         yield rec
         prev, expected = rec.hash, expected + 1
 

@@ -91,6 +91,35 @@ def test_changed_payload_byte_is_named_by_seq_in_load_and_verify(
         store.load("sala-1", after_seq=2)
 
 
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("at", "2026-11-22T21:00:09+01:00"),
+        ("kind", "bolA"),
+        ("payload", '{"bola":21,"orden":3,"x":"ñ"}'),
+        ("prev_hash", "f" * 64),
+        ("hash", "0" * 64),
+    ],
+)
+def test_any_altered_column_of_a_record_is_named_by_seq_in_load_and_verify(
+    store: EventStore, raw: Engine, column: str, value: str
+) -> None:
+    """R-ACTA-6: every column the hash covers, and the chain's own links, are checked when
+    the record is read, whatever way the store reads it."""
+    fill(store)
+    drop_append_only_triggers(raw)
+    with raw.begin() as conn:
+        conn.execute(text(f"UPDATE events SET {column} = :v WHERE seq = 3"), {"v": value})
+    with pytest.raises(IntegrityError) as err:
+        store.load("sala-1")
+    assert err.value.seq == 3
+    brk = store.verify("sala-1")
+    assert brk is not None and brk.seq == 3
+    with pytest.raises(IntegrityError) as err:
+        store.load("sala-1", after_seq=3)  # the anchor itself is re-hashed
+    assert err.value.seq == 3
+
+
 def test_rehashed_forgery_breaks_the_link_of_the_next_record(
     store: EventStore, raw: Engine
 ) -> None:
@@ -198,3 +227,28 @@ def test_byte_edited_sqlite_file_fails_to_load(tmp_path: Path) -> None:
         assert brk is not None and brk.seq == 5
     finally:
         reopened.close()
+
+
+def test_records_with_any_text_read_back_verified_with_the_chains_own_hash(
+    store: EventStore,
+) -> None:
+    """R-ACTA-6: what load checks is the chain's own hash (bingo.chain.record_hash), whatever
+    the payload holds: accents, quotes, escapes, line separators, nested values."""
+    payloads: list[dict[str, Any]] = [
+        {"nota": 'Año «ñ» "comillas" \\ barra\nlínea\u2028sep\x01', "n": -7},
+        {"z": [1, [2, None], {"b": True, "a": 1.5}], "é": {}},
+        {},
+    ]
+    store.append(
+        "sala-1",
+        0,
+        [(f"2026-11-22T21:00:0{n}+01:00", 'nota «ñ» "x"', p) for n, p in enumerate(payloads)],
+    )
+    loaded = store.load("sala-1")
+    assert [r.payload for r in loaded] == payloads
+    prev = "0" * 64
+    for rec in loaded:
+        assert rec.prev_hash == prev
+        assert rec.hash == record_hash(rec.seq, rec.at, rec.kind, rec.payload, prev)
+        prev = rec.hash
+    assert store.verify("sala-1") is None
