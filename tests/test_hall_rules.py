@@ -4,8 +4,13 @@ refused; a refused set-up writes nothing (docs/decisions.md 50–52)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +19,7 @@ from bingo.app import prepare_hall
 from bingo.cli import main
 from bingo.hall import DomainError
 from bingo.service import HallService, MemoryEventLog
-from config import ConfigError, load_hall
+from config import ConfigError, load_hall, load_region, published_files, region_from_bytes
 
 DEMO = (Path(__file__).parent.parent / "config" / "hall.toml").read_text("utf-8")
 
@@ -64,13 +69,15 @@ def test_a_hall_cannot_move_a_figure_the_decree_fixes(
         load_hall(path)
     message = str(refused.value)
     assert f"[rules] {key}" in message and "lo fija la región" in message
-    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.1" in message
+    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.2" in message
 
 
 def test_bola_loca_beyond_the_regions_authorised_percentage_is_refused(tmp_path: Path) -> None:
     path = demo_with(tmp_path, replace=("basis_points = 100 ", "basis_points = 500 "))
-    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb.*Cantabria V.1 y V.2.c"):
+    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb") as refused:
         load_hall(path)
+    # The ceiling is the hall's authorisation: V.1 and V.2.c give no figure for it.
+    assert "autorización de la sala" in str(refused.value) and "V.1 y" not in str(refused.value)
 
 
 def test_the_demo_hall_runs_bola_loca_from_the_bingo_percentage_within_the_pool() -> None:
@@ -78,7 +85,7 @@ def test_the_demo_hall_runs_bola_loca_from_the_bingo_percentage_within_the_pool(
     rules = load_hall().rules
     assert (rules.line_bp, rules.bingo_bp, rules.bola_loca_bp) == (1000, 5000, 100)
     assert rules.line_bp + rules.bingo_bp + rules.prima_bp + rules.bola_loca_bp == 6700
-    assert rules.region_version == "2014.1" and "67/2014" in rules.region_resolution
+    assert rules.region_version == "2014.2" and "67/2014" in rules.region_resolution
     assert len(rules.region_sha256) == 64
 
 
@@ -102,8 +109,81 @@ def test_the_export_names_the_region_file_and_version_the_rules_came_from(
     assert code == 0
     rules = json.loads(out)["rules"]
     assert rules["source"]["file"] == "config/regions/cantabria.toml"
-    assert rules["source"]["version"] == "2014.1"
+    assert rules["source"]["version"] == "2014.2"
     assert rules["source"]["sha256"] == load_hall().rules.region_sha256
+
+
+REGION = Path(__file__).parent.parent / "config" / "regions" / "cantabria.toml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("payout_bp = 6700 ", "payout_bp = 6600 "),
+        ("line_bp = 1000 ", "line_bp = 900  "),
+        ("max_bp = 100", "max_bp = 500"),
+        ('bola_loca_count = "Cantabria V.2.c"', 'bola_loca_count = "Cantabria V.2.d"'),
+    ],
+)
+def test_a_region_file_edited_in_the_hall_is_refused(old: str, new: str) -> None:
+    """R-NET-3: the decree's figures change only with a published region file, never by editing
+    the hall's copy under the same version (docs/decisions.md 116)."""
+    raw = REGION.read_bytes()
+    assert old.encode() in raw
+    with pytest.raises(ConfigError) as refused:
+        region_from_bytes("cantabria", raw.replace(old.encode(), new.encode()))
+    message = str(refused.value)
+    assert "dice ser la versión 2014.2, pero no es el fichero publicado de esa versión" in message
+    assert "huella" in message and "R-NET-3" in message
+
+
+def test_a_region_file_claiming_an_unpublished_version_is_refused() -> None:
+    raw = REGION.read_bytes().replace(b'version = "2014.2"', b'version = "2030.1"')
+    with pytest.raises(ConfigError, match="2030.1, que no es una versión publicada"):
+        region_from_bytes("cantabria", raw)
+
+
+def test_every_shipped_region_file_is_a_published_version() -> None:
+    for region in ("cantabria", "euskadi"):
+        rules = load_region(region).rules
+        digest = hashlib.sha256(REGION.with_name(f"{region}.toml").read_bytes()).hexdigest()
+        assert rules.region_sha256 == digest
+        assert any(p.sha256 == digest and p.version == rules.region_version
+                   for p in published_files())  # fmt: skip
+
+
+def test_the_simulation_refuses_to_play_under_an_edited_region_file(tmp_path: Path) -> None:
+    """The inspection's case: the hall's copy of the region file edited to pay 66 % and a 9 %
+    line, its version left as it was. The program refuses it and writes nothing."""
+    copy = tmp_path / "pkg" / "config"
+    shutil.copytree(REGION.parent.parent, copy)
+    edited = copy / "regions" / "cantabria.toml"
+    text = edited.read_text("utf-8")
+    text = text.replace("payout_bp = 6700 ", "payout_bp = 6600 ")
+    edited.write_text(text.replace("line_bp = 1000 ", "line_bp = 900  "), "utf-8")
+    db = tmp_path / "r.sqlite"
+    root = Path(__file__).parent.parent
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from bingo.cli import main; sys.exit(main())",
+            "simulate",
+            "--db",
+            f"sqlite:///{db}",
+            "--partidas",
+            "1",
+        ],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(copy.parent), str(root)])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "no es el fichero publicado de esa versión" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not db.exists() or records(f"sqlite:///{db}") == 0
 
 
 # --- item 3: another settings file on an existing database -----------------------------------
