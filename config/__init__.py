@@ -137,9 +137,8 @@ def published_files() -> tuple[PublishedFile, ...]:
     out = []
     for entry in entries:
         table = _Table({"file": entry}, where, "file")
-        out.append(
-            PublishedFile(*(table.get_str(k) for k in ("region", "version", "resolution", "sha256")))
-        )
+        keys = ("region", "version", "resolution", "sha256")
+        out.append(PublishedFile(*(table.get_str(k) for k in keys)))
     return tuple(out)
 
 

@@ -139,7 +139,7 @@ def test_a_region_file_edited_in_the_hall_is_refused(old: str, new: str) -> None
 
 def test_a_region_file_claiming_an_unpublished_version_is_refused() -> None:
     raw = REGION.read_bytes().replace(b'version = "2014.2"', b'version = "2030.1"')
-    with pytest.raises(ConfigError, match="2030.1, que no es una versión publicada"):
+    with pytest.raises(ConfigError, match=r"2030\.1, que no es una versión publicada"):
         region_from_bytes("cantabria", raw)
 
 
