@@ -113,8 +113,9 @@ class Region:
         ).checked()
 
 
-# The percentages bola loca may be taken from (the prize pool's own shares, V.1).
-BOLA_LOCA_FROM = ("bingo_bp", "line_bp")
+# The percentage bola loca may be taken from (the prize pool's own shares, V.1): bingo only, as
+# the acta states it ("51 % del decreto, menos el 1 % de bola loca", docs/decisions.md 117).
+BOLA_LOCA_FROM = ("bingo_bp",)
 
 
 @dataclass(frozen=True)
