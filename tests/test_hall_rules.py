@@ -313,3 +313,18 @@ def test_a_refused_card_set_import_keeps_nothing(
     assert code == 1 and "otro contenido" in err
     with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
         assert db.execute("select count(*) from card_sets").fetchone()[0] == kept
+
+
+def test_the_independent_checker_accepts_the_export_against_the_published_list(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    """The export's `rules.source` is the published file's; the same export with a region file
+    edited in the hall (another digest) is named by the checker (R-NET-3)."""
+    from tests.independent.check_export import check, read_published
+
+    code, out, _ = run(capsys, "export", "--db", night, "--compact", "--no-chain")
+    export = json.loads(out)
+    published = read_published((REGION.parent / "published.toml").read_text("utf-8"))
+    assert code == 0 and check(export, published) == []
+    export["rules"]["source"]["sha256"] = hashlib.sha256(b"edited").hexdigest()
+    assert [p for p in check(export, published) if "not the published file" in p]
