@@ -213,6 +213,51 @@ def test_another_halls_settings_on_an_existing_database_are_refused(
     assert records(night) == before
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--compact"],
+        ["rules", "show"],
+        ["transcribe", "--template", "2"],
+        ["reclamacion", "list"],
+        ["cardset", "DB", "CONFIG", "validate", "card-set.json"],  # options before the action
+    ],
+)
+def test_every_command_refuses_another_halls_settings_instead_of_ignoring_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str, command: list[str]
+) -> None:
+    """Decision 52: a named --config that does not describe the recorded hall is refused by
+    every command that takes one, not silently ignored (`rules show` would print the recorded
+    rules as if they were the file's)."""
+    other = demo_with(tmp_path, replace=('id = "cantabria-001"', 'id = "otra-sala"'))
+    cards = tmp_path / "card-set.json"
+    assert run(capsys, "cardset", "generate", "--id", "x", "--seed", "1", "--strips", "1",
+               "-o", str(cards))[0] == 0  # fmt: skip
+
+    def argv(config: Path) -> list[str]:
+        words = {"DB": ["--db", night], "CONFIG": ["--config", str(config)]}
+        out = [w for word in command for w in words.get(word, [word])]
+        out = [str(cards) if word == "card-set.json" else word for word in out]
+        return out if "DB" in command else [*out, *words["DB"], *words["CONFIG"]]
+
+    before = records(night)
+    code, out, err = run(capsys, *argv(other))
+    assert code == 1, (out, err)
+    assert "sala: registrada 'cantabria-001', fichero 'otra-sala'" in err
+    assert out == "" and records(night) == before
+    # The hall's own file is accepted.
+    assert run(capsys, *argv(demo_with(tmp_path)))[0] == 0
+
+
+def test_rules_show_refuses_a_file_whose_rules_are_not_the_recorded_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    plain = demo_with(tmp_path, replace=("enabled = true", "enabled = false"))
+    code, out, err = run(capsys, "rules", "show", "--db", night, "--config", str(plain))
+    assert code == 1 and out == ""
+    assert "bingo_bp: registrado 5000, fichero 5100" in err and "rules adopt" in err
+
+
 def test_other_rules_are_refused_with_what_differs_then_adopted_between_sessions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
 ) -> None:
