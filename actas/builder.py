@@ -268,6 +268,9 @@ class Acta:
     issued_at: str
     observations: tuple[str, ...] = field(default=())
     simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
+    # The region file the rules came from (file, version, resolution, sha256), for the
+    # inspection to compare with the published one (docs/decisions.md 51, 116).
+    rules_source: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
@@ -696,10 +699,16 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     """The acta of one session of ``export`` (the only one when ``session_id`` is None)."""
     session = select_session(export, session_id)
     hall: Mapping[str, Any] = export.get("hall") or {}
-    # The session's own rules when a change adopted later differs; the figures only (not the
-    # region file's `source`).
+    # The session's own rules when a change adopted later differs; the figures, and apart the
+    # region file's `source`.
     raw_rules = session.get("rules") or export.get("rules") or {}
     rules = {str(k): int(v) for k, v in raw_rules.items() if isinstance(v, int)}
+    raw_source = raw_rules.get("source") if isinstance(raw_rules, Mapping) else None
+    rules_source = (
+        {str(k): str(v) for k, v in raw_source.items() if isinstance(v, str)}
+        if isinstance(raw_source, Mapping)
+        else {}
+    )
     raw_partidas = sorted(session.get("partidas") or [], key=lambda q: int(q["number"]))
     tl = timeline(export)
     ball_set_changes = _ball_set_changes(session, tl)
@@ -749,6 +758,7 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
         totals=_totals(partidas),
         simulation_seed=_simulation_seed(session),
         issued_at=_issued_at(session, chain),
+        rules_source=rules_source,
     )
     notes = _observations(partidas, rules)
     for check in acta.ball_checks:

@@ -108,6 +108,22 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "% {payout}, lerroa % {line}, bingoa % {bingo}, primarako kenkaria % {prima}, bola "
         "eroa % {bola}. Primaren bola-muga: {limit}.",
     },
+    "open.rules_bola": {
+        "es": "Porcentajes en vigor sobre el valor facial de los cartones vendidos: premios "
+        "{payout} %, línea {line} %, bingo {bingo} % ({decree} % del decreto, menos el {bola} % "
+        "de bola loca autorizado a la sala), detracción para la prima {prima} %, bola loca "
+        "{bola} %. Límite de bolas de la prima: {limit}.",
+        "eu": "Saldutako txartelen ageriko balioaren gaineko ehuneko indardunak: sariak "
+        "% {payout}, lerroa % {line}, bingoa % {bingo} (dekretuaren % {decree}, aretoari "
+        "baimendutako bola eroaren % {bola} kenduta), primarako kenkaria % {prima}, bola eroa "
+        "% {bola}. Primaren bola-muga: {limit}.",
+    },
+    "open.source": {
+        "es": "Reglas del fichero de la región {file}, versión {version} ({resolution}); "
+        "huella SHA-256 del fichero: {sha256}.",
+        "eu": "Eskualdeko fitxategiaren arauak: {file}, {version} bertsioa ({resolution}); "
+        "fitxategiaren SHA-256 aztarna: {sha256}.",
+    },
     "open.prima": {
         "es": "Prima de bingo: importe en vigor al comienzo {amount}; fondo acumulado {fund}.",
         "eu": "Bingo-prima: hasieran indarrean dagoen zenbatekoa {amount}; metatutako "

@@ -140,15 +140,30 @@ class _Writer:
         )
         out += self.check_lines("open", "open.check")
         r = a.rules
+        bola, bingo = r.get("bola_loca_bp"), r.get("bingo_bp")
+        # A hall's bola loca is taken from the decree's bingo percentage (decisions 11, 50,
+        # 117): the acta says so, or "bingo 50 %" would read against V.1.b's 51 %.
+        taken = bool(bola) and bingo is not None
         out += self.lines(
-            "open.rules",
+            "open.rules_bola" if taken else "open.rules",
             payout=percent(r.get("payout_bp")),
             line=percent(r.get("line_bp")),
-            bingo=percent(r.get("bingo_bp")),
+            bingo=percent(bingo),
+            decree=percent((bingo or 0) + (bola or 0)),
             prima=percent(r.get("prima_bp")),
-            bola=percent(r.get("bola_loca_bp")),
+            bola=percent(bola),
             limit=r.get("prima_ball_limit", "—"),
         )
+        source = a.rules_source
+        if source.get("sha256"):
+            out += self.lines(
+                "open.source",
+                "small",
+                file=source.get("file", "—"),
+                version=source.get("version", "—"),
+                resolution=source.get("resolution", "—"),
+                sha256=source["sha256"],
+            )
         first = next((p for p in a.partidas if p.prima is not None), None)
         amount = (
             a.opening_prima_changes[-1].amount_cents

@@ -86,6 +86,15 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
     )
 
 
+def _check_config(args: argparse.Namespace) -> None:
+    """A named ``--config`` of a command that reads nothing else of it must still describe the
+    recorded hall, never be silently ignored (docs/decisions.md 52).
+    """
+    if args.config:
+        with _open_hall(args):
+            pass
+
+
 # --- simulate ---------------------------------------------------------------------------------
 
 
@@ -269,17 +278,20 @@ def _play(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from app.bootstrap import choose_hall, hall_snapshot
+    from app.bootstrap import check_settings, choose_hall, hall_snapshot
     from bingo.export import build_export
     from store import open_store
 
     # One reading of the record gives both the state and the chain (Trust 15): a simulation
     # or the console may be writing meanwhile.
+    settings = _settings(args)
     with open_store(args.db, create=False) as store:
-        hall_id = choose_hall(store, args.hall, _settings(args).hall_id)
+        hall_id = choose_hall(store, args.hall, settings.hall_id)
         svc = hall_snapshot(store, hall_id)
     if not svc.hall.hall_id:
         raise CliError(f"la base de datos no tiene la sala {hall_id}")
+    if args.config:  # another hall's file is refused, not ignored (decision 52)
+        check_settings(svc.hall, settings)
     known = [s.id for s in svc.hall.sessions]
     missing = [s for s in args.session or [] if s not in known]
     if missing:
@@ -400,6 +412,8 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_cardset(args: argparse.Namespace) -> int:
     from bingo.cards import CardSetError, dump_card_set, generate_card_set, load_card_set
 
+    if args.action != "import":
+        _check_config(args)
     if args.action == "generate":
         card_set = generate_card_set(args.id, args.seed, args.strips)
         write_text_file(args.output, dump_card_set(card_set))
@@ -447,6 +461,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
     from bingo.transcribe import BookError, template, transcribe
 
     if args.template:
+        _check_config(args)
         print(json.dumps(template(args.template), ensure_ascii=False, indent=1))
         return EXIT_OK
     if not args.file:
@@ -523,8 +538,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from app.bootstrap import adopt_rules, open_hall
 
     settings = _settings(args)
-    # rules are of a hall already recorded: looking for them never creates a database
-    with open_hall(args.db, args.hall, settings.hall_id, create=False) as engine:
+    # rules are of a hall already recorded: looking for them never creates a database; `show`
+    # with a named --config refuses another hall's or other rules (adopt says what differs)
+    shown = settings if args.config and args.action == "show" else None
+    with open_hall(args.db, args.hall, settings.hall_id, create=False, settings=shown) as engine:
         service = engine.service
         if args.action == "adopt":
             changed = adopt_rules(service, settings)

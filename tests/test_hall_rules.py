@@ -4,15 +4,20 @@ refused; a refused set-up writes nothing (docs/decisions.md 50–52)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from app.bootstrap import prepare_hall
 from app.cli import main
-from app.config import ConfigError, load_hall
+from app.config import ConfigError, load_hall, load_region, published_files, region_from_bytes
 from bingo.hall import DomainError
 from bingo.service import HallService, MemoryEventLog
 
@@ -64,13 +69,15 @@ def test_a_hall_cannot_move_a_figure_the_decree_fixes(
         load_hall(path)
     message = str(refused.value)
     assert f"[rules] {key}" in message and "lo fija la región" in message
-    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.1" in message
+    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.2" in message
 
 
 def test_bola_loca_beyond_the_regions_authorised_percentage_is_refused(tmp_path: Path) -> None:
     path = demo_with(tmp_path, replace=("basis_points = 100 ", "basis_points = 500 "))
-    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb.*Cantabria V.1 y V.2.c"):
+    with pytest.raises(ConfigError, match=r"basis_points = 500.*100 pb") as refused:
         load_hall(path)
+    # The ceiling is the hall's authorisation: V.1 and V.2.c give no figure for it.
+    assert "autorización de la sala" in str(refused.value) and "V.1 y" not in str(refused.value)
 
 
 def test_the_demo_hall_runs_bola_loca_from_the_bingo_percentage_within_the_pool() -> None:
@@ -78,7 +85,7 @@ def test_the_demo_hall_runs_bola_loca_from_the_bingo_percentage_within_the_pool(
     rules = load_hall().rules
     assert (rules.line_bp, rules.bingo_bp, rules.bola_loca_bp) == (1000, 5000, 100)
     assert rules.line_bp + rules.bingo_bp + rules.prima_bp + rules.bola_loca_bp == 6700
-    assert rules.region_version == "2014.1" and "67/2014" in rules.region_resolution
+    assert rules.region_version == "2014.2" and "67/2014" in rules.region_resolution
     assert len(rules.region_sha256) == 64
 
 
@@ -102,8 +109,81 @@ def test_the_export_names_the_region_file_and_version_the_rules_came_from(
     assert code == 0
     rules = json.loads(out)["rules"]
     assert rules["source"]["file"] == "config/regions/cantabria.toml"
-    assert rules["source"]["version"] == "2014.1"
+    assert rules["source"]["version"] == "2014.2"
     assert rules["source"]["sha256"] == load_hall().rules.region_sha256
+
+
+REGION = Path(__file__).parent.parent / "app" / "config" / "regions" / "cantabria.toml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("payout_bp = 6700 ", "payout_bp = 6600 "),
+        ("line_bp = 1000 ", "line_bp = 900  "),
+        ("max_bp = 100", "max_bp = 500"),
+        ('bola_loca_count = "Cantabria V.2.c"', 'bola_loca_count = "Cantabria V.2.d"'),
+    ],
+)
+def test_a_region_file_edited_in_the_hall_is_refused(old: str, new: str) -> None:
+    """R-NET-3: the decree's figures change only with a published region file, never by editing
+    the hall's copy under the same version (docs/decisions.md 116)."""
+    raw = REGION.read_bytes()
+    assert old.encode() in raw
+    with pytest.raises(ConfigError) as refused:
+        region_from_bytes("cantabria", raw.replace(old.encode(), new.encode()))
+    message = str(refused.value)
+    assert "dice ser la versión 2014.2, pero no es el fichero publicado de esa versión" in message
+    assert "huella" in message and "R-NET-3" in message
+
+
+def test_a_region_file_claiming_an_unpublished_version_is_refused() -> None:
+    raw = REGION.read_bytes().replace(b'version = "2014.2"', b'version = "2030.1"')
+    with pytest.raises(ConfigError, match=r"2030\.1, que no es una versión publicada"):
+        region_from_bytes("cantabria", raw)
+
+
+def test_every_shipped_region_file_is_a_published_version() -> None:
+    for region in ("cantabria", "euskadi"):
+        rules = load_region(region).rules
+        digest = hashlib.sha256(REGION.with_name(f"{region}.toml").read_bytes()).hexdigest()
+        assert rules.region_sha256 == digest
+        assert any(p.sha256 == digest and p.version == rules.region_version
+                   for p in published_files())  # fmt: skip
+
+
+def test_the_simulation_refuses_to_play_under_an_edited_region_file(tmp_path: Path) -> None:
+    """The inspection's case: the hall's copy of the region file edited to pay 66 % and a 9 %
+    line, its version left as it was. The program refuses it and writes nothing."""
+    copy = tmp_path / "pkg" / "app"  # the composition root with the hall's copy of its settings
+    shutil.copytree(REGION.parent.parent.parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    edited = copy / "config" / "regions" / "cantabria.toml"
+    text = edited.read_text("utf-8")
+    text = text.replace("payout_bp = 6700 ", "payout_bp = 6600 ")
+    edited.write_text(text.replace("line_bp = 1000 ", "line_bp = 900  "), "utf-8")
+    db = tmp_path / "r.sqlite"
+    root = Path(__file__).parent.parent
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from app.cli import main; sys.exit(main())",
+            "simulate",
+            "--db",
+            f"sqlite:///{db}",
+            "--partidas",
+            "1",
+        ],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(copy.parent), str(root)])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "no es el fichero publicado de esa versión" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not db.exists() or records(f"sqlite:///{db}") == 0
 
 
 # --- item 3: another settings file on an existing database -----------------------------------
@@ -131,6 +211,51 @@ def test_another_halls_settings_on_an_existing_database_are_refused(
         assert code == 1, command
         assert "sala: registrada 'cantabria-001', fichero 'otra-sala'" in err
     assert records(night) == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--compact"],
+        ["rules", "show"],
+        ["transcribe", "--template", "2"],
+        ["reclamacion", "list"],
+        ["cardset", "DB", "CONFIG", "validate", "card-set.json"],  # options before the action
+    ],
+)
+def test_every_command_refuses_another_halls_settings_instead_of_ignoring_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str, command: list[str]
+) -> None:
+    """Decision 52: a named --config that does not describe the recorded hall is refused by
+    every command that takes one, not silently ignored (`rules show` would print the recorded
+    rules as if they were the file's)."""
+    other = demo_with(tmp_path, replace=('id = "cantabria-001"', 'id = "otra-sala"'))
+    cards = tmp_path / "card-set.json"
+    assert run(capsys, "cardset", "generate", "--id", "x", "--seed", "1", "--strips", "1",
+               "-o", str(cards))[0] == 0  # fmt: skip
+
+    def argv(config: Path) -> list[str]:
+        words = {"DB": ["--db", night], "CONFIG": ["--config", str(config)]}
+        out = [w for word in command for w in words.get(word, [word])]
+        out = [str(cards) if word == "card-set.json" else word for word in out]
+        return out if "DB" in command else [*out, *words["DB"], *words["CONFIG"]]
+
+    before = records(night)
+    code, out, err = run(capsys, *argv(other))
+    assert code == 1, (out, err)
+    assert "sala: registrada 'cantabria-001', fichero 'otra-sala'" in err
+    assert out == "" and records(night) == before
+    # The hall's own file is accepted.
+    assert run(capsys, *argv(demo_with(tmp_path)))[0] == 0
+
+
+def test_rules_show_refuses_a_file_whose_rules_are_not_the_recorded_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    plain = demo_with(tmp_path, replace=("enabled = true", "enabled = false"))
+    code, out, err = run(capsys, "rules", "show", "--db", night, "--config", str(plain))
+    assert code == 1 and out == ""
+    assert "bingo_bp: registrado 5000, fichero 5100" in err and "rules adopt" in err
 
 
 def test_other_rules_are_refused_with_what_differs_then_adopted_between_sessions(
@@ -233,3 +358,18 @@ def test_a_refused_card_set_import_keeps_nothing(
     assert code == 1 and "otro contenido" in err
     with sqlite3.connect(night.removeprefix("sqlite:///")) as db:
         assert db.execute("select count(*) from card_sets").fetchone()[0] == kept
+
+
+def test_the_independent_checker_accepts_the_export_against_the_published_list(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: str
+) -> None:
+    """The export's `rules.source` is the published file's; the same export with a region file
+    edited in the hall (another digest) is named by the checker (R-NET-3)."""
+    from tests.independent.check_export import check, read_published
+
+    code, out, _ = run(capsys, "export", "--db", night, "--compact", "--no-chain")
+    export = json.loads(out)
+    published = read_published((REGION.parent / "published.toml").read_text("utf-8"))
+    assert code == 0 and check(export, published) == []
+    export["rules"]["source"]["sha256"] = hashlib.sha256(b"edited").hexdigest()
+    assert [p for p in check(export, published) if "not the published file" in p]

@@ -113,18 +113,79 @@ class Region:
         ).checked()
 
 
-# The percentages bola loca may be taken from (the prize pool's own shares, V.1).
-BOLA_LOCA_FROM = ("bingo_bp", "line_bp")
+# The percentage bola loca may be taken from (the prize pool's own shares, V.1): bingo only, as
+# the acta states it ("51 % del decreto, menos el 1 % de bola loca", docs/decisions.md 117).
+BOLA_LOCA_FROM = ("bingo_bp",)
+
+
+@dataclass(frozen=True)
+class PublishedFile:
+    """One published version of a region's file (``config/regions/published.toml``)."""
+
+    region: str
+    version: str
+    resolution: str
+    sha256: str
+
+
+def published_files() -> tuple[PublishedFile, ...]:
+    """The published region files, every version of each (docs/decisions.md 116)."""
+    where = "config/regions/published.toml"
+    raw = resources.files("app.config").joinpath("regions", "published.toml").read_bytes()
+    entries = _read_toml(raw.decode("utf-8"), where).get("file", [])
+    if not isinstance(entries, list):
+        raise ConfigError(f"{where}: [[file]] debe ser una lista de tablas")
+    out = []
+    for entry in entries:
+        table = _Table({"file": entry}, where, "file")
+        keys = ("region", "version", "resolution", "sha256")
+        out.append(PublishedFile(*(table.get_str(k) for k in keys)))
+    return tuple(out)
+
+
+def _check_published(region: str, where: str, version: str, resolution: str, raw: bytes) -> str:
+    """The file's SHA-256, once it is the published file of the version it claims: the
+    decree's figures are not changed in the hall (SPEC R-NET-3, docs/decisions.md 116).
+    """
+    digest = hashlib.sha256(raw).hexdigest()
+    known = [p for p in published_files() if p.region == region and p.version == version]
+    if not known:
+        versions = [p.version for p in published_files() if p.region == region]
+        raise ConfigError(
+            f"{where} dice ser la versión {version}, que no es una versión publicada del fichero "
+            f"de la región (publicadas: {', '.join(versions) or 'ninguna'}): las cifras del "
+            "decreto no se cambian en la sala; R-NET-3"
+        )
+    if all(p.sha256 != digest for p in known):
+        raise ConfigError(
+            f"{where} dice ser la versión {version}, pero no es el fichero publicado de esa "
+            f"versión (huella {digest[:16]}…, publicada {known[0].sha256[:16]}…): las cifras del "
+            "decreto no se cambian en la sala; R-NET-3"
+        )
+    if all(p.resolution != resolution for p in known):
+        raise ConfigError(f"{where}: la resolución no es la publicada de la versión {version}")
+    return digest
 
 
 def load_region(region: str) -> Region:
     """A region's file: its rules, their provenance and the bounds of a hall's choices."""
     if region not in REGIONS:
         raise ConfigError(f"región desconocida: {region!r} (conocidas: {', '.join(REGIONS)})")
-    where = f"config/regions/{region}.toml"
     raw = resources.files("app.config").joinpath("regions", f"{region}.toml").read_bytes()
-    data = _read_toml(raw.decode("utf-8"), where)
+    return region_from_bytes(region, raw)
+
+
+def region_from_bytes(region: str, raw: bytes) -> Region:
+    """A region's file from its bytes, refused unless they are a published version's."""
+    where = f"config/regions/{region}.toml"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{where}: no es texto UTF-8 (byte {exc.start})") from None
+    data = _read_toml(text, where)
     head = _Table(data, where, "region")
+    version, resolution = head.get_str("version"), head.get_str("resolution")
+    digest = _check_published(region, where, version, resolution, raw)
     table = _Table(data, where, "rules")
     fixed = [f.name for f in fields(RegionRules) if f.name not in (*PROVENANCE, "region")]
     missing = [k for k in fixed if k not in table.data and k != "bola_loca_bp"]
@@ -138,9 +199,9 @@ def load_region(region: str) -> Region:
         raise ConfigError(f"{where}: {exc}") from None
     rules = replace(
         rules,
-        region_version=head.get_str("version"),
-        region_resolution=head.get_str("resolution"),
-        region_sha256=hashlib.sha256(raw).hexdigest(),
+        region_version=version,
+        region_resolution=resolution,
+        region_sha256=digest,
     )
     bola = _Table(data, where, "bola_loca")
     source = bola.get_str("from", "bingo_bp")

@@ -6,8 +6,11 @@ R-PRIMA-*, R-BOLA-*, R-INC-*) and the Cantabria regulation (sections I, II.1 and
 way a third party would: it imports nothing but the standard library and recomputes every
 prize from the file.
 
-    python check_export.py EXPORT.json
+    python check_export.py [--published REGION_FILES.toml] EXPORT.json
 
+With ``--published`` (the regulator's list of published region files: ``[[file]]`` tables with
+``region``, ``version``, ``sha256``), every ``rules.source`` must name a published version and
+carry that version's SHA-256: a region file edited in the hall is a problem. The checker then
 prints each problem with its location, then ``N partidas checked, M problems``; the exit status
 is 0 when nothing is wrong, 1 when problems were found and 2 when the input cannot be read.
 ``check(export)`` returns the same problems as a list of strings.
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -1355,15 +1359,96 @@ def _run(export: object) -> tuple[list[str], int]:
     return out.items, ex.partidas
 
 
-def check(export: dict[str, Any]) -> list[str]:
-    """Every problem found in a ``bingo-session/1`` export, each with its location."""
-    return _run(export)[0]
+@dataclass(frozen=True)
+class Published:
+    """One published region file: the regulator's list names each version's SHA-256."""
+
+    region: str
+    version: str
+    sha256: str
+
+
+def read_published(text: str) -> list[Published]:
+    """The regulator's list of published region files, TOML: one ``[[file]]`` table each with
+    ``region``, ``version`` and ``sha256`` (other keys, e.g. ``resolution``, are ignored).
+    Raises ValueError when the list cannot be used.
+    """
+    data = tomllib.loads(text)
+    files = data.get("file")
+    if not isinstance(files, list) or not files:
+        raise ValueError("no [[file]] tables")
+    out: list[Published] = []
+    for i, entry in enumerate(files, 1):
+        keys = ("region", "version", "sha256")
+        values = [entry.get(k) if isinstance(entry, dict) else None for k in keys]
+        if not all(isinstance(v, str) and v for v in values):
+            raise ValueError(f"[[file]] #{i} needs region, version and sha256 as text")
+        out.append(Published(*values))
+    return out
+
+
+def _check_published(export: dict[str, Any], published: Iterable[Published]) -> list[str]:
+    """Each region file the rules name (``rules.source``, the export's and each session's) must
+    be the published file of its version: same SHA-256 (R-NET-3). Rules without a source are
+    not judged here (exports made before region files had a version).
+    """
+    known = list(published)
+    hall = export.get("hall")
+    region = hall.get("region") if isinstance(hall, dict) else None
+    places: list[tuple[str, object]] = [("rules source", export.get("rules"))]
+    sessions = export.get("sessions")
+    for session in sessions if isinstance(sessions, list) else []:
+        if isinstance(session, dict) and session.get("rules") is not None:
+            places.append((f"session {session.get('id')} rules source", session.get("rules")))
+    problems: list[str] = []
+    for where, rules in places:
+        source = rules.get("source") if isinstance(rules, dict) else None
+        if not isinstance(source, dict):
+            continue
+        version, digest = source.get("version"), source.get("sha256")
+        same = [p for p in known if p.region == region and p.version == version]
+        if not same:
+            problems.append(
+                f"{where}: version {_short(version)} is not a published version of the region "
+                f"{_short(region)}'s file"
+            )
+        elif all(p.sha256 != digest for p in same):
+            problems.append(
+                f"{where}: sha256 {digest if isinstance(digest, str) else _short(digest)} is "
+                f"not the published file of version "
+                f"{version} (published: {', '.join(p.sha256 for p in same)})"
+            )
+    return problems
+
+
+def check(export: dict[str, Any], published: Iterable[Published] | None = None) -> list[str]:
+    """Every problem found in a ``bingo-session/1`` export, each with its location; with
+    ``published``, also every region file it names that is not the published one.
+    """
+    problems = _run(export)[0]
+    if published is not None:
+        problems += _check_published(export, published)
+    return problems
+
+
+USAGE = "usage: check_export.py [--published REGION_FILES.toml] EXPORT.json"
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    args = list(sys.argv[1:] if argv is None else argv)
+    published: list[Published] | None = None
+    if args[:1] == ["--published"]:
+        if len(args) < 2:
+            print(USAGE, file=sys.stderr)
+            return 2
+        try:
+            published = read_published(Path(args[1]).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            print(f"cannot read the published list {args[1]}: {exc}", file=sys.stderr)
+            return 2
+        args = args[2:]
     if len(args) != 1:
-        print("usage: check_export.py EXPORT.json", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         export = json.loads(Path(args[0]).read_text(encoding="utf-8"))
@@ -1374,6 +1459,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read {args[0]}: the top level is not a JSON object", file=sys.stderr)
         return 2
     problems, partidas = _run(export)
+    if published is not None:
+        problems += _check_published(export, published)
     for line in problems:
         print(line)
     print(f"{partidas} partidas checked, {len(problems)} problems")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.independent.check_export import check
+from tests.independent.check_export import check, read_published
 
 CHECKER = Path(__file__).with_name("check_export.py")
 
@@ -311,6 +311,74 @@ def test_the_region_file_the_rules_came_from_is_read() -> None:
     assert check(export) == []
     export["rules"]["source"]["sha256"] = "not-a-digest"
     assert_named(export, "rules source: sha256")
+
+
+PUBLISHED_TOML = """
+[[file]]
+region = "cantabria"
+version = "2014.1"
+sha256 = "{}"
+
+[[file]]
+region = "cantabria"
+version = "2014.2"
+resolution = "ignored by the checker"
+sha256 = "{}"
+""".format("b" * 64, "c" * 64)
+
+
+def _with_source(version: str, digest: str) -> dict[str, Any]:
+    export = valid_export()
+    export["rules"]["source"] = {
+        "file": "config/regions/cantabria.toml",
+        "version": version,
+        "resolution": "Decreto 6/2010",
+        "sha256": digest,
+    }
+    return export
+
+
+def test_a_region_file_that_is_not_the_published_one_of_its_version_is_a_problem() -> None:
+    """R-NET-3: the inspection's case, a region file edited in the hall under the version it
+    had; only its SHA-256 tells, and the regulator's list says what it must be."""
+    published = read_published(PUBLISHED_TOML)
+    assert check(_with_source("2014.2", "c" * 64), published) == []
+    assert check(_with_source("2014.1", "b" * 64), published) == []  # an older night
+    problems = check(_with_source("2014.2", "a" * 64), published)
+    assert problems == [
+        f"rules source: sha256 {'a' * 64} is not the published file of version 2014.2 "
+        f"(published: {'c' * 64})"
+    ]
+    assert check(_with_source("2014.2", "a" * 64)) == []  # without the list, nothing to compare
+    problems = check(_with_source("2099.1", "c" * 64), published)
+    assert problems == ['rules source: version "2099.1" is not a published version of the '
+                        'region "cantabria"\'s file']  # fmt: skip
+
+
+def test_a_sessions_own_rules_are_compared_with_the_published_list_too() -> None:
+    export = _with_source("2014.2", "c" * 64)
+    export["sessions"][0]["rules"] = copy.deepcopy(export["rules"])
+    export["sessions"][0]["rules"]["source"]["sha256"] = "d" * 64
+    problems = check(export, read_published(PUBLISHED_TOML))
+    assert len(problems) == 1 and problems[0].startswith("session S1 rules source: sha256")
+
+
+def test_the_command_line_takes_the_published_list(tmp_path: Path) -> None:
+    listing = tmp_path / "published.toml"
+    listing.write_text(PUBLISHED_TOML, encoding="utf-8")
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(_with_source("2014.2", "a" * 64)), encoding="utf-8")
+    run = [sys.executable, str(CHECKER)]
+    result = subprocess.run([*run, "--published", str(listing), str(edited)],
+                            capture_output=True, text=True, check=False)  # fmt: skip
+    assert result.returncode == 1
+    assert "is not the published file of version 2014.2" in result.stdout
+    assert result.stdout.endswith("5 partidas checked, 1 problems\n")
+    bad_list = tmp_path / "bad.toml"
+    bad_list.write_text("[[file]]\nregion = 1\n", encoding="utf-8")
+    for argv in (["--published", str(bad_list), str(edited)], ["--published"]):
+        result = subprocess.run([*run, *argv], capture_output=True, text=True, check=False)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
 
 
 def test_second_series_from_one_below_the_first_series_start_is_accepted() -> None:
