@@ -88,9 +88,7 @@ def _five_sold(kit: Kit) -> list[int]:
     return other_numbers(*(kit.carton(n) for n in range(1, 6)))
 
 
-def test_a_correction_that_would_have_given_an_unclaimed_paper_carton_the_line_first_is_refused() -> (
-    None
-):
+def test_a_correction_giving_an_unclaimed_paper_carton_the_line_first_is_refused() -> None:
     """R-INC-4, R-PRIZE-2: with the ball that came out, a paper cartón nobody called had the
     line at ball 5, before the line validated at ball 10: the error changed who could win it.
     The staff are not told which cartón (R-GAME-5)."""
@@ -109,9 +107,7 @@ def test_a_correction_that_would_have_given_an_unclaimed_paper_carton_the_line_f
     assert [c.number for c in kit.hall.claims_depending_on(5, right)] == [2]
 
 
-def test_a_correction_that_would_have_shared_the_line_with_an_unclaimed_paper_carton_is_refused() -> (
-    None
-):
+def test_a_correction_sharing_the_line_with_an_unclaimed_paper_carton_is_refused() -> None:
     """R-INC-4, R-PRIZE-2: a line completed with the very ball after which the line was
     validated shares it; here the winner called late, at ball 10."""
     kit = make_hall()
@@ -123,9 +119,7 @@ def test_a_correction_that_would_have_shared_the_line_with_an_unclaimed_paper_ca
         kit.svc.correct_ball(10, right)
 
 
-def test_a_correction_that_would_have_given_an_unclaimed_paper_carton_the_bingo_first_is_refused() -> (
-    None
-):
+def test_a_correction_giving_an_unclaimed_paper_carton_the_bingo_first_is_refused() -> None:
     """R-INC-4, R-GAME-4: with the ball that came out a paper cartón nobody called had all its
     numbers at ball 15, before the bingo validated."""
     kit = make_hall()
@@ -172,9 +166,7 @@ def test_a_correction_is_made_when_an_unclaimed_paper_carton_had_the_line_at_the
     assert kit.hall.partida.balls[5] == unsold[0]
 
 
-def test_a_correction_of_the_ball_that_completed_a_winning_line_is_refused_even_at_that_ball() -> (
-    None
-):
+def test_the_ball_that_completed_a_winning_line_is_not_corrected_even_at_that_ball() -> None:
     """R-BOLA-3, R-INC-4: the winner's line is completed at the same ball either way (another
     of its rows holds the ball that came out), but the winning number changes, and with it the
     bola loca comparison: the error affects the prize."""
