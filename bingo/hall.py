@@ -14,8 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+import numpy as np
+import numpy.typing as npt
+
 from bingo import events as ev
 from bingo.cards import CardSet, Carton
+from bingo.detect import CompletionTracker
 from bingo.money import percent_of, split_equally
 from bingo.regulation import paragraph
 from bingo.rules import RegionRules
@@ -996,10 +1000,9 @@ class Hall:
         corrected[index - 1] = number
         depending = self.claims_depending_on(index, number)
         if depending:
-            which = "; ".join(_claim_text(c) for c in depending)
             raise DomainError(
-                f"la corrección cambia lo comprobado en {which}: el error no puede subsanarse; "
-                "corresponde anular la partida",
+                f"la corrección cambia {_depending_text(depending)}: el error no puede "
+                "subsanarse; corresponde anular la partida",
                 "R-INC-4",
             )
         # Said with the correction: the claims already checked that it leaves as they were.
@@ -1023,16 +1026,19 @@ class Hall:
         return out
 
     def claims_depending_on(self, index: int, number: int) -> list[Claim]:
-        """The claims already checked whose outcome a correction of ball ``index`` to
-        ``number`` would change (R-INC-4: the error "afecte de forma sustancial").
+        """What a correction of ball ``index`` to ``number`` would change in a prize already
+        validated (R-INC-4: the error "afecte de forma sustancial"); empty when it may be made.
 
         A claim checked before that ball was drawn does not depend on it. One checked after
         depends on it when, checked again with the corrected ball, it would be valid or refused
-        differently or completed with another ball (the completion ball is one of the winning
-        numbers, so a correction of it always shows here: the bola loca comparison, R-BOLA-3,
-        and the prima's record, R-PRIMA-5, follow it). So does an electronic cartón the
-        corrected ball would have made a winner of a prize validated after it (R-GAME-5). The
-        prima's ball count is the number of balls drawn, which a correction does not change.
+        differently or completed with another ball, or when it won with that very ball (the
+        completion ball is one of the winning numbers: the bola loca comparison, R-BOLA-3, and
+        the prima's record, R-PRIMA-5, follow it). The prima's ball count is the number of balls
+        drawn, which a correction does not change. Then every sold cartón, paper or electronic,
+        claimed or not: one that with the corrected ball would have completed a prize validated
+        after it, and earlier than it did with the ball announced, could have won or shared that
+        prize (R-PRIZE-2, R-GAME-5); it is listed with reason ``UNCLAIMED``, which the staff's
+        message never names (R-GAME-5).
         """
         partida = self._need_partida()
         corrected = list(partida.balls)
@@ -1044,30 +1050,59 @@ class Hall:
             again = self._claim(
                 partida, corrected[: c.after_ball], c.series, c.number, c.prize, c.electronic
             )
-            if (again.valid, again.completed_at_ball) != (c.valid, c.completed_at_ball):
+            if (again.valid, again.completed_at_ball) != (c.valid, c.completed_at_ball) or (
+                c.valid and c.completed_at_ball == index
+            ):
                 out.append(c)
-        # An electronic cartón the system would have claimed with the corrected ball for a
-        # prize validated after it (R-GAME-5) would have shared that prize.
+        named = {(c.series, c.number, c.prize) for c in out}
         won = {(c.series, c.number, c.prize) for c in partida.claims if c.valid}
-        for prize in ("line", "bingo"):
-            first = next((c for c in partida.claims if c.valid and c.prize == prize), None)
-            if first is None or first.after_ball < index:
-                continue
-            drawn = set(corrected[: first.after_ball])
-            for sale in (s for s in partida.sales if s.electronic):
-                for n in range(sale.first, sale.last + 1):
-                    carton = self.carton(sale.series, n)
-                    complete = (
-                        any(drawn.issuperset(row) for row in carton.rows)
-                        if prize == "line"
-                        else carton.numbers <= drawn
-                    )
-                    if complete and (sale.series, n, prize) not in won:
-                        out.append(
-                            Claim(
-                                first.after_ball, sale.series, n, prize, False, UNCLAIMED, 0, True
-                            )
-                        )
+        for prize, at, first in self._earlier_completions(partida, index, corrected):
+            for series, n in first:
+                if (series, n, prize) not in won | named:
+                    out.append(Claim(at, series, n, prize, False, UNCLAIMED, 0, True))
+        return out
+
+    def _earlier_completions(
+        self, partida: PartidaState, index: int, corrected: Sequence[int]
+    ) -> list[tuple[str, int, list[tuple[str, int]]]]:
+        """For each prize validated after ball ``index`` (prize, its ball): the sold cartones
+        that with ``corrected`` complete it by that ball and earlier than with the balls
+        announced. Only cartones holding the announced or the corrected number can change; the
+        completion tracker (bingo.detect) replays both sequences over them.
+        """
+        windows = [
+            (prize, first.after_ball)
+            for prize in ("line", "bingo")
+            for first in [next((c for c in partida.claims if c.valid and c.prize == prize), None)]
+            if first is not None and first.after_ball >= index
+        ]
+        if not windows or not partida.sales:
+            return []
+        changed = (partida.balls[index - 1], corrected[index - 1])
+        cards: list[npt.NDArray[np.uint8]] = []
+        which: list[tuple[str, int]] = []
+        for sale in partida.sales:
+            array = self._card_sets(self.series[sale.series].card_set_id).as_array()
+            part = array[sale.first - 1 : sale.last]
+            hit = np.flatnonzero(np.isin(part, changed).any(axis=(1, 2)))
+            cards.append(part[hit])
+            which += [(sale.series, sale.first + int(i)) for i in hit]
+        if not which:
+            return []
+        combos = np.concatenate(cards)
+        last = max(at for _prize, at in windows)
+        before = CompletionTracker.replay(combos, partida.balls[:last], backend="numpy")
+        after = CompletionTracker.replay(combos, corrected[:last], backend="numpy")
+        every = list(range(len(which)))
+        out: list[tuple[str, int, list[tuple[str, int]]]] = []
+        for prize, at in windows:
+            if prize == "line":
+                old, new = before.line_completed_at(every), after.line_completed_at(every)
+            else:
+                old, new = before.bingo_completed_at(every), after.bingo_completed_at(every)
+            old = np.where((old > 0) & (old <= at), old, 255)  # 255: not by that ball
+            earlier = np.flatnonzero((new > 0) & (new <= at) & (new < old))
+            out.append((prize, at, [which[i] for i in earlier.tolist()]))
         return out
 
     def check_claim(self, series: str, number: int, prize: str) -> list[ev.Event]:
@@ -1574,14 +1609,31 @@ def _date(text: str, what: str = "") -> dt.date:
         raise DomainError(f"{said}: {text!r} (AAAA-MM-DD)") from None
 
 
-UNCLAIMED = "sin reclamar"  # an electronic cartón a correction would have made a winner
+UNCLAIMED = "sin reclamar"  # a sold cartón a correction would have let win a validated prize
+
+
+def _depending_text(depending: Sequence[Claim]) -> str:
+    """What a refused correction would change, for the staff: the claims checked by name, but
+    never an unclaimed cartón that would have won (R-GAME-5), only the prize it concerns.
+    """
+    parts = []
+    checked = [c for c in depending if c.reason != UNCLAIMED]
+    if checked:
+        parts.append("lo comprobado en " + "; ".join(map(_claim_text, checked)))
+    prizes = [
+        p
+        for p in ("line", "bingo")
+        if any(c.reason == UNCLAIMED and c.prize == p for c in depending)
+    ]
+    if prizes:
+        said = " y ".join(f"{'la' if p == 'line' else 'el'} {PRIZE_TEXT[p]}" for p in prizes)
+        parts.append(f"quién podía ganar {said} con las bolas que salieron")
+    return " y ".join(parts)
 
 
 def _claim_text(claim: Claim) -> str:
     """A checked claim as the acta names it: prize, serie, cartón, ball and outcome."""
     outcome = "válida" if claim.valid else "no válida"
-    if claim.reason == UNCLAIMED:
-        outcome = "electrónico, sin premio"
     return (
         f"{PRIZE_TEXT[claim.prize]} del cartón {claim.number} serie {claim.series} "
         f"(bola {claim.after_ball}, {outcome})"

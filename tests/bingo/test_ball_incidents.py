@@ -8,7 +8,7 @@ import pytest
 from bingo.export import build_export
 from bingo.hall import DomainError, DuplicateBall, Status
 
-from .hallkit import BALLS, make_hall
+from .hallkit import BALLS, Kit, make_hall
 from .test_partida import other_numbers
 
 # --- a misread ball (Cantabria II.1.b párrafo 4, III párrafo 9) ---------------------------------
@@ -75,8 +75,108 @@ def test_a_correction_that_would_have_made_an_electronic_carton_win_cannot_be_ma
     wrong = other_numbers(kit.carton(1), term)[0]
     kit.draw([wrong, *rest, *paper])
     assert kit.svc.claim("A", 1, "line").valid
-    with pytest.raises(DomainError, match="electrónico, sin premio"):
+    number = next(n for n in range(6, 11) if kit.carton(n) == term)
+    with pytest.raises(DomainError, match="cambia quién podía ganar la línea") as refused:
         kit.svc.correct_ball(1, right)
+    assert f"cartón {number} " not in str(refused.value)
+
+
+def _five_sold(kit: Kit) -> list[int]:
+    """Cartones 1-5 sold, out of a strip of six that holds every number once: the numbers of
+    the sixth, unsold, are on no sold cartón."""
+    kit.partida_ready([("A", 5)])
+    return other_numbers(*(kit.carton(n) for n in range(1, 6)))
+
+
+def test_a_correction_giving_an_unclaimed_paper_carton_the_line_first_is_refused() -> None:
+    """R-INC-4, R-PRIZE-2: with the ball that came out, a paper cartón nobody called had the
+    line at ball 5, before the line validated at ball 10: the error changed who could win it.
+    The staff are not told which cartón (R-GAME-5)."""
+    kit = make_hall()
+    unsold = _five_sold(kit)
+    right, *rest = kit.carton(2).rows[0]
+    wrong = unsold[0]
+    kit.draw([*rest, wrong, *kit.carton(1).rows[0]])
+    assert kit.svc.claim("A", 1, "line").valid
+    kit.draw([unsold[1]])
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match="cambia quién podía ganar la línea") as refused:
+        kit.svc.correct_ball(5, right)
+    assert "cartón 2" not in str(refused.value)
+    assert kit.svc.last_seq == before and kit.hall.partida.balls[4] == wrong
+    assert [c.number for c in kit.hall.claims_depending_on(5, right)] == [2]
+
+
+def test_a_correction_sharing_the_line_with_an_unclaimed_paper_carton_is_refused() -> None:
+    """R-INC-4, R-PRIZE-2: a line completed with the very ball after which the line was
+    validated shares it; here the winner called late, at ball 10."""
+    kit = make_hall()
+    unsold = _five_sold(kit)
+    right, *rest = kit.carton(2).rows[0]
+    kit.draw([*kit.carton(1).rows[0], *rest, unsold[0]])
+    assert kit.svc.claim("A", 1, "line").valid
+    with pytest.raises(DomainError, match="cambia quién podía ganar la línea"):
+        kit.svc.correct_ball(10, right)
+
+
+def test_a_correction_giving_an_unclaimed_paper_carton_the_bingo_first_is_refused() -> None:
+    """R-INC-4, R-GAME-4: with the ball that came out a paper cartón nobody called had all its
+    numbers at ball 15, before the bingo validated."""
+    kit = make_hall()
+    unsold = _five_sold(kit)
+    right, *rest = sorted(kit.carton(2).numbers)
+    kit.draw([*rest, unsold[0]])
+    kit.draw_rest_until(sorted(kit.carton(1).numbers))
+    assert kit.svc.claim("A", 1, "bingo").valid
+    with pytest.raises(DomainError, match="quién podía ganar el bingo") as refused:
+        kit.svc.correct_ball(15, right)
+    assert "cartón 2" not in str(refused.value)
+
+
+def test_a_correction_that_changes_nothing_for_any_sold_carton_is_made_after_line_and_bingo() -> (
+    None
+):
+    """R-GAME-3, R-INC-4: the ball that came out is on a sold cartón, but completes nothing
+    there before the prizes: nothing substantial changes, so it is corrected after both."""
+    kit = make_hall()
+    unsold = _five_sold(kit)
+    right = kit.carton(3).rows[0][0]
+    kit.draw([unsold[0]])
+    kit.draw_rest_until(sorted(kit.carton(1).numbers))
+    assert kit.svc.claim("A", 1, "line").valid
+    assert kit.svc.claim("A", 1, "bingo").valid
+    kit.svc.correct_ball(1, right, "el locutor cantó mal")
+    partida = kit.hall.partida
+    assert partida.balls[0] == right and partida.status != Status.ANNULLED
+    assert "Sin efecto en línea del cartón 1 serie A" in partida.incidents[-1].note
+
+
+def test_a_correction_is_made_when_an_unclaimed_paper_carton_had_the_line_at_the_same_ball() -> (
+    None
+):
+    """R-INC-4: a paper cartón had its line with the balls announced, before the winner, and
+    its player did not call; the corrected ball is on another of its rows, so it has that line
+    at the same ball either way: the correction changes nothing for it."""
+    kit = make_hall()
+    unsold = _five_sold(kit)
+    other = kit.carton(2)
+    kit.draw([*other.rows[0], other.rows[1][0], *kit.carton(1).rows[0]])
+    assert kit.svc.claim("A", 1, "line").valid
+    kit.svc.correct_ball(6, unsold[0])
+    assert kit.hall.partida.balls[5] == unsold[0]
+
+
+def test_the_ball_that_completed_a_winning_line_is_not_corrected_even_at_that_ball() -> None:
+    """R-BOLA-3, R-INC-4: the winner's line is completed at the same ball either way (another
+    of its rows holds the ball that came out), but the winning number changes, and with it the
+    bola loca comparison: the error affects the prize."""
+    kit = make_hall()
+    _five_sold(kit)
+    first, second = kit.carton(1).rows[:2]
+    kit.draw([*first[:4], *second[:4], first[4]])
+    assert kit.svc.claim("A", 1, "line").valid
+    with pytest.raises(DomainError, match="cambia lo comprobado en línea del cartón 1"):
+        kit.svc.correct_ball(9, second[4])
 
 
 # --- a duplicate ball (Cantabria II.1.b párrafo 3) ----------------------------------------------
