@@ -101,6 +101,14 @@ def _read_certificate(path: Path) -> None:
         raise CliError(f"«{path}» no es un certificado X.509 en PEM") from None
 
 
+def _check_output(path: Path) -> None:
+    """Refuse, before any work is done, an output whose folder is missing or that is a folder."""
+    if not path.parent.is_dir():
+        raise CliError(f"no existe la carpeta «{path.parent}» donde escribir «{path.name}»")
+    if path.is_dir():
+        raise CliError(f"«{path}» es una carpeta, no un fichero")
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write an output file whole, or a ``CliError`` (missing folder, a folder, no permission).
 
@@ -108,10 +116,7 @@ def _write(path: Path, data: bytes) -> None:
     leaves half a PDF. A path that exists and is not a regular file (``/dev/stdout``, a FIFO, a
     symbolic link) is written in place: a rename would replace it with a plain file.
     """
-    if not path.parent.is_dir():
-        raise CliError(f"no existe la carpeta «{path.parent}» donde escribir «{path.name}»")
-    if path.is_dir():
-        raise CliError(f"«{path}» es una carpeta, no un fichero")
+    _check_output(path)
     try:
         if path.is_symlink() or (path.exists() and not path.is_file()):
             with path.open("wb") as out:
@@ -184,6 +189,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     if args.archive is not None and args.archive.exists() and not args.archive.is_dir():
         raise CliError(f"--archive: «{args.archive}» no es una carpeta")  # before any PDF
+    _check_output(args.output)
     export = _source(args)
     acta = build_acta(export, args.session)
     pdf = render_acta_data(acta, [attachment_for(export)])
@@ -201,12 +207,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         from actas.archive import ActaArchive
 
         issued = parse_time(acta.issued_at)
-        path = ActaArchive(args.archive).store(
-            pdf,
-            hall_id=acta.hall_id,
-            session_id=acta.session_id,
-            issued=issued.date() if issued else date.today(),
-        )
+        try:
+            path = ActaArchive(args.archive).store(
+                pdf,
+                hall_id=acta.hall_id,
+                session_id=acta.session_id,
+                issued=issued.date() if issued else date.today(),
+            )
+        except OSError as exc:
+            raise CliError(f"no se puede archivar en «{args.archive}»: {exc}") from None
         print(f"  archivada en {path}")
     return EXIT_OK
 
@@ -297,6 +306,7 @@ def cmd_receipt(args: argparse.Namespace) -> int:
     """Prize receipt + duplicate, or a winner's proof (A4 or 80 mm)."""
     from actas.receipts import find_receipt, render_prize_receipt, render_winner_proof
 
+    _check_output(args.output)
     export = _source(args)
     series = number = None
     if args.carton:
@@ -336,6 +346,7 @@ def cmd_summary(args: argparse.Namespace) -> int:
     """The night's summary with charts."""
     from actas.summary import render_summary
 
+    _check_output(args.output)
     export = _source(args)
     _write(args.output, render_summary(export, args.session))
     print(f"Resumen de la sesión: {args.output}")
@@ -347,6 +358,8 @@ def cmd_keys(args: argparse.Namespace) -> int:
     """Show (creating on first use) the hall's seal key and certificate."""
     from actas.seal import ensure_keys
 
+    if args.export_cert is not None:
+        _check_output(args.export_cert)  # before a key is made
     keys = ensure_keys(args.hall, args.name or "", directory=args.keys_dir)
     cert = keys.certificate()
     print(f"Sala: {keys.hall_id}")

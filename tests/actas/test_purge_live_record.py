@@ -137,6 +137,7 @@ def test_acta_outputs_refuse_a_missing_folder_and_never_replace_a_link_with_a_fi
         code, _, err = run(capsys, *argv, str(missing / f"{name}.out"))
         assert code == 1 and "no existe la carpeta" in err, (name, err)
         assert not missing.parent.exists(), name
+        assert not (tmp_path / "k").exists(), name  # refused before a key is made
 
         target = tmp_path / f"{name}.real"
         target.write_bytes(b"old")
