@@ -441,17 +441,31 @@ def _purge_claims(args: argparse.Namespace) -> tuple[str, list[Any], bool]:
                 f"«{args.export}» es de la sala {exported_hall}, "
                 f"no de la sala {hall_id} del registro"
             )
-        mine = (live.get("chain") or {}).get("seq")
-        theirs = (exported.get("chain") or {}).get("seq")
-        if isinstance(mine, int) and isinstance(theirs, int) and theirs < mine:
-            print(
-                f"«{args.export}» es anterior al registro (registro {theirs} de {mine}): "
-                "valen las reclamaciones del registro; las de la exportación se suman"
-            )
+        _compare_heads(args.export, live, exported)
         noted = claims_from_export(exported)
         print(f"Reclamaciones en «{args.export}»: {len(noted)} (se suman a las del registro)")
         claims += noted
     return hall_id, claims, True
+
+
+def _compare_heads(path: Path, live: Mapping[str, Any], exported: Mapping[str, Any]) -> None:
+    """Say how an export file stands against the live record (its chain head and length)."""
+    chain = live.get("chain") or {}
+    mine, theirs = chain.get("seq"), (exported.get("chain") or {}).get("seq")
+    if not isinstance(mine, int) or not isinstance(theirs, int):
+        return
+    head = (exported.get("chain") or {}).get("head")
+    same = [r for r in chain.get("records") or [] if r.get("seq") == theirs]
+    if theirs > mine or (same and same[0].get("hash") != head):
+        print(
+            f"AVISO: «{path}» no es una copia de este registro (su cabeza no es la de la base de "
+            "datos): valen las reclamaciones del registro; las de la exportación se suman"
+        )
+    elif theirs < mine:
+        print(
+            f"«{path}» es anterior al registro (registro {theirs} de {mine}): valen las "
+            "reclamaciones del registro; las de la exportación se suman"
+        )
 
 
 @_guard

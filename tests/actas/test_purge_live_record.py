@@ -68,6 +68,15 @@ def test_an_old_export_does_not_release_an_acta_that_a_pending_claim_in_the_data
     assert code == 0, err
     assert "SE CONSERVA" in out and "destruido" not in out and pdf.exists()
 
+    # an export of another record of the same hall is said to be so, and decides nothing
+    other = f"sqlite:///{tmp_path / 'otra.sqlite'}"
+    assert main(["simulate", "--db", other, *NIGHT, "--seed", "9"]) == 0
+    foreign = tmp_path / "otra.json"
+    assert run(capsys, "export", "--db", other, "-o", str(foreign))[0] == 0
+    code, out, err = run(capsys, *purge, "--db", db, "--export", str(foreign))
+    assert code == 0, err
+    assert "no es una copia de este registro" in out and pdf.exists()
+
 
 def test_with_no_database_an_export_alone_destroys_only_with_an_explicit_acknowledgement(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, data_home: Path
