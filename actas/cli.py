@@ -19,8 +19,9 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from datetime import date
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from actas.builder import ActaDataError, build_acta, parse_time
 
@@ -109,6 +110,15 @@ def _check_output(path: Path) -> None:
         raise CliError(f"«{path}» es una carpeta, no un fichero")
 
 
+def _notes(path: Path | None) -> TextIO:
+    """Where a command's own lines go: stderr when its output goes to a device or a pipe
+    (``-o /dev/stdout``), so they never end up inside the PDF or certificate.
+    """
+    if path is not None and path.exists() and not path.is_file():
+        return sys.stderr
+    return sys.stdout
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write an output file whole, or a ``CliError`` (missing folder, a folder, no permission).
 
@@ -195,14 +205,15 @@ def cmd_build(args: argparse.Namespace) -> int:
     pdf = render_acta_data(acta, [attachment_for(export)])
     if args.sign:
         pdf = _seal(pdf, export, args, f"Acta de la sesión {acta.session_id}")
+    say = partial(print, file=_notes(args.output))
     _write(args.output, pdf)
     state = "cerrada" if acta.complete else f"en curso (hasta la partida {len(acta.partidas)})"
-    print(
+    say(
         f"Acta de la sesión {acta.session_id} ({state}): {args.output}"
         f"{' — firmada' if args.sign else ''}"
     )
     for note in acta.observations:
-        print(f"  observación: {note}")
+        say(f"  observación: {note}")
     if args.archive is not None:
         from actas.archive import ActaArchive
 
@@ -216,7 +227,7 @@ def cmd_build(args: argparse.Namespace) -> int:
             )
         except OSError as exc:
             raise CliError(f"no se puede archivar en «{args.archive}»: {exc}") from None
-        print(f"  archivada en {path}")
+        say(f"  archivada en {path}")
     return EXIT_OK
 
 
@@ -333,8 +344,9 @@ def cmd_receipt(args: argparse.Namespace) -> int:
         kind = "justificante y duplicado"
     if args.sign:
         pdf = _seal(pdf, export, args, f"Justificante de premio, partida {receipt.partida}")
+    say = partial(print, file=_notes(args.output))
     _write(args.output, pdf)
-    print(
+    say(
         f"{kind.capitalize()} de {receipt.prize} de la partida {receipt.partida} "
         f"({receipt.series}/{receipt.number}): {args.output}"
     )
@@ -348,8 +360,9 @@ def cmd_summary(args: argparse.Namespace) -> int:
 
     _check_output(args.output)
     export = _source(args)
+    say = partial(print, file=_notes(args.output))
     _write(args.output, render_summary(export, args.session))
-    print(f"Resumen de la sesión: {args.output}")
+    say(f"Resumen de la sesión: {args.output}")
     return EXIT_OK
 
 
@@ -360,17 +373,18 @@ def cmd_keys(args: argparse.Namespace) -> int:
 
     if args.export_cert is not None:
         _check_output(args.export_cert)  # before a key is made
+    say = partial(print, file=_notes(args.export_cert))
     keys = ensure_keys(args.hall, args.name or "", directory=args.keys_dir)
     cert = keys.certificate()
-    print(f"Sala: {keys.hall_id}")
-    print(f"Carpeta de claves: {keys.directory}")
-    print(f"Certificado: {'registrado' if keys.registered else 'autofirmado (sin registrar)'}")
-    print(f"  sujeto: {cert.subject.rfc4514_string()}")
-    print(f"  válido hasta: {cert.not_valid_after_utc.date().isoformat()}")
-    print(f"  huella SHA-256: {keys.fingerprint()}")
+    say(f"Sala: {keys.hall_id}")
+    say(f"Carpeta de claves: {keys.directory}")
+    say(f"Certificado: {'registrado' if keys.registered else 'autofirmado (sin registrar)'}")
+    say(f"  sujeto: {cert.subject.rfc4514_string()}")
+    say(f"  válido hasta: {cert.not_valid_after_utc.date().isoformat()}")
+    say(f"  huella SHA-256: {keys.fingerprint()}")
     if args.export_cert:
         _write(args.export_cert, keys.cert_path.read_bytes())
-        print(f"  copia del certificado: {args.export_cert}")
+        say(f"  copia del certificado: {args.export_cert}")
     return EXIT_OK
 
 

@@ -177,3 +177,22 @@ def test_an_acta_written_to_a_fifo_goes_through_it(
     assert code == 0, err
     assert received[0].startswith(b"%PDF-")
     assert fifo.is_fifo()
+
+
+def test_an_acta_written_to_stdout_is_the_pdf_alone(tmp_path: Path, data_home: Path) -> None:
+    """``-o /dev/stdout`` into a pipe: the bytes are exactly the acta's, the command's own lines
+    go to stderr (an appended line would make the acta fail its verification, R-ACTA-6)."""
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'sala.sqlite'}"
+    assert main(["simulate", "--db", url, *NIGHT]) == 0
+    assert main(["acta", "build", "--db", url, "-o", str(tmp_path / "N1.pdf")]) == 0
+    code = (
+        "from bingo.cli import main\n"
+        f"raise SystemExit(main(['acta', 'build', '--db', {url!r}, '-o', '/dev/stdout']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (tmp_path / "N1.pdf").read_bytes()
+    assert "Acta de la sesión N1" in done.stderr.decode()
