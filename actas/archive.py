@@ -71,9 +71,13 @@ class ActaArchive:
             "sha256": hashlib.sha256(data).hexdigest(),
             "file": path.name,
         }
-        path.with_name(path.name + META_SUFFIX).write_text(
+        # whole or not at all: a half metadata file would hide the PDF from the keeping policy
+        meta_path = path.with_name(path.name + META_SUFFIX)
+        meta_tmp = meta_path.with_name(meta_path.name + ".tmp")
+        meta_tmp.write_text(
             json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8"
         )
+        meta_tmp.replace(meta_path)
         return path
 
     def items(self) -> list[Kept]:

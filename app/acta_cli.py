@@ -19,8 +19,9 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from datetime import date
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from actas.builder import ActaDataError, build_acta, parse_time
 
@@ -101,12 +102,45 @@ def _read_certificate(path: Path) -> None:
         raise CliError(f"«{path}» no es un certificado X.509 en PEM") from None
 
 
+def _check_output(path: Path) -> None:
+    """Refuse, before any work is done, an output whose folder is missing or that is a folder."""
+    if not path.parent.is_dir():
+        raise CliError(f"no existe la carpeta «{path.parent}» donde escribir «{path.name}»")
+    if path.is_dir():
+        raise CliError(f"«{path}» es una carpeta, no un fichero")
+
+
+def _notes(path: Path | None) -> TextIO:
+    """Where a command's own lines go: stderr when its output goes to a device or a pipe
+    (``-o /dev/stdout``), so they never end up inside the PDF or certificate.
+    """
+    if path is not None and path.exists() and not path.is_file():
+        return sys.stderr
+    return sys.stdout
+
+
 def _write(path: Path, data: bytes) -> None:
+    """Write an output file whole, or a ``CliError`` (missing folder, a folder, no permission).
+
+    A regular file is written beside it first and then renamed over it, so a failure never
+    leaves half a PDF. A path that exists and is not a regular file (``/dev/stdout``, a FIFO, a
+    symbolic link) is written in place: a rename would replace it with a plain file.
+    """
+    _check_output(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            with path.open("wb") as out:
+                out.write(data)
+            return
     except OSError as exc:
-        raise CliError(f"no se puede escribir «{path}»: {exc}") from exc
+        raise CliError(f"no se puede escribir «{path}»: {exc.strerror or exc}") from None
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_bytes(data)
+        partial.replace(path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise CliError(f"no se puede escribir «{path}»: {exc.strerror or exc}") from None
 
 
 def _err(message: str) -> None:
@@ -165,30 +199,35 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     if args.archive is not None and args.archive.exists() and not args.archive.is_dir():
         raise CliError(f"--archive: «{args.archive}» no es una carpeta")  # before any PDF
+    _check_output(args.output)
     export = _source(args)
     acta = build_acta(export, args.session)
     pdf = render_acta_data(acta, [attachment_for(export)])
     if args.sign:
         pdf = _seal(pdf, export, args, f"Acta de la sesión {acta.session_id}")
+    say = partial(print, file=_notes(args.output))
     _write(args.output, pdf)
     state = "cerrada" if acta.complete else f"en curso (hasta la partida {len(acta.partidas)})"
-    print(
+    say(
         f"Acta de la sesión {acta.session_id} ({state}): {args.output}"
         f"{' — firmada' if args.sign else ''}"
     )
     for note in acta.observations:
-        print(f"  observación: {note}")
+        say(f"  observación: {note}")
     if args.archive is not None:
         from actas.archive import ActaArchive
 
         issued = parse_time(acta.issued_at)
-        path = ActaArchive(args.archive).store(
-            pdf,
-            hall_id=acta.hall_id,
-            session_id=acta.session_id,
-            issued=issued.date() if issued else date.today(),
-        )
-        print(f"  archivada en {path}")
+        try:
+            path = ActaArchive(args.archive).store(
+                pdf,
+                hall_id=acta.hall_id,
+                session_id=acta.session_id,
+                issued=issued.date() if issued else date.today(),
+            )
+        except OSError as exc:
+            raise CliError(f"no se puede archivar en «{args.archive}»: {exc}") from None
+        say(f"  archivada en {path}")
     return EXIT_OK
 
 
@@ -278,6 +317,7 @@ def cmd_receipt(args: argparse.Namespace) -> int:
     """Prize receipt + duplicate, or a winner's proof (A4 or 80 mm)."""
     from actas.receipts import find_receipt, render_prize_receipt, render_winner_proof
 
+    _check_output(args.output)
     export = _source(args)
     series = number = None
     if args.carton:
@@ -304,8 +344,9 @@ def cmd_receipt(args: argparse.Namespace) -> int:
         kind = "justificante y duplicado"
     if args.sign:
         pdf = _seal(pdf, export, args, f"Justificante de premio, partida {receipt.partida}")
+    say = partial(print, file=_notes(args.output))
     _write(args.output, pdf)
-    print(
+    say(
         f"{kind.capitalize()} de {receipt.prize} de la partida {receipt.partida} "
         f"({receipt.series}/{receipt.number}): {args.output}"
     )
@@ -317,28 +358,33 @@ def cmd_summary(args: argparse.Namespace) -> int:
     """The night's summary with charts."""
     from actas.summary import render_summary
 
+    _check_output(args.output)
     export = _source(args)
+    say = partial(print, file=_notes(args.output))
     _write(args.output, render_summary(export, args.session))
-    print(f"Resumen de la sesión: {args.output}")
+    say(f"Resumen de la sesión: {args.output}")
     return EXIT_OK
 
 
 @_guard
 def cmd_keys(args: argparse.Namespace) -> int:
     """Show (creating on first use) the hall's seal key and certificate."""
-    from actas.seal import copy_public_certificate, ensure_keys
+    from actas.seal import ensure_keys
 
+    if args.export_cert is not None:
+        _check_output(args.export_cert)  # before a key is made
+    say = partial(print, file=_notes(args.export_cert))
     keys = ensure_keys(args.hall, args.name or "", directory=args.keys_dir)
     cert = keys.certificate()
-    print(f"Sala: {keys.hall_id}")
-    print(f"Carpeta de claves: {keys.directory}")
-    print(f"Certificado: {'registrado' if keys.registered else 'autofirmado (sin registrar)'}")
-    print(f"  sujeto: {cert.subject.rfc4514_string()}")
-    print(f"  válido hasta: {cert.not_valid_after_utc.date().isoformat()}")
-    print(f"  huella SHA-256: {keys.fingerprint()}")
+    say(f"Sala: {keys.hall_id}")
+    say(f"Carpeta de claves: {keys.directory}")
+    say(f"Certificado: {'registrado' if keys.registered else 'autofirmado (sin registrar)'}")
+    say(f"  sujeto: {cert.subject.rfc4514_string()}")
+    say(f"  válido hasta: {cert.not_valid_after_utc.date().isoformat()}")
+    say(f"  huella SHA-256: {keys.fingerprint()}")
     if args.export_cert:
-        copy_public_certificate(keys, args.export_cert)
-        print(f"  copia del certificado: {args.export_cert}")
+        _write(args.export_cert, keys.cert_path.read_bytes())
+        say(f"  copia del certificado: {args.export_cert}")
     return EXIT_OK
 
 
@@ -363,10 +409,83 @@ def cmd_register(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _default_database_exists() -> bool:
+    """Whether this machine has the hall's default database (``$BINGO_HALL_DB`` or the file in
+    the user's data folder): a database server named by URL counts as there.
+    """
+    from bingo.store.engine import default_database_url, parse_url, sqlite_file
+
+    path = sqlite_file(parse_url(default_database_url()))
+    return path is None or path.exists()
+
+
+def _purge_claims(args: argparse.Namespace) -> tuple[str, list[Any], bool]:
+    """The hall, the claims that hold its actas, and whether they are read from its live record.
+
+    The live record (the database) is the authority: an export file is a copy made at some
+    moment, and its claims only add to the record's (docs/decisions.md 74, 121).
+    """
+    from actas.archive import claims_from_export
+
+    loader = getattr(args, "db_export", None)
+    exported = _read_export(args.export) if args.export is not None else None
+    wants_db = args.db is not None or args.from_db
+    if not wants_db and exported is not None and loader is not None:
+        wants_db = _default_database_exists()
+    if not wants_db or loader is None:
+        if exported is None:
+            raise CliError("indique --db URL o --from-db (la base de datos de la sala)", EXIT_USAGE)
+        hall_id = str((exported.get("hall") or {}).get("id", ""))
+        print(
+            f"AVISO: no hay base de datos de la sala; se leen las reclamaciones de «{args.export}»."
+            " Las presentadas después de hacer esa exportación no se conocen."
+        )
+        return hall_id, claims_from_export(exported), False
+    hall = args.hall
+    if hall is None and exported is not None:
+        hall = str((exported.get("hall") or {}).get("id", "")) or None
+    live: dict[str, Any] = loader(args.db, hall)
+    hall_id = str(live["hall"]["id"])
+    claims = claims_from_export(live)
+    print(f"Reclamaciones de la sala {hall_id} según su registro: {len(claims)}")
+    if exported is not None:
+        exported_hall = str((exported.get("hall") or {}).get("id", ""))
+        if exported_hall != hall_id:
+            raise CliError(
+                f"«{args.export}» es de la sala {exported_hall}, "
+                f"no de la sala {hall_id} del registro"
+            )
+        _compare_heads(args.export, live, exported)
+        noted = claims_from_export(exported)
+        print(f"Reclamaciones en «{args.export}»: {len(noted)} (se suman a las del registro)")
+        claims += noted
+    return hall_id, claims, True
+
+
+def _compare_heads(path: Path, live: Mapping[str, Any], exported: Mapping[str, Any]) -> None:
+    """Say how an export file stands against the live record (its chain head and length)."""
+    chain = live.get("chain") or {}
+    mine, theirs = chain.get("seq"), (exported.get("chain") or {}).get("seq")
+    if not isinstance(mine, int) or not isinstance(theirs, int):
+        return
+    head = (exported.get("chain") or {}).get("head")
+    same = [r for r in chain.get("records") or [] if r.get("seq") == theirs]
+    if theirs > mine or (same and same[0].get("hash") != head):
+        print(
+            f"AVISO: «{path}» no es una copia de este registro (su cabeza no es la de la base de "
+            "datos): valen las reclamaciones del registro; las de la exportación se suman"
+        )
+    elif theirs < mine:
+        print(
+            f"«{path}» es anterior al registro (registro {theirs} de {mine}): valen las "
+            "reclamaciones del registro; las de la exportación se suman"
+        )
+
+
 @_guard
 def cmd_purge(args: argparse.Namespace) -> int:
     """List what may be purged from the archive; with --si, purge exactly that."""
-    from actas.archive import ActaArchive, claims_from_export, load_claims
+    from actas.archive import ActaArchive, load_claims
 
     if args.export is None and args.db is None and not args.from_db:
         raise CliError(
@@ -375,11 +494,29 @@ def cmd_purge(args: argparse.Namespace) -> int:
             "suman a las del registro, nunca lo sustituyen",
             EXIT_USAGE,
         )
-    data = _source(args)
-    recorded = claims_from_export(data)
-    hall_id = str(data["hall"]["id"])
-    print(f"Reclamaciones de la sala {hall_id} según su registro: {len(recorded)}")
-    claims = list(recorded)
+    # The keeping period runs to the real date: a later --today would destroy actas still in
+    # their six months (IV.3); an earlier one is only a look "as of" that day (decision 122).
+    real_today = date.today()
+    today = args.today or real_today
+    if today > real_today:
+        raise CliError(
+            f"--today {today.isoformat()} es posterior a hoy ({real_today.isoformat()}): "
+            "el plazo de conservación se cuenta hasta la fecha real",
+            EXIT_USAGE,
+        )
+    if args.yes and today != real_today:
+        raise CliError(
+            "--si destruye solo con la fecha real: --today sirve para consultar, sin --si, lo "
+            "que se podría destruir en una fecha pasada",
+            EXIT_USAGE,
+        )
+    hall_id, claims, live = _purge_claims(args)
+    if args.yes and not live and not args.without_db:
+        raise CliError(
+            "sin la base de datos de la sala no se conocen las reclamaciones presentadas después "
+            "de la exportación: para destruir igualmente, añada --sin-base-de-datos",
+            EXIT_USAGE,
+        )
     if args.claims is not None:
         _read_json(args.claims, "un fichero de reclamaciones")  # unreadable: say why, plainly
         noted = load_claims(args.claims)
@@ -388,7 +525,8 @@ def cmd_purge(args: argparse.Namespace) -> int:
     # only the hall whose record was read has had all its claims consulted (R-ACTA-5)
     consulted = {hall_id}
     archive = ActaArchive(args.archive)
-    today = args.today or date.today()
+    if today != real_today:
+        print(f"Consulta a fecha {today.isoformat()} (nada se destruye con otra fecha que hoy).")
     plan = archive.plan(claims, today, consulted)
     if not plan:
         print("El archivo está vacío.")
@@ -556,8 +694,20 @@ def add_parsers(
         help="reclamaciones anotadas fuera del registro, que se suman a las suyas (JSON, como "
         "`reclamacion list --json`)",
     )
-    p.add_argument("--today", type=_date, default=None, help="fecha de hoy (AAAA-MM-DD)")
+    p.add_argument(
+        "--today",
+        type=_date,
+        default=None,
+        help="consultar a una fecha pasada (AAAA-MM-DD); nunca posterior a hoy, y no con --si",
+    )
     p.add_argument(
         "--si", dest="yes", action="store_true", help="destruir lo que la política permite"
+    )
+    p.add_argument(
+        "--sin-base-de-datos",
+        dest="without_db",
+        action="store_true",
+        help="con --si y solo --export: destruir sabiendo que no se conocen las reclamaciones "
+        "presentadas después de la exportación",
     )
     p.set_defaults(func=cmd_purge)

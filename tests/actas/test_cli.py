@@ -195,8 +195,9 @@ def test_keys_and_purge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
     ActaArchive(tmp_path / "a").store(b"%PDF", hall_id="h", session_id="s", issued=date(2025, 1, 1))
     record = hall_record(tmp_path, [{"filed": "2025-02-01", "settled": None}])
-    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01"]
-    assert run([*purge, "--export", str(record), "--si"]) == 0
+    purge = ["acta", "purge", "--archive", str(tmp_path / "a")]
+    # no database here: destroying on an export alone needs --sin-base-de-datos (decision 121)
+    assert run([*purge, "--export", str(record), "--si", "--sin-base-de-datos"]) == 0
     assert "SE CONSERVA" in capsys.readouterr().out
     # Without saying where the claims are, nothing is decided (R-ACTA-5).
     assert run([*purge, "--si"]) == 2
@@ -206,7 +207,7 @@ def test_keys_and_purge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert run([*purge, "--export", str(record)]) == 0
     out = capsys.readouterr().out
     assert "PUEDE DESTRUIRSE" in out and "Nada se ha borrado" in out
-    assert run([*purge, "--export", str(record), "--si"]) == 0
+    assert run([*purge, "--export", str(record), "--si", "--sin-base-de-datos"]) == 0
     assert "destruido:" in capsys.readouterr().out
     assert not (tmp_path / "a" / "h" / "2025" / "s.acta.pdf").exists()
 
@@ -236,7 +237,7 @@ def test_a_claims_file_adds_to_the_records_claims_and_never_replaces_them(
     other = archive.store(b"%PDF-o", hall_id="otra", session_id="s", issued=date(2025, 1, 1))
     empty = tmp_path / "vacio.json"
     empty.write_text("[]", encoding="utf-8")
-    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--today", "2026-01-01", "--si"]
+    purge = ["acta", "purge", "--archive", str(tmp_path / "a"), "--si", "--sin-base-de-datos"]
 
     # an empty file alone is not the hall's record: nothing is decided, nothing deleted
     assert run([*purge, "--claims", str(empty)]) == 2
