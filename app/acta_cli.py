@@ -413,7 +413,7 @@ def _default_database_exists() -> bool:
     """Whether this machine has the hall's default database (``$BINGO_HALL_DB`` or the file in
     the user's data folder): a database server named by URL counts as there.
     """
-    from bingo.store.engine import default_database_url, parse_url, sqlite_file
+    from store.engine import default_database_url, parse_url, sqlite_file
 
     path = sqlite_file(parse_url(default_database_url()))
     return path is None or path.exists()

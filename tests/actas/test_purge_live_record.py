@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bingo.cli import main
+from app.cli import main
 
 NIGHT = ["--session", "N1", "--date", "2025-01-10", "--partidas", "2", "-q"]
 CLAIM = ["--session", "N1", "--subject", "Bingo no pagado", "--date", "2025-03-01"]
@@ -189,7 +189,7 @@ def test_an_acta_written_to_stdout_is_the_pdf_alone(tmp_path: Path, data_home: P
     assert main(["simulate", "--db", url, *NIGHT]) == 0
     assert main(["acta", "build", "--db", url, "-o", str(tmp_path / "N1.pdf")]) == 0
     code = (
-        "from bingo.cli import main\n"
+        "from app.cli import main\n"
         f"raise SystemExit(main(['acta', 'build', '--db', {url!r}, '-o', '/dev/stdout']))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
