@@ -105,12 +105,17 @@ class HallKeySigner:
         return any(rec.kind in self.close_kinds for rec in records)
 
     def sign(
-        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+        self,
+        hall_id: str,
+        store_id: str,
+        head: Record,
+        hash_at: Callable[[int], str | None],
+        first_of_record: bool = False,
     ) -> Checkpoint:
         if hall_id != self.hall_id:
             raise StoreError(f"la clave de la sala {self.hall_id} no firma por la sala {hall_id}")
         key = self._load()
-        self._check_continues(store_id, head, hash_at)
+        self._check_continues(store_id, head, hash_at, first_of_record)
         checkpoint = Checkpoint(
             hall_id=hall_id,
             store_id=store_id,
@@ -124,16 +129,35 @@ class HallKeySigner:
         return replace(checkpoint, signature=base64.b64encode(signature).decode("ascii"))
 
     def _check_continues(
-        self, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+        self,
+        store_id: str,
+        head: Record,
+        hash_at: Callable[[int], str | None],
+        first_of_record: bool,
     ) -> None:
         """Refuse to sign a record that does not continue the checkpoint kept next to the key:
         signing it would replace that copy, the one trace of records removed or rewritten.
+
+        The store id is the database's to choose, so a record with closes and no checkpoint is
+        signed as "written before checkpoints existed" only while the key folder holds no
+        checkpoint of this hall at all: otherwise it is a record whose checkpoints were removed
+        and its id changed, and signing it would launder it (decision 113).
         """
         folder = key_folder(self.hall_id, self.keys_dir)
         try:
             kept = read_external(folder, store_id)
+            signed_before = (
+                first_of_record and kept is None and hall_checkpoints(folder, self.hall_id)
+            )
         except ValueError as exc:
             raise StoreError(f"{exc}; no se firma ni se escribe nada") from exc
+        if signed_before:
+            raise StoreError(
+                "el registro de la sala tiene cierres y ningún punto de control firmado, y la "
+                f"clave de la sala ya firmó {len(signed_before)} punto(s) de control de la sala: "
+                "se borraron sus puntos de control; no se firma ni se escribe nada; compruébelo "
+                "con «bingo-hall status» (docs/store.md)"
+            )
         if kept is None:
             return
         found = hash_at(kept.seq) if kept.seq <= head.seq else None
@@ -249,6 +273,21 @@ def read_external(folder: Path, store_id: str) -> Checkpoint | None:
         return Checkpoint.from_json(json.loads(text))
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path} no es un punto de control legible") from exc
+
+
+def hall_checkpoints(folder: Path, hall_id: str) -> list[Checkpoint]:
+    """Every checkpoint of the hall kept next to its key, whatever database it names
+    (unreadable files are skipped: ``read_external`` names them for the database they are of).
+    """
+    found: list[Checkpoint] = []
+    for path in sorted((folder / EXTERNAL_DIR).glob("*.json")):
+        try:
+            cp = Checkpoint.from_json(json.loads(path.read_text("utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if cp.hall_id == hall_id:
+            found.append(cp)
+    return found
 
 
 # --------------------------------------------------------------------------- the audit

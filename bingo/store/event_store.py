@@ -103,10 +103,16 @@ class CheckpointSigner(Protocol):
         ...
 
     def sign(
-        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+        self,
+        hall_id: str,
+        store_id: str,
+        head: Record,
+        hash_at: Callable[[int], str | None],
+        first_of_record: bool = False,
     ) -> Checkpoint:
         """The checkpoint of the record ending at ``head`` (``hash_at(seq)``: the hash of any
         record up to it, None if there is none); ``StoreError`` if it cannot be signed.
+        ``first_of_record``: the record has closes and no checkpoint (written before them).
         """
         ...
 
@@ -393,7 +399,8 @@ class EventStore:
         signer = self._signers.get(hall_id)
         if signer is None:
             return None
-        if not signer.wants(records) and not self._owes_first(session, hall_id, signer):
+        first = self._owes_first(session, hall_id, signer)
+        if not signer.wants(records) and not first:
             return None
         if self._store_id is None:
             self._store_id = _store_id(session)
@@ -405,7 +412,7 @@ class EventStore:
             stmt = select(EventRow.hash).where(EventRow.hall_id == hall_id, EventRow.seq == seq)
             return session.scalars(stmt).first()
 
-        checkpoint = signer.sign(hall_id, self._store_id, records[-1], hash_at)
+        checkpoint = signer.sign(hall_id, self._store_id, records[-1], hash_at, first)
         session.add(_checkpoint_row(hall_id, checkpoint))
         return checkpoint
 
