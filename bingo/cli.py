@@ -385,7 +385,8 @@ def cmd_backup(args: argparse.Namespace) -> int:
     from bingo.store.engine import default_database_url
 
     try:
-        copied = backup_sqlite(args.db or default_database_url(), Path(args.output))
+        keys = Path(args.keys_dir) if getattr(args, "keys_dir", None) else None
+        copied = backup_sqlite(args.db or default_database_url(), Path(args.output), keys)
     except BackupError as exc:
         raise CliError(str(exc)) from None
     for hall_id, records in copied.halls.items():

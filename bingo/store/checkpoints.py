@@ -111,11 +111,12 @@ class HallKeySigner:
         head: Record,
         hash_at: Callable[[int], str | None],
         first_of_record: bool = False,
+        copy: bool = False,
     ) -> Checkpoint:
         if hall_id != self.hall_id:
             raise StoreError(f"la clave de la sala {self.hall_id} no firma por la sala {hall_id}")
         key = self._load()
-        self._check_continues(store_id, head, hash_at, first_of_record)
+        self._check_continues(store_id, head, hash_at, first_of_record, copy)
         checkpoint = Checkpoint(
             hall_id=hall_id,
             store_id=store_id,
@@ -134,6 +135,7 @@ class HallKeySigner:
         head: Record,
         hash_at: Callable[[int], str | None],
         first_of_record: bool,
+        copy: bool,
     ) -> None:
         """Refuse to sign a record that does not continue the checkpoint kept next to the key:
         signing it would replace that copy, the one trace of records removed or rewritten.
@@ -151,6 +153,14 @@ class HallKeySigner:
             )
         except ValueError as exc:
             raise StoreError(f"{exc}; no se firma ni se escribe nada") from exc
+        if copy and kept is None:
+            # A copy's first checkpoint continues the one ``bingo-hall backup`` filed for it
+            # next to the key; a database that only says it is a copy is not one (decision 114).
+            raise StoreError(
+                "la base de datos dice ser una copia, pero «bingo-hall backup» no la registró "
+                "junto a la clave de la sala: no se firma ni se escribe nada; para usar una "
+                "copia, hágala (o restáurela) con «bingo-hall backup» (docs/store.md)"
+            )
         if signed_before:
             raise StoreError(
                 "el registro de la sala tiene cierres y ningún punto de control firmado, y la "
@@ -241,9 +251,11 @@ def external_path(folder: Path, store_id: str) -> Path:
     return folder / EXTERNAL_DIR / f"{_file_name(store_id)}.json"
 
 
-def write_external(folder: Path, checkpoint: Checkpoint) -> None:
-    """Replace the database's newest checkpoint atomically (temporary file, fsync, rename)."""
-    target = external_path(folder, checkpoint.store_id)
+def write_external(folder: Path, checkpoint: Checkpoint, store_id: str | None = None) -> None:
+    """Replace the database's newest checkpoint atomically (temporary file, fsync, rename);
+    ``store_id``: the database it is filed under, if not the one it names (a new copy's).
+    """
+    target = external_path(folder, store_id or checkpoint.store_id)
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     with tmp.open("wb") as fh:
@@ -336,7 +348,8 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
     ours = (
         external is not None
         and _holds(external, keys)
-        and (external.hall_id, external.store_id) == (hall_id, view.store_id)
+        and external.hall_id == hall_id
+        and external.store_id in (view.store_id, *view.origins)
     )
     anchors = sorted(valid + ([external] if external and ours else []), key=lambda c: c.seq)
     _check_anchors(anchors, view, result)
@@ -352,6 +365,12 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
             )
     elif view.last_seq:
         result.notes.append("sin puntos de control firmados todavía")
+    if view.origins:
+        result.notes.append(
+            f"copia de la base de datos {view.origins[0][:12]}… hecha con «bingo-hall backup»: "
+            "es otra base de datos para las firmas; el original no cambia al escribir en ella"
+        )
+        _note_original_went_on(folder, view, result)
     if external is None and valid:
         result.notes.append(
             f"no hay copia del último punto de control junto a la clave ({folder}): sin ella no "
@@ -359,6 +378,21 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
             "puntos de control"
         )
     return result
+
+
+def _note_original_went_on(folder: Path, view: CheckpointView, result: Audit) -> None:
+    """A copy put in place of its original (a restore) says how far the original had gone: the
+    records a restore gives up stay visible (decision 115)."""
+    try:
+        original = read_external(folder, view.origins[0])
+    except ValueError:
+        return
+    if original is not None and original.seq > max((c.seq for c in view.checkpoints), default=0):
+        result.notes.append(
+            f"la base de datos original siguió hasta el registro {original.seq} "
+            f"({when(original)}), según su punto de control guardado junto a la clave: lo "
+            "posterior a la copia no está en esta base de datos"
+        )
 
 
 def _holds(cp: Checkpoint, keys: dict[str, PublicKeyTypes]) -> bool:
@@ -382,7 +416,7 @@ def _signed(
     if not _verifies(keys[cp.key_id], cp):
         result.problems.append(f"punto de control con firma no válida ({where})")
         return False
-    if cp.hall_id != hall_id or cp.store_id != view.store_id:
+    if cp.hall_id != hall_id or cp.store_id not in (view.store_id, *view.origins):
         result.problems.append(f"punto de control de otra sala o de otra base de datos ({where})")
         return False
     return True
@@ -399,7 +433,7 @@ def _check_external(
     if cp.key_id not in keys or not _verifies(keys[cp.key_id], cp):
         result.problems.append(f"{label} tiene una firma no válida")
         return
-    if cp.hall_id != hall_id or cp.store_id != view.store_id:
+    if cp.hall_id != hall_id or cp.store_id not in (view.store_id, *view.origins):
         result.problems.append(f"{label} es de otra sala o de otra base de datos")
         return
     if cp.seq <= view.last_seq and not any(
