@@ -382,7 +382,8 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
 
 def _note_original_went_on(folder: Path, view: CheckpointView, result: Audit) -> None:
     """A copy put in place of its original (a restore) says how far the original had gone: the
-    records a restore gives up stay visible (decision 115)."""
+    records a restore gives up stay visible (decision 115).
+    """
     try:
         original = read_external(folder, view.origins[0])
     except ValueError:
