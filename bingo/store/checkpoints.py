@@ -384,10 +384,15 @@ def _note_original_went_on(folder: Path, view: CheckpointView, result: Audit) ->
     """A copy put in place of its original (a restore) says how far the original had gone: the
     records a restore gives up stay visible (decision 115).
     """
-    try:
-        original = read_external(folder, view.origins[0])
-    except ValueError:
-        return
+    kept: list[Checkpoint] = []
+    for origin in view.origins:  # a copy of a copy (a restore) names every one it came from
+        try:
+            found = read_external(folder, origin)
+        except ValueError:
+            continue
+        if found is not None:
+            kept.append(found)
+    original = max(kept, key=lambda c: c.seq, default=None)
     if original is not None and original.seq > max((c.seq for c in view.checkpoints), default=0):
         result.notes.append(
             f"la base de datos original siguió hasta el registro {original.seq} "

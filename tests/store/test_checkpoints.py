@@ -529,6 +529,10 @@ def test_playing_on_a_backup_copy_leaves_the_live_hall_intact_and_playing(
     assert run(capsys, "simulate", "--db", live, "--partidas", "1", "--seed", "3", "-q")[0] == 0
     code, out, err = run(capsys, "status", "--db", copy)  # a restore names what it gives up
     assert code == 0 and "la base de datos original siguió hasta el registro" in out, err
+    restored = tmp_path / "restored.sqlite"  # decision 83: restoring is a backup of the copy
+    assert run(capsys, "backup", "--db", copy, "-o", str(restored))[0] == 0
+    code, out, err = run(capsys, "status", "--db", f"sqlite:///{restored}")
+    assert code == 0 and "la base de datos original siguió hasta el registro" in out, err
     on_copy = ["--partidas", "1", "--seed", "2", "--date", "2026-11-23", "-q"]
     assert run(capsys, "simulate", "--db", copy, *on_copy)[0] == 0
     code, out, err = run(capsys, "simulate", "--db", live, "--partidas", "1", "--seed", "4", "-q")
