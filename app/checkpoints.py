@@ -105,12 +105,18 @@ class HallKeySigner:
         return any(rec.kind in self.close_kinds for rec in records)
 
     def sign(
-        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+        self,
+        hall_id: str,
+        store_id: str,
+        head: Record,
+        hash_at: Callable[[int], str | None],
+        first_of_record: bool = False,
+        copy: bool = False,
     ) -> Checkpoint:
         if hall_id != self.hall_id:
             raise StoreError(f"la clave de la sala {self.hall_id} no firma por la sala {hall_id}")
         key = self._load()
-        self._check_continues(store_id, head, hash_at)
+        self._check_continues(store_id, head, hash_at, first_of_record, copy)
         checkpoint = Checkpoint(
             hall_id=hall_id,
             store_id=store_id,
@@ -124,16 +130,44 @@ class HallKeySigner:
         return replace(checkpoint, signature=base64.b64encode(signature).decode("ascii"))
 
     def _check_continues(
-        self, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+        self,
+        store_id: str,
+        head: Record,
+        hash_at: Callable[[int], str | None],
+        first_of_record: bool,
+        copy: bool,
     ) -> None:
         """Refuse to sign a record that does not continue the checkpoint kept next to the key:
         signing it would replace that copy, the one trace of records removed or rewritten.
+
+        The store id is the database's to choose, so a record with closes and no checkpoint is
+        signed as "written before checkpoints existed" only while the key folder holds no
+        checkpoint of this hall at all: otherwise it is a record whose checkpoints were removed
+        and its id changed, and signing it would launder it (decision 113).
         """
         folder = key_folder(self.hall_id, self.keys_dir)
         try:
             kept = read_external(folder, store_id)
+            signed_before = (
+                first_of_record and kept is None and hall_checkpoints(folder, self.hall_id)
+            )
         except ValueError as exc:
             raise StoreError(f"{exc}; no se firma ni se escribe nada") from exc
+        if copy and kept is None:
+            # A copy's first checkpoint continues the one ``bingo-hall backup`` filed for it
+            # next to the key; a database that only says it is a copy is not one (decision 114).
+            raise StoreError(
+                "la base de datos dice ser una copia, pero «bingo-hall backup» no la registró "
+                "junto a la clave de la sala: no se firma ni se escribe nada; para usar una "
+                "copia, hágala (o restáurela) con «bingo-hall backup» (docs/store.md)"
+            )
+        if signed_before:
+            raise StoreError(
+                "el registro de la sala tiene cierres y ningún punto de control firmado, y la "
+                f"clave de la sala ya firmó {len(signed_before)} punto(s) de control de la sala: "
+                "se borraron sus puntos de control; no se firma ni se escribe nada; compruébelo "
+                "con «bingo-hall status» (docs/store.md)"
+            )
         if kept is None:
             return
         found = hash_at(kept.seq) if kept.seq <= head.seq else None
@@ -217,9 +251,11 @@ def external_path(folder: Path, store_id: str) -> Path:
     return folder / EXTERNAL_DIR / f"{_file_name(store_id)}.json"
 
 
-def write_external(folder: Path, checkpoint: Checkpoint) -> None:
-    """Replace the database's newest checkpoint atomically (temporary file, fsync, rename)."""
-    target = external_path(folder, checkpoint.store_id)
+def write_external(folder: Path, checkpoint: Checkpoint, store_id: str | None = None) -> None:
+    """Replace the database's newest checkpoint atomically (temporary file, fsync, rename);
+    ``store_id``: the database it is filed under, if not the one it names (a new copy's).
+    """
+    target = external_path(folder, store_id or checkpoint.store_id)
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     with tmp.open("wb") as fh:
@@ -249,6 +285,21 @@ def read_external(folder: Path, store_id: str) -> Checkpoint | None:
         return Checkpoint.from_json(json.loads(text))
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path} no es un punto de control legible") from exc
+
+
+def hall_checkpoints(folder: Path, hall_id: str) -> list[Checkpoint]:
+    """Every checkpoint of the hall kept next to its key, whatever database it names
+    (unreadable files are skipped: ``read_external`` names them for the database they are of).
+    """
+    found: list[Checkpoint] = []
+    for path in sorted((folder / EXTERNAL_DIR).glob("*.json")):
+        try:
+            cp = Checkpoint.from_json(json.loads(path.read_text("utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if cp.hall_id == hall_id:
+            found.append(cp)
+    return found
 
 
 # --------------------------------------------------------------------------- the audit
@@ -297,7 +348,8 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
     ours = (
         external is not None
         and _holds(external, keys)
-        and (external.hall_id, external.store_id) == (hall_id, view.store_id)
+        and external.hall_id == hall_id
+        and external.store_id in (view.store_id, *view.origins)
     )
     anchors = sorted(valid + ([external] if external and ours else []), key=lambda c: c.seq)
     _check_anchors(anchors, view, result)
@@ -313,6 +365,12 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
             )
     elif view.last_seq:
         result.notes.append("sin puntos de control firmados todavía")
+    if view.origins:
+        result.notes.append(
+            f"copia de la base de datos {view.origins[0][:12]}… hecha con «bingo-hall backup»: "
+            "es otra base de datos para las firmas; el original no cambia al escribir en ella"
+        )
+        _note_original_went_on(folder, view, result)
     if external is None and valid:
         result.notes.append(
             f"no hay copia del último punto de control junto a la clave ({folder}): sin ella no "
@@ -320,6 +378,27 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
             "puntos de control"
         )
     return result
+
+
+def _note_original_went_on(folder: Path, view: CheckpointView, result: Audit) -> None:
+    """A copy put in place of its original (a restore) says how far the original had gone: the
+    records a restore gives up stay visible (decision 115).
+    """
+    kept: list[Checkpoint] = []
+    for origin in view.origins:  # a copy of a copy (a restore) names every one it came from
+        try:
+            found = read_external(folder, origin)
+        except ValueError:
+            continue
+        if found is not None:
+            kept.append(found)
+    original = max(kept, key=lambda c: c.seq, default=None)
+    if original is not None and original.seq > max((c.seq for c in view.checkpoints), default=0):
+        result.notes.append(
+            f"la base de datos original siguió hasta el registro {original.seq} "
+            f"({when(original)}), según su punto de control guardado junto a la clave: lo "
+            "posterior a la copia no está en esta base de datos"
+        )
 
 
 def _holds(cp: Checkpoint, keys: dict[str, PublicKeyTypes]) -> bool:
@@ -343,7 +422,7 @@ def _signed(
     if not _verifies(keys[cp.key_id], cp):
         result.problems.append(f"punto de control con firma no válida ({where})")
         return False
-    if cp.hall_id != hall_id or cp.store_id != view.store_id:
+    if cp.hall_id != hall_id or cp.store_id not in (view.store_id, *view.origins):
         result.problems.append(f"punto de control de otra sala o de otra base de datos ({where})")
         return False
     return True
@@ -360,7 +439,7 @@ def _check_external(
     if cp.key_id not in keys or not _verifies(keys[cp.key_id], cp):
         result.problems.append(f"{label} tiene una firma no válida")
         return
-    if cp.hall_id != hall_id or cp.store_id != view.store_id:
+    if cp.hall_id != hall_id or cp.store_id not in (view.store_id, *view.origins):
         result.problems.append(f"{label} es de otra sala o de otra base de datos")
         return
     if cp.seq <= view.last_seq and not any(
@@ -423,3 +502,19 @@ def _check_closes(valid: list[Checkpoint], view: CheckpointView, result: Audit) 
         )
         more = f" y {len(missing) - 3} más" if len(missing) > 3 else ""
         result.problems.append(f"falta el punto de control firmado de: {named}{more}")
+
+
+def file_backup_copy(keys_dir: Path | None) -> Callable[[EventStore, str], None]:
+    """For ``bingo-hall backup``: file a copy's newest checkpoint of each hall next to the hall's
+    key under the copy's own id (where the key is on this machine), so the copy can be signed
+    without ever touching the original's anchor (decision 83).
+    """
+
+    def file(store: EventStore, new_id: str) -> None:
+        for hall_id in store.halls():
+            view = store.checkpoint_view(hall_id, (), [])
+            folder = key_folder(hall_id, keys_dir)
+            if view.checkpoints and folder.is_dir():
+                write_external(folder, view.checkpoints[-1], store_id=new_id)
+
+    return file

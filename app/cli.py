@@ -393,11 +393,15 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     """A consistent copy of a live SQLite database, checked before it is reported done."""
+    from app.checkpoints import file_backup_copy
     from store.backup import BackupError, backup_sqlite
     from store.engine import default_database_url
 
     try:
-        copied = backup_sqlite(args.db or default_database_url(), Path(args.output))
+        keys = Path(args.keys_dir) if getattr(args, "keys_dir", None) else None
+        copied = backup_sqlite(
+            args.db or default_database_url(), Path(args.output), file_backup_copy(keys)
+        )
     except BackupError as exc:
         raise CliError(str(exc)) from None
     for hall_id, records in copied.halls.items():

@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +24,10 @@ from sqlalchemy.exc import ArgumentError
 from store.engine import SQLITE_BUSY_TIMEOUT_S, make_engine
 from store.errors import StoreError
 from store.event_store import EventStore
+
+#: What files the copy's newest checkpoints next to the hall's key under the copy's new id (the
+#: composition root holds the key): called with the copy's store and that id.
+FileCopy = Callable[[EventStore, str], None]
 
 
 class BackupError(Exception):
@@ -36,8 +42,10 @@ class Backup:
     halls: dict[str, int] = field(default_factory=dict)
 
 
-def backup_sqlite(url: str, target: Path) -> Backup:
-    """Copy the SQLite database at ``url`` to ``target`` (which must not exist), consistently."""
+def backup_sqlite(url: str, target: Path, file_copy: FileCopy | None = None) -> Backup:
+    """Copy the SQLite database at ``url`` to ``target`` (which must not exist), consistently;
+    the copy gets its own database id, and ``file_copy`` files its checkpoints under it.
+    """
     try:
         parsed = make_url(url)
     except ArgumentError:
@@ -59,6 +67,7 @@ def backup_sqlite(url: str, target: Path) -> Backup:
     try:
         _copy(source, partial)
         halls = _check(partial)
+        _new_identity(partial, file_copy)
         _single_file(partial)
         if target.exists():
             raise BackupError(f"{target} apareció mientras se copiaba: no se sobrescribe")
@@ -110,6 +119,47 @@ def _check(partial: Path) -> dict[str, int]:
         return halls
     except StoreError as exc:
         raise BackupError(f"no se pudo comprobar la copia: {exc}") from exc
+    finally:
+        store.close()
+
+
+def _new_identity(partial: Path, file_copy: FileCopy | None) -> None:
+    """Make the copy another database for the checkpoints: a new id, recording the ids it came
+    from, and its newest checkpoint filed under the new id next to the hall's key (where the
+    key is on this machine). A write to the copy then never touches the original's anchor.
+    """
+    from store.migrate import upgrade
+
+    engine = make_engine(f"sqlite:///{partial}")
+    try:
+        upgrade(engine)  # a copy of an older database gets the column for where it came from
+    finally:
+        engine.dispose()
+    new = uuid.uuid4().hex
+    try:
+        with contextlib.closing(sqlite3.connect(partial)) as db, db:
+            (old, before), *_ = db.execute("select store_id, copied_from from store_identity")
+            trigger = db.execute(
+                "select sql from sqlite_master where type = 'trigger' "
+                "and name = 'store_identity_no_update'"
+            ).fetchone()
+            if trigger is not None:
+                db.execute("drop trigger store_identity_no_update")
+            db.execute(
+                "update store_identity set store_id = ?, copied_from = ?",
+                (new, " ".join([old, *(before or "").split()])),
+            )
+            if trigger is not None:
+                db.execute(trigger[0])
+    except (sqlite3.Error, ValueError) as exc:
+        raise BackupError(f"no se pudo dar a la copia su propia identidad: {exc}") from exc
+    if file_copy is None:
+        return
+    store = EventStore(make_engine(f"sqlite:///{partial}"))
+    try:
+        file_copy(store, new)
+    except (StoreError, OSError) as exc:
+        raise BackupError(f"no se pudo registrar la copia junto a la clave: {exc}") from exc
     finally:
         store.close()
 

@@ -103,10 +103,18 @@ class CheckpointSigner(Protocol):
         ...
 
     def sign(
-        self, hall_id: str, store_id: str, head: Record, hash_at: Callable[[int], str | None]
+        self,
+        hall_id: str,
+        store_id: str,
+        head: Record,
+        hash_at: Callable[[int], str | None],
+        first_of_record: bool = False,
+        copy: bool = False,
     ) -> Checkpoint:
         """The checkpoint of the record ending at ``head`` (``hash_at(seq)``: the hash of any
         record up to it, None if there is none); ``StoreError`` if it cannot be signed.
+        ``first_of_record``: the record has closes and no checkpoint (written before them);
+        ``copy``: the database is a copy of others (``bingo-hall backup``).
         """
         ...
 
@@ -120,6 +128,8 @@ class CheckpointView:
     """What checking the checkpoints needs, read in one transaction."""
 
     store_id: str
+    #: the ids of the databases this one is a copy of (``bingo-hall backup``), newest first
+    origins: tuple[str, ...]
     last_seq: int
     checkpoints: list[Checkpoint]
     #: seq -> (hash, at) of the records at the checkpoints' seqs (and the extra seqs asked for)
@@ -279,6 +289,7 @@ class EventStore:
             last = _last_row(session, hall_id)
             return CheckpointView(
                 store_id=_store_id(session),
+                origins=_origins(session),
                 last_seq=last.seq if last is not None else 0,
                 checkpoints=checkpoints,
                 heads=heads,
@@ -393,7 +404,8 @@ class EventStore:
         signer = self._signers.get(hall_id)
         if signer is None:
             return None
-        if not signer.wants(records) and not self._owes_first(session, hall_id, signer):
+        first = self._owes_first(session, hall_id, signer)
+        if not signer.wants(records) and not first:
             return None
         if self._store_id is None:
             self._store_id = _store_id(session)
@@ -405,7 +417,9 @@ class EventStore:
             stmt = select(EventRow.hash).where(EventRow.hall_id == hall_id, EventRow.seq == seq)
             return session.scalars(stmt).first()
 
-        checkpoint = signer.sign(hall_id, self._store_id, records[-1], hash_at)
+        checkpoint = signer.sign(
+            hall_id, self._store_id, records[-1], hash_at, first, bool(_origins(session))
+        )
         session.add(_checkpoint_row(hall_id, checkpoint))
         return checkpoint
 
@@ -597,6 +611,11 @@ def _store_id(session: Session) -> str:
     if row is None:
         raise IntegrityError("falta la identidad de la base de datos (tabla store_identity)")
     return row.store_id
+
+
+def _origins(session: Session) -> tuple[str, ...]:
+    row = session.get(StoreIdentityRow, 1)
+    return tuple((row.copied_from or "").split()) if row is not None else ()
 
 
 def _checkpoint_row(hall_id: str, cp: Checkpoint) -> CheckpointRow:

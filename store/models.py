@@ -83,6 +83,8 @@ class StoreIdentityRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     store_id: Mapped[str] = mapped_column(String(64))
+    #: the ids this database was copied from, newest first, space-separated (0004)
+    copied_from: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class AppliedCommandRow(Base):

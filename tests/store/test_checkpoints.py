@@ -472,3 +472,89 @@ def test_a_tail_changed_while_the_hall_runs_is_refused_at_its_next_write(tmp_pat
         with pytest.raises(IntegrityError, match="faltan los registros 4 a 5"):
             store.append("sala-1", 5, [_bola(6)])
         assert last_seq(path) == 3
+
+
+def _strip_anchor(path: Path, keep_through: int | None) -> None:
+    """With the database alone: drop the triggers, cut the events back (if asked), delete every
+    checkpoint row and choose a new database id (the key folder is not touched)."""
+    with sqlite3.connect(path) as db:
+        drop_triggers(db)
+        if keep_through is not None:
+            db.execute("delete from events where seq > ?", (keep_through,))
+        db.execute("delete from checkpoints")
+        db.execute("update store_identity set store_id = ?", ("deadbeef" * 4,))
+
+
+def test_a_record_cut_back_and_given_a_new_id_is_never_signed_by_the_hall(
+    capsys: pytest.CaptureFixture[str], night: tuple[str, Path]
+) -> None:
+    """R-ACTA-6, decision 113: removing the checkpoints and choosing another database id does
+    not make the hall sign the cut record as one written before checkpoints existed."""
+    url, path = night
+    with sqlite3.connect(path) as db:
+        third = db.execute(
+            "select seq from events where kind = 'partida_closed' order by seq limit 1 offset 2"
+        ).fetchone()[0]
+    _strip_anchor(path, third)
+    code, _, err = run(capsys, "status", "--db", url)
+    assert code == 3 and "ningún punto de control firmado" in err
+    code, _, err = run(capsys, "simulate", "--db", url, "--seed", "3", "--partidas", "5", "-q")
+    assert code == 1 and "ya firmó" in err
+    code, out, err = run(capsys, "status", "--db", url)
+    assert code == 3 and "registro íntegro" not in out, out
+
+
+def test_a_record_rewritten_forward_and_given_a_new_id_is_never_signed_by_the_hall(
+    capsys: pytest.CaptureFixture[str], night: tuple[str, Path]
+) -> None:
+    """R-ACTA-6, decision 113: the same route does not launder a history re-hashed forward."""
+    url, path = night
+    rehash_forward(path, first_seq_of(path, "prize_awarded"), 10_000)
+    _strip_anchor(path, None)
+    code, _, err = run(capsys, "simulate", "--db", url, "--seed", "3", "--partidas", "1", "-q")
+    assert code == 1 and "ya firmó" in err
+    code, out, _ = run(capsys, "status", "--db", url)
+    assert code == 3 and "registro íntegro" not in out
+
+
+def test_playing_on_a_backup_copy_leaves_the_live_hall_intact_and_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R-ACTA-6, decision 114: a backup is another database for the checkpoints, so a write to
+    it never makes the live record look cut nor stops the live hall."""
+    live = f"sqlite:///{tmp_path / 'live.sqlite'}"
+    copy = f"sqlite:///{tmp_path / 'live-bk.sqlite'}"
+    assert run(capsys, "simulate", "--db", live, "--partidas", "1", "--seed", "1", "-q")[0] == 0
+    assert run(capsys, "backup", "--db", live, "-o", str(tmp_path / "live-bk.sqlite"))[0] == 0
+    assert run(capsys, "simulate", "--db", live, "--partidas", "1", "--seed", "3", "-q")[0] == 0
+    code, out, err = run(capsys, "status", "--db", copy)  # a restore names what it gives up
+    assert code == 0 and "la base de datos original siguió hasta el registro" in out, err
+    restored = tmp_path / "restored.sqlite"  # decision 83: restoring is a backup of the copy
+    assert run(capsys, "backup", "--db", copy, "-o", str(restored))[0] == 0
+    code, out, err = run(capsys, "status", "--db", f"sqlite:///{restored}")
+    assert code == 0 and "la base de datos original siguió hasta el registro" in out, err
+    on_copy = ["--partidas", "1", "--seed", "2", "--date", "2026-11-23", "-q"]
+    assert run(capsys, "simulate", "--db", copy, *on_copy)[0] == 0
+    code, out, err = run(capsys, "simulate", "--db", live, "--partidas", "1", "--seed", "4", "-q")
+    assert code == 0, err
+    code, out, err = run(capsys, "status", "--db", live)
+    assert code == 0 and "registro íntegro" in out, err
+    code, out, err = run(capsys, "status", "--db", copy)
+    assert code == 0 and "registro íntegro" in out and "copia" in out, err
+
+
+def test_a_database_that_only_claims_to_be_a_copy_is_not_signed(
+    capsys: pytest.CaptureFixture[str], night: tuple[str, Path]
+) -> None:
+    """Decision 114: cutting the record back to a close, keeping the checkpoints before the cut
+    and naming the original as its origin does not make the hall sign the cut record."""
+    url, path = night
+    with sqlite3.connect(path) as db:
+        drop_triggers(db)
+        cut = db.execute("select seq from checkpoints order by seq limit 1 offset 1").fetchone()[0]
+        db.execute("delete from events where seq > ?", (cut,))
+        db.execute("delete from checkpoints where seq > ?", (cut,))
+        (old,) = db.execute("select store_id from store_identity").fetchone()
+        db.execute("update store_identity set store_id = 'f00d', copied_from = ?", (old,))
+    code, _, err = run(capsys, "simulate", "--db", url, "--seed", "3", "--partidas", "1", "-q")
+    assert code == 1 and "no la registró" in err
