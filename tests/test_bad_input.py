@@ -772,3 +772,18 @@ def test_a_database_in_memory_is_wrong_usage_for_commands_that_read(
 ) -> None:
     assert call(["status", "--db", url]) == 2
     assert "en memoria" in capsys.readouterr().err
+
+
+def test_a_run_the_ball_set_cannot_finish_is_refused_before_any_partida(
+    hall: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-BALL-1, decision 124: refused up front, naming `ballset install`, nothing written."""
+    url, db = hall
+    install = ["ballset", "install", "--db", url, "--id", "BS-9", "--homologation", "H-9"]
+    assert call([*install, "--guaranteed", "10", "--partidas-before", "9", "--reason", "x"]) == 0
+    capsys.readouterr()
+    before = fingerprint(db)
+    assert call(["simulate", "--db", url, "--partidas", "2", "--date", "2026-11-23", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "lleva 9 partidas de 10" in err and "ballset install" in err
+    assert fingerprint(db) == before
