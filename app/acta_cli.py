@@ -23,7 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from actas.builder import ActaDataError, build_acta, parse_time
+from actas.builder import ActaDataError, build_acta, check_export, parse_time
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -165,10 +165,7 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
             if isinstance(exc, (ActaDataError, *loaded)):
                 _err(str(exc))
                 return EXIT_REFUSED
-            raise
-        except RecursionError:  # data nested deeper than any real export or claims file
-            _err("datos anidados a demasiada profundidad; rechazados")
-            return EXIT_REFUSED
+            raise  # RecursionError too: main says the data is nested too deep (exit 1)
 
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__
@@ -246,6 +243,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     records = None
     if args.export is not None or args.db is not None or args.from_db:
         current = _source(args)
+        check_export(current)  # an unusable export is refused (1), not an altered acta (3)
         records = _chain_records(current)
     report = verify_acta(
         data,

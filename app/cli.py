@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime as dt
 import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,9 @@ from bingo import __version__
 
 if TYPE_CHECKING:
     from app.bootstrap import Engine
+
+#: Most partidas one simulated session may plan (decision 124): a long real night is about 100.
+MAX_PARTIDAS = 200
 
 __all__ = ["EXIT_INTEGRITY", "EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "CliError", "main"]
 
@@ -77,13 +81,30 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
     from app.bootstrap import open_hall
 
     settings = _settings(args)
-    return open_hall(
+    engine = open_hall(
         args.db,
         args.hall,
         settings.hall_id,
         settings=settings if args.config else None,
         create=create,
     )
+    return engine if create else _named_hall_recorded(engine, args.hall)
+
+
+@contextmanager
+def _named_hall_recorded(
+    opened: AbstractContextManager[Engine], hall: str | None
+) -> Iterator[Engine]:
+    """A ``--hall`` the database does not have is refused (decision 89): a mistyped id must not
+    show an empty hall.
+    """
+    with opened as engine:
+        halls = engine.store.halls()
+        if hall and halls and hall not in halls:
+            raise CliError(
+                f"la base de datos no tiene la sala {hall} (tiene: {', '.join(sorted(halls))})"
+            )
+        yield engine
 
 
 def _check_config(args: argparse.Namespace) -> None:
@@ -147,6 +168,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if pending:
                 seed, partidas = pending.seed, pending.partidas
                 incidents, electronic = pending.incidents, pending.electronic
+        _check_ball_set_lasts(
+            svc.hall, partidas - (len(open_session.partidas) if open_session else 0)
+        )
         holder["clock"] = SimulatedClock(date, seq)
         holder["bola"] = seeded_bola_loca(seed, next_partida)
         plan = SimulationPlan(
@@ -198,14 +222,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _check_new_session(hall: Any, session_id: str, date: str) -> None:
     """Refuse, before anything is written, a session the hall would refuse to open."""
+    if any(s.id == session_id for s in hall.sessions):
+        raise CliError(f"ya hubo una sesión {session_id}, y está cerrada; no se ha escrito nada")
     if session_id in hall.simulations:
         return  # started before and not opened yet: it is resumed with its own plan
-    if any(s.id == session_id for s in hall.sessions):
-        raise CliError(f"ya hubo una sesión {session_id}; no se ha escrito nada")
+    latest = (dt.date.fromisoformat(_today()) + dt.timedelta(days=1)).isoformat()
+    if date > latest:  # a day of margin: a night that crosses midnight (decision 123)
+        raise CliError(
+            f"la fecha {date} es posterior a hoy ({_today()}): una sesión no se abre en el "
+            "futuro; no se ha escrito nada"
+        )
     if hall.sessions and date < hall.sessions[-1].date:
         raise CliError(
             f"la fecha {date} es anterior a la de la última sesión ({hall.sessions[-1].date}); "
             "no se ha escrito nada"
+        )
+
+
+def _check_ball_set_lasts(hall: Any, to_play: int) -> None:
+    """Refuse, before anything is written, a run the installed ball set cannot finish (R-BALL-1):
+    stopping at its limit would leave a partida written and the session open.
+    """
+    ball_set, rules = hall.ball_set, hall.rules
+    if ball_set is None or rules is None:
+        return  # the hall's first session: its ball set is installed new
+    limit = ball_set.limit(rules)
+    left = max(limit - ball_set.partidas_played, 0)
+    if to_play > left:
+        raise CliError(
+            f"el juego de bolas {ball_set.id} lleva {ball_set.partidas_played} partidas de "
+            f"{limit}: quedan {left} y la sesión pide {to_play}; instale otro juego con "
+            "«bingo-hall ballset install» o pida menos --partidas; no se ha escrito nada"
         )
 
 
@@ -663,7 +710,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--seed", type=whole_number(0), default=7, help="semilla de la simulación (7)")
     p.add_argument(
-        "--partidas", type=whole_number(1), default=60, help="partidas de la sesión (60)"
+        "--partidas",
+        type=whole_number(1, MAX_PARTIDAS),
+        default=60,
+        help="partidas de la sesión (60)",
     )
     p.add_argument("--session", type=identifier, help="identificador de la sesión")
     p.add_argument("--date", type=iso_date, help="fecha de la sesión AAAA-MM-DD")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -101,6 +102,16 @@ def write_text_file(path: str | Path, text: str) -> None:
     The text goes to a temporary file beside it first, so a failure never leaves half a file.
     """
     path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # a device, a FIFO, /dev/stdout: written in place, never replaced by a regular file
+        try:
+            with path.open("w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError as exc:
+            raise CliError(f"no se puede escribir «{path}»: {exc.strerror or exc}") from None
+        return
+    if path.is_symlink():  # a link is followed: its target gets the text, the link stays
+        path = Path(os.path.realpath(path))
     if not path.parent.is_dir():
         raise CliError(f"no existe la carpeta «{path.parent}» donde escribir «{path.name}»")
     if path.is_dir():
@@ -129,8 +140,8 @@ def iso_date(value: str) -> str:
         ) from None
 
 
-def whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: an integer ≥ ``minimum``."""
+def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer ≥ ``minimum`` (and ≤ ``maximum`` if given)."""
 
     def parse(value: str) -> int:
         try:
@@ -139,6 +150,8 @@ def whole_number(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"«{value}» no es un número entero") from None
         if number < minimum:
             raise argparse.ArgumentTypeError(f"debe ser {minimum} o más, no {number}")
+        if maximum is not None and number > maximum:
+            raise argparse.ArgumentTypeError(f"debe ser {maximum} o menos, no {number}")
         return number
 
     parse.__name__ = "número"

@@ -91,6 +91,12 @@ def check_database_file(url: URL, *, create: bool) -> None:
     empty file is one in the making): anything else is refused, never overwritten.
     """
     path = sqlite_file(url)
+    in_memory = url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+    if in_memory and not create:  # a database in memory has no record to read: wrong usage
+        raise DatabaseUrlError(
+            f"{url.render_as_string()!r} es una base de datos en memoria, sin ningún registro: "
+            "indique el fichero de la sala (p. ej. sqlite:///sala.sqlite)"
+        )
     if path is None:
         return
     if not path.exists():

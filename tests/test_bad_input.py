@@ -194,8 +194,9 @@ def test_session_dated_before_the_last_one_writes_nothing(
     before = fingerprint(db)
     assert call(["simulate", "--db", url, "--date", "2026-11-01", "-q"]) == 1
     assert "anterior a la de la última sesión" in capsys.readouterr().err
-    assert call(["simulate", "--db", url, "--session", "N1", "--date", "2026-11-29", "-q"]) == 0
-    assert fingerprint(db) == before  # N1 was a finished simulation: nothing to resume
+    assert call(["simulate", "--db", url, "--session", "N1", "--date", "2026-11-23", "-q"]) == 1
+    assert "ya hubo una sesión N1, y está cerrada" in capsys.readouterr().err
+    assert fingerprint(db) == before  # N1 was a finished simulation: refused, not "resumed"
 
 
 def test_partidas_must_be_at_least_one(
@@ -204,7 +205,7 @@ def test_partidas_must_be_at_least_one(
     url, db = hall
     before = fingerprint(db)
     for n in ("0", "-5", "muchas"):
-        assert call(["simulate", "--db", url, "--partidas", n, "--date", "2026-11-29"]) == 2
+        assert call(["simulate", "--db", url, "--partidas", n, "--date", "2026-11-23"]) == 2
         assert "--partidas" in capsys.readouterr().err
     assert fingerprint(db) == before
 
@@ -340,7 +341,7 @@ def test_ids_longer_than_the_record_keeps_are_wrong_usage(
     url, db = hall
     before = fingerprint(db)
     for argv in (
-        ["simulate", "--db", url, "--session", "S" * 65, "--date", "2026-11-29"],
+        ["simulate", "--db", url, "--session", "S" * 65, "--date", "2026-11-23"],
         ["status", "--db", url, "--hall", "H" * 65],
         ["ballset", "install", "--db", url, "--id", "B" * 65, "--homologation", "H",
          "--guaranteed", "10", "--reason", "r"],
@@ -416,6 +417,14 @@ def accepted(reader: str, path: Path) -> bool:
             load_hall(path)
         elif reader == "acta purge --claims":
             load_claims(path)
+        elif reader.endswith("--export"):  # a spoiled field the acta does not rely on
+            from actas.builder import build_acta
+
+            try:
+                build_acta(json.loads(path.read_bytes()))
+            except Exception:
+                return False
+            return True  # usable (verify then answers 3 for a changed record)
         else:
             return False
     except (ConfigError, ArchiveError, RecursionError):
@@ -423,10 +432,42 @@ def accepted(reader: str, path: Path) -> bool:
     return True
 
 
+def spoil_one_field(draw: st.DrawFn, data: object) -> None:
+    """Replace (or remove) one field, at any depth, with a value of the wrong type or range."""
+    while True:
+        if isinstance(data, dict) and data:
+            key = draw(st.sampled_from(sorted(data)))
+        elif isinstance(data, list) and data:
+            key = draw(st.integers(0, len(data) - 1))
+        else:
+            return
+        inner = data[key]  # type: ignore[index]
+        if isinstance(inner, (dict, list)) and inner and draw(st.booleans()):
+            data = inner
+            continue
+        bad = draw(st.sampled_from(["x", {}, [], -1, 1.5, None, True, "2026-13-45", "del"]))
+        if bad == "del":
+            del data[key]  # type: ignore[attr-defined]
+        else:
+            data[key] = bad  # type: ignore[index]
+        return
+
+
 @st.composite
 def malformed(draw: st.DrawFn, valid: bytes) -> bytes:
     """Bytes a reader must refuse: noise, not UTF-8, cut short, nested too deep, wrong types."""
-    kind = draw(st.sampled_from(["bytes", "latin1", "truncated", "deep", "types", "empty"]))
+    kind = draw(
+        st.sampled_from(["bytes", "latin1", "truncated", "deep", "types", "empty", "field"])
+    )
+    if kind == "field":  # one field of the valid file spoiled: past the format check
+        try:
+            data = json.loads(valid)
+        except ValueError:
+            return b""
+        if not isinstance(data, dict) or data.get("format") != "bingo-session/1":
+            return b""  # the other readers' own files: their fields are checked elsewhere
+        spoil_one_field(draw, data)
+        return json.dumps(data).encode()
     if kind == "bytes":
         return draw(st.binary(min_size=1, max_size=200))
     if kind == "latin1":
@@ -447,7 +488,7 @@ def malformed(draw: st.DrawFn, valid: bytes) -> bytes:
 
 @pytest.mark.parametrize("reader", sorted(READERS))
 @settings(
-    max_examples=5,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -511,7 +552,7 @@ def test_simulate_with_a_fault_it_cannot_inject_is_wrong_usage_and_writes_nothin
 ) -> None:
     url, db = hall
     before = fingerprint(db)
-    night = ["simulate", "--db", url, "--date", "2026-11-29", "-q"]
+    night = ["simulate", "--db", url, "--date", "2026-11-23", "-q"]
     assert call([*night, "--fault", "jam"]) == 2
     assert "--fault necesita --devices emulated" in capsys.readouterr().err
     assert call([*night, "--devices", "emulated", "--fault", "terremoto"]) == 2
@@ -583,3 +624,166 @@ def test_acta_commands_refuse_a_hall_id_the_record_cannot_keep_as_wrong_usage(
     assert "identificador de sala no válido" in capsys.readouterr().err
     assert call(["acta", "summary", "--from-db", "--hall", "", "-o", "x.pdf"]) == 2
     assert not keys.exists()
+
+
+# --- the review's findings after the first round ------------------------------------------
+
+
+def test_export_onto_a_fifo_writes_into_it_and_leaves_it_a_fifo(
+    hall: tuple[str, Path], tmp_path: Path
+) -> None:
+    """An output that is a FIFO (or a device, /dev/stdout) is written in place, never replaced."""
+    import os
+    import stat
+    import threading
+
+    url, _db = hall
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert call(["export", "--db", url, "-o", str(fifo)]) == 0
+    reader.join(timeout=30)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert json.loads(got[0])["format"] == "bingo-session/1"
+
+
+def test_export_onto_a_symlink_writes_its_target_and_keeps_the_link(
+    hall: tuple[str, Path], tmp_path: Path
+) -> None:
+    """Decision 125: a link named as output is followed; the link itself stays a link."""
+    url, _db = hall
+    target = tmp_path / "real.json"
+    target.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert call(["export", "--db", url, "-o", str(link)]) == 0
+    assert link.is_symlink()
+    assert json.loads(target.read_text())["format"] == "bingo-session/1"
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        (("claims", 0, "after_ball"), "x"),
+        (("sales", 0, "first"), None),
+        (("awards", 0, "completed_at_ball"), {}),
+        (("number",), {}),
+        (("face_value_cents",), -1),
+        (("residue_cents", "line"), {}),
+    ],
+)
+@pytest.mark.parametrize("command", ["build", "summary"])
+def test_acta_refuses_an_export_with_a_field_of_the_wrong_type_naming_it(
+    hall_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    field: tuple[object, ...],
+    value: object,
+) -> None:
+    """R-ACTA-1: the acta is built only from a well-formed record; a spoiled one is named."""
+    data = json.loads((hall_dir / "export.json").read_text())
+    partida = data["sessions"][0]["partidas"][0]
+    spot = partida
+    for key in field[:-1]:
+        spot = spot[key]
+    if not spot:
+        pytest.skip("the night has no such entry")
+    spot[field[-1]] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    out = tmp_path / "a.pdf"
+    code = call(["acta", command, "--export", str(bad), "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert str(field[-1]) in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_acta_refuses_an_export_without_a_session_date(
+    hall_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        json.dumps({"format": "bingo-session/1", "hall": {"id": "x"}, "sessions": [{"id": "1"}]})
+    )
+    assert call(["acta", "build", "--export", str(bad), "-o", str(tmp_path / "a.pdf")]) == 1
+    assert "sessions[0].date" in capsys.readouterr().err
+
+
+def test_acta_verify_with_an_unusable_export_is_refused_not_an_integrity_failure(
+    hall_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 3 means only that an integrity check failed (decision 88)."""
+    data = json.loads((hall_dir / "export.json").read_text())
+    data["sessions"][0]["partidas"][0]["number"] = "uno"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert call(["acta", "verify", str(hall_dir / "acta.pdf"), "--export", str(bad)]) == 1
+    assert "number" in capsys.readouterr().err
+
+
+def test_a_session_dated_after_tomorrow_is_refused_writing_nothing(
+    hall: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Decision 123: one mistyped year must not block the hall's real sessions until then."""
+    url, db = hall
+    before = fingerprint(db)
+    assert call(["simulate", "--db", url, "--date", "2099-12-31", "--partidas", "1", "-q"]) == 1
+    assert "posterior a hoy" in capsys.readouterr().err
+    assert fingerprint(db) == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["status"],
+        ["reclamacion", "list"],
+        ["ballset", "show"],
+    ],
+)
+def test_a_mistyped_hall_is_refused_not_shown_empty(
+    hall: tuple[str, Path], capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Decision 89: the inspection must never be shown an empty hall by a typo."""
+    url, db = hall
+    before = fingerprint(db)
+    assert call([*argv, "--db", url, "--hall", "cantabria-01"]) == 1
+    assert "no tiene la sala cantabria-01 (tiene: cantabria-001)" in capsys.readouterr().err
+    assert fingerprint(db) == before
+
+
+def test_partidas_above_the_ceiling_are_wrong_usage(
+    hall: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Decision 124: at most 200 partidas a session."""
+    url, db = hall
+    before = fingerprint(db)
+    assert call(["simulate", "--db", url, "--partidas", "201", "--date", "2026-11-23"]) == 2
+    assert "200 o menos" in capsys.readouterr().err
+    assert fingerprint(db) == before
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_database_in_memory_is_wrong_usage_for_commands_that_read(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert call(["status", "--db", url]) == 2
+    assert "en memoria" in capsys.readouterr().err
+
+
+def test_a_run_the_ball_set_cannot_finish_is_refused_before_any_partida(
+    hall: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-BALL-1, decision 124: refused up front, naming `ballset install`, nothing written."""
+    url, db = hall
+    install = ["ballset", "install", "--db", url, "--id", "BS-9", "--homologation", "H-9"]
+    assert call([*install, "--guaranteed", "10", "--partidas-before", "9", "--reason", "x"]) == 0
+    capsys.readouterr()
+    before = fingerprint(db)
+    assert call(["simulate", "--db", url, "--partidas", "2", "--date", "2026-11-23", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "lleva 9 partidas de 10" in err and "ballset install" in err
+    assert fingerprint(db) == before
