@@ -103,7 +103,8 @@
     };
     set("p-line", won("line") + euros(amountOf("line", s.line_prize_cents)));
     set("p-bingo", won("bingo") + euros(amountOf("bingo", s.bingo_prize_cents)));
-    $("p-prima-row").hidden = !s.prima_amount_cents;
+    // R-PRIMA-4: the amount and its ball limit only while the prima is in play (or just won)
+    $("p-prima-row").hidden = !s.prima_amount_cents || !(s.prima_available || won("prima"));
     set("p-prima", won("prima") || (euros(s.prima_amount_cents) + " · " +
       text("prima_until", { n: s.prima_ball_limit })));
     set("p-prima-fund", euros(s.prima_fund_cents));

@@ -68,6 +68,11 @@ def test_the_panel_shows_a_whole_partida_as_it_is_played(
     state = console.state()["state"]
     assert state["partida"] == partida and state["status"] == "paid"
     assert chrome.find_element("id", "p-sold").text == "120"
+    # R-PRIMA-4: the prima and its ball limit are shown only while it is in play; this hall's
+    # fund (6 % of one partida) has not reached its amount, so only the fund is shown
+    assert not state["prima_available"]
+    assert not chrome.find_element("id", "p-prima-row").is_displayed()
+    assert chrome.find_element("id", "p-prima-fund").text.endswith("€")
 
 
 def test_a_panel_started_late_shows_the_whole_state(
