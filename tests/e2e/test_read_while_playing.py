@@ -25,8 +25,9 @@ pytestmark = pytest.mark.slow
 READINGS = 6
 
 
-def _simulation(url: str) -> subprocess.Popen[bytes]:
-    argv = ["simulate", "--db", url, "--seed", "8", "--partidas", "400", "--session", "S2", "-q"]
+def _simulation(url: str, session: str) -> subprocess.Popen[bytes]:
+    # a night as long as `simulate` allows (200 partidas); another follows if it ends first
+    argv = ["simulate", "--db", url, "--seed", "8", "--partidas", "200", "--session", session, "-q"]
     return subprocess.Popen(
         [sys.executable, "-m", "app.cli", *argv],
         stdout=subprocess.DEVNULL,
@@ -56,12 +57,18 @@ def test_actas_and_exports_built_while_a_simulation_plays_pass_their_own_check(
     keys = tmp_path / "keys"
     # a first night, so the hall exists before the second process starts writing
     assert main(["simulate", "--db", url, "--seed", "3", "--partidas", "1", "-q"]) == 0
-    proc = _simulation(url)
+    proc = _simulation(url, "S2")
+    nights = 2
     checked = 0
     try:
         _wait_for_session(tmp_path / "hall.sqlite", "S2", proc)
         while checked < READINGS:
-            assert proc.poll() is None, "the simulation ended first: make it longer"
+            if proc.poll() is not None:  # the night ended: the next one keeps the writer busy
+                assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+                if proc.stderr is not None:
+                    proc.stderr.close()
+                nights += 1
+                proc = _simulation(url, f"S{nights}")
             pdf = tmp_path / f"acta-{checked}.pdf"
             build = ["acta", "build", "--db", url, "--session", "S2", "-o", str(pdf), "--sign"]
             assert main([*build, "--keys-dir", str(keys)]) == 0, capsys.readouterr()
