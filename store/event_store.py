@@ -404,7 +404,7 @@ class EventStore:
         signer = self._signers.get(hall_id)
         if signer is None:
             return None
-        first = self._owes_first(session, hall_id, signer)
+        first = self._owes_first(session, hall_id, signer, records[0].seq)
         if not signer.wants(records) and not first:
             return None
         if self._store_id is None:
@@ -423,16 +423,24 @@ class EventStore:
         session.add(_checkpoint_row(hall_id, checkpoint))
         return checkpoint
 
-    def _owes_first(self, session: Session, hall_id: str, signer: CheckpointSigner) -> bool:
-        """Whether the record has closes and no checkpoint (written before checkpoints existed):
-        then this write signs its first one. Asked once per hall and process.
+    def _owes_first(
+        self, session: Session, hall_id: str, signer: CheckpointSigner, new_from: int
+    ) -> bool:
+        """Whether the record had closes and no checkpoint before this write (written before
+        checkpoints existed): then this write signs its first one. Asked once per hall and
+        process. The closes this very write adds do not count: a new record's first close is
+        an ordinary one, whatever other databases of the hall the key has signed.
         """
         if hall_id in self._settled:
             return False
         signed = select(CheckpointRow.seq).where(CheckpointRow.hall_id == hall_id).limit(1)
         closed = (
             select(EventRow.seq)
-            .where(EventRow.hall_id == hall_id, EventRow.kind.in_(signer.close_kinds))
+            .where(
+                EventRow.hall_id == hall_id,
+                EventRow.kind.in_(signer.close_kinds),
+                EventRow.seq < new_from,
+            )
             .limit(1)
         )
         owes = (

@@ -558,3 +558,27 @@ def test_a_database_that_only_claims_to_be_a_copy_is_not_signed(
         db.execute("update store_identity set store_id = 'f00d', copied_from = ?", (old,))
     code, _, err = run(capsys, "simulate", "--db", url, "--seed", "3", "--partidas", "1", "-q")
     assert code == 1 and "no la registró" in err
+
+
+def test_another_database_of_the_hall_signs_its_first_close_made_first_in_a_process(
+    capsys: pytest.CaptureFixture[str], night: tuple[str, Path], tmp_path: Path
+) -> None:
+    """The key already signed another database of this hall (the night's). A new database whose
+    first close is the first write of a process (a run killed and resumed just before it) is
+    not a record whose checkpoints were removed: its first close is signed like any other."""
+    from app.bootstrap import open_hall
+
+    url, path = night
+    hall = hall_of(path)
+    with open_store(url) as first:
+        records = first.load(hall)
+    close = next(i for i, r in enumerate(records) if r.kind == "partida_closed")
+    items = [(r.at, r.kind, r.payload) for r in records]
+    other = f"sqlite:///{tmp_path / 'otra.sqlite'}"
+    with open_store(other) as fresh:
+        fresh.append(hall, 0, items[:close])  # up to the close, no close yet
+    with open_hall(other, hall, hall) as engine:  # a new process's store, with the hall's key
+        engine.store.append(hall, close, [items[close]])
+    code, out, err = run(capsys, "status", "--db", other)
+    assert code == 0, err
+    assert f"último punto de control firmado: registro {close + 1}" in out
