@@ -23,23 +23,22 @@ def canonical_json(value: Any) -> bytes:
     ).encode("utf-8")
 
 
-def record_hash(seq: int, at: str, kind: str, payload: Mapping[str, Any], prev_hash: str) -> str:
-    body = {"seq": seq, "at": at, "kind": kind, "payload": payload, "prev": prev_hash}
-    return hashlib.sha256(canonical_json(body)).hexdigest()
-
-
 _text = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def record_hash_of_text(seq: int, at: str, kind: str, payload_json: str, prev_hash: str) -> str:
-    """``record_hash`` of a payload given as its canonical JSON text (as the store keeps it).
+def record_hash(
+    seq: int, at: str, kind: str, payload: Mapping[str, Any] | str, prev_hash: str
+) -> str:
+    """SHA-256 of the record's canonical body ``{"at", "kind", "payload", "prev", "seq"}``.
 
-    The body is assembled around the text instead of encoding the payload a second time: the
-    same bytes as ``canonical_json`` of the body (keys in sorted order), so the same hash,
-    provided ``payload_json`` is ``canonical_json(payload)`` — the caller checks that.
+    ``payload`` is the payload itself or its canonical JSON text (as the store keeps it): the
+    body is assembled around that text, keys in sorted order, so both give the bytes of
+    ``canonical_json`` of the body and the same hash. A text is taken as given: the caller
+    checks it is ``canonical_json`` of the payload.
     """
+    text = payload if isinstance(payload, str) else canonical_json(payload).decode("utf-8")
     body = (
-        f'{{"at":{_text(at)},"kind":{_text(kind)},"payload":{payload_json},'
+        f'{{"at":{_text(at)},"kind":{_text(kind)},"payload":{text},'
         f'"prev":{_text(prev_hash)},"seq":{int(seq)}}}'
     )
     return hashlib.sha256(body.encode("utf-8")).hexdigest()

@@ -31,7 +31,7 @@ from bingo.chain import (
     Checkpoint,
     Record,
     canonical_json,
-    record_hash_of_text,
+    record_hash,
     seal,
 )
 from store.engine import (
@@ -726,7 +726,7 @@ def _checked(row: _StoredEvent, prev: str) -> Record:
     rec = _decoded(row)
     if rec.prev_hash != prev:
         raise _Broken(ChainBreak(rec.seq, "el enlace con el registro anterior no coincide"))
-    if record_hash_of_text(rec.seq, rec.at, rec.kind, row.payload, rec.prev_hash) != rec.hash:
+    if record_hash(rec.seq, rec.at, rec.kind, row.payload, rec.prev_hash) != rec.hash:
         raise _Broken(
             ChainBreak(rec.seq, f"el contenido del registro {rec.seq} ({rec.kind}) fue alterado")
         )
