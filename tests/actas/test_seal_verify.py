@@ -27,14 +27,8 @@ from actas.seal import (
     register_certificate,
     sign_pdf,
 )
-from actas.verify import (
-    VerifyReport,
-    _object_roles,
-    _object_spans,
-    _original_revision,
-    first_json_difference,
-    verify_acta,
-)
+from actas.pdf_inspect import object_roles, object_spans, original_revision
+from actas.verify import VerifyReport, first_json_difference, verify_acta
 from bingo.chain import Record, seal
 from tests.actas.fixtures import Night, fold
 
@@ -82,9 +76,9 @@ def flip(data: bytes, offset: int) -> bytes:
 
 def offset_in(data: bytes, role_prefix: str) -> int:
     """A byte in the middle of the first object whose role starts with ``role_prefix``."""
-    original = _original_revision(data)
-    roles = _object_roles(original)
-    spans = _object_spans(original)
+    original = original_revision(data)
+    roles = object_roles(original)
+    spans = object_spans(original)
     for (start, num), (nxt, _) in itertools.pairwise(spans):
         if roles.get(num, "").startswith(role_prefix):
             return start + (nxt - start) // 2
@@ -208,7 +202,7 @@ def test_a_byte_changed_in_the_attached_record_is_detected(signed12: bytes) -> N
 
 @pytest.mark.parametrize("where", ["start", "signature", "end"])
 def test_any_byte_changed_fails(signed12: bytes, where: str) -> None:
-    original_end = len(_original_revision(signed12))
+    original_end = len(original_revision(signed12))
     offset = {
         "start": 9,
         "signature": signed12.index(b"/Contents <") + 200,

@@ -1,0 +1,276 @@
+"""The acta as plain data: frozen dataclasses holding every compulsory field of the acta
+(regulation section IV.4, R-ACTA-3, R-PRIMA-5, R-BALL-1/2, R-INC-*), as ``actas.builder``
+builds them from the record and the renderer, sealing and receipts read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+PartidaStatus = Literal["closed", "annulled", "open"]
+PRIZE_ORDER: tuple[str, ...] = ("line", "bingo", "bola_loca", "prima", "interconnected")
+FORMAT = "bingo-session/1"
+
+
+class ActaDataError(ValueError):
+    """The export cannot give an acta (wrong format, unknown session...); message in Spanish."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaleRange:
+    series: str
+    first: int
+    last: int
+    kind: str  # "physical" | "electronic"
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    series: str
+    number: int
+    ball_index: int  # 1-based extraction index of the completing ball
+    ball_number: int | None  # the number on that ball (None if the balls are missing)
+    share_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeResult:
+    prize: str  # line | bingo | bola_loca | prima | interconnected
+    amount_cents: int  # the whole prize to share
+    winners: tuple[Winner, ...]
+    residue_cents: int
+
+    @property
+    def paid_cents(self) -> int:
+        """Net amount paid out: the sum of the shares (R-PRIZE-3)."""
+        return sum(w.share_cents for w in self.winners)
+
+
+@dataclass(frozen=True, slots=True)
+class PrimaChange:
+    partida: int | None  # None: announced at the opening of the session
+    amount_cents: int
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrimaLedger:
+    amount_cents: int
+    available: bool
+    ball_limit: int
+    fund_before_cents: int
+    deduction_cents: int
+    fund_after_cents: int
+    partidas_accumulated: int
+    awarded: bool
+    award_ball_index: int | None
+    award_ball_number: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BolaLocaLedger:
+    numbers: tuple[int, ...]
+    fund_before_cents: int
+    deduction_cents: int
+    fund_after_cents: int
+    source: str
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Interconnected:
+    network: str
+    amount_cents: int
+    ball_limit: int | None
+    partidas_accumulated: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    after_ball: int
+    series: str
+    number: int
+    kind: str
+    valid: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    kind: str
+    after_ball: int
+    note: str
+    paragraph: str = ""  # the regulation paragraph the jefe de sala read (R-INC-5)
+    at: str | None = None  # when it was recorded (None: the export has no records)
+    # how it ended (see actas.timeline.Outcome): resumed, annulled, manual, transcribed,
+    # continued, pending; "" when unknown
+    outcome: str = ""
+    outcome_at: str | None = None
+    outcome_note: str = ""
+    outcome_ball: int | None = None
+
+    @property
+    def paragraph_ref(self) -> str:
+        """The paragraph's reference (``II.1.b, párrafo 1``) without its quoted text."""
+        return self.paragraph.split("«", 1)[0].strip().rstrip(":").strip()
+
+
+@dataclass(frozen=True, slots=True)
+class BallSetChange:
+    partida: int | None  # the partida it followed; None before the session's first partida
+    ball_set_id: str
+    homologation: str
+    partidas_before: int
+    reason: str
+    at: str
+    previous_id: str = ""  # the set it replaced ("" for the hall's first set, or unknown)
+    previous_homologation: str = ""
+    between_sessions: bool = False  # made since the previous session closed (R-BALL-1)
+
+
+@dataclass(frozen=True, slots=True)
+class BallCheck:
+    when: str  # open | close
+    count: int
+    complete: bool  # every number 1..90 exactly once
+    ok: bool
+    note: str = ""  # what the jefe de mesa noted on balls not in perfect condition
+
+
+@dataclass(frozen=True, slots=True)
+class PartidaBlock:
+    number: int
+    status: PartidaStatus
+    card_set: str
+    face_value_cents: int
+    sales: tuple[SaleRange, ...]
+    cards_sold: int
+    takings_cents: int
+    line_prize_cents: int
+    bingo_prize_cents: int
+    prima: PrimaLedger | None
+    bola_loca: BolaLocaLedger | None
+    interconnected: Interconnected | None
+    prizes: tuple[PrizeResult, ...]  # empty while open and when annulled
+    balls: tuple[int, ...]  # empty while open
+    manual_from_ball: int | None
+    claims: tuple[Claim, ...]
+    incidents: tuple[Incident, ...]
+    refund_cents: int
+    annul_reason: str
+    transcribed: bool
+    transcribed_at: str | None  # when it was taken back from the manual book
+    recorded_at: str | None
+    closed_at: str | None
+    last_announced: bool
+    ball_set_changes: tuple[BallSetChange, ...]
+    prima_changes: tuple[PrimaChange, ...]
+
+    @property
+    def series(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.series for s in self.sales))
+
+    @property
+    def net_to_pay_cents(self) -> int:
+        return sum(p.paid_cents for p in self.prizes)
+
+    def prize(self, name: str) -> PrizeResult | None:
+        return next((p for p in self.prizes if p.prize == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class ChainSeal:
+    hall_id: str
+    seq: int
+    head: str
+    first_seq: int
+    records: int
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    partidas_closed: int
+    partidas_annulled: int
+    cards_sold: int
+    takings_cents: int
+    refunds_cents: int
+    prizes_paid_cents: Mapping[str, int]
+    line_bingo_assigned_cents: int
+    residues_cents: int
+    prima_deductions_cents: int
+    bola_loca_deductions_cents: int
+    prima_fund_open_cents: int | None
+    prima_fund_close_cents: int | None
+    bola_loca_fund_open_cents: int | None
+    bola_loca_fund_close_cents: int | None
+
+    @property
+    def prizes_paid_total_cents(self) -> int:
+        return sum(self.prizes_paid_cents.values())
+
+    @property
+    def hall_share_cents(self) -> int:
+        """What the night leaves to the hall.
+
+        Takings less refunds, the line and bingo prizes as assigned and the deductions to the
+        prima and bola loca funds. The residues of shared prizes are inside the assigned
+        prizes: they are reported apart, not counted as the hall's (docs/actas.md).
+        """
+        return (
+            self.takings_cents
+            - self.refunds_cents
+            - self.line_bingo_assigned_cents
+            - self.prima_deductions_cents
+            - self.bola_loca_deductions_cents
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Acta:
+    hall_id: str
+    hall_name: str
+    region: str
+    languages: tuple[str, ...]
+    generator: str
+    session_id: str
+    date: str
+    opened_at: str | None
+    closed_at: str | None
+    jefe_de_mesa: str
+    jefe_de_sala: str
+    rules: Mapping[str, int]
+    ball_set_id: str
+    ball_set_homologation: str
+    ball_set_partidas_before: int
+    ball_checks: tuple[BallCheck, ...]
+    opening_prima_changes: tuple[PrimaChange, ...]
+    opening_ball_set_changes: tuple[BallSetChange, ...]
+    partidas: tuple[PartidaBlock, ...]
+    last_partida_announced: int | None
+    chain: ChainSeal
+    totals: Totals
+    issued_at: str
+    observations: tuple[str, ...] = field(default=())
+    simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
+    # The region file the rules came from (file, version, resolution, sha256), for the
+    # inspection to compare with the published one (docs/decisions.md 51, 116).
+    rules_source: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """The session is closed: the acta carries its closing statement."""
+        return self.closed_at is not None
+
+    @property
+    def last_closed_partida(self) -> int | None:
+        done = [p.number for p in self.partidas if p.status != "open"]
+        return max(done) if done else None
+
+    def check(self, when: str) -> BallCheck | None:
+        """The count that stands: the last one made at that moment."""
+        return next((c for c in reversed(self.ball_checks) if c.when == when), None)
