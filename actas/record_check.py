@@ -5,12 +5,17 @@ the sessions' data must be what the records gave at the acta's chain head (``act
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from actas.builder import ActaDataError, select_session
 from actas.verify_report import VerifyReport
 from bingo.chain import GENESIS, Record, verify_chain
+from bingo.events import UnknownEvent
+from bingo.hall import DomainError
+
+log = logging.getLogger(__name__)
 
 Projector = Callable[[Sequence[Record]], Mapping[str, Any]]
 
@@ -95,6 +100,30 @@ def _short(value: Any) -> str:
 def records_of(export: Mapping[str, Any]) -> list[Record]:
     chain = export.get("chain") or {}
     return [Record.from_json(r) for r in chain.get("records") or []]
+
+
+def project(
+    projector: Projector, records: Sequence[Record], report: VerifyReport, check: str
+) -> Mapping[str, Any] | None:
+    """What the records give (``projector``), or None with the finding when they cannot be
+    replayed: an event this program does not know (a later version's, or none of the
+    engine's: not declared intact, but no alteration shown), or one whose data do not fold.
+    """
+    try:
+        return projector(records)
+    except UnknownEvent as exc:
+        report.add(
+            check,
+            False,
+            f"los registros no se pueden reproducir con este programa: {exc}; "
+            "compruébelos con la versión que los escribió",
+            trust=True,
+        )
+    except (DomainError, LookupError, TypeError, ValueError) as exc:
+        log.debug("the records do not replay: %r", exc)
+        detail = f": {exc}" if isinstance(exc, DomainError) else ""
+        report.add(check, False, f"los registros no se pueden reproducir{detail}")
+    return None
 
 
 def check_against(
@@ -229,7 +258,10 @@ def check_current_export(
     if projector is None or not records:
         check_sessions(export, current, session_id, report, as_of_head=False)
         return
-    whole = without_later_fields(current, projector(records))
+    replayed = project(projector, records, report, "Registro exportado")
+    if replayed is None:
+        return
+    whole = without_later_fields(current, replayed)
     diff = first_json_difference(
         {k: v for k, v in current.items() if k not in ("chain", "generator")},
         {k: v for k, v in whole.items() if k not in ("chain", "generator")},
@@ -242,5 +274,7 @@ def check_current_export(
         return
     ours = records_of(export)
     head = ours[-1].seq if ours else 0
-    as_of = projector([r for r in records if r.seq <= head])
+    as_of = project(projector, [r for r in records if r.seq <= head], report, "Datos de la sesión")
+    if as_of is None:
+        return
     check_sessions(export, as_of, session_id, report, as_of_head=True)

@@ -44,6 +44,17 @@ _SECOND_LANGUAGE = (st.BODY_SECOND, st.SMALL_SECOND)  # the styles of the lines 
 _MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
 KEYWORDS_PREFIX = "bingo-hall acta"
 
+# The acta's format: what the same record gives on the folios. A change to the acta's wording
+# or layout is a new format, and the renderer keeps every earlier one (``_Writer.fmt``), so
+# ``acta verify`` regenerates an acta in the format it was made in (docs/decisions.md 160):
+#   1  the first kept: the rules' percentages only;
+#   2  the region file of the rules (version, resolution, SHA-256) and, with a hall's bola
+#      loca, the decree's bingo it is taken from (decisions 116, 117);
+#   3  the acta records its format in the document's keywords ("formato=3").
+ACTA_FORMAT = 3
+# Formats made before the acta recorded its own: an acta without "formato" is one of these.
+UNRECORDED_FORMATS: tuple[int, ...] = (2, 1)
+
 
 def attachment_for(export: Mapping[str, Any]) -> Attachment:
     """The export (with its chain of records) as the file embedded in every acta."""
@@ -55,11 +66,12 @@ def attachment_for(export: Mapping[str, Any]) -> Attachment:
     )
 
 
-def keywords_for(acta: Acta) -> str:
+def keywords_for(acta: Acta, fmt: int = ACTA_FORMAT) -> str:
     c = acta.chain
+    recorded = f"; formato={fmt}" if fmt >= 3 else ""
     return (
         f"{KEYWORDS_PREFIX}; sala={acta.hall_id}; sesion={acta.session_id}; "
-        f"seq={c.seq}; cabeza={c.head}"
+        f"seq={c.seq}; cabeza={c.head}{recorded}"
     )
 
 
@@ -73,9 +85,10 @@ def parse_keywords(keywords: str) -> dict[str, str]:
 
 
 class _Writer:
-    def __init__(self, acta: Acta, first_folio: int = 1) -> None:
+    def __init__(self, acta: Acta, first_folio: int = 1, fmt: int = ACTA_FORMAT) -> None:
         self.acta = acta
         self.first_folio = first_folio
+        self.fmt = fmt
         self.t = Texts(acta.languages)
         self.width = st.content_width()
         self.day = date.fromisoformat(acta.date) if acta.date else None
@@ -143,7 +156,7 @@ class _Writer:
         bola, bingo = r.get("bola_loca_bp"), r.get("bingo_bp")
         # A hall's bola loca is taken from the decree's bingo percentage (decisions 11, 50,
         # 117): the acta says so, or "bingo 50 %" would read against V.1.b's 51 %.
-        taken = bool(bola) and bingo is not None
+        taken = bool(bola) and bingo is not None and self.fmt >= 2
         out += self.lines(
             "open.rules_bola" if taken else "open.rules",
             payout=percent(r.get("payout_bp")),
@@ -155,7 +168,7 @@ class _Writer:
             limit=r.get("prima_ball_limit", "—"),
         )
         source = a.rules_source
-        if source.get("sha256"):
+        if source.get("sha256") and self.fmt >= 2:
             out += self.lines(
                 "open.source",
                 "small",
@@ -718,9 +731,13 @@ class ActaPrint:
 
 
 def _print(
-    acta: Acta, attachments: Sequence[Attachment], from_partida: int | None, first_folio: int
+    acta: Acta,
+    attachments: Sequence[Attachment],
+    from_partida: int | None,
+    first_folio: int,
+    fmt: int = ACTA_FORMAT,
 ) -> ActaPrint:
-    writer = _Writer(acta, first_folio)
+    writer = _Writer(acta, first_folio, fmt)
     buf = io.BytesIO()
     title = Texts(acta.languages).es("acta.doc_title", session=acta.session_id)
     doc = st.acta_doc(buf, writer.decor(), title, acta.hall_name)
@@ -731,7 +748,7 @@ def _print(
         title=title,
         author=f"{acta.hall_name} ({acta.hall_id})",
         subject=f"Acta de la sesión {acta.session_id} de {acta.hall_name}",
-        keywords=keywords_for(acta),
+        keywords=keywords_for(acta, fmt),
         created=created,
         creator=acta.generator or "bingo-hall",
     )
@@ -740,9 +757,11 @@ def _print(
     return ActaPrint(acta, buf.getvalue(), first_folio, starts, int(doc.page) + first_folio - 1)
 
 
-def print_acta(acta: Acta, attachments: Sequence[Attachment] = ()) -> ActaPrint:
-    """The whole acta, remembering where its partidas open folios."""
-    return _print(acta, attachments, None, 1)
+def print_acta(
+    acta: Acta, attachments: Sequence[Attachment] = (), fmt: int = ACTA_FORMAT
+) -> ActaPrint:
+    """The whole acta (in format ``fmt``), remembering where its partidas open folios."""
+    return _print(acta, attachments, None, 1, fmt)
 
 
 def _front(acta: Acta) -> tuple[Any, ...]:
@@ -804,9 +823,13 @@ def continue_acta(previous: ActaPrint, acta: Acta) -> ActaPrint:
     return ActaPrint(acta, tail.pdf, folio, starts, tail.folios)
 
 
-def render_acta_data(acta: Acta, attachments: Sequence[Attachment] = ()) -> bytes:
-    """The PDF of an already built acta (the same acta always gives the same bytes)."""
-    return print_acta(acta, attachments).pdf
+def render_acta_data(
+    acta: Acta, attachments: Sequence[Attachment] = (), fmt: int = ACTA_FORMAT
+) -> bytes:
+    """The PDF of an already built acta (the same acta always gives the same bytes), in the
+    acta format ``fmt`` (an earlier one only to check an acta made in it).
+    """
+    return print_acta(acta, attachments, fmt).pdf
 
 
 def render_acta(export: Mapping[str, Any], session_id: str | None = None) -> bytes:

@@ -42,10 +42,17 @@ from actas.record_check import (
     check_against,
     check_current_export,
     first_json_difference,
+    project,
     records_of,
     without_later_fields,
 )
-from actas.render import ATTACHMENT_NAME, parse_keywords, render_acta_data
+from actas.render import (
+    ACTA_FORMAT,
+    ATTACHMENT_NAME,
+    UNRECORDED_FORMATS,
+    parse_keywords,
+    render_acta_data,
+)
 from actas.verify_report import Finding, VerifyReport
 from bingo.chain import GENESIS, Record, verify_chain
 
@@ -247,33 +254,66 @@ def _check_printed_head(texts: Sequence[str], head: str, report: VerifyReport) -
         )
 
 
+def _formats(declared: str | None, report: VerifyReport) -> tuple[int, ...]:
+    """The acta formats to regenerate the acta in: the one it records, or, when it records
+    none, each format made before actas recorded theirs (docs/decisions.md 160). Empty, with
+    the finding, when the declared format is unreadable or later than this program's.
+    """
+    if declared is None:
+        return UNRECORDED_FORMATS
+    if not declared.isdigit() or not 1 <= int(declared) <= 10_000:
+        report.add("Folios", False, f"el acta declara un formato ilegible («{declared:.20}»)")
+        return ()
+    fmt = int(declared)
+    if fmt > ACTA_FORMAT:
+        report.add(
+            "Folios",
+            False,
+            f"el acta es del formato {fmt}, posterior a los que conoce este programa (hasta "
+            f"el {ACTA_FORMAT}): sus folios solo se pueden comprobar con una versión que lo "
+            "conozca",
+            trust=True,
+        )
+        return ()
+    return (fmt,)
+
+
 def _check_pages(
-    data: bytes, raw: bytes, export: Mapping[str, Any], session_id: str | None, report: VerifyReport
+    data: bytes,
+    raw: bytes,
+    export: Mapping[str, Any],
+    keywords: Mapping[str, str],
+    report: VerifyReport,
 ) -> None:
+    formats = _formats(keywords.get("formato"), report)
+    if not formats:
+        return
     original = original_revision(data)
     try:
-        acta = build_acta(export, session_id)
+        acta = build_acta(export, keywords.get("sesion"))
     except ActaDataError as exc:
         report.add("Folios", False, f"el registro adjunto no da un acta: {exc}")
         return
-    regenerated = render_acta_data(
-        acta,
-        [
-            Attachment(
-                ATTACHMENT_NAME,
-                raw,
-                "application/json",
-                "Registro de la sesión (bingo-session/1) con su cadena de registros",
-            )
-        ],
+    attachment = Attachment(
+        ATTACHMENT_NAME,
+        raw,
+        "application/json",
+        "Registro de la sesión (bingo-session/1) con su cadena de registros",
     )
-    if regenerated == original:
-        report.add(
-            "Folios",
-            True,
-            "cada folio coincide byte a byte con el acta que genera el registro adjunto",
-        )
-        return
+    # the acta as each candidate format gives it: it must be one of them, byte for byte
+    regenerated = b""
+    for fmt in formats:
+        candidate = render_acta_data(acta, [attachment], fmt)
+        if candidate == original:
+            made_in = "" if fmt == ACTA_FORMAT else f", en el formato {fmt} con que se hizo"
+            report.add(
+                "Folios",
+                True,
+                "cada folio coincide byte a byte con el acta que genera el registro adjunto"
+                + made_in,
+            )
+            return
+        regenerated = regenerated or candidate
     textual = text_difference(original, regenerated)
     where = locate_difference(original, regenerated)
     if textual is None:
@@ -368,18 +408,19 @@ def _verify(
             report.add("Cabeza impresa", False, "no se puede leer el texto de los últimos folios")
         else:
             _check_printed_head(texts, report.head, report)
-    _check_pages(data, raw, export, report.session_id, report)
+    _check_pages(data, raw, export, keywords, report)
     if projector is not None:
-        projected = without_later_fields(export, projector(records_of(export)))
-        diff = first_json_difference(
-            {k: v for k, v in export.items() if k != "chain"},
-            {k: v for k, v in projected.items() if k != "chain"},
-        )
-        report.add(
-            "Exportación",
-            diff is None,
-            diff or "la exportación adjunta es la que dan sus registros",
-        )
+        projected = project(projector, records_of(export), report, "Exportación")
+        if projected is not None:
+            diff = first_json_difference(
+                {k: v for k, v in export.items() if k != "chain"},
+                {k: v for k, v in without_later_fields(export, projected).items() if k != "chain"},
+            )
+            report.add(
+                "Exportación",
+                diff is None,
+                diff or "la exportación adjunta es la que dan sus registros",
+            )
     if current_records is not None:
         check_against(export, current_records, report, "Registro de la base de datos")
     if current_export is not None:
