@@ -42,9 +42,11 @@ from drivers.protocol import (
     Frame,
     Identity,
     MsgType,
+    NakError,
     ProtocolError,
     Status,
     decode_events,
+    refusal,
 )
 from drivers.traffic import TrafficLog
 
@@ -308,6 +310,8 @@ class DeviceDriver:
             raise DeviceUnavailable(f"{self.name} 0x{unit.address:02X} is offline")
         try:
             reply = self.link.request(unit.address, type_, payload)
+        except NakError as exc:
+            raise self._refusal(unit, exc) from None
         except NoReply as exc:
             self._set_offline(unit, f"no reply: {exc}")
             raise
@@ -317,6 +321,16 @@ class DeviceDriver:
         if self._fast:
             self._wake.set()
         return reply
+
+    def _refusal(self, unit: Unit, nak: NakError) -> NakError:
+        """The NAK read against the faults the unit shows now (``protocol.refusal``): a fresh
+        STATUS, not processed as a poll (the supervisor's next poll does that).
+        """
+        try:
+            status = Status.from_payload(self.link.request(unit.address, MsgType.STATUS).payload)
+        except ProtocolError:
+            return nak
+        return refusal(nak, status.faults)
 
     def status_raw(self, address: int | None = None) -> Status:
         """Poll STATUS now (processed like a supervisor poll: restarts, faults, events)."""

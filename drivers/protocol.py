@@ -168,10 +168,15 @@ class NakError(ProtocolError):
 
     reason: ClassVar[NakReason | None] = None
 
-    def __init__(self, command: int, code: int | None = None) -> None:
+    def __init__(self, command: int, code: int | None = None, faults: Fault | None = None) -> None:
         self.command = command
         self.code = code if code is not None else int(self.reason or 0)
+        # the refusing faults the device's STATUS showed (``refusal``), if any
+        self.faults = faults if faults is not None else Fault.NONE
         what = self.reason.name.lower() if self.reason else f"reason 0x{self.code:02X}"
+        if self.faults:
+            names = "+".join((f.name or "?").lower() for f in Fault if f & self.faults)
+            what += f" ({names}; reason byte 0x{self.code:02X})"
         super().__init__(f"{type_name(command)} refused: {what}")
 
 
@@ -214,6 +219,25 @@ def nak_error(command: int, payload: bytes) -> NakError:
     code = payload[0] if len(payload) == 1 else 0
     cls = NAK_ERRORS.get(code, UnknownNak)
     return cls(command, code)
+
+
+# Faults that make a device refuse commands: the extractor's blocking ones, the reader's optics.
+REFUSING_FAULTS = BLOCKING_FAULTS | Fault.READER_OPTICS
+
+
+def refusal(nak: NakError, faults: Fault) -> NakError:
+    """What a NAK means given the faults the device's STATUS shows just after it.
+
+    BHD/1 fixes the fault bits but leaves the NAK's reason byte to each implementation (our
+    values are docs/protocol.md's decision): a device that follows only BHD/1 may refuse a
+    RELEASE while jammed with, say, the fault's bit number (01 — our UNKNOWN_COMMAND). So a
+    NAK while a refusing fault is active is that fault's refusal (``FaultActive`` naming it,
+    the byte kept in ``code``); otherwise the byte is read with our table.
+    """
+    active = faults & REFUSING_FAULTS
+    if not active:
+        return nak
+    return FaultActive(nak.command, nak.code, active)
 
 
 # --------------------------------------------------------------------------- frames

@@ -61,6 +61,9 @@ class ExtractorEmulator(EmulatedDevice):
         self.stuck_sensor = False
         self._jam_next = False
         self._double_next = False
+        # an implementation of BHD/1 alone, which numbers its NAK reasons its own way: the
+        # number of the active fault bit (a jam: 01) instead of our FAULT_ACTIVE (05)
+        self.fault_bit_naks = False
 
     # --- state
     @property
@@ -88,7 +91,7 @@ class ExtractorEmulator(EmulatedDevice):
         if t == MsgType.AIR_ON:
             if self.no_air:
                 self.raise_fault(FaultBit.NO_AIR)
-                return Nak(NakReason.FAULT_ACTIVE)
+                return self._fault_nak()
             self.machine.air = True
             return Ack()
         if t == MsgType.AIR_OFF:
@@ -118,13 +121,13 @@ class ExtractorEmulator(EmulatedDevice):
         if self.no_air:
             self.raise_fault(FaultBit.NO_AIR)
         if self.active[address] & BLOCKING_FAULTS:
-            return Nak(NakReason.FAULT_ACTIVE)
+            return self._fault_nak()
         if self.releasing is not None or not self.machine.drum:
             return Nak(NakReason.WRONG_STATE)
         self.machine.clear_tube()  # the previous ball goes to the rack
         if self.stuck_sensor:  # the tube still reads occupied: never drop a ball onto another
             self.raise_fault(FaultBit.TUBE_SENSOR)
-            return Nak(NakReason.FAULT_ACTIVE)
+            return self._fault_nak()
         delay = self.model.release_time
         if not self.machine.air:
             self.machine.air = True
@@ -138,6 +141,13 @@ class ExtractorEmulator(EmulatedDevice):
             double, self._double_next = self._double_next, False
             self.later(delay, lambda: self._released(draw, double))
         return Ack()
+
+    def _fault_nak(self) -> Nak:
+        """The refusal while a blocking fault is active (docs/protocol.md: NAK 05)."""
+        if not self.fault_bit_naks:
+            return Nak(NakReason.FAULT_ACTIVE)
+        active = int(self.active[self.addresses[0]] & BLOCKING_FAULTS)
+        return Nak((active & -active).bit_length() - 1)  # the lowest active bit's number
 
     def _released(self, draw: int, double: bool) -> None:
         self.releasing = None
@@ -164,6 +174,8 @@ class ExtractorEmulator(EmulatedDevice):
             self._double_next = True
         elif fault == "stuck_tube_sensor":
             self.stuck_sensor = True
+        elif fault == "fault_bit_naks":
+            self.fault_bit_naks = True
         else:
             super().inject_device(fault, params)
 

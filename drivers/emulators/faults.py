@@ -54,6 +54,7 @@ FAULTS: Mapping[str, FaultSpec] = {
         FaultSpec("jam", "extractor", "next release never reaches the tube (bit 1)"),
         FaultSpec("double_feed", "extractor", "next release drops two balls (bit 2)"),
         FaultSpec("stuck_tube_sensor", "extractor", "tube sensor always occupied (bit 3)"),
+        FaultSpec("fault_bit_naks", "extractor", "refuses with the fault's bit number, not NAK 05"),
         # the reader and the ball set
         FaultSpec("released_not_read", "reader", "reader misses the ball (and `rereads`)"),
         FaultSpec("duplicate_read", "reader", "reading reported twice (`conflicting`, `gap`)"),

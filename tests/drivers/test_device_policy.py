@@ -181,3 +181,50 @@ def test_a_jammed_extractor_refuses_the_next_release_as_fault_active_and_the_dra
     with pytest.raises(DeviceLost) as again:
         hall.draw()  # the jam is still there: the retry says so
     assert again.value.reason == "jam" and "Atasco" in again.value.message
+
+
+def test_a_jam_refused_by_a_device_with_its_own_nak_numbering_is_decoded_as_the_jam(
+    hall_factory: HallFactory,
+) -> None:
+    """BHD/1 fixes the fault bits, not the NAK's reason byte: an extractor that refuses while
+    jammed with the jam's bit number (01, our UNKNOWN_COMMAND) is refusing for the jam, as its
+    STATUS says (issue 7, item 13; docs/protocol.md §3; SPEC R-INC-1).
+    """
+    hall = hall_factory(
+        scenario=[{"at_draw": 1, "fault": "fault_bit_naks"}, {"at_draw": 2, "fault": "jam"}]
+    )
+    hall.play(1)
+    with pytest.raises(DeviceLost) as lost:
+        hall.draw()
+    assert lost.value.reason == "jam"
+    with pytest.raises(p.NakError) as refused:
+        hall.session.extractor.release(3)
+    assert isinstance(refused.value, p.FaultActive)
+    assert refused.value.faults == p.Fault.JAM
+    assert refused.value.code == p.FaultBit.JAM  # the byte the device sent, kept
+    assert "unknown_command" not in str(refused.value)
+    assert "jam" in str(refused.value)
+
+
+def test_every_nak_reason_of_the_protocol_page_decodes_to_its_name() -> None:
+    """docs/protocol.md §3's table, byte by byte: each reason its exception, any other byte
+    UnknownNak keeping it, and a NAK read with no refusing fault active keeps its reason.
+    """
+    table = {
+        0x01: (p.UnknownCommand, "unknown_command"),
+        0x02: (p.BadLength, "bad_length"),
+        0x03: (p.BadValue, "bad_value"),
+        0x04: (p.WrongState, "wrong_state"),
+        0x05: (p.FaultActive, "fault_active"),
+        0x06: (p.HostSilent, "host_silent"),
+    }
+    for byte in range(256):
+        error = p.nak_error(p.MsgType.RELEASE, bytes((byte,)))
+        cls, name = table.get(byte, (p.UnknownNak, f"reason 0x{byte:02X}"))
+        assert type(error) is cls and error.code == byte
+        assert str(error) == f"RELEASE refused: {name}"
+        assert p.refusal(error, p.Fault.NONE) is error
+        assert p.refusal(error, p.Fault.EVENTS_LOST) is error  # a notice refuses nothing
+    (frame,) = p.decode_all(bytes.fromhex("020101057F057FD7"))  # §3's example
+    with pytest.raises(p.FaultActive):
+        p.check_reply(p.MsgType.RELEASE, frame)
