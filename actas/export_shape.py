@@ -102,13 +102,47 @@ def _check_shape(value: Any, shape: Any, where: str) -> None:
         raise ActaDataError(f"la exportación no es válida: {where} no puede ser {value!r:.40}")
 
 
+Valid = Callable[[Any], bool]
+
+
+def _valid(shape: Any) -> Valid:
+    """A test of ``shape`` that only says yes or no: a whole export is walked once without
+    naming any field; ``_check_shape`` walks it again to name the one that is wrong.
+    """
+    if isinstance(shape, dict):
+        fields = [(k.rstrip("!"), k.endswith("!"), _valid(v)) for k, v in shape.items()]
+
+        def valid_object(value: Any) -> bool:
+            if not isinstance(value, Mapping):
+                return False
+            for name, required, inner in fields:
+                item = value.get(name)
+                if item is None:
+                    if required:
+                        return False
+                elif not inner(item):
+                    return False
+            return True
+
+        return valid_object
+    if isinstance(shape, list):
+        each = _valid(shape[0])
+        return lambda value: isinstance(value, list) and all(map(each, value))
+    leaf: Valid = shape
+    return leaf
+
+
+_EXPORT_VALID = _valid(_EXPORT)
+
+
 def check_export(export: Mapping[str, Any]) -> None:
     """Refuse, with the field's path, an export whose types or ranges the builder relies on
     are wrong (a number that is text, a negative amount, a missing date…).
     """
     if export.get("format") != FORMAT:
         raise ActaDataError(f"el archivo no es una exportación «{FORMAT}»")
-    _check_shape(export, _EXPORT, "")
+    if not _EXPORT_VALID(export):
+        _check_shape(export, _EXPORT, "")  # raises, naming the field
     for s, session in enumerate(export["sessions"]):
         numbers = [p["number"] for p in session.get("partidas") or []]
         if len(set(numbers)) != len(numbers):

@@ -10,8 +10,9 @@ one file.
 from __future__ import annotations
 
 import hashlib
+import threading
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -69,11 +70,48 @@ class _FixedStamp:
         self.lt = moment.timetuple()
 
 
+class Deflating(threading.Thread):
+    """An attachment's bytes Flate-compressed on another thread while the pages are laid out:
+    zlib lets go of the interpreter while it compresses, so a second core does it (the record
+    of a long night is megabytes). The same bytes as compressing in line.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(name="deflate-attachment", daemon=True)
+        self.data = data
+        self._out: bytes | None = None
+        self.start()
+
+    def run(self) -> None:
+        self._out = zlib.compress(self.data, 6)
+
+    def result(self) -> bytes:
+        self.join()
+        # a thread that failed (no memory…) leaves nothing: compress here instead
+        return self._out if self._out is not None else zlib.compress(self.data, 6)
+
+
+def start_deflating(attachments: Sequence[Attachment]) -> dict[str, Deflating]:
+    """Begin compressing the attachments now (``build`` takes the result)."""
+    return {att.name: Deflating(att.data) for att in attachments}
+
+
 class _Stream(PDFStream):  # type: ignore[misc]
-    """A stream whose content is already Flate-compressed bytes."""
+    """A stream whose content is Flate-compressed bytes, taken when the file is written."""
+
+    def __init__(self, dictionary: PDFDictionary, deflating: Deflating) -> None:
+        super().__init__(dictionary, b"", filters=[])
+        self._deflating: Deflating | None = deflating
+
+    def format(self, document: Any) -> Any:
+        if self._deflating is not None:
+            self.content, self._deflating = self._deflating.result(), None
+        return super().format(document)
 
 
-def _embed(canvas: Canvas, attachments: Sequence[Attachment]) -> None:
+def _embed(
+    canvas: Canvas, attachments: Sequence[Attachment], deflating: Mapping[str, Deflating]
+) -> None:
     doc = canvas._doc
     names: list[Any] = []
     for att in sorted(attachments, key=lambda a: a.name):
@@ -92,8 +130,7 @@ def _embed(canvas: Canvas, attachments: Sequence[Attachment]) -> None:
                     "Filter": PDFName("FlateDecode"),
                 }
             ),
-            content=zlib.compress(att.data, 6),
-            filters=[],
+            deflating.get(att.name) or Deflating(att.data),
         )
         spec = PDFDictionary(
             {
@@ -113,7 +150,11 @@ def _embed(canvas: Canvas, attachments: Sequence[Attachment]) -> None:
     doc.Catalog.PageMode = PDFName("UseAttachments")
 
 
-def canvas_maker(info: DocInfo, attachments: Sequence[Attachment] = ()) -> type[Canvas]:
+def canvas_maker(
+    info: DocInfo,
+    attachments: Sequence[Attachment] = (),
+    deflating: Mapping[str, Deflating] | None = None,
+) -> type[Canvas]:
     """A ReportLab canvas class giving byte-identical output for the same content."""
 
     class _DeterministicCanvas(Canvas):  # type: ignore[misc]
@@ -123,15 +164,21 @@ def canvas_maker(info: DocInfo, attachments: Sequence[Attachment] = ()) -> type[
             super().__init__(*args, **kwargs)
             self._doc._timeStamp = _FixedStamp(info.created)
             if attachments:
-                _embed(self, attachments)
+                _embed(self, attachments, deflating or {})
 
     return _DeterministicCanvas
 
 
 def build(
-    doc: Any, story: list[Any], info: DocInfo, attachments: Sequence[Attachment] = ()
+    doc: Any,
+    story: list[Any],
+    info: DocInfo,
+    attachments: Sequence[Attachment] = (),
+    deflating: Mapping[str, Deflating] | None = None,
 ) -> None:
-    """Build a Platypus document deterministically with its metadata and attachments."""
+    """Build a Platypus document deterministically with its metadata and attachments
+    (``deflating``: their compression begun earlier by ``start_deflating``).
+    """
     doc.title = info.title
     doc.author = info.author
     doc.subject = info.subject
@@ -139,4 +186,4 @@ def build(
     doc.creator = info.creator
     doc.producer = f"{info.creator} (ReportLab)"
     doc.lang = info.lang
-    doc.build(story, canvasmaker=canvas_maker(info, attachments))
+    doc.build(story, canvasmaker=canvas_maker(info, attachments, deflating))

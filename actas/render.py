@@ -31,7 +31,7 @@ from actas.builder import (
     parse_time,
 )
 from actas.i18n import TEXTS, PerLang, Texts, clock, money, percent, short_date
-from actas.pdf import Attachment, DocInfo, build
+from actas.pdf import Attachment, DocInfo, build, start_deflating
 from bingo.chain import canonical_json
 from bingo.regulation import reference
 
@@ -737,6 +737,7 @@ def _print(
     first_folio: int,
     fmt: int = ACTA_FORMAT,
 ) -> ActaPrint:
+    deflating = start_deflating(attachments)  # on another core while the folios are laid out
     writer = _Writer(acta, first_folio, fmt)
     buf = io.BytesIO()
     title = Texts(acta.languages).es("acta.doc_title", session=acta.session_id)
@@ -752,7 +753,7 @@ def _print(
         created=created,
         creator=acta.generator or "bingo-hall",
     )
-    build(doc, writer.story(from_partida), info, attachments)
+    build(doc, writer.story(from_partida), info, attachments, deflating)
     starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items()}
     return ActaPrint(acta, buf.getvalue(), first_folio, starts, int(doc.page) + first_folio - 1)
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from app.config import HallSettings
+from bingo.cards import CardSet, dump_card_set
 from bingo.chain import Record
-from bingo.events import event_from
+from bingo.events import CardSetRegistered, event_from
 from bingo.hall import DomainError, Hall
 from bingo.rules import RegionRules
 from bingo.service import (
@@ -47,6 +48,18 @@ def choose_hall(store: EventStore, wanted: str | None, default: str) -> str:
     return default
 
 
+def card_set_library(store: EventStore, *, keep: bool = False) -> CardSetLibrary:
+    """The hall's card sets, their copies read from the store; with ``keep`` (a process that
+    writes the record) a card set it generates is kept there too, once, so readings load it
+    (checked against the record's digest) instead of rebuilding it from its seed.
+    """
+
+    def put(card_set: CardSet) -> None:
+        store.put_card_set(card_set.id, card_set.digest(), dump_card_set(card_set).encode("utf-8"))
+
+    return CardSetLibrary(store.get_card_set, put if keep else None)
+
+
 def hall_snapshot(store: EventStore, hall_id: str) -> HallService:
     """The hall as ONE reading of its record gives it: its state is folded from exactly the
     records ``records()`` returns, so the two always agree while another process goes on
@@ -56,7 +69,7 @@ def hall_snapshot(store: EventStore, hall_id: str) -> HallService:
     records = store.load(hall_id)  # one SELECT in one transaction: a consistent snapshot
     memory = MemoryEventLog()
     memory.records[hall_id] = records
-    return HallService(memory, hall_id, CardSetLibrary(store.get_card_set))
+    return HallService(memory, hall_id, card_set_library(store))
 
 
 def snapshot_export(
@@ -230,8 +243,13 @@ def prepare_hall(service: HallService, settings: HallSettings) -> None:
     rehearsal = HallService(rehearsal_log, service.hall_id, service.card_sets)
     for step in steps:
         step(rehearsal)
-    added = rehearsal.records()[len(known) :]
-    service.record_together([event_from(r.kind, r.payload) for r in added])
+    added = [event_from(r.kind, r.payload) for r in rehearsal.records()[len(known) :]]
+    service.record_together(added)
+    # committed: a card set generated for it is kept in the store (never in the rehearsal,
+    # so a refused set-up leaves the database as it was)
+    for event in added:
+        if isinstance(event, CardSetRegistered) and event.source.startswith("generated:"):
+            service.card_sets.kept(service.card_sets.get(event.card_set_id))
 
 
 @contextmanager
@@ -253,7 +271,7 @@ def open_hall(
     store = open_store(db_url, create=create)
     try:
         hall_id = choose_hall(store, wanted, default)
-        service = HallService(store, hall_id, CardSetLibrary(store.get_card_set), clock, bola_loca)
+        service = HallService(store, hall_id, card_set_library(store, keep=True), clock, bola_loca)
         if settings is not None:
             check_settings(service.hall, settings)
         sign_checkpoints(store, service)

@@ -7,6 +7,7 @@ byte for byte as it was. 3 means only "an integrity check failed".
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import shutil
@@ -82,6 +83,11 @@ def hall(hall_dir: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     yield f"sqlite:///{db}", db
 
 
+def card_set_rows(db: Path) -> list[tuple[str, str, str]]:
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        return con.execute("select card_set_id, digest, sha256 from card_sets").fetchall()
+
+
 # --- each case the inspection saw -----------------------------------------------------------
 
 
@@ -150,12 +156,13 @@ def test_card_set_import_whose_id_collides_leaves_no_row(
     data["id"] = "std-6000"  # the id of the hall's registered card set, other cartones
     clash = tmp_path / "clash.json"
     clash.write_text(json.dumps(data))
+    kept = card_set_rows(db)  # only the copy of the hall's generated set, kept at set-up
+    assert [row[0] for row in kept] == ["std-6000"]
     before = fingerprint(db)
     assert call(["cardset", "--db", url, "import", str(clash)]) == 1
     assert "con otro contenido" in capsys.readouterr().err
     assert fingerprint(db) == before
-    with sqlite3.connect(db) as con:
-        assert con.execute("select count(*) from card_sets").fetchone() == (0,)
+    assert card_set_rows(db) == kept
 
 
 def test_impossible_date_is_wrong_usage(

@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from actas.pdf_inspect import object_roles, object_spans, original_revision
 from actas.render import render_acta
 from actas.seal import (
     SIGNING_KEY_USAGE,
@@ -27,7 +28,6 @@ from actas.seal import (
     register_certificate,
     sign_pdf,
 )
-from actas.pdf_inspect import object_roles, object_spans, original_revision
 from actas.verify import VerifyReport, first_json_difference, verify_acta
 from bingo.chain import Record, seal
 from tests.actas.fixtures import Night, fold
