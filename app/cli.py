@@ -881,7 +881,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     # The commands of other packages are imported only when they may run: a command of this
     # module's own does not need them, and their imports cost every command a tenth of a second.
     # With no command, or a mistyped one, all of them (--help and the error list every command).
-    theirs = ("emulate", "acta", "voice")
+    theirs = ("emulate", "acta", "voice", "instructions")
 
     def needed(name: str) -> bool:
         mistyped = wanted not in sub.choices and wanted not in theirs
@@ -895,6 +895,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
         from app.voice_cli import add_parsers as add_voice
 
         add_voice(sub)
+    if needed("instructions"):
+        from app.games_cli import add_parsers as add_games
+
+        add_games(sub)
     if needed("acta"):
         from app.acta_cli import add_parsers as add_acta
         from app.bootstrap import export_from_db, project_records
