@@ -74,3 +74,26 @@ def test_a_partida_refuses_a_ball_order_that_is_not_the_whole_range() -> None:
     with pytest.raises(ValueError, match="no se juega partida a partida"):
         ordinary = shipped_game("ordinario-90")
         play_partida(ordinary, generate_cartones(ordinary, 1, 6), list(range(1, 91)), 100)
+
+
+def test_a_deferred_derivado_is_checked_but_not_played_partida_by_partida() -> None:
+    """Cantabria B.3.b, la diferida: fixed prizes from a fund fed by a percentage of the sales;
+    the fund across partidas is not kept yet (docs/decisions.md 187)."""
+    from dataclasses import replace
+
+    from bingo.game.definition import GameDefinitionError, Prize
+
+    instant = shipped_game("derivado-instantaneo-3x3")
+    deferred = replace(
+        instant,
+        plan="diferido",
+        balls=0,
+        prizes=(Prize("linea", basis_points=3000, amount_cents=500),
+                Prize("completo", basis_points=4000, amount_cents=50_000)),
+    ).checked()  # fmt: skip
+    with pytest.raises(GameDefinitionError, match="menos que el mínimo de 7000 pb"):
+        replace(deferred, prizes=deferred.prizes[:1]).checked()
+    with pytest.raises(GameDefinitionError, match="no tiene el importe que pide el plan"):
+        replace(deferred, prizes=(Prize("linea", basis_points=7000),)).checked()
+    with pytest.raises(ValueError, match="no se juega partida a partida"):
+        play_partida(deferred, generate_cartones(deferred, 1, 3), list(range(1, 46)), 100)
