@@ -86,23 +86,28 @@ class MaskTracker:
             raise ValueError(
                 _("hay cartones con números fuera de 1..{n}").format(n=definition.count)
             )
-        order = np.argsort(flat.reshape(-1), kind="stable")
-        self._order = order
-        self._starts = np.searchsorted(flat.reshape(-1)[order], np.arange(definition.count + 2))
-        self._width = width
         slot_index = {slot: i for i, slot in enumerate(shape.slots)}
-        masks: list[npt.NDArray[np.bool_]] = []
-        owners: list[int] = []
-        for k, combination in enumerate(definition.combinations):
-            for mask in combination.masks:
-                row = np.zeros(width, dtype=bool)
-                row[[slot_index[s] for s in mask]] = True
-                masks.append(row)
-                owners.append(k)
-        self._masks = np.array(masks, dtype=bool).reshape(len(masks), width)
-        self._sizes = self._masks.sum(axis=1).astype(np.uint8)
-        self._owners = owners
-        self._counts = np.zeros((len(masks), m), dtype=np.uint8)
+        # One counter per (mask, cartón), key g * M + i; for every number, the keys it raises.
+        masks = [(k, [slot_index[s] for s in mask]) for k, c in enumerate(definition.combinations)
+                 for mask in c.masks]  # fmt: skip
+        key_type = np.int32 if len(masks) * m < 2**31 else np.int64
+        numbers = np.concatenate([flat[:, slots].reshape(-1) for _k, slots in masks])
+        keys = np.concatenate(
+            [
+                (g * m + np.repeat(np.arange(m), len(slots))).astype(key_type)
+                for g, (_k, slots) in enumerate(masks)
+            ]
+        )
+        order = np.argsort(numbers, kind="stable")
+        self._keys = keys[order]
+        self._starts = np.searchsorted(numbers[order], np.arange(definition.count + 2))
+        self._target = np.repeat(np.array([len(s) for _k, s in masks], dtype=np.uint8), m)
+        self._counts = np.zeros(len(masks) * m, dtype=np.uint8)
+        # the keys of combination k are [first[k] * M, first[k + 1] * M): masks come in order
+        owners = [k for k, _s in masks]
+        self._first = [owners.index(k) for k in range(len(definition.combinations))]
+        self._first.append(len(masks))
+        self._m = m
         self._at = np.zeros((len(definition.combinations), m), dtype=np.uint8)
         self._drawn = np.zeros(definition.count + 1, dtype=bool)
         self._balls: list[int] = []
@@ -123,22 +128,15 @@ class MaskTracker:
             raise ValueError(_("la bola {n} ya ha salido en esta partida").format(n=number))
         self._drawn[number] = True
         self._balls.append(int(number))
-        held = self._order[self._starts[number] : self._starts[number + 1]]
-        cards, slots = held // self._width, held % self._width
-        found: list[list[_I64]] = [[] for _c in self._definition.combinations]
-        for g in range(len(self._masks)):
-            mine = cards[self._masks[g, slots]]
-            if not len(mine):
-                continue
-            self._counts[g, mine] += 1
-            full = mine[self._counts[g, mine] == self._sizes[g]]
-            if len(full):
-                found[self._owners[g]].append(full)
+        keys = self._keys[self._starts[number] : self._starts[number + 1]]
+        self._counts[keys] += 1  # a mask of a cartón holds a number once: no key twice
+        full = np.sort(keys[self._counts[keys] == self._target[keys]]).astype(np.int64)
         out: dict[str, _I64] = {}
         index = len(self._balls)
+        bounds = np.searchsorted(full, np.array(self._first, dtype=np.int64) * self._m)
         for k, combination in enumerate(self._definition.combinations):
-            new = np.unique(np.concatenate(found[k])) if found[k] else np.zeros(0, np.int64)
-            new = new[self._at[k, new] == 0].astype(np.int64)
+            new = np.unique(full[bounds[k] : bounds[k + 1]] % max(self._m, 1))
+            new = new[self._at[k, new] == 0]
             self._at[k, new] = index
             new.setflags(write=False)
             out[combination.code] = new
