@@ -59,3 +59,9 @@ def test_a_shipped_game_is_named_by_its_file() -> None:
     assert shipped_game("plus-4x5").modality == "plus"
     with pytest.raises(ConfigError, match="juego desconocido: 'tómbola'"):
         shipped_game("tómbola")
+
+
+def test_a_misspelt_key_is_refused_not_ignored() -> None:
+    raw = shipped_bytes("derivado-instantaneo-3x3").replace(b"balls = 18", b"ball = 18")
+    with pytest.raises(ConfigError, match=r"g.toml: \[plan\]: claves desconocidas: ball"):
+        game_from_bytes(raw, "g.toml")

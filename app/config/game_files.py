@@ -82,6 +82,8 @@ def game_from_bytes(raw: bytes, where: str) -> GameDefinition:
     unknown = sorted(set(data) - {"game", "numbers", "carton", "combination", "plan"})
     if unknown:
         raise ConfigError(f"{where}: tablas desconocidas: {', '.join(unknown)}")
+    for table, known in _KEYS.items():
+        _refuse_unknown(data.get(table, {}), known, f"{where}: [{table}]")
     head = _Table(data, where, "game")
     game_id, version = head.get_str("id"), head.get_str("version")
     resolution = head.get_str("resolution")
@@ -122,6 +124,22 @@ def game_from_bytes(raw: bytes, where: str) -> GameDefinition:
         raise ConfigError(f"{where}: " + "; ".join(exc.problems)) from None
 
 
+_KEYS = {
+    "game": {"id", "modality", "version", "resolution", "regions", "names"},
+    "numbers": {"count"},
+    "carton": {"rows", "columns", "numbers", "placement"},
+    "plan": {"kind", "min_payout_bp", "balls", "prize"},
+}
+
+
+def _refuse_unknown(table: Any, known: set[str], where: str) -> None:
+    """A misspelt key is refused, never silently ignored."""
+    if isinstance(table, dict):
+        unknown = sorted(set(table) - known)
+        if unknown:
+            raise ConfigError(f"{where}: claves desconocidas: {', '.join(unknown)}")
+
+
 def _check_published(game: str, version: str, resolution: str, raw: bytes, where: str) -> str:
     """The file's SHA-256, once it is the published file of the version it claims: a hall does
     not change what the Consejería authorised (Cantabria B.3.a; docs/decisions.md 180).
@@ -159,6 +177,7 @@ def _combinations(value: Any, shape: CardShape, where: str) -> tuple[Combination
     out = []
     for n, entry in enumerate(value, start=1):
         table = _Table({"combination": entry}, f"{where}: combinación {n}", "combination")
+        _refuse_unknown(entry, {"code", "kind", "names", "drawings"}, f"{where}: combinación {n}")
         kind = table.get_str("kind")
         drawings = table.data.get("drawings", [])
         if not isinstance(drawings, list) or not all(isinstance(d, list) for d in drawings):
@@ -179,9 +198,7 @@ def _prizes(value: Any, where: str) -> tuple[Prize, ...]:
     for n, entry in enumerate(value, start=1):
         table = _Table({"prize": entry}, f"{where}: premio {n}", "prize")
         known = {"combination", "basis_points", "price_multiple_bp", "amount_cents"}
-        unknown = sorted(set(table.data) - known)
-        if unknown:
-            raise ConfigError(f"{where}: premio {n}: claves desconocidas: {', '.join(unknown)}")
+        _refuse_unknown(table.data, known, f"{where}: premio {n}")
         out.append(
             Prize(
                 combination=table.get_str("combination"),
