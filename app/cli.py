@@ -124,6 +124,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = _settings(args)
+    if args.game:  # the ordinary bingo plays as always; another modality is refused here
+        from app.games_cli import game_to_simulate
+
+        game_to_simulate(Path(args.game), settings.region)
 
     holder: dict[str, Any] = {}
 
@@ -718,6 +722,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--session", type=identifier, help="identificador de la sesión")
     p.add_argument("--date", type=iso_date, help="fecha de la sesión AAAA-MM-DD")
     p.add_argument("--no-incidents", action="store_true", help="sin incidencias")
+    p.add_argument("--game", metavar="FICHERO", help="fichero del juego (docs/games.md)")
     p.add_argument("--no-electronic", action="store_true", help="sin cartones electrónicos")
     p.add_argument(
         "--devices",
@@ -876,7 +881,7 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     # The commands of other packages are imported only when they may run: a command of this
     # module's own does not need them, and their imports cost every command a tenth of a second.
     # With no command, or a mistyped one, all of them (--help and the error list every command).
-    theirs = ("emulate", "acta", "voice")
+    theirs = ("emulate", "acta", "voice", "instructions")
 
     def needed(name: str) -> bool:
         mistyped = wanted not in sub.choices and wanted not in theirs
@@ -890,6 +895,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
         from app.voice_cli import add_parsers as add_voice
 
         add_voice(sub)
+    if needed("instructions"):
+        from app.games_cli import add_parsers as add_games
+
+        add_games(sub)
     if needed("acta"):
         from app.acta_cli import add_parsers as add_acta
         from app.bootstrap import export_from_db, project_records

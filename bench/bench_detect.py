@@ -64,6 +64,39 @@ def main() -> None:
         run(cards, backend)
     if len(backends) == 1:
         print("backend compiled: not available (it needs the optional numba package)")
+    run_games(cards)
+
+
+def run_games(cards: npt.NDArray[np.uint8]) -> None:
+    """The same through the game definitions (bingo.game.detect): the ordinary bingo's file must
+    cost what the bit-sliced tracker costs; the other modalities use the mask tracker.
+    """
+    from app.config.game_files import shipped_game
+    from bingo.game.cards import generate_cartones
+    from bingo.game.detect import tracker_for
+
+    rng = np.random.default_rng(2026)
+    for name, count in (
+        ("ordinario-90", len(cards)),
+        ("plus-4x5", 100_000),
+        ("derivado-instantaneo-3x3", 100_000),
+    ):
+        game = shipped_game(name)
+        made = cards if game.is_ordinary else generate_cartones(game, 2026, count)
+        tracker = tracker_for(game, made)
+        wall: list[float] = []
+        cpu: list[float] = []
+        for _ in range(PARTIDAS):
+            tracker.reset()
+            for ball in rng.permutation(np.arange(1, game.count + 1)):
+                w0, c0 = time.perf_counter(), time.thread_time()
+                tracker.add_ball(int(ball))
+                c1, w1 = time.thread_time(), time.perf_counter()
+                wall.append((w1 - w0) * 1e3)
+                cpu.append((c1 - c0) * 1e3)
+        print(f"game {name}, {len(made):,} cartones, {type(tracker).__name__}, all balls:")
+        print(f"    wall clock  {figures(wall)}")
+        print(f"    CPU time    {figures(cpu)}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,101 @@
+"""The game definitions on the command line: ``simulate --game FILE`` and ``instructions``.
+
+A game file is read and checked here, at the edge (``app.config.game_files``); the hall plays
+what it allows (docs/games.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from pathlib import Path
+
+from app.cli_input import EXIT_OK, EXIT_REFUSED, CliError
+from app.config.game_files import load_game, shipped_game, shipped_games
+from bingo.game.definition import GameDefinition
+
+__all__ = ["add_parsers", "game_to_simulate"]
+
+MODALITY_NAMES = {
+    "ordinario": "bingo ordinario",
+    "derivado": "bingo derivado",
+    "plus": "bingo plus",
+}
+
+
+def game_to_simulate(path: Path, region: str) -> GameDefinition:
+    """The game a simulated session plays, refused unless the hall can play and record it.
+
+    Today the hall's record, its export and its acta hold the ordinary bingo only: another
+    modality is refused before anything is written (docs/decisions.md 185).
+    """
+    game = load_game(path)  # a ConfigError names the file and the fault (exit 1)
+    if region not in game.regions:
+        raise CliError(
+            f"{path}: el juego {game.id} está autorizado en {', '.join(game.regions)}, no en "
+            f"la región de la sala ({region}); no se ha escrito nada",
+            EXIT_REFUSED,
+        )
+    if not game.is_ordinary:
+        raise CliError(
+            f"{path}: el {MODALITY_NAMES[game.modality]} ({game.id}) aún no se juega en la sala: "
+            "el registro, la exportación y el acta solo recogen el bingo ordinario "
+            "(docs/games.md); no se ha escrito nada",
+            EXIT_REFUSED,
+        )
+    return game
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "instructions",
+        help="las instrucciones de los juegos para los jugadores, en las lenguas oficiales (PDF)",
+    )
+    p.add_argument(
+        "--config", help="fichero TOML de la sala (por defecto, la sala de demostración)"
+    )
+    p.add_argument(
+        "--game",
+        action="append",
+        metavar="FICHERO",
+        help="fichero del juego (repetible; por defecto, los publicados para la región)",
+    )
+    p.add_argument("-o", "--output", type=Path, required=True, help="PDF de salida")
+    p.set_defaults(func=cmd_instructions)
+
+
+def cmd_instructions(args: argparse.Namespace) -> int:
+    """The instructions PDF of the hall's games, in its region's official languages (Euskadi,
+    disposición adicional décima; docs/decisions.md 186).
+    """
+    from actas.instructions import HallTerms, render_instructions
+    from app.acta_cli import _write
+    from app.config import load_hall, load_region
+
+    settings = load_hall(Path(args.config) if args.config else None)
+    region = load_region(settings.region)
+    if args.game:
+        games = [load_game(Path(path)) for path in args.game]
+    else:
+        offered = [shipped_game(name) for name in shipped_games()]
+        games = sorted(  # the ordinary bingo first
+            (g for g in offered if settings.region in g.regions), key=lambda g: not g.is_ordinary
+        )
+    for game in games:
+        if settings.region not in game.regions:
+            raise CliError(
+                f"el juego {game.id} está autorizado en {', '.join(game.regions)}, no en la "
+                f"región de la sala ({settings.region}); no se ha escrito nada"
+            )
+    terms = HallTerms(
+        hall=settings.name,
+        region=region.id.capitalize(),
+        rules=settings.rules,
+        prima_amount_cents=settings.prima_initial_cents,
+        languages=tuple(region.hall.get("languages", ["es"])),
+    )
+    pdf = io.BytesIO()
+    render_instructions(pdf, games, terms)
+    _write(args.output, pdf.getvalue())
+    print(f"instrucciones de {len(games)} juegos en {args.output}")
+    return EXIT_OK
