@@ -18,10 +18,12 @@ from typing import Any, Protocol
 import numpy as np
 
 from bingo import events as ev
+from bingo import rights as rt
 from bingo.cards import CardSet, generate_card_set, load_card_set
 from bingo.chain import Record, seal
 from bingo.detect import CompletionTracker
 from bingo.hall import DomainError, Hall
+from bingo.i18n import _
 from bingo.rules import RegionRules
 
 log = logging.getLogger(__name__)
@@ -130,6 +132,9 @@ class HallService:
         self.hall = Hall(self.card_sets.get)
         self.last_seq = 0
         self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
+        # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
+        # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
+        self.rights: rt.Rights | None = None
         self._replay(event_log.load(hall_id))
 
     def _replay(self, records: Sequence[Record]) -> None:
@@ -151,9 +156,14 @@ class HallService:
     def records(self) -> list[Record]:
         return self._log.load(self.hall_id)
 
-    def _commit(self, events: Sequence[ev.Event]) -> list[Record]:
+    def _commit(
+        self, events: Sequence[ev.Event], authorised: rt.Actor | None = None
+    ) -> list[Record]:
         if not events:
             return []
+        by = self._command_by(authorised)
+        if by is not None:
+            events = [by, *events]
         at = self._clock()
         items = [(at, e.kind, e.payload()) for e in events]
         records = self._log.append(self.hall_id, self.last_seq, items)
@@ -170,9 +180,50 @@ class HallService:
                     log.exception("subscriber failed on %s", rec.kind)
         return records
 
-    def _do(self, decide: Callable[[], Sequence[ev.Event]]) -> list[Record]:
+    def _do(self, decide: Callable[[], Sequence[ev.Event]], action: str = "") -> list[Record]:
+        """Decide and commit under the lock; ``action``: a hall action that may need the jefe
+        de sala's authorisation, asked for first (outside the lock: the console asks for it in
+        a dialog).
+        """
+        authorised = self._authorise(action) if action else None
         with self._lock:
-            return self._commit(decide())
+            return self._commit(decide(), authorised)
+
+    def _authorise(self, action: str) -> rt.Actor | None:
+        if self.rights is None or not rt.needs_sala(action):
+            return None
+        return self.rights.authorise(action)
+
+    def _command_by(self, actor: rt.Actor | None) -> ev.CommandBy | None:
+        """The ``CommandBy`` to commit before a command's events: when who asks changed since
+        the last one, and for every authorised action; None when nobody commands.
+        """
+        if actor is None:
+            if self.rights is None:
+                return None
+            actor = self.rights.asker()
+        if actor.role not in rt.TABLE:
+            raise rt.NotAuthorised(
+                _("{name} ({role}) solo puede consultar: no puede dar órdenes").format(
+                    name=actor.asked_by, role=rt.ROLES.get(actor.role, actor.role)
+                )
+            )
+        last = self.hall.command_by
+        if (
+            not actor.authorised_by
+            and last is not None
+            and not last.authorised_by
+            and (last.asked_by, last.role, last.client)
+            == (actor.asked_by, actor.role, actor.client)
+        ):
+            return None  # the same person at the same station goes on
+        return ev.CommandBy(
+            asked_by=actor.asked_by,
+            role=actor.role,
+            client=actor.client,
+            authorised_by=actor.authorised_by,
+            action=actor.action if actor.authorised_by else "",
+        )
 
     def record_together(self, events: Sequence[ev.Event]) -> None:
         """Record, in one append (all or none), events decided on a rehearsal of this record
@@ -224,11 +275,12 @@ class HallService:
         self._do(
             lambda: self.hall.install_ball_set(
                 ball_set_id, homologation, guaranteed_partidas, partidas_before, pneumatic, reason
-            )
+            ),
+            "ball_set",
         )
 
     def choose_prima_amount(self, amount_cents: int) -> None:
-        self._do(lambda: self.hall.choose_prima_amount(amount_cents))
+        self._do(lambda: self.hall.choose_prima_amount(amount_cents), "prima_amount")
 
     def start_simulation(self, event: ev.SimulationStarted) -> None:
         self._do(lambda: self.hall.start_simulation(event))
@@ -263,7 +315,7 @@ class HallService:
         self._do(self.hall.announce_last_partida)
 
     def close_session(self) -> None:
-        self._do(self.hall.close_session)
+        self._do(self.hall.close_session, "close_session")
 
     # --- reclamaciones (R-ACTA-5) ----------------------------------------------------------
 
@@ -364,13 +416,13 @@ class HallService:
     # --- incidents ------------------------------------------------------------------------
 
     def suspend(self, note: str) -> None:
-        self._do(lambda: self.hall.suspend(note))
+        self._do(lambda: self.hall.suspend(note), "suspend")
 
     def resume(self, note: str = "") -> None:
-        self._do(lambda: self.hall.resume(note))
+        self._do(lambda: self.hall.resume(note), "resume")
 
     def refund_suspended(self, note: str = "") -> None:
-        self._do(lambda: self.hall.refund_suspended(note))
+        self._do(lambda: self.hall.refund_suspended(note), "refund_suspended")
 
     def draw_operator_ball(
         self, number: int, ball_id: str, hold_note: str, incident: str = "reader_hold"
@@ -387,7 +439,7 @@ class HallService:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))
 
     def start_manual_extraction(self, note: str) -> None:
-        self._do(lambda: self.hall.start_manual_extraction(note))
+        self._do(lambda: self.hall.start_manual_extraction(note), "manual_extraction")
 
     def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ()) -> None:
         """R-INC-3: the partida stops at once with the incident recorded; only its annulment
@@ -408,7 +460,7 @@ class HallService:
             self._commit(self.hall.annul("ball_irregularity", note))
 
     def annul(self, incident: str, note: str) -> None:
-        self._do(lambda: self.hall.annul(incident, note))
+        self._do(lambda: self.hall.annul(incident, note), "annul")
 
     # --- electronic cartones --------------------------------------------------------------
 
