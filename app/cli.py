@@ -872,6 +872,9 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
     add_serve(p)
     p.set_defaults(func=cmd_serve)
+    from app.operators_cli import add_parsers as add_operators  # the people (R-ROLE-1)
+
+    add_operators(sub)
 
     # The commands of other packages are imported only when they may run: a command of this
     # module's own does not need them, and their imports cost every command a tenth of a second.

@@ -90,6 +90,25 @@ ACTIONS: dict[str, Right] = {
 }
 
 
+#: The words for the actions a refusal names (the others are named by their code).
+WORDS: dict[str, str] = {
+    "suspend": _("suspender la partida"),
+    "resume": _("reanudar la partida"),
+    "refund_suspended": _("devolver el importe de los cartones"),
+    "manual_extraction": _("pasar a la extracción manual"),
+    "annul": _("anular la partida"),
+    "prima_amount": _("cambiar el importe de la prima"),
+    "ball_set": _("cambiar el juego de bolas"),
+    "close_session": _("cerrar la sesión"),
+    "operator_add": _("dar de alta a un operador"),
+    "operator_disable": _("dar de baja a un operador"),
+}
+
+
+def words(action: str) -> str:
+    return WORDS.get(action, action)
+
+
 def right(action: str) -> Right:
     found = ACTIONS.get(action)
     if found is None:
@@ -116,8 +135,8 @@ def check_ask(name: str, role: str, action: str) -> None:
     """``NotAuthorised`` unless ``role`` may ask for ``action`` (an inspector never may)."""
     if not may_ask(role, action):
         raise NotAuthorised(
-            _("{name} ({role}) no puede pedir «{action}»").format(
-                name=name, role=ROLES.get(role, role), action=action
+            _("{name} ({role}) no puede {action}").format(
+                name=name, role=ROLES.get(role, role), action=words(action)
             )
         )
 

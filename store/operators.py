@@ -159,6 +159,18 @@ class OperatorBook:
                 raise OperatorError(f"no hay ningún operador llamado {name!r}")
             if row.disabled_at is not None:
                 raise OperatorError(f"{name} ya estaba dado de baja ({row.disabled_at})")
+            if row.role == rt.JEFE_DE_SALA:
+                others = session.scalar(
+                    select(func.count()).where(
+                        OperatorRow.role == rt.JEFE_DE_SALA,
+                        OperatorRow.disabled_at.is_(None),
+                        OperatorRow.name != name,
+                    )
+                )
+                if not others:
+                    raise OperatorError(
+                        f"{name} es el último jefe de sala activo: dé de alta a otro antes"
+                    )
             row.disabled_at = self._now()
             return Operator(row.name, row.role, row.created_at, row.disabled_at)
 
@@ -236,14 +248,15 @@ class OperatorBook:
         if not name or not secret:
             self.record(name or "-", client, purpose, REFUSED)
             raise OperatorError(
-                f"«{action}» necesita la autorización del jefe de sala: su nombre y su PIN",
+                f"{rt.words(action)}: hace falta la autorización del jefe de sala, con su "
+                "nombre y su PIN en ese momento",
                 REFUSED,
             )
         who = self.verify(name, secret, client, purpose)
         if who.role != rt.JEFE_DE_SALA:
             self.record(name, client, purpose, NOT_SALA)
             raise OperatorError(
-                f"{name} no es jefe de sala: «{action}» lo autoriza solo un jefe de sala",
+                f"{name} no es jefe de sala: {rt.words(action)} lo autoriza solo un jefe de sala",
                 NOT_SALA,
             )
         return who

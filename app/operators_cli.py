@@ -1,0 +1,171 @@
+"""``bingo-hall operator add|list|disable``: the hall's people (R-ROLE-1, R-ROLE-3).
+
+A new database has no operators: the first one is added without anyone's authorisation and
+must be a jefe de sala. From then on, adding or disabling someone needs an active jefe de sala's
+name (``--by``) and PIN, verified at that moment and recorded like any login (decision 135).
+Secrets are asked twice without echo, or read from standard input with ``--pin-stdin`` (one
+line for the new secret, then one for the jefe de sala's), for scripts.
+
+Exit codes as in the rest of the command line: 0 done, 1 refused (nothing changed), 2 wrong usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from bingo import rights as rt
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+STATES = {True: "activo", False: "de baja"}
+
+
+class OperatorCliError(Exception):
+    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add ``operator`` to the main command line. Operators belong to the database: every hall
+    in it shares them.
+    """
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "operator", help="los operadores de la sala: alta, lista, baja (R-ROLE-1)"
+    )
+    ops = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
+    a = ops.add_parser("add", help="da de alta a un operador con su papel y su PIN")
+    _db(a)
+    a.add_argument("name", metavar="NOMBRE", help="nombre del operador (el que consta en el acta)")
+    a.add_argument(
+        "--role", required=True, choices=list(rt.ROLES), help="papel: " + ", ".join(rt.ROLES)
+    )
+    _authoriser(a)
+    lst = ops.add_parser("list", help="los operadores: nombre, papel, estado, último acceso")
+    _db(lst)
+    d = ops.add_parser(
+        "disable", help="da de baja a un operador (no se borra: el registro lo nombra)"
+    )
+    _db(d)
+    d.add_argument("name", metavar="NOMBRE")
+    _authoriser(d)
+    p.set_defaults(func=run)
+
+
+def _db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        help="URL de la base de datos (por defecto, SQLite en la carpeta de datos del usuario; "
+        "o BINGO_HALL_DB)",
+    )
+
+
+def _authoriser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--by",
+        metavar="JEFE_DE_SALA",
+        help="el jefe de sala que lo autoriza (se le pide su PIN); no hace falta para el "
+        "primer operador de una sala nueva",
+    )
+    parser.add_argument(
+        "--pin-stdin",
+        action="store_true",
+        help="lee los PIN de la entrada estándar, uno por línea (el nuevo, y luego el del "
+        "jefe de sala), sin preguntar",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except OperatorCliError as exc:
+        print(f"bingo-hall: {exc}", file=sys.stderr)
+        return exc.code
+
+
+def _run(args: argparse.Namespace) -> int:
+    from store import open_store
+    from store.operators import OperatorBook, OperatorError
+
+    create = args.action == "add"  # the first operator of a new hall may create its database
+    with open_store(args.db, create=create) as store:
+        book = OperatorBook(store)
+        try:
+            if args.action == "list":
+                return _list(book)
+            secrets = _secrets(args)
+            if args.action == "add":
+                problem = rt.name_problem(args.name)
+                if problem:
+                    raise OperatorCliError(problem, EXIT_USAGE)
+                if book.get(args.name) is not None:
+                    raise OperatorCliError(f"ya existe un operador llamado {args.name!r}")
+                secret = next(secrets)
+                problem = rt.secret_problem(secret)
+                if problem:
+                    raise OperatorCliError(problem)
+                _authorised(book, args, "operator_add", secrets)
+                who = book.add(args.name, args.role, secret)
+                print(f"{who.name}: dado de alta como {rt.ROLES[who.role]}")
+            else:
+                if book.get(args.name) is None:
+                    raise OperatorCliError(f"no hay ningún operador llamado {args.name!r}")
+                _authorised(book, args, "operator_disable", secrets)
+                who = book.disable(args.name)
+                print(f"{who.name}: dado de baja el {who.disabled_at}")
+        except OperatorError as exc:
+            raise OperatorCliError(str(exc)) from None
+    return EXIT_OK
+
+
+def _list(book: Any) -> int:
+    people = book.everyone()
+    if not people:
+        print("no hay operadores: el primero se da de alta con "
+              "`bingo-hall operator add NOMBRE --role jefe_de_sala`")  # fmt: skip
+    for op in people:
+        state = STATES[op.active] + ("" if op.active else f" desde {op.disabled_at}")
+        last = op.last_login or "nunca"
+        print(f"{op.name}\t{rt.ROLES.get(op.role, op.role)}\t{state}\túltimo acceso: {last}")
+    return EXIT_OK
+
+
+def _authorised(book: Any, args: argparse.Namespace, action: str, secrets: Iterator[str]) -> None:
+    """The jefe de sala's authorisation, unless the database has no active jefe de sala yet."""
+    if not book.active_sala():
+        if args.by:
+            raise OperatorCliError(
+                "no hay ningún jefe de sala activo que pueda autorizar: quite --by", EXIT_USAGE
+            )
+        return
+    if not args.by:
+        raise OperatorCliError(
+            f"{rt.words(action)} necesita la autorización de un jefe de sala: --by NOMBRE "
+            "(y su PIN)",
+            EXIT_USAGE,
+        )
+    book.authorise(args.by, next(secrets, ""), "cli", action)
+
+
+def _secrets(args: argparse.Namespace) -> Iterator[str]:
+    """The secrets the action needs, in order: from standard input, or asked without echo."""
+    if args.pin_stdin:
+        for line in sys.stdin:
+            yield line.rstrip("\r\n")
+        return
+    if not sys.stdin.isatty():
+        raise OperatorCliError(
+            "no hay terminal para pedir el PIN sin eco: use --pin-stdin", EXIT_USAGE
+        )
+    if args.action == "add":
+        first = getpass.getpass(f"PIN o contraseña de {args.name}: ")
+        again = getpass.getpass("repítalo: ")
+        if first != again:
+            raise OperatorCliError("los dos PIN no coinciden: no se ha dado de alta a nadie")
+        yield first
+    if args.by:
+        yield getpass.getpass(f"PIN de {args.by} (jefe de sala): ")
