@@ -242,11 +242,15 @@ class OperatorBook:
         self.record(name, client, purpose, ACCEPTED)
         return found
 
-    def authorise(self, name: str, secret: str, client: str, action: str) -> Operator:
-        """The jefe de sala's authorisation of ``action`` at this moment (R-ROLE-2)."""
+    def authorise(
+        self, name: str, secret: str, client: str, action: str, asked_by: str = ""
+    ) -> Operator:
+        """The jefe de sala's authorisation of ``action`` at this moment (R-ROLE-2); asked
+        without one, the refusal is recorded under who asked.
+        """
         purpose = f"authorise:{action}"
         if not name or not secret:
-            self.record(name or "-", client, purpose, REFUSED)
+            self.record(name or asked_by or "-", client, purpose, REFUSED)
             raise OperatorError(
                 f"{rt.words(action)}: hace falta la autorización del jefe de sala, con su "
                 "nombre y su PIN en ese momento",

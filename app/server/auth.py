@@ -64,6 +64,7 @@ class CommandRights:
                 pin if isinstance(pin, str) else "",
                 self.client,
                 action,
+                self.login.name,
             )
         except OperatorError as exc:
             raise rt.NotAuthorised(str(exc)) from None
