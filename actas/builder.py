@@ -124,6 +124,8 @@ class Incident:
     outcome_at: str | None = None
     outcome_note: str = ""
     outcome_ball: int | None = None
+    asked_by: str = ""  # who asked for it, and the jefe de sala who authorised it (R-ROLE-1)
+    authorised_by: str = ""
 
     @property
     def paragraph_ref(self) -> str:
@@ -356,7 +358,8 @@ _PARTIDA: dict[str, Any] = {
     "awards": [{"prize!": _text, "series!": _text, "number!": _count,
                 "completed_at_ball!": _count, "amount_cents!": _count}],
     "residue_cents": {"line": _count, "bingo": _count},
-    "incidents": [{"kind": _text, "after_ball": _count, "note": _text}],
+    "incidents": [{"kind": _text, "after_ball": _count, "note": _text, "asked_by": _text,
+                   "authorised_by": _text}],
     "annul_reason": _text, "started_at": _WHEN, "closed_at": _WHEN, "transcribed": _flag,
     "data_recorded_at": _WHEN,
 }
@@ -491,6 +494,8 @@ def _incidents(
                 outcome_at=t.outcome.at if t else None,
                 outcome_note=t.outcome.note if t else "",
                 outcome_ball=t.outcome.from_ball if t else None,
+                asked_by=str(i.get("asked_by") or ""),
+                authorised_by=str(i.get("authorised_by") or ""),
             )
         )
     return tuple(out)

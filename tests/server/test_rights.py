@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import jsonschema
+from pypdf import PdfReader
 
 from app.server.wire import schema
 from tests.server.kit import (
@@ -130,6 +131,14 @@ def test_an_annulment_with_the_jefe_de_sala_pin_is_recorded_with_both_names(
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    pdf = tmp_path / "acta.pdf"
+    built = subprocess.run(
+        [sys.executable, "-m", "app.cli", "acta", "build", "--export", str(out), "-o", str(pdf)],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+    assert "Pedida por Mesa; autorizada por el jefe de sala Sala." in text
 
 
 def test_repeated_wrong_jefe_de_sala_pins_are_locked_out_and_every_attempt_is_recorded(
