@@ -540,6 +540,9 @@ def cmd_ballset(args: argparse.Namespace) -> int:
         service = engine.service
         hall = service.hall
         if args.action == "install":
+            from app.operators_cli import command_line_rights
+
+            service.rights = command_line_rights(engine.store, args, "ball_set")  # R-ROLE-2
             service.install_ball_set(
                 args.id,
                 args.homologation,
@@ -825,6 +828,9 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     )
     f.add_argument("--not-pneumatic", action="store_true", help="la máquina no es neumática")
     f.add_argument("--reason", required=True, help="motivo del cambio (p. ej. bola dañada)")
+    from app.operators_cli import add_authoriser
+
+    add_authoriser(f)
     p.set_defaults(func=cmd_ballset)
 
     p = sub.add_parser("rules", help="las reglas en vigor y su fichero de región (R-NET-3)")

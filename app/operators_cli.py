@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from app.cli_input import CliError
 from bingo import rights as rt
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -24,10 +25,8 @@ EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 STATES = {True: "activo", False: "de baja"}
 
 
-class OperatorCliError(Exception):
-    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
-        super().__init__(message)
-        self.code = code
+class OperatorCliError(CliError):
+    """Refused (1) or wrong usage (2), with the message for the staff."""
 
 
 def add_parsers(subparsers: Any) -> None:
@@ -62,6 +61,11 @@ def _db(parser: argparse.ArgumentParser) -> None:
         help="URL de la base de datos (por defecto, SQLite en la carpeta de datos del usuario; "
         "o BINGO_HALL_DB)",
     )
+
+
+def add_authoriser(parser: argparse.ArgumentParser) -> None:
+    """``--by`` and ``--pin-stdin`` for another command that needs the jefe de sala."""
+    _authoriser(parser)
 
 
 def _authoriser(parser: argparse.ArgumentParser) -> None:
@@ -169,3 +173,54 @@ def _secrets(args: argparse.Namespace) -> Iterator[str]:
         yield first
     if args.by:
         yield getpass.getpass(f"PIN de {args.by} (jefe de sala): ")
+
+
+class CliRights:
+    """The command line's gate (``bingo.rights.Rights``) once the database has operators: the
+    jefe de sala named by ``--by`` asks, and authorises with the PIN he types for this command.
+    """
+
+    def __init__(self, book: Any, name: str, secret: str) -> None:
+        self.book, self.name, self.secret = book, name, secret
+        self.role = book.verify(name, secret, "cli").role
+
+    def asker(self) -> rt.Actor:
+        return rt.Actor(self.name, self.role, "cli")
+
+    def authorise(self, action: str) -> rt.Actor:
+        from bingo.service import NotAuthorised, check_ask
+        from store.operators import OperatorError
+
+        check_ask(self.name, self.role, action)
+        try:
+            self.book.authorise(self.name, self.secret, "cli", action, self.name)
+        except OperatorError as exc:
+            raise NotAuthorised(str(exc)) from None
+        return rt.Actor(self.name, self.role, "cli", self.name, action)
+
+
+def command_line_rights(store: Any, args: argparse.Namespace, action: str) -> CliRights | None:
+    """Who commands ``action`` from the command line: None for a database with no operators
+    (decision 135), else the jefe de sala of ``--by`` with his PIN, checked now.
+    """
+    from store.operators import OperatorBook, OperatorError
+
+    book = OperatorBook(store)
+    if not book.has_operators():
+        return None
+    if not args.by:
+        raise OperatorCliError(
+            f"{rt.words(action)} necesita la autorización de un jefe de sala: --by NOMBRE "
+            "(y su PIN)",
+            EXIT_USAGE,
+        )
+    if args.pin_stdin:
+        secret = sys.stdin.readline().rstrip("\r\n")
+    elif sys.stdin.isatty():
+        secret = getpass.getpass(f"PIN de {args.by} (jefe de sala): ")
+    else:
+        raise OperatorCliError("no hay terminal para pedir el PIN sin eco: use --pin-stdin", 2)
+    try:
+        return CliRights(book, args.by, secret)
+    except OperatorError as exc:
+        raise OperatorCliError(str(exc)) from None

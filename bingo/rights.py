@@ -2,10 +2,10 @@
 secrets and for slowing down wrong ones (R-ROLE-1, R-ROLE-2, R-ROLE-3; docs/decisions.md
 130-137).
 
-Pure: no hashing, no clock, no store. The hall server (``app.server.auth``), the console
-(``ui.console.login``), the command line (``app.operators_cli``) and the service's gate
-(``bingo.service.HallService.rights``) all read ``ACTIONS``; nothing else says which action
-needs the jefe de sala.
+Pure and light (the command line reads it at every start): no hashing, no clock, no store.
+The hall server (``app.server.auth``), the console (``ui.console.login``), the command line
+(``app.operators_cli``) and the service's gate (``bingo.service.HallService.rights``) all read
+``ACTIONS``; nothing else says which action needs the jefe de sala.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from bingo.hall import DomainError
 from bingo.i18n import _
 
 # --- roles ------------------------------------------------------------------------------------
@@ -121,24 +120,19 @@ def needs_sala(action: str) -> bool:
     return right(action).sala
 
 
-class NotAuthorised(DomainError):
-    """Refused for want of rights: the wrong role, or no valid authorisation of the jefe de
-    sala. The hall server answers it with 403.
-    """
-
-
 def may_ask(role: str, action: str) -> bool:
     return role in right(action).askers
 
 
-def check_ask(name: str, role: str, action: str) -> None:
-    """``NotAuthorised`` unless ``role`` may ask for ``action`` (an inspector never may)."""
-    if not may_ask(role, action):
-        raise NotAuthorised(
-            _("{name} ({role}) no puede {action}").format(
-                name=name, role=ROLES.get(role, role), action=words(action)
-            )
-        )
+def refusal(name: str, role: str, action: str) -> str | None:
+    """Why ``name`` (a ``role``) may not ask for ``action``, or None (an inspector never may).
+    ``bingo.service.check_ask`` raises it as ``NotAuthorised``.
+    """
+    if may_ask(role, action):
+        return None
+    return _("{name} ({role}) no puede {action}").format(
+        name=name, role=ROLES.get(role, role), action=words(action)
+    )
 
 
 @dataclass(frozen=True)
@@ -157,7 +151,8 @@ class Actor:
 class Rights(Protocol):
     """The service's gate (``HallService.rights``): who asks now, and the jefe de sala's
     authorisation for an action that needs it, verified at that moment (the console asks for
-    it in a dialog; the server takes it from the command). Raises ``NotAuthorised``.
+    it in a dialog; the server takes it from the command). Raises
+    ``bingo.service.NotAuthorised``.
     """
 
     def asker(self) -> Actor: ...

@@ -29,6 +29,19 @@ from bingo.rules import RegionRules
 log = logging.getLogger(__name__)
 
 
+class NotAuthorised(DomainError):
+    """Refused for want of rights: the wrong role, or no valid authorisation of the jefe de
+    sala (R-ROLE-2). The hall server answers it with 403.
+    """
+
+
+def check_ask(name: str, role: str, action: str) -> None:
+    """``NotAuthorised`` unless ``role`` may ask for ``action`` (``bingo.rights.ACTIONS``)."""
+    why = rt.refusal(name, role, action)
+    if why is not None:
+        raise NotAuthorised(why)
+
+
 class EventLog(Protocol):
     """What the service needs of a store (``store.EventStore`` is one)."""
 
@@ -203,7 +216,7 @@ class HallService:
                 return None
             actor = self.rights.asker()
         if actor.role not in rt.TABLE:
-            raise rt.NotAuthorised(
+            raise NotAuthorised(
                 _("{name} ({role}) solo puede consultar: no puede dar órdenes").format(
                     name=actor.asked_by, role=rt.ROLES.get(actor.role, actor.role)
                 )

@@ -163,3 +163,37 @@ def test_listing_the_operators_of_a_database_that_does_not_exist_is_refused(
     code, _, err = run(capsys, monkeypatch, "operator", "list", "--db", f"sqlite:///{missing}")
     assert code in (1, 2) and err.startswith("bingo-hall:") and "Traceback" not in err
     assert not missing.exists()
+
+
+def test_a_ball_set_change_from_the_command_line_needs_the_jefe_de_sala_once_there_are_operators(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-ROLE-2 (sibling of the console and the server): the ball-set change is the jefe de
+    sala's, wherever it is given; the record names him.
+    """
+    db = tmp_path / "night.sqlite"
+    url = f"sqlite:///{db}"
+    assert main(["simulate", "--db", url, "--seed", "3", "--partidas", "2", "-q"]) == 0
+    code, _, err = run(
+        capsys, monkeypatch, "operator", "add", "Sala", "--role", "jefe_de_sala",
+        "--pin-stdin", "--db", url, stdin=SALA_PIN + "\n",
+    )  # fmt: skip
+    assert code == 0, err
+    install = (
+        "ballset", "install", "--db", url, "--id", "BS-2", "--homologation", "H-2",
+        "--guaranteed", "3000", "--reason", "bola dañada",
+    )  # fmt: skip
+    count = "select count(*) from events"
+    before = rows(db, count)
+    code, _, err = run(capsys, monkeypatch, *install, stdin="")
+    assert code == 2 and "--by" in err
+    code, _, err = run(capsys, monkeypatch, *install, "--by", "Sala", "--pin-stdin", stdin="1\n")
+    assert code == 1 and "nombre o PIN incorrectos" in err
+    assert rows(db, count) == before
+    code, out, err = run(
+        capsys, monkeypatch, *install, "--by", "Sala", "--pin-stdin", stdin=SALA_PIN + "\n"
+    )
+    assert code == 0, err
+    last = rows(db, "select kind, payload from events order by seq desc limit 2")
+    assert [k for k, _ in last] == ["ball_set_installed", "command_by"]
+    assert '"authorised_by":"Sala"' in str(last[1][1])

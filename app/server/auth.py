@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 
 from app.server import wire
 from bingo import rights as rt
+from bingo.service import NotAuthorised, check_ask
 from store import EventStore
 from store.operators import LOCKED, OperatorBook, OperatorError
 
@@ -56,7 +57,7 @@ class CommandRights:
         return rt.Actor(self.login.name, self.login.role, self.station)
 
     def authorise(self, action: str) -> rt.Actor:
-        rt.check_ask(self.login.name, self.login.role, action)
+        check_ask(self.login.name, self.login.role, action)
         name, pin = self.carried.get("name"), self.carried.get("pin")
         try:
             who = self.book.authorise(
@@ -67,7 +68,7 @@ class CommandRights:
                 self.login.name,
             )
         except OperatorError as exc:
-            raise rt.NotAuthorised(str(exc)) from None
+            raise NotAuthorised(str(exc)) from None
         return rt.Actor(self.login.name, self.login.role, self.station, who.name, action)
 
 

@@ -25,7 +25,7 @@ from bingo import rights as rt
 from bingo.chain import Record
 from bingo.hall import DomainError
 from bingo.readmodel import panel_state
-from bingo.service import CardSetLibrary, HallService
+from bingo.service import CardSetLibrary, HallService, NotAuthorised
 from drivers.voice import Voice
 from store import ConcurrencyError, EventStore, IntegrityError, StoreError
 from store.event_store import Command
@@ -203,7 +203,7 @@ class HallHost:
             result = COMMANDS[name].run(Context(svc, self.draws), args)
         except CommandError as err:
             return err.status, wire.error_body(err.code, err.message)
-        except rt.NotAuthorised as err:
+        except NotAuthorised as err:
             return 403, wire.error_body("not_authorised", str(err))
         except ConcurrencyError as err:
             return 409, wire.error_body("conflict", str(err))

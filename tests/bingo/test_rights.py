@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bingo import rights as rt
+from bingo.service import NotAuthorised, check_ask
 
 
 def test_what_the_regulation_gives_the_jefe_de_sala_needs_his_authorisation() -> None:
@@ -31,8 +32,8 @@ def test_the_inspector_and_the_terminal_may_ask_for_nothing() -> None:
     for action in rt.ACTIONS:
         assert not rt.may_ask(rt.INSPECTOR, action)
         assert not rt.may_ask(rt.TERMINAL, action)
-    with pytest.raises(rt.NotAuthorised, match="no puede anular la partida"):
-        rt.check_ask("Eva", rt.INSPECTOR, "annul")
+    with pytest.raises(NotAuthorised, match="no puede anular la partida"):
+        check_ask("Eva", rt.INSPECTOR, "annul")
 
 
 def test_wrong_secrets_lock_for_longer_each_time_up_to_a_quarter_of_an_hour() -> None:

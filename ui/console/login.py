@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo import rights as rt
+from bingo.service import NotAuthorised, check_ask
 from store.operators import Operator, OperatorBook, OperatorError
 from ui.console.texts import t
 from ui.widgets import set_pixel_font
@@ -117,7 +118,7 @@ class ConsoleRights:
         return rt.Actor(self.operator.name, self.operator.role, self.station)
 
     def authorise(self, action: str) -> rt.Actor:
-        rt.check_ask(self.operator.name, self.operator.role, action)
+        check_ask(self.operator.name, self.operator.role, action)
         words = rt.words(action)
         dialog = SecretDialog(
             t("Autorización del jefe de sala"),
@@ -132,7 +133,7 @@ class ConsoleRights:
         dialog.setObjectName("override_dialog")
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.operator is None:
             self.book.record(self.operator.name, self.station, f"authorise:{action}", "refused")
-            raise rt.NotAuthorised(
+            raise NotAuthorised(
                 t("{action}: sin la autorización del jefe de sala no se hace").format(action=words)
             )
         return rt.Actor(
