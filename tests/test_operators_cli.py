@@ -190,7 +190,7 @@ def test_a_ball_set_change_from_the_command_line_needs_the_jefe_de_sala_once_the
     code, _, err = run(capsys, monkeypatch, *install, "--by", "Sala", "--pin-stdin", stdin="1\n")
     assert code == 1 and "nombre o PIN incorrectos" in err
     assert rows(db, count) == before
-    code, out, err = run(
+    code, _, err = run(
         capsys, monkeypatch, *install, "--by", "Sala", "--pin-stdin", stdin=SALA_PIN + "\n"
     )
     assert code == 0, err
