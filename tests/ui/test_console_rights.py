@@ -113,6 +113,12 @@ def test_an_annulment_at_the_console_needs_the_jefe_de_sala_pin_and_records_both
     annul_caller_error(qtbot, console, lambda: answer(qtbot, *SALA))
     assert partida.status == Status.ANNULLED
     assert partida.incident_people[-1] == ("Mesa", "Sala")
+    qtbot.waitUntil(
+        lambda: any(
+            "Pide Mesa; autoriza el jefe de sala Sala" in console.event_log.item(i).text()
+            for i in range(console.event_log.count())
+        )
+    )
     by = [ev.event_from(r.kind, r.payload) for r in kit.svc.records() if r.kind == "command_by"]
     assert isinstance(by[-1], ev.CommandBy)
     assert (by[-1].asked_by, by[-1].authorised_by, by[-1].action) == ("Mesa", "Sala", "annul")
