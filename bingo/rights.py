@@ -80,7 +80,7 @@ ACTIONS: dict[str, Right] = {
     "refund_suspended": _sala("II.1.b ¶1"),
     "manual_extraction": _sala("II.1.b ¶2"),
     "annul": _sala("II.1.b ¶3 y ¶4"),
-    "prima_amount": _sala("II.4: «por el jefe de sala se opte por otro de los importes»"),
+    "prima_amount": _sala("V.2.a: «por el jefe de sala se opte por otro de los importes»"),
     "ball_set": _sala("II.2: el cambio del juego de bolas consta en el acta"),
     "close_session": _sala("R-ROLE-2"),
     # the people themselves (the command line)
