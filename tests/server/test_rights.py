@@ -247,3 +247,32 @@ def test_a_command_carrying_an_authorisation_follows_the_documented_schema() -> 
     }  # fmt: skip
     jsonschema.validate(body, COMMAND)
     jsonschema.validate({"v": 1, "name": "Mesa", "pin": "735190"}, LOGIN)
+
+
+def test_the_mesa_and_the_caja_consoles_command_at_once_each_under_its_own_name(
+    servers: Callable[..., Server],
+) -> None:
+    """R-NET-1, R-ROLE-1: two consoles logged in as two people; each sale is recorded once, under
+    who asked and where; a command made stale by the other console is refused, not applied.
+    """
+    server = servers()
+    from store import open_store
+    from store.operators import OperatorBook
+
+    with open_store(f"sqlite:///{server.db}") as store:
+        OperatorBook(store).add("Caja", "jefe_de_mesa", "264819")
+    mesa = Client(server, "mesa")
+    caja = Client(server, "caja", operator=("Caja", "264819"))
+    open_session(mesa)
+    mesa.do("start_partida")
+    seen = caja.state()["version"]
+    mesa.do("sell_count", series="A-0001", count=10)
+    stale = caja.send("sell_count", {"series": "A-0001", "count": 5}, expected_version=seen)
+    assert "otro puesto" in refusal(stale, 409, "stale_version")
+    caja.do("sell_count", series="A-0001", count=5)
+    mesa.do("sell_count", series="A-0001", count=3)
+    assert mesa.state()["state"]["cards_sold"] == 18
+    who = [(r["asked_by"], r["client"]) for r in records(server.db, "command_by")]
+    assert who == [("Mesa", "mesa"), ("Caja", "caja"), ("Mesa", "mesa")]
+    sales = [(r["first"], r["last"]) for r in records(server.db, "sale_recorded")]
+    assert sales == [(1, 10), (11, 15), (16, 18)]
