@@ -73,6 +73,9 @@ ACTIONS: dict[str, Right] = {
     "announce_last_partida": _table(),
     "manual_book": _table("R-ACTA-4"),
     "stop_for_ball_irregularity": _table("II.1.b ¶3: se suspende en el acto; solo cabe anular"),
+    # the devices' own reaction to a failure, which the regulation orders and nobody chooses
+    "device_suspend": _table("II.1.b ¶1: la avería suspende; el plazo lo juzga el jefe de sala"),
+    "device_manual_extraction": _table("II.1.b ¶2: «se continuará … por procedimiento manual»"),
     "reclamacion": _table("R-ACTA-5"),
     # what the regulation gives the jefe de sala (R-ROLE-2)
     "suspend": _sala("II.1.b ¶1: «a juicio del Jefe de Sala»"),

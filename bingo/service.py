@@ -428,8 +428,11 @@ class HallService:
 
     # --- incidents ------------------------------------------------------------------------
 
-    def suspend(self, note: str) -> None:
-        self._do(lambda: self.hall.suspend(note), "suspend")
+    def suspend(self, note: str, *, by_device: bool = False) -> None:
+        """``by_device``: the device policy's own reaction to a failure before the first ball,
+        which the regulation orders and nobody chooses (decision 131).
+        """
+        self._do(lambda: self.hall.suspend(note), "device_suspend" if by_device else "suspend")
 
     def resume(self, note: str = "") -> None:
         self._do(lambda: self.hall.resume(note), "resume")
@@ -451,8 +454,10 @@ class HallService:
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))
 
-    def start_manual_extraction(self, note: str) -> None:
-        self._do(lambda: self.hall.start_manual_extraction(note), "manual_extraction")
+    def start_manual_extraction(self, note: str, *, by_device: bool = False) -> None:
+        """``by_device``: as for ``suspend``, after a failure once the extraction began."""
+        action = "device_manual_extraction" if by_device else "manual_extraction"
+        self._do(lambda: self.hall.start_manual_extraction(note), action)
 
     def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ()) -> None:
         """R-INC-3: the partida stops at once with the incident recorded; only its annulment
