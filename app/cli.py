@@ -88,7 +88,9 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
         settings=settings if args.config else None,
         create=create,
     )
-    return engine if create else _named_hall_recorded(engine, args.hall)
+    from app.operators_cli import operated  # who commands from the command line (R-ROLE-1)
+
+    return operated(engine if create else _named_hall_recorded(engine, args.hall), args)
 
 
 @contextmanager
@@ -540,9 +542,6 @@ def cmd_ballset(args: argparse.Namespace) -> int:
         service = engine.service
         hall = service.hall
         if args.action == "install":
-            from app.operators_cli import command_line_rights
-
-            service.rights = command_line_rights(engine.store, args, "ball_set")  # R-ROLE-2
             service.install_ball_set(
                 args.id,
                 args.homologation,
@@ -828,9 +827,6 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     )
     f.add_argument("--not-pneumatic", action="store_true", help="la máquina no es neumática")
     f.add_argument("--reason", required=True, help="motivo del cambio (p. ej. bola dañada)")
-    from app.operators_cli import add_authoriser
-
-    add_authoriser(f)
     p.set_defaults(func=cmd_ballset)
 
     p = sub.add_parser("rules", help="las reglas en vigor y su fichero de región (R-NET-3)")
@@ -878,9 +874,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
     add_serve(p)
     p.set_defaults(func=cmd_serve)
-    from app.operators_cli import add_parsers as add_operators  # the people (R-ROLE-1)
+    from app import operators_cli
 
-    add_operators(sub)
+    operators_cli.add_parsers(sub)  # the people, and --by on the commands that write (R-ROLE-1)
+    operators_cli.add_authorisers(sub)
 
     # The commands of other packages are imported only when they may run: a command of this
     # module's own does not need them, and their imports cost every command a tenth of a second.

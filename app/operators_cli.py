@@ -15,6 +15,7 @@ import argparse
 import getpass
 import sys
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from app.cli_input import CliError
@@ -63,9 +64,28 @@ def _db(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_authoriser(parser: argparse.ArgumentParser) -> None:
-    """``--by`` and ``--pin-stdin`` for another command that needs the jefe de sala."""
-    _authoriser(parser)
+#: The commands that write to the hall's record and so say who commands them (``None``: the
+#: command itself, else its actions). ``simulate`` plays every part itself and names nobody.
+WRITERS: dict[str, tuple[str, ...] | None] = {
+    "transcribe": None,
+    "ballset": ("install",),
+    "rules": ("adopt",),
+    "reclamacion": ("file", "settle"),
+}
+
+
+def add_authorisers(subparsers: Any) -> None:
+    """``--by`` and ``--pin-stdin`` on the commands of ``WRITERS`` (decision 135)."""
+    for name, actions in WRITERS.items():
+        parser = subparsers.choices.get(name)
+        if parser is None:
+            continue
+        if actions is None:
+            _authoriser(parser)
+            continue
+        nested = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        for action in actions:
+            _authoriser(nested.choices[action])
 
 
 def _authoriser(parser: argparse.ArgumentParser) -> None:
@@ -199,19 +219,49 @@ class CliRights:
         return rt.Actor(self.name, self.role, "cli", self.name, action)
 
 
-def command_line_rights(store: Any, args: argparse.Namespace, action: str) -> CliRights | None:
-    """Who commands ``action`` from the command line: None for a database with no operators
-    (decision 135), else the jefe de sala of ``--by`` with his PIN, checked now.
+class LazyCliRights:
+    """The command line's gate on a database with operators: ``--by`` and the PIN are asked for
+    at the command's first write, so a command that only reads needs neither.
     """
+
+    def __init__(self, store: Any, args: argparse.Namespace) -> None:
+        self.store, self.args = store, args
+        self._rights: CliRights | None = None
+
+    def _known(self) -> CliRights:
+        if self._rights is None:
+            self._rights = _command_line_rights(self.store, self.args)
+        return self._rights
+
+    def asker(self) -> rt.Actor:
+        return self._known().asker()
+
+    def authorise(self, action: str) -> rt.Actor:
+        return self._known().authorise(action)
+
+
+@contextmanager
+def operated(opened: AbstractContextManager[Any], args: argparse.Namespace) -> Iterator[Any]:
+    """The hall engine of a command line command, with its gate when the command writes and the
+    database has operators (decision 135).
+    """
+    from store.operators import OperatorBook
+
+    with opened as engine:
+        if hasattr(args, "by") and OperatorBook(engine.store).has_operators():
+            engine.service.rights = LazyCliRights(engine.store, args)
+        yield engine
+
+
+def _command_line_rights(store: Any, args: argparse.Namespace) -> CliRights:
+    """The operator of ``--by`` with his PIN, checked now (a login from the command line)."""
     from store.operators import OperatorBook, OperatorError
 
     book = OperatorBook(store)
-    if not book.has_operators():
-        return None
     if not args.by:
         raise OperatorCliError(
-            f"{rt.words(action)} necesita la autorización de un jefe de sala: --by NOMBRE "
-            "(y su PIN)",
+            "la sala tiene operadores: diga quién da la orden con --by NOMBRE (y su PIN); "
+            "lo que necesita al jefe de sala, con el nombre de un jefe de sala",
             EXIT_USAGE,
         )
     if args.pin_stdin:

@@ -197,3 +197,39 @@ def test_a_ball_set_change_from_the_command_line_needs_the_jefe_de_sala_once_the
     last = rows(db, "select kind, payload from events order by seq desc limit 2")
     assert [k for k, _ in last] == ["ball_set_installed", "command_by"]
     assert '"authorised_by":"Sala"' in str(last[1][1])
+
+
+def test_every_command_that_writes_names_who_gave_it_once_there_are_operators(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-ROLE-1 (sibling): a claim filed from the command line is recorded under the operator of
+    --by, checked with his PIN; reading needs nobody.
+    """
+    db = tmp_path / "night.sqlite"
+    url = f"sqlite:///{db}"
+    assert main(["simulate", "--db", url, "--seed", "3", "--partidas", "2", "-q"]) == 0
+    session = str(rows(db, "select json_extract(payload, '$.session_id') from events "
+                           "where kind = 'session_opened'")[0][0])  # fmt: skip
+    for name, role, pin, by in (
+        ("Sala", "jefe_de_sala", SALA_PIN, ()),
+        ("Mesa", "jefe_de_mesa", "735190", ("--by", "Sala")),
+    ):
+        code, _, err = run(
+            capsys, monkeypatch, "operator", "add", name, "--role", role, *by, "--pin-stdin",
+            "--db", url, stdin=f"{pin}\n{SALA_PIN}\n",
+        )  # fmt: skip
+        assert code == 0, err
+    filing = ("reclamacion", "file", "--db", url, "--session", session, "--subject", "premio")
+    before = rows(db, "select count(*) from events")
+    code, _, err = run(capsys, monkeypatch, *filing)
+    assert code == 2 and "--by" in err
+    assert rows(db, "select count(*) from events") == before
+    code, _, err = run(
+        capsys, monkeypatch, *filing, "--by", "Mesa", "--pin-stdin", stdin="735190\n"
+    )
+    assert code == 0, err
+    last = rows(db, "select kind, payload from events order by seq desc limit 2")
+    assert [k for k, _ in last] == ["reclamacion_filed", "command_by"]
+    assert '"asked_by":"Mesa"' in str(last[1][1]) and '"client":"cli"' in str(last[1][1])
+    code, out, err = run(capsys, monkeypatch, "reclamacion", "list", "--db", url)
+    assert code == 0 and "premio" in out, err
