@@ -193,14 +193,29 @@ class HallService:
                     log.exception("subscriber failed on %s", rec.kind)
         return records
 
-    def _do(self, decide: Callable[[], Sequence[ev.Event]], action: str = "") -> list[Record]:
+    def _do(
+        self,
+        decide: Callable[[], Sequence[ev.Event]],
+        action: str = "",
+        authorised: rt.Actor | None = None,
+    ) -> list[Record]:
         """Decide and commit under the lock; ``action``: a hall action that may need the jefe
         de sala's authorisation, asked for first (outside the lock: the console asks for it in
-        a dialog).
+        a dialog) unless ``authorised`` already holds it (``authorise``).
         """
-        authorised = self._authorise(action) if action else None
+        if authorised is not None and authorised.action != action:
+            raise NotAuthorised(f"autorización para «{authorised.action}», no para «{action}»")
+        if authorised is None and action:
+            authorised = self._authorise(action)
         with self._lock:
             return self._commit(decide(), authorised)
+
+    def authorise(self, action: str) -> rt.Actor | None:
+        """The jefe de sala's authorisation of ``action`` asked for now, before a step that must
+        not be recorded without it (the closing count before ``close_session``); None when
+        nobody commands or the action needs nobody.
+        """
+        return self._authorise(action)
 
     def _authorise(self, action: str) -> rt.Actor | None:
         if self.rights is None or not rt.needs_sala(action):
@@ -327,8 +342,8 @@ class HallService:
     def announce_last_partida(self) -> None:
         self._do(self.hall.announce_last_partida)
 
-    def close_session(self) -> None:
-        self._do(self.hall.close_session, "close_session")
+    def close_session(self, authorised: rt.Actor | None = None) -> None:
+        self._do(self.hall.close_session, "close_session", authorised)
 
     # --- reclamaciones (R-ACTA-5) ----------------------------------------------------------
 

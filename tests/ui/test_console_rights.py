@@ -20,6 +20,7 @@ from bingo import events as ev
 from bingo.hall import Status
 from store import EventStore, open_store
 from store.operators import OperatorBook
+from tests.ui.counting import answer_check, ball_checks
 from tests.ui.kit import Kit, open_console
 from ui.bridge import Bridge
 from ui.console import ConsoleWindow
@@ -169,3 +170,26 @@ def test_an_inspector_at_the_console_commands_nothing(
     console.start_partida()
     assert "solo puede consultar" in console.error.text()
     assert kit.svc.last_seq == before
+
+
+def test_closing_the_session_asks_the_jefe_de_sala_before_the_closing_count_is_recorded(
+    qtbot: QtBot, kit: Kit, bridges: list[Bridge], book: OperatorBook
+) -> None:
+    """R-ROLE-2: without the jefe de sala the session stays open and the closing count is not
+    recorded (counting again would otherwise put it twice in the acta); with him, both are.
+    """
+    kit.svc.rights = logged_in(qtbot, book, *MESA)
+    console = open_console(qtbot, kit, bridges)
+
+    def close(then: Callable[[], object]) -> None:
+        console.session_page.balls_counted.setChecked(True)
+        qtbot.mouseClick(console.session_page.close_session_button, Qt.MouseButton.LeftButton)
+        then()
+        answer_check(qtbot, console)
+
+    close(lambda: answer(qtbot, "", "", cancel=True))
+    assert kit.hall.session is not None
+    assert [c.when for c in ball_checks(kit)] == ["open"]
+    close(lambda: answer(qtbot, *SALA))
+    assert kit.hall.session is None
+    assert [c.when for c in ball_checks(kit)] == ["open", "close"]
