@@ -21,6 +21,7 @@ from app.server import wire
 from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
+from bingo.rights import needs_sala
 from drivers.voice import VoiceError
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ def build_app(host: HallHost) -> Starlette:
                     name: {
                         "args": {a: {"type": t, "required": r} for a, (t, r) in c.args.items()},
                         "help": c.help,
+                        "jefe_de_sala": needs_sala(name),  # carries his name and PIN (R-ROLE-2)
                     }
                     for name, c in COMMANDS.items()
                 },

@@ -276,3 +276,13 @@ def test_the_mesa_and_the_caja_consoles_command_at_once_each_under_its_own_name(
     assert who == [("Mesa", "mesa"), ("Caja", "caja"), ("Mesa", "mesa")]
     sales = [(r["first"], r["last"]) for r in records(server.db, "sale_recorded")]
     assert sales == [(1, 10), (11, 15), (16, 18)]
+
+
+def test_the_server_tells_its_clients_which_commands_need_the_jefe_de_sala(
+    servers: Callable[..., Server],
+) -> None:
+    """One table (bingo.rights): a console reads it from the server rather than keep its own."""
+    server = servers()
+    listed = httpx.get(f"{server.url}/api/v1/commands").json()["commands"]
+    needs = {name for name, c in listed.items() if c["jefe_de_sala"]}
+    assert needs == {"suspend", "resume", "annul", "close_session"}
