@@ -14,13 +14,15 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from bingo import rights as rt
+from store.engine import BEGIN_MODE
 from store.event_store import EventStore
 from store.models import OperatorAttemptRow, OperatorRow
 
@@ -115,6 +117,21 @@ class OperatorBook:
         self._engine = store.engine
         self._clock = clock
 
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction that takes the database's write lock first (``BEGIN IMMEDIATE``
+        on SQLite, as the event store does), committed on success.
+        """
+        with self._engine.connect() as connection:
+            connection.execution_options(**{BEGIN_MODE: "IMMEDIATE"})
+            with connection.begin():
+                session = Session(bind=connection, expire_on_commit=False)
+                try:
+                    yield session
+                    session.flush()
+                finally:
+                    session.close()
+
     def _now(self) -> str:
         return self._clock().isoformat(timespec="milliseconds")
 
@@ -140,7 +157,7 @@ class OperatorBook:
         if problem:
             raise OperatorError(problem)
         hashed = hash_secret(secret)
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+        with self._writing() as session:
             if session.get(OperatorRow, name) is not None:
                 raise OperatorError(f"ya existe un operador llamado {name!r}")
             first = session.scalar(select(func.count()).select_from(OperatorRow)) == 0
@@ -153,7 +170,7 @@ class OperatorBook:
         return Operator(name, role, row.created_at, None)
 
     def disable(self, name: str) -> Operator:
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+        with self._writing() as session:
             row = session.get(OperatorRow, name)
             if row is None:
                 raise OperatorError(f"no hay ningún operador llamado {name!r}")
@@ -233,7 +250,7 @@ class OperatorBook:
             self.record(name, client, purpose, DISABLED)
             raise OperatorError(f"{name} está dado de baja desde {found.disabled_at}", DISABLED)
         if _needs_rehash(stored):
-            with Session(self._engine, expire_on_commit=False) as session, session.begin():
+            with self._writing() as session:
                 session.execute(
                     update(OperatorRow)
                     .where(OperatorRow.name == name)
@@ -266,7 +283,7 @@ class OperatorBook:
         return who
 
     def record(self, name: str, client: str, purpose: str, outcome: str) -> None:
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+        with self._writing() as session:
             session.add(
                 OperatorAttemptRow(
                     at=self._now(), name=name[:64], client=client[:128], purpose=purpose[:64],
