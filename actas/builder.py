@@ -163,6 +163,8 @@ def _incidents(
                 outcome_at=t.outcome.at if t else None,
                 outcome_note=t.outcome.note if t else "",
                 outcome_ball=t.outcome.from_ball if t else None,
+                asked_by=str(i.get("asked_by") or ""),
+                authorised_by=str(i.get("authorised_by") or ""),
             )
         )
     return tuple(out)

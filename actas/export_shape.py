@@ -57,7 +57,8 @@ _PARTIDA: dict[str, Any] = {
     "awards": [{"prize!": _text, "series!": _text, "number!": _count,
                 "completed_at_ball!": _count, "amount_cents!": _count}],
     "residue_cents": {"line": _count, "bingo": _count},
-    "incidents": [{"kind": _text, "after_ball": _count, "note": _text}],
+    "incidents": [{"kind": _text, "after_ball": _count, "note": _text, "asked_by": _text,
+                   "authorised_by": _text}],
     "annul_reason": _text, "started_at": _WHEN, "closed_at": _WHEN, "transcribed": _flag,
     "data_recorded_at": _WHEN,
 }

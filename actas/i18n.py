@@ -312,6 +312,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "es": "Avería del sistema informático (partida llevada en el libro manual)",
         "eu": "Sistema informatikoaren matxura (partida eskuzko liburuan eramana)",
     },
+    "inc.asked": {"es": "Pedida por {asked}.", "eu": "{asked}(e)k eskatua."},
+    "inc.authorised": {
+        "es": "Pedida por {asked}; autorizada por el jefe de sala {authorised}.",
+        "eu": "{asked}(e)k eskatua; {authorised} aretoburuak baimendua.",
+    },
     "inc.paragraph": {
         "es": "Leído en voz alta por el jefe de sala: {ref}.",
         "eu": "Aretoburuak ozen irakurria: {ref}.",

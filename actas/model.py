@@ -113,6 +113,8 @@ class Incident:
     outcome_at: str | None = None
     outcome_note: str = ""
     outcome_ball: int | None = None
+    asked_by: str = ""  # who asked for it, and the jefe de sala who authorised it (R-ROLE-1)
+    authorised_by: str = ""
 
     @property
     def paragraph_ref(self) -> str:

@@ -562,6 +562,12 @@ class _Writer:
         if ref:
             refs = PerLang({lang: reference(ref, lang) for lang in self.t.languages})
             out += self.lines("inc.paragraph", "small", ref=refs)
+        if inc.authorised_by:
+            out += self.lines(
+                "inc.authorised", "small", asked=inc.asked_by or "—", authorised=inc.authorised_by
+            )
+        elif inc.asked_by:
+            out += self.lines("inc.asked", "small", asked=inc.asked_by)
         if inc.outcome:
             ended = parse_time(inc.outcome_at)
             out += self.lines(

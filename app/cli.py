@@ -88,7 +88,9 @@ def _open_hall(args: argparse.Namespace, *, create: bool = False) -> AbstractCon
         settings=settings if args.config else None,
         create=create,
     )
-    return engine if create else _named_hall_recorded(engine, args.hall)
+    from app.operators_cli import operated  # who commands from the command line (R-ROLE-1)
+
+    return operated(engine if create else _named_hall_recorded(engine, args.hall), args)
 
 
 @contextmanager
@@ -877,6 +879,10 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
     add_serve(p)
     p.set_defaults(func=cmd_serve)
+    from app import operators_cli
+
+    operators_cli.add_parsers(sub)  # the people, and --by on the commands that write (R-ROLE-1)
+    operators_cli.add_authorisers(sub)
 
     # The commands of other packages are imported only when they may run: a command of this
     # module's own does not need them, and their imports cost every command a tenth of a second.

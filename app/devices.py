@@ -221,11 +221,11 @@ class DeviceDraws:
                 done = f"bola {read.number} (leída por el jefe de mesa), "
         # ``partida`` is the hall's state of the partida in play: the ball just read is in it.
         if not partida.balls:
-            svc.suspend(f"{exc.device}: {exc}")
+            svc.suspend(f"{exc.device}: {exc}", by_device=True)  # decision 131
             return "suspendida"
         if partida.status not in (Status.EXTRACTION, Status.CLAIM_CHECK):
             return done + "sin más extracción"  # that ball completed a bingo: none needed
-        svc.start_manual_extraction(f"{exc.device}: {exc}")
+        svc.start_manual_extraction(f"{exc.device}: {exc}", by_device=True)
         return done + "extracción manual"
 
 

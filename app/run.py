@@ -166,8 +166,17 @@ def run_console(args: argparse.Namespace) -> int:
                 stopped.append(True)
                 stop()
 
+        from store.operators import OperatorBook
+
         try:
-            return _run_gui(service, settings, source, stop_devices, devices_words(kind, source))
+            return _run_gui(
+                service,
+                settings,
+                source,
+                stop_devices,
+                devices_words(kind, source),
+                book=OperatorBook(engine.store),
+            )
         finally:
             stop_devices()
 
@@ -185,6 +194,7 @@ def _run_gui(
     source: Any,
     stop_devices: Callable[[], None],
     devices: str | None = None,
+    book: Any = None,
 ) -> int:
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
@@ -207,6 +217,16 @@ def _run_gui(
             file=sys.stderr,
         )
     remove_translator = use_console_language(language)  # before any window is made
+    rights = None
+    if book is not None and book.has_operators():  # a login first (R-ROLE-1, decision 136)
+        from ui.console.login import sign_in
+
+        rights = sign_in(book)
+        if rights is None:
+            print("bingo-hall: acceso cancelado: la consola no se abre", file=sys.stderr)
+            remove_translator()
+            return EXIT_REFUSED
+        service.rights = rights
     bridge = Bridge()
     bridge.attach(service)
     if source is not None:
@@ -219,6 +239,8 @@ def _run_gui(
         face_value_cents=settings.face_value_cents,
     )
     console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
+    if rights is not None:
+        rights.parent = console  # the jefe de sala's override opens over the console
     panel = HallPanel(panel_state(service.hall), languages=settings.languages)
     panel.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # closing the console ends
     bridge.changed.connect(lambda: panel.show_state(panel_state(service.hall)))

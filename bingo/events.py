@@ -393,6 +393,26 @@ class SimulationStarted(Event):
     devices: str
 
 
+# --- people (R-ROLE-1) ------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class CommandBy(Event):
+    """Who asks for the commands recorded after this one, from which station, and, for an
+    action the jefe de sala must authorise, who authorised it (R-ROLE-1, R-ROLE-2). Committed
+    in the same append as the command's own events, before them; written again whenever who
+    asks changes, and for every authorised action (decision 134).
+    """
+
+    kind: ClassVar[str] = "command_by"
+    asked_by: str
+    role: str
+    client: str
+    authorised_by: str  # "" when the action needs nobody's authorisation
+    action: str  # the action authorised ("" without authorised_by)
+
+
 # --- after the night ------------------------------------------------------------------------
 
 

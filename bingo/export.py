@@ -134,11 +134,13 @@ def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[s
                 "after_ball": i.after_ball,
                 "note": i.note,
                 "paragraph": i.paragraph,
+                **_people(by),
             }
-            for i in partida.incidents
+            for i, by in zip(partida.incidents, partida.incident_people, strict=True)
         ],
         "refund_cents": partida.refund_cents,
         "annul_reason": partida.annul_reason,
+        **({"annulled_by": _people(partida.annul_people)} if any(partida.annul_people) else {}),
         "started_at": partida.started_at,
         "closed_at": partida.closed_at,
         "transcribed": partida.transcribed,
@@ -181,6 +183,17 @@ def _ball_check(check: BallCheckRecorded) -> dict[str, Any]:
         # check keep their exact shape.
         out["condition_ok"] = False
         out["note"] = check.note
+    return out
+
+
+def _people(by: tuple[str, str]) -> dict[str, str]:
+    """Who asked and who authorised (R-ROLE-1), only when the record names them, so exports of
+    a hall with no operators, and of every earlier night, keep their exact shape.
+    """
+    asked, authorised = by
+    out = {"asked_by": asked} if asked else {}
+    if authorised:
+        out["authorised_by"] = authorised
     return out
 
 

@@ -140,10 +140,13 @@ class PartidaState:
     claims: list[Claim] = field(default_factory=list)
     awards: list[Award] = field(default_factory=list)
     incidents: list[ev.IncidentRecorded] = field(default_factory=list)
+    # per incident: who asked and who authorised it ("" when not known) (R-ROLE-1)
+    incident_people: list[tuple[str, str]] = field(default_factory=list)
     corrections: list[ev.BallCorrected] = field(default_factory=list)
     closing: ev.PartidaClosed | None = None
     refund_cents: int = 0
     annul_reason: str = ""
+    annul_people: tuple[str, str] = ("", "")  # who asked, who authorised the annulment
     suspended_from: Status | None = None
     prima_fund_before_cents: int = 0
     bola_loca_fund_before_cents: int = 0
@@ -321,6 +324,7 @@ class Hall:
         self._failed_change_count: tuple[ev.BallCheckRecorded, int] | None = None
         self.simulations: dict[str, ev.SimulationStarted] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
+        self.command_by: ev.CommandBy | None = None  # who asks now (R-ROLE-1)
 
     # --- views -----------------------------------------------------------------------------
 
@@ -1529,12 +1533,19 @@ class Hall:
                 partida.status = partida.suspended_from or Status.SALE_OPEN
                 partida.suspended_from = None
             case ev.IncidentRecorded():
-                self._need_partida().incidents.append(event)
+                partida = self._need_partida()
+                partida.incidents.append(event)
+                by = self.command_by
+                partida.incident_people.append((by.asked_by, by.authorised_by) if by else ("", ""))
+            case ev.CommandBy():
+                self.command_by = event
             case ev.PartidaAnnulled():
                 partida = self._need_partida()
                 partida.status = Status.ANNULLED
                 partida.refund_cents = event.refund_cents
                 partida.annul_reason = event.reason
+                by = self.command_by
+                partida.annul_people = (by.asked_by, by.authorised_by) if by else ("", "")
                 partida.closed_at = at
                 partida.prima_fund_before_cents = self.prima.fund_cents
                 partida.bola_loca_fund_before_cents = self.bola_loca_fund_cents

@@ -20,13 +20,28 @@ from typing import Any, Protocol
 import numpy as np
 
 from bingo import events as ev
+from bingo import rights as rt
 from bingo.cards import CardSet, Carton, generate_card_set, load_card_set
 from bingo.chain import Record, canonical_json, seal
 from bingo.detect import CompletionTracker
 from bingo.hall import DomainError, Hall
+from bingo.i18n import _
 from bingo.rules import RegionRules
 
 log = logging.getLogger(__name__)
+
+
+class NotAuthorised(DomainError):
+    """Refused for want of rights: the wrong role, or no valid authorisation of the jefe de
+    sala (R-ROLE-2). The hall server answers it with 403.
+    """
+
+
+def check_ask(name: str, role: str, action: str) -> None:
+    """``NotAuthorised`` unless ``role`` may ask for ``action`` (``bingo.rights.ACTIONS``)."""
+    why = rt.refusal(name, role, action)
+    if why is not None:
+        raise NotAuthorised(why)
 
 
 class EventLog(Protocol):
@@ -208,6 +223,9 @@ class HallService:
         self.hall = Hall(self.card_sets.get)
         self.last_seq = 0
         self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
+        # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
+        # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
+        self.rights: rt.Rights | None = None
         self._replay(event_log.load(hall_id))
 
     def _replay(self, records: Sequence[Record]) -> None:
@@ -229,9 +247,14 @@ class HallService:
     def records(self) -> list[Record]:
         return self._log.load(self.hall_id)
 
-    def _commit(self, events: Sequence[ev.Event]) -> list[Record]:
+    def _commit(
+        self, events: Sequence[ev.Event], authorised: rt.Actor | None = None
+    ) -> list[Record]:
         if not events:
             return []
+        by = self._command_by(authorised)
+        if by is not None:
+            events = [by, *events]
         at = self._clock()
         items = [(at, e.kind, e.payload()) for e in events]
         records = self._log.append(self.hall_id, self.last_seq, items)
@@ -248,9 +271,65 @@ class HallService:
                     log.exception("subscriber failed on %s", rec.kind)
         return records
 
-    def _do(self, decide: Callable[[], Sequence[ev.Event]]) -> list[Record]:
+    def _do(
+        self,
+        decide: Callable[[], Sequence[ev.Event]],
+        action: str = "",
+        authorised: rt.Actor | None = None,
+    ) -> list[Record]:
+        """Decide and commit under the lock; ``action``: a hall action that may need the jefe
+        de sala's authorisation, asked for first (outside the lock: the console asks for it in
+        a dialog) unless ``authorised`` already holds it (``authorise``).
+        """
+        if authorised is not None and authorised.action != action:
+            raise NotAuthorised(f"autorización para «{authorised.action}», no para «{action}»")
+        if authorised is None and action:
+            authorised = self._authorise(action)
         with self._lock:
-            return self._commit(decide())
+            return self._commit(decide(), authorised)
+
+    def authorise(self, action: str) -> rt.Actor | None:
+        """The jefe de sala's authorisation of ``action`` asked for now, before a step that must
+        not be recorded without it (the closing count before ``close_session``); None when
+        nobody commands or the action needs nobody.
+        """
+        return self._authorise(action)
+
+    def _authorise(self, action: str) -> rt.Actor | None:
+        if self.rights is None or not rt.needs_sala(action):
+            return None
+        return self.rights.authorise(action)
+
+    def _command_by(self, actor: rt.Actor | None) -> ev.CommandBy | None:
+        """The ``CommandBy`` to commit before a command's events: when who asks changed since
+        the last one, and for every authorised action; None when nobody commands.
+        """
+        if actor is None:
+            if self.rights is None:
+                return None
+            actor = self.rights.asker()
+        if actor.role not in rt.TABLE:
+            raise NotAuthorised(
+                _("{name} ({role}) solo puede consultar: no puede dar órdenes").format(
+                    name=actor.asked_by, role=rt.ROLES.get(actor.role, actor.role)
+                )
+            )
+        last = self.hall.command_by
+        if (
+            not actor.authorised_by
+            and last is not None
+            and not last.authorised_by
+            and (last.asked_by, last.role, last.client)
+            == (actor.asked_by, actor.role, actor.client)
+        ):
+            return None  # the same person at the same station goes on
+        return ev.CommandBy(
+            asked_by=actor.asked_by,
+            role=actor.role,
+            client=actor.client,
+            authorised_by=actor.authorised_by,
+            action=actor.action if actor.authorised_by else "",
+        )
 
     def record_together(self, events: Sequence[ev.Event]) -> None:
         """Record, in one append (all or none), events decided on a rehearsal of this record
@@ -302,11 +381,12 @@ class HallService:
         self._do(
             lambda: self.hall.install_ball_set(
                 ball_set_id, homologation, guaranteed_partidas, partidas_before, pneumatic, reason
-            )
+            ),
+            "ball_set",
         )
 
     def choose_prima_amount(self, amount_cents: int) -> None:
-        self._do(lambda: self.hall.choose_prima_amount(amount_cents))
+        self._do(lambda: self.hall.choose_prima_amount(amount_cents), "prima_amount")
 
     def start_simulation(self, event: ev.SimulationStarted) -> None:
         self._do(lambda: self.hall.start_simulation(event))
@@ -340,8 +420,8 @@ class HallService:
     def announce_last_partida(self) -> None:
         self._do(self.hall.announce_last_partida)
 
-    def close_session(self) -> None:
-        self._do(self.hall.close_session)
+    def close_session(self, authorised: rt.Actor | None = None) -> None:
+        self._do(self.hall.close_session, "close_session", authorised)
 
     # --- reclamaciones (R-ACTA-5) ----------------------------------------------------------
 
@@ -441,14 +521,17 @@ class HallService:
 
     # --- incidents ------------------------------------------------------------------------
 
-    def suspend(self, note: str) -> None:
-        self._do(lambda: self.hall.suspend(note))
+    def suspend(self, note: str, *, by_device: bool = False) -> None:
+        """``by_device``: the device policy's own reaction to a failure before the first ball,
+        which the regulation orders and nobody chooses (decision 131).
+        """
+        self._do(lambda: self.hall.suspend(note), "device_suspend" if by_device else "suspend")
 
     def resume(self, note: str = "") -> None:
-        self._do(lambda: self.hall.resume(note))
+        self._do(lambda: self.hall.resume(note), "resume")
 
     def refund_suspended(self, note: str = "") -> None:
-        self._do(lambda: self.hall.refund_suspended(note))
+        self._do(lambda: self.hall.refund_suspended(note), "refund_suspended")
 
     def draw_operator_ball(
         self, number: int, ball_id: str, hold_note: str, incident: str = "reader_hold"
@@ -464,8 +547,10 @@ class HallService:
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))
 
-    def start_manual_extraction(self, note: str) -> None:
-        self._do(lambda: self.hall.start_manual_extraction(note))
+    def start_manual_extraction(self, note: str, *, by_device: bool = False) -> None:
+        """``by_device``: as for ``suspend``, after a failure once the extraction began."""
+        action = "device_manual_extraction" if by_device else "manual_extraction"
+        self._do(lambda: self.hall.start_manual_extraction(note), action)
 
     def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ()) -> None:
         """R-INC-3: the partida stops at once with the incident recorded; only its annulment
@@ -486,7 +571,7 @@ class HallService:
             self._commit(self.hall.annul("ball_irregularity", note))
 
     def annul(self, incident: str, note: str) -> None:
-        self._do(lambda: self.hall.annul(incident, note))
+        self._do(lambda: self.hall.annul(incident, note), "annul")
 
     # --- electronic cartones --------------------------------------------------------------
 

@@ -7,7 +7,16 @@ compares the migrated schema with these models.
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, CheckConstraint, Integer, LargeBinary, MetaData, String, Text
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -97,3 +106,32 @@ class AppliedCommandRow(Base):
     command_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     first_seq: Mapped[int] = mapped_column(BigInteger)
+
+
+class OperatorRow(Base):
+    """A named operator with a role and the slow hash of a PIN or password (0005)."""
+
+    __tablename__ = "operators"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    role: Mapped[str] = mapped_column(String(32))
+    secret_hash: Mapped[str] = mapped_column(Text)  # "scrypt$n$r$p$salt$hash", never the secret
+    created_at: Mapped[str] = mapped_column(String(64))
+    disabled_at: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class OperatorAttemptRow(Base):
+    """One login or authorisation, accepted or not (0005); the lock is computed from these."""
+
+    __tablename__ = "operator_attempts"
+    __table_args__ = (
+        Index("ix_operator_attempts_name_id", "name", "id"),
+        Index("ix_operator_attempts_client_id", "client", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    client: Mapped[str] = mapped_column(String(128))
+    purpose: Mapped[str] = mapped_column(String(64))  # "login" | "authorise:<action>"
+    outcome: Mapped[str] = mapped_column(String(32))

@@ -21,10 +21,11 @@ from app.devices import DeviceDraws
 from app.server import wire
 from app.server.commands import COMMANDS, CommandError, Context, check_args
 from bingo import events as ev
+from bingo import rights as rt
 from bingo.chain import Record
 from bingo.hall import DomainError
 from bingo.readmodel import panel_state
-from bingo.service import CardSetLibrary, HallService
+from bingo.service import CardSetLibrary, HallService, NotAuthorised
 from drivers.voice import Voice
 from store import ConcurrencyError, EventStore, IntegrityError, StoreError
 from store.event_store import Command
@@ -136,12 +137,18 @@ class HallHost:
 
     # --- commands -----------------------------------------------------------------------------
 
-    async def submit(self, body: Any, accepted_at_ms: float) -> Answer:
+    async def submit(self, body: Any, accepted_at_ms: float, rights: rt.Rights | None) -> Answer:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, self.execute, body, accepted_at_ms)
+        return await loop.run_in_executor(self._worker, self.execute, body, accepted_at_ms, rights)
 
-    def execute(self, body: Any, accepted_at_ms: float | None = None) -> Answer:
-        """Apply one command (on the writer thread); the HTTP status and the answer's body."""
+    def execute(
+        self, body: Any, accepted_at_ms: float | None = None, rights: rt.Rights | None = None
+    ) -> Answer:
+        """Apply one command (on the writer thread); the HTTP status and the answer's body.
+        ``rights``: who asks (``app.server.auth``); without it nothing is applied.
+        """
+        if rights is None:
+            return 401, wire.error_body("not_logged_in", "orden sin operador identificado")
         try:
             client_id, command_id, name, args, expected = _parse(body)
         except CommandError as err:
@@ -163,9 +170,10 @@ class HallHost:
                 "result": None,
             }
         status, answer = self._apply(
-            name, args, expected, (client_id, command_id, name), accepted_at_ms
+            name, args, expected, (client_id, command_id, name), accepted_at_ms, rights
         )
-        self._answers[key] = (name, (status, answer))
+        if status != 403:  # refused for want of rights: the same ids may come back authorised
+            self._answers[key] = (name, (status, answer))
         while len(self._answers) > KEPT_ANSWERS:
             self._answers.popitem(last=False)
         return status, answer
@@ -177,6 +185,7 @@ class HallHost:
         expected: int | None,
         command: Command,
         accepted_at_ms: float | None,
+        rights: rt.Rights,
     ) -> Answer:
         svc = self.service
         if expected is not None and expected != svc.last_seq:
@@ -189,10 +198,13 @@ class HallHost:
         before = svc.last_seq
         self.log.command = command
         self._accepted_at = accepted_at_ms
+        svc.rights = rights
         try:
             result = COMMANDS[name].run(Context(svc, self.draws), args)
         except CommandError as err:
             return err.status, wire.error_body(err.code, err.message)
+        except NotAuthorised as err:
+            return 403, wire.error_body("not_authorised", str(err))
         except ConcurrencyError as err:
             return 409, wire.error_body("conflict", str(err))
         except IntegrityError as err:
@@ -207,6 +219,7 @@ class HallHost:
         finally:
             self.log.command = None
             self._accepted_at = None
+            svc.rights = None
         return 200, {
             "v": wire.WIRE_VERSION,
             "repeated": False,

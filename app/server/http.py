@@ -18,8 +18,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.server import wire
+from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
+from bingo.rights import needs_sala
 from drivers.voice import VoiceError
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,8 @@ def web_dir() -> Path:
 
 
 def build_app(host: HallHost) -> Starlette:
+    auth = ServerAuth(host.store)  # logins and rights (docs/api.md)
+
     async def panel(_request: Request) -> Response:
         return FileResponse(web_dir() / "panel.html", headers={"Cache-Control": "no-store"})
 
@@ -50,6 +54,7 @@ def build_app(host: HallHost) -> Starlette:
                     name: {
                         "args": {a: {"type": t, "required": r} for a, (t, r) in c.args.items()},
                         "help": c.help,
+                        "jefe_de_sala": needs_sala(name),  # carries his name and PIN (R-ROLE-2)
                     }
                     for name, c in COMMANDS.items()
                 },
@@ -64,7 +69,10 @@ def build_app(host: HallHost) -> Starlette:
             return JSONResponse(
                 wire.error_body("bad_request", "el cuerpo de la orden no es JSON"), 400
             )
-        status, answer = await host.submit(body, accepted)
+        rights = await auth.rights_for(request, body)
+        if isinstance(rights, Response):
+            return rights
+        status, answer = await host.submit(body, accepted, rights)
         return JSONResponse(answer, status)
 
     async def voice(request: Request) -> Response:
@@ -110,6 +118,8 @@ def build_app(host: HallHost) -> Starlette:
             Route("/api/v1/state", state),
             Route("/api/v1/commands", commands, methods=["GET"]),
             Route("/api/v1/commands", command, methods=["POST"]),
+            Route("/api/v1/login", auth.login, methods=["POST"]),
+            Route("/api/v1/logout", auth.logout, methods=["POST"]),
             WebSocketRoute("/api/v1/stream", stream),
             Route("/voice/{lang}/{number}.wav", voice),
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),

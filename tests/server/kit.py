@@ -25,6 +25,24 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 START_TIMEOUT = 60.0
 
+# The operators every test hall has (R-ROLE-1): name and PIN.
+SALA = ("Sala", "482913")  # jefe de sala
+MESA = ("Mesa", "735190")  # jefe de mesa-cajero
+INSPECTOR = ("Inspección", "915372")
+
+
+def add_operators(db: Path) -> None:
+    """The test hall's people, written straight into its database before its server starts."""
+    from store import open_store
+    from store.operators import OperatorBook
+
+    with open_store(f"sqlite:///{db}") as store:
+        book = OperatorBook(store)
+        for (name, pin), role in ((SALA, "jefe_de_sala"), (MESA, "jefe_de_mesa"),
+                                  (INSPECTOR, "inspector")):  # fmt: skip
+            if book.get(name) is None:
+                book.add(name, role, pin)
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -59,6 +77,7 @@ class Server:
         return f"{self.url}/panel?layout={layout}&lang={lang}"
 
     def start(self) -> Server:
+        add_operators(self.db)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [
             sys.executable, "-m", "app.cli", "serve", "--db", f"sqlite:///{self.db}",
@@ -109,11 +128,26 @@ def running(db: Path, **kwargs: Any) -> Iterator[Server]:
 class Client:
     """A console's side of the API: commands with its client id, one command id each."""
 
-    def __init__(self, server: Server, client_id: str | None = None) -> None:
+    def __init__(
+        self,
+        server: Server,
+        client_id: str | None = None,
+        operator: tuple[str, str] | None = MESA,
+    ) -> None:
         self.server = server
         self.client_id = client_id or f"console-{uuid.uuid4().hex[:8]}"
         self._ids = itertools.count(1)
         self.http = httpx.Client(timeout=30.0, verify=False)
+        self.operator = operator
+        self.token: str | None = None
+
+    def login(self, name: str, pin: str) -> httpx.Response:
+        response = self.http.post(
+            f"{self.server.url}/api/v1/login", json={"v": 1, "name": name, "pin": pin}
+        )
+        if response.status_code == 200:
+            self.token = str(response.json()["token"])
+        return response
 
     def send(
         self,
@@ -121,7 +155,11 @@ class Client:
         args: dict[str, Any] | None = None,
         command_id: str | None = None,
         expected_version: int | None = None,
+        authorisation: tuple[str, str] | None = None,
     ) -> httpx.Response:
+        if self.token is None and self.operator is not None:
+            answer = self.login(*self.operator)
+            assert answer.status_code == 200, answer.text
         body: dict[str, Any] = {
             "v": 1,
             "client_id": self.client_id,
@@ -131,10 +169,15 @@ class Client:
         }
         if expected_version is not None:
             body["expected_version"] = expected_version
-        return self.http.post(f"{self.server.url}/api/v1/commands", json=body)
+        if authorisation is not None:
+            body["authorisation"] = {"name": authorisation[0], "pin": authorisation[1]}
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        return self.http.post(f"{self.server.url}/api/v1/commands", json=body, headers=headers)
 
-    def do(self, name: str, **args: Any) -> dict[str, Any]:
-        response = self.send(name, args)
+    def do(
+        self, name: str, authorisation: tuple[str, str] | None = None, **args: Any
+    ) -> dict[str, Any]:
+        response = self.send(name, args, authorisation=authorisation)
         if response.status_code != 200:
             raise AssertionError(f"{name}: {response.status_code} {response.text}")
         answer: dict[str, Any] = response.json()

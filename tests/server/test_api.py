@@ -156,7 +156,11 @@ def test_bad_commands_are_refused_with_a_clear_message_and_change_nothing(
         assert body["error"]["message"]
     raw = httpx.post(f"{server.url}/api/v1/commands", content=b"{no json")
     assert raw.status_code == 400 and answer_of(raw)["error"]["code"] == "bad_request"
-    old = httpx.post(f"{server.url}/api/v1/commands", json={"v": 0, "name": "close_sale"})
+    old = httpx.post(
+        f"{server.url}/api/v1/commands",
+        json={"v": 0, "name": "close_sale"},
+        headers={"Authorization": f"Bearer {console.token}"},
+    )
     assert old.status_code == 400 and answer_of(old)["error"]["code"] == "bad_version"
     assert console.state()["version"] == before
 

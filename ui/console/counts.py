@@ -255,6 +255,8 @@ class Counts:
         window = self.window
 
         def run() -> None:
+            # the jefe de sala first: a refusal must not leave the count recorded (R-ROLE-2)
+            authorised = window.service.authorise("close_session")
             if count is not None:
                 window.service.record_ball_check(
                     session.id,
@@ -264,7 +266,7 @@ class Counts:
                     condition_ok=condition.ok,
                     note=condition.note,
                 )
-            window.service.close_session()
+            window.service.close_session(authorised)
 
         closed = window.attempt(t("Cerrar la sesión"), run)
         self._spent("close")

@@ -144,6 +144,14 @@ def describe(event: ev.Event) -> str:
                 "antes)"
             ).format(id=event.ball_set_id, hom=event.homologation, before=event.partidas_before)
             return f"{text}: {event.reason}" if event.reason else text
+        case ev.CommandBy() if event.authorised_by:
+            return t("Pide {asked}; autoriza el jefe de sala {authorised}").format(
+                asked=event.asked_by, authorised=event.authorised_by
+            )
+        case ev.CommandBy():
+            return t("Al mando: {asked} ({station})").format(
+                asked=event.asked_by, station=event.client or "-"
+            )
         case ev.SimulationStarted():
             return t("Sesión simulada {id}").format(id=event.session_id)
         case ev.SerieRegistered():

@@ -26,6 +26,23 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Extracción número:": "Draw number:",
     "La bola es el:": "The ball is number:",
     "Cancelar": "Cancel",
+    # people and rights (ui/console/login.py)
+    "Acceso a la mesa de control": "Control table login",
+    "Aceptar": "OK",
+    "Al mando: {asked} ({station})": "At the controls: {asked} ({station})",
+    "Autorización del jefe de sala": "The jefe de sala's authorisation",
+    "Escriba su nombre de operador y su PIN.": "Type your operator name and your PIN.",
+    "Nombre": "Name",
+    "PIN o contraseña": "PIN or password",
+    "Pide {asked}; autoriza el jefe de sala {authorised}": (
+        "Asked by {asked}; authorised by the jefe de sala {authorised}"
+    ),
+    "{action}: lo autoriza el jefe de sala con su nombre y su PIN, ahora.": (
+        "{action}: the jefe de sala authorises it with his name and PIN, now."
+    ),
+    "{action}: sin la autorización del jefe de sala no se hace": (
+        "{action}: not done without the jefe de sala's authorisation"
+    ),
     "Registrar una serie": "Register a series",
     "cartones electrónicos": "electronic cards",
     "Código:": "Code:",

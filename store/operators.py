@@ -1,0 +1,338 @@
+"""The hall's operators: names, roles, slow salted hashes of their secrets, and every attempt to
+authenticate, accepted or not (R-ROLE-1, R-ROLE-3; docs/decisions.md 132, 133).
+
+A secret is hashed with scrypt (the standard library's), salted, its parameters stored with
+the hash so they can be raised later: a hash made with lower ones is redone at the next
+accepted login. Comparisons are constant-time. The lock after wrong secrets is computed from
+the recorded attempts, so restarting the server or the console does not lift it.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from bingo import rights as rt
+from store.engine import BEGIN_MODE
+from store.event_store import EventStore
+from store.models import OperatorAttemptRow, OperatorRow
+
+#: scrypt's cost: 2**15 × 8 × 128 bytes = 32 MiB and some 50-100 ms a hash on a hall's PC.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
+SALT_BYTES, HASH_BYTES = 16, 32
+
+# Outcomes of an attempt.
+ACCEPTED = "accepted"
+WRONG = "wrong_secret"  # also an unknown name: the message does not tell them apart
+DISABLED = "disabled"
+LOCKED = "locked"  # refused unseen while the name or the station is locked
+NOT_SALA = "not_jefe_de_sala"  # an authorisation by someone who is not a jefe de sala
+REFUSED = "refused"  # a command refused for want of rights (R-ROLE-2: the refusal is recorded)
+FAILURES = (WRONG, DISABLED, LOCKED)  # what counts towards a lock
+
+Clock = Callable[[], dt.datetime]
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def hash_secret(secret: str, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> str:
+    salt = secrets.token_bytes(SALT_BYTES)
+    digest = _scrypt(secret, salt, n, r, p)
+    return "$".join(("scrypt", str(n), str(r), str(p), _b64(salt), _b64(digest)))
+
+
+def secret_matches(secret: str, stored: str) -> bool:
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        expected = base64.b64decode(digest)
+        found = _scrypt(secret, base64.b64decode(salt), int(n), int(r), int(p))
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(found, expected)
+
+
+def _needs_rehash(stored: str) -> bool:
+    parts = stored.split("$")
+    return len(parts) != 6 or (int(parts[1]), int(parts[2]), int(parts[3])) < (
+        SCRYPT_N,
+        SCRYPT_R,
+        SCRYPT_P,
+    )
+
+
+def _scrypt(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(
+        secret.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r + 2**20, dklen=32
+    )
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+#: A hash of nothing anyone knows, checked for an unknown name so it costs as long as a real one.
+_DUMMY = hash_secret(secrets.token_hex(16))
+
+
+class OperatorError(Exception):
+    """Refused: bad input, an operator that exists or not, a wrong secret, a lock. The message
+    is for the staff (Spanish).
+    """
+
+    def __init__(self, message: str, outcome: str = "") -> None:
+        super().__init__(message)
+        self.outcome = outcome
+
+
+@dataclass(frozen=True)
+class Operator:
+    name: str
+    role: str
+    created_at: str
+    disabled_at: str | None
+    last_login: str | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.disabled_at is None
+
+
+class OperatorBook:
+    """The operators of the store's database (every hall in it shares them)."""
+
+    def __init__(self, store: EventStore, clock: Clock = utc_now) -> None:
+        self._engine = store.engine
+        self._clock = clock
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction that takes the database's write lock first (``BEGIN IMMEDIATE``
+        on SQLite, as the event store does), committed on success.
+        """
+        with self._engine.connect() as connection:
+            connection.execution_options(**{BEGIN_MODE: "IMMEDIATE"})
+            with connection.begin():
+                session = Session(bind=connection, expire_on_commit=False)
+                try:
+                    yield session
+                    session.flush()
+                finally:
+                    session.close()
+
+    def _now(self) -> str:
+        return self._clock().isoformat(timespec="milliseconds")
+
+    # --- the people --------------------------------------------------------------------------
+
+    def has_operators(self) -> bool:
+        """True once an operator was ever added: from then on nobody commands without a login."""
+        with Session(self._engine, expire_on_commit=False) as session:
+            return session.scalar(select(func.count()).select_from(OperatorRow)) != 0
+
+    def active_sala(self) -> bool:
+        """True while an active jefe de sala exists (then adding people needs his authorisation)."""
+        with Session(self._engine, expire_on_commit=False) as session:
+            stmt = select(func.count()).where(
+                OperatorRow.role == rt.JEFE_DE_SALA, OperatorRow.disabled_at.is_(None)
+            )
+            return bool(session.scalar(stmt))
+
+    def add(self, name: str, role: str, secret: str) -> Operator:
+        problem = rt.name_problem(name) or rt.secret_problem(secret)
+        if role not in rt.ROLES:
+            problem = problem or f"papel desconocido: {role!r} (hay: {', '.join(rt.ROLES)})"
+        if problem:
+            raise OperatorError(problem)
+        hashed = hash_secret(secret)
+        with self._writing() as session:
+            if session.get(OperatorRow, name) is not None:
+                raise OperatorError(f"ya existe un operador llamado {name!r}")
+            first = session.scalar(select(func.count()).select_from(OperatorRow)) == 0
+            if first and role != rt.JEFE_DE_SALA:
+                raise OperatorError(
+                    "el primer operador de la sala debe ser un jefe de sala (--role jefe_de_sala)"
+                )
+            row = OperatorRow(name=name, role=role, secret_hash=hashed, created_at=self._now())
+            session.add(row)
+        return Operator(name, role, row.created_at, None)
+
+    def disable(self, name: str) -> Operator:
+        with self._writing() as session:
+            row = session.get(OperatorRow, name)
+            if row is None:
+                raise OperatorError(f"no hay ningún operador llamado {name!r}")
+            if row.disabled_at is not None:
+                raise OperatorError(f"{name} ya estaba dado de baja ({row.disabled_at})")
+            if row.role == rt.JEFE_DE_SALA:
+                others = session.scalar(
+                    select(func.count()).where(
+                        OperatorRow.role == rt.JEFE_DE_SALA,
+                        OperatorRow.disabled_at.is_(None),
+                        OperatorRow.name != name,
+                    )
+                )
+                if not others:
+                    raise OperatorError(
+                        f"{name} es el último jefe de sala activo: dé de alta a otro antes"
+                    )
+            row.disabled_at = self._now()
+            return Operator(row.name, row.role, row.created_at, row.disabled_at)
+
+    def everyone(self) -> list[Operator]:
+        with Session(self._engine, expire_on_commit=False) as session:
+            last = (
+                select(OperatorAttemptRow.name, func.max(OperatorAttemptRow.at).label("at"))
+                .where(OperatorAttemptRow.outcome == ACCEPTED)
+                .where(OperatorAttemptRow.purpose == "login")
+                .group_by(OperatorAttemptRow.name)
+                .subquery()
+            )
+            rows = session.execute(
+                select(OperatorRow, last.c.at)
+                .outerjoin(last, last.c.name == OperatorRow.name)
+                .order_by(OperatorRow.name)
+            ).all()
+            return [Operator(r.name, r.role, r.created_at, r.disabled_at, at) for r, at in rows]
+
+    def get(self, name: str) -> Operator | None:
+        with Session(self._engine, expire_on_commit=False) as session:
+            row = session.get(OperatorRow, name)
+            return (
+                None
+                if row is None
+                else Operator(row.name, row.role, row.created_at, row.disabled_at)
+            )
+
+    # --- authentication ----------------------------------------------------------------------
+
+    def verify(self, name: str, secret: str, client: str, purpose: str = "login") -> Operator:
+        """The operator whose ``secret`` this is, or ``OperatorError``; every call is recorded.
+
+        A name or station locked after wrong secrets is refused without looking at the secret
+        (decision 133). An unknown name costs as long as a known one and gets the same message.
+        """
+        name, client = name[:64], client[:128]
+        now = self._clock()
+        locked = self.locked_until(name, client)
+        if locked is not None and locked > now:
+            self.record(name, client, purpose, LOCKED)
+            raise OperatorError(
+                f"demasiados intentos fallidos: {name or client} queda bloqueado hasta las "
+                f"{locked.astimezone().strftime('%H:%M:%S')}",
+                LOCKED,
+            )
+        with Session(self._engine, expire_on_commit=False) as session:
+            row = session.get(OperatorRow, name)
+            stored = row.secret_hash if row is not None else _DUMMY
+            good = secret_matches(secret, stored) and row is not None
+            found = (
+                None
+                if row is None
+                else Operator(row.name, row.role, row.created_at, row.disabled_at)
+            )
+        if not good or found is None:
+            self.record(name, client, purpose, WRONG)
+            raise OperatorError("nombre o PIN incorrectos", WRONG)
+        if not found.active:
+            self.record(name, client, purpose, DISABLED)
+            raise OperatorError(f"{name} está dado de baja desde {found.disabled_at}", DISABLED)
+        if _needs_rehash(stored):
+            with self._writing() as session:
+                session.execute(
+                    update(OperatorRow)
+                    .where(OperatorRow.name == name)
+                    .values(secret_hash=hash_secret(secret))
+                )
+        self.record(name, client, purpose, ACCEPTED)
+        return found
+
+    def authorise(
+        self, name: str, secret: str, client: str, action: str, asked_by: str = ""
+    ) -> Operator:
+        """The jefe de sala's authorisation of ``action`` at this moment (R-ROLE-2); asked
+        without one, the refusal is recorded under who asked.
+        """
+        purpose = f"authorise:{action}"
+        if not name or not secret:
+            self.record(name or asked_by or "-", client, purpose, REFUSED)
+            raise OperatorError(
+                f"{rt.words(action)}: hace falta la autorización del jefe de sala, con su "
+                "nombre y su PIN en ese momento",
+                REFUSED,
+            )
+        who = self.verify(name, secret, client, purpose)
+        if who.role != rt.JEFE_DE_SALA:
+            self.record(name, client, purpose, NOT_SALA)
+            raise OperatorError(
+                f"{name} no es jefe de sala: {rt.words(action)} lo autoriza solo un jefe de sala",
+                NOT_SALA,
+            )
+        return who
+
+    def record(self, name: str, client: str, purpose: str, outcome: str) -> None:
+        with self._writing() as session:
+            session.add(
+                OperatorAttemptRow(
+                    at=self._now(), name=name[:64], client=client[:128], purpose=purpose[:64],
+                    outcome=outcome,
+                )
+            )  # fmt: skip
+
+    def attempts(self, name: str | None = None) -> list[tuple[str, str, str, str, str]]:
+        """(at, name, client, purpose, outcome) of every attempt, oldest first."""
+        with Session(self._engine, expire_on_commit=False) as session:
+            stmt = select(OperatorAttemptRow).order_by(OperatorAttemptRow.id)
+            if name is not None:
+                stmt = stmt.where(OperatorAttemptRow.name == name)
+            return [(r.at, r.name, r.client, r.purpose, r.outcome) for r in session.scalars(stmt)]
+
+    def locked_until(self, name: str, client: str) -> dt.datetime | None:
+        """When the name, or the station, may try again; None when it is not locked."""
+        ends = [
+            end
+            for end in (
+                self._lock_end(OperatorAttemptRow.name, name),
+                self._lock_end(OperatorAttemptRow.client, client),
+            )
+            if end is not None
+        ]
+        return max(ends) if ends else None
+
+    def _lock_end(self, column: InstrumentedAttribute[str], value: str) -> dt.datetime | None:
+        """The end of the lock earned by the failures in a row since the last accepted attempt
+        (attempts refused while locked count too: hammering a lock lengthens it).
+        """
+        if not value:
+            return None
+        with Session(self._engine, expire_on_commit=False) as session:
+            rows = session.execute(
+                select(OperatorAttemptRow.at, OperatorAttemptRow.outcome)
+                .where(column == value)
+                .where(OperatorAttemptRow.outcome != REFUSED)
+                .order_by(OperatorAttemptRow.id.desc())
+                .limit(rt.FREE_FAILURES + 20)
+            ).all()
+        failures = 0
+        last_at: str | None = None
+        for at, outcome in rows:
+            if outcome not in FAILURES:
+                break
+            failures += 1
+            last_at = last_at or at
+        seconds = rt.lock_seconds(failures)
+        if not seconds or last_at is None:
+            return None
+        return dt.datetime.fromisoformat(last_at) + dt.timedelta(seconds=seconds)
