@@ -23,7 +23,7 @@ from app.devices import DeviceDraws, emulated_operator
 from app.run import _start_devices
 from bingo.hall import DomainError, Hall, Status
 from bingo.simulate import Simulation, SimulationPlan
-from drivers.ballsource import start_emulated_session
+from drivers.sessions import start_emulated_session
 from tests.bingo.hallkit import make_hall
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
 
@@ -101,7 +101,7 @@ def test_a_partida_whose_extractor_is_away_at_its_start_is_suspended_then_resume
         assert partida is not None and partida.status == Status.SUSPENDED
         (incident,) = partida.incidents
         assert incident.incident == "failure_before_first_ball"
-        assert incident.note.startswith("extractor: El extractor no responde.")
+        assert incident.note.startswith("El extractor no responde.")
         time.sleep(2.5)
         kit.svc.resume("extractor de nuevo en línea")
         assert draws.draw_next().startswith("bola ")

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import PartidaState
-from drivers.ballsource import EmulatedSession, start_emulated_session
+from drivers.sessions import EmulatedSession, start_emulated_session
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
