@@ -3,7 +3,8 @@
 The drivers and the domain say what happened as a code and its parameters; the edges (the
 console, the headless run, the actas) say it in words from here, in the hall's languages: the
 same catalogue format as ``actas.i18n.TEXTS`` (key, then language), Spanish first, Basque beside
-it (R-PANEL-4). A language without a text falls back to Spanish. The incident notes the policy
+it (R-PANEL-4); English where the English console shows the text. A language without a text
+falls back to Spanish. The incident notes the policy
 records are rendered in Spanish, the record's language (decision 150).
 
 The Basque texts were written for the demo hall and must be reviewed by the hall's translator.
@@ -159,8 +160,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "eu": "Ez da bolarik atera: partida etenda geratzen da.",
     },
     "lost.not_counted": {
-        "es": "El recuento de bolas no se ha hecho: vuelva a intentarlo cuando el lector "
-        "responda.",
+        "es": "El recuento de bolas no se ha hecho: vuelva a intentarlo cuando el lector responda.",
         "eu": "Bolen zenbaketa ez da egin: saiatu berriro irakurgailuak erantzuten duenean.",
     },
     # --- irregularities of the balls or the mechanism (R-INC-3, R-BALL-2) ----------------------
@@ -169,8 +169,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "eu": "Bi bola atera dira batera (elikadura bikoitza).",
     },
     "irregular.missing_ball": {
-        "es": "Faltan bolas en el bombo: el extractor cuenta {count} y deberían quedar "
-        "{expected}.",
+        "es": "Faltan bolas en el bombo: el extractor cuenta {count} y deberían quedar {expected}.",
         "eu": "Bolak falta dira bonboan: ateragailuak {count} zenbatzen ditu eta {expected} "
         "geratu beharko lirateke.",
     },
@@ -204,10 +203,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "note.tube_recorded": {
         "es": "La bola del tubo, el {number}, consta como la bola {draw}.",
         "eu": "Hodiko bola, {number}, {draw}. bola gisa erregistratuta dago.",
+        "en": "The ball in the tube, number {number}, is recorded as ball {draw}.",
     },
     "note.no_ball": {
         "es": "No salió ninguna bola (comprobado por el jefe de mesa).",
         "eu": "Ez zen bolarik atera (mahaiburuak egiaztatua).",
+        "en": "No ball came out (checked by the table manager-cashier).",
     },
     "note.not_read": {
         "es": "Nadie en la mesa puede leer la bola; la partida queda detenida hasta que el jefe "
@@ -221,12 +222,16 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "seguir por extracción manual.",
         "eu": "Idatzi hodiko bolaren zenbakia: {draw}. bola gisa erregistratuko da eskuzko "
         "ateratzearekin jarraitu aurretik.",
+        "en": "Type the number of the ball in the tube: it is recorded as ball {draw} before the "
+        "manual draw goes on.",
     },
     "ask.tube_maybe": {
         "es": "Mire el tubo. Si ha salido una bola nueva, escriba su número: consta como la "
         "bola {draw}. Si no salió ninguna, pulse «No salió ninguna bola».",
         "eu": "Begiratu hodia. Bola berri bat atera bada, idatzi haren zenbakia: {draw}. bola "
         "gisa erregistratuko da. Bat ere atera ez bada, sakatu «Ez da bolarik atera».",
+        "en": "Look at the tube. If a new ball came out, type its number: it is recorded as ball "
+        "{draw}. If none came out, press “No ball came out”.",
     },
     "ask.already_drawn": {
         "es": "La bola {number} ya había salido en esta partida: no es la de esta extracción. "
@@ -235,16 +240,22 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "eu": "{number} bola partida honetan atera zen jada: ez da ateratze honetakoa. Idatzi "
         "hodiko bola; zenbaki hori badu, idatzi berriro: bi bola berdin daude eta partida "
         "gelditzen da (R-INC-3)",
+        "en": "Ball {number} was already drawn in this game: it is not this draw's ball. Type the "
+        "ball in the tube; if it bears that number, type it again: there are two equal balls and "
+        "the game stops (R-INC-3)",
     },
     "ask.last_ball": {
         "es": "La bola {number} ya había salido en esta partida: no es la de esta extracción. "
         "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»",
         "eu": "{number} bola partida honetan atera zen jada: ez da ateratze honetakoa. Idatzi "
         "hodiko bola berria, edo sakatu «Ez da bolarik atera»",
+        "en": "Ball {number} was already drawn in this game: it is not this draw's ball. Type the "
+        "new ball in the tube, or press “No ball came out”",
     },
     "ask.no_ball": {
         "es": "Bola del tubo: {number} no es una bola del juego (1 a 90)",
         "eu": "Hodiko bola: {number} ez da jokoko bola bat (1etik 90era)",
+        "en": "Ball in the tube: {number} is no ball of the set (1 to 90)",
     },
 }
 

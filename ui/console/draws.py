@@ -30,6 +30,7 @@ from bingo.drawing import (
 from ui.bridge import Question
 from ui.console.state import manual_mode
 from ui.console.texts import t
+from ui.i18n import console_language
 
 if TYPE_CHECKING:
     from ui.console.window import ConsoleWindow
@@ -225,10 +226,10 @@ class Draws:
         desk, page = self.desk, self.page
         if isinstance(outcome, AskTable):
             if outcome.problem:  # asked again: why, in the red banner; the box stays
-                self.window.show_error(ask_text(outcome))
+                self.window.show_error(ask_text(outcome, console_language()))
             else:
                 self.window.side.log(cause_text(outcome.cause), "⚠", Qt.GlobalColor.darkRed)
-                page.hold_message.setText(ask_text(outcome))
+                page.hold_message.setText(ask_text(outcome, console_language()))
             self.asking = outcome
             cause = outcome.cause
             desk.held, desk.lost = (cause, None) if isinstance(cause, BallHeld) else (None, cause)
