@@ -260,10 +260,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 }
 
 
+class _Given(dict[str, object]):
+    """The parameters of a text; one a code came without shows as a dash, never a failure."""
+
+    def __missing__(self, key: str) -> object:
+        return "—"
+
+
 def say(key: str, lang: str = "es", **params: object) -> str:
     """The text of ``key`` in ``lang`` (Spanish when it has none), with its parameters."""
     texts = WORDS[key]
-    return (texts.get(lang) or texts["es"]).format(**params)
+    return (texts.get(lang) or texts["es"]).format_map(_Given(params))
 
 
 def _device(name: str, lang: str) -> str:
