@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from actas.i18n import SUPPORTED
 from bingo.drawing import (
     AskTable,
     BallHeld,
@@ -24,7 +25,7 @@ from bingo.drawing import (
     Note,
 )
 
-LANGUAGES: Final = ("es", "eu")
+LANGUAGES: Final = SUPPORTED  # the hall languages of the actas: Spanish, Basque
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     # --- the devices ----------------------------------------------------------------------

@@ -90,3 +90,13 @@ def test_the_devices_and_the_domain_say_codes_not_sentences() -> None:
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
         }
         assert "_" not in calls, path
+
+
+def test_an_acta_of_a_basque_hall_words_a_device_code_in_both_languages() -> None:
+    """One catalogue format and one lookup: the actas' texts find the devices' codes too."""
+    from actas.i18n import Texts
+
+    assert Texts(("es", "eu")).all("lost.jam") == (
+        "Atasco en el extractor: la bola no ha llegado al tubo.",
+        "Ateragailua trabatuta: bola ez da hodira iritsi.",
+    )
