@@ -1,4 +1,4 @@
-"""The one interface the engine uses to get balls from the devices (extractor + reader).
+"""The hall's extractor and reader behind the domain's port, ``bingo.drawing.BallSource``.
 
 ``DeviceBallSource.draw`` arms the reader, releases one ball and waits for the reading; it never
 returns a number that was not checked at the edge. A reading is evidence, not truth: a number out
@@ -9,7 +9,10 @@ operator sees comes back as ``BallHeld`` for the jefe de mesa, whose reading of 
 manual extraction of the pending balls, R-INC-2; a ball is never skipped: ``ball_in_tube`` tells
 whether one came out, and ``resolve_lost`` records the jefe de mesa's reading of it first); an
 irregularity of the ball set or the mechanism raises ``BallSetIrregular`` (the partida is
-suspended and annulled, R-INC-3).
+suspended and annulled, R-INC-3). A ball the jefe de mesa reads that is already out is
+``DuplicateBall``, the domain's one "already drawn" error. Everything comes back as codes with
+their parameters; what the hall does with it is the domain's draw policy
+(``bingo.drawing.DrawPolicy``), and the words are the edges' (``actas.words``).
 
 The engine calls from one thread at a time; notices from the drivers' threads arrive through a
 queue.

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
-from actas.words import ask_text, cause_text
+from actas.words import ask_text, cause_text, note_text
 from bingo.drawing import (
     AskTable,
     BallHeld,
@@ -105,8 +105,6 @@ class Draws:
         devices = self.window.devices
         assert devices is not None
         if self.policy is None or self.policy.source is not devices:
-            from actas.words import note_text
-
             self.policy = DrawPolicy(self.window.service, devices, note_text)
         return self.policy
 
