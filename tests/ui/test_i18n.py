@@ -401,3 +401,26 @@ def test_without_the_english_translator_the_console_is_spanish_again(
     remove()
     console = open_console(qtbot, kit, bridge)
     assert console.sale_page.start_partida_button.text() == "Iniciar la partida (F3)"
+
+
+def web_catalogue() -> dict[str, dict[str, str]]:
+    """The web panels' words (``app/web/i18n.js``), keyed by language and code."""
+    import json
+    import re
+
+    text = (ROOT / "app" / "web" / "i18n.js").read_text("utf-8")
+    body = text[text.index("{") : text.rindex("}") + 1]
+    body = re.sub(r"^(\s*)([A-Za-z_]+):", r'\1"\2":', body, flags=re.M)
+    return dict(json.loads(re.sub(r",(\s*[}\]])", r"\1", body)))
+
+
+def test_the_web_and_the_qt_panels_word_the_announcement_codes_alike() -> None:
+    """R-PANEL-4: one code, the same words on every screen, in Spanish and in Basque (the web
+    panel says the annulment without its refund, for want of room)."""
+    web = web_catalogue()
+    for language, words in web.items():
+        for code, source in ANNOUNCEMENTS.items():
+            qt = source if language == "es" else PANEL_CATALOGUES[language][source]
+            if code == "annulled":
+                qt = qt.split(":")[0]
+            assert words[code] == qt, (language, code)
