@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from bingo.hall import (
     FINISHED,
     PARTIDA_ACTIONS,
-    STATUS_TEXT,
     Hall,
     PartidaState,
     SessionState,
@@ -37,7 +36,6 @@ class PanelState:
     session_id: str | None
     partida: int | None
     status: str | None
-    status_text: str
     is_last_partida: bool
     door_closed: bool
     cards_sold: int
@@ -130,7 +128,6 @@ def panel_state(hall: Hall) -> PanelState:
         session_id=session.id if session else None,
         partida=shown.number if shown else None,
         status=shown.status.value if shown else None,
-        status_text=STATUS_TEXT[shown.status] if shown else "",
         is_last_partida=bool(session and shown and session.last_partida == shown.number),
         door_closed=door_closed,
         cards_sold=shown.cards_sold if shown else 0,
