@@ -72,7 +72,10 @@ def test_the_extractor_lost_after_a_release_and_still_away_at_the_next_partida_s
     suspended = [p for p in partidas[1:] if "failure_before_first_ball" in kinds[p["number"] - 1]]
     assert suspended, kinds
     note = suspended[0]["incidents"][0]["note"]
-    assert note.startswith("extractor: ") and "No ha salido ninguna bola" in note
+    # the console's words too: one policy, one catalogue (actas.words; decision 150)
+    assert note == (
+        "El extractor no responde. No ha salido ninguna bola: la partida queda suspendida."
+    )
     assert suspended[0]["incidents"][0]["paragraph"].startswith("II.1.b, párrafo 1")
 
 
