@@ -297,8 +297,10 @@ def held_text(held: BallHeld, lang: str = "es") -> str:
     return f"{text} {say('held.read_tube', lang)}"
 
 
-def lost_text(lost: DeviceLost, lang: str = "es") -> str:
-    """Why the device cannot take part, and what can be done."""
+def lost_text(lost: DeviceLost, lang: str = "es", then: str = "") -> str:
+    """Why the device cannot take part, and what can be done (``then``: what the policy says
+    follows, when it is known: no manual extraction is offered for a suspended partida).
+    """
     device = _device(lost.device, lang)
     reason = lost.reason
     if reason == "offline" and lost.draw_number is None:
@@ -307,7 +309,7 @@ def lost_text(lost: DeviceLost, lang: str = "es") -> str:
     text = say(key, lang, device=device, **lost.details)
     if lost.reason.startswith("scan_"):
         return text
-    if lost.draw_number is None:
+    if lost.draw_number is None or then == "suspend":
         return f"{text} {say('lost.suspended', lang)}"
     if lost.ball_in_tube:
         text += " " + say("lost.tube_yes", lang)
@@ -345,7 +347,10 @@ def cause_text(
 def note_text(note: Note, lang: str = "es") -> str:
     """An incident note of the draw policy, as the record keeps it (Spanish, decision 150)."""
     cause = note.cause
-    said = cause_text(cause, lang) if cause is not None else ""
+    if isinstance(cause, DeviceLost):
+        said = lost_text(cause, lang, note.then)
+    else:
+        said = cause_text(cause, lang) if cause is not None else ""
     if note.code == "reader_hold":
         text = f"{said} {say('note.reader_hold', lang, number=note.number)}"
         return say("note.draw", lang, draw=note.draw_number, text=text)

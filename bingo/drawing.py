@@ -240,6 +240,7 @@ class Note:
     cause: BallHeld | DeviceLost | BallSetIrregular | DuplicateBall | None = None
     number: int | None = None  # the ball the jefe de mesa read (or the duplicated one)
     no_ball: bool = False  # the jefe de mesa saw no ball come out
+    then: Literal["", "manual", "suspend", "none"] = ""  # what follows a lost device
 
 
 Words = Callable[[Note], str]
@@ -449,12 +450,13 @@ class DrawPolicy:
     def _after_lost(self, lost: DeviceLost, tube: int | None, *, no_ball: bool) -> DeviceDown:
         partida = self._playing()
         index = lost.draw_number or len(partida.balls) + 1
-        note = self.words(Note("device_lost", index, lost, tube, no_ball))
+        then: Literal["manual", "suspend", "none"] = "manual"
         if not partida.balls:
-            return DeviceDown(lost, "suspend", note, tube)
-        if partida.status not in (Status.EXTRACTION, Status.CLAIM_CHECK):
-            return DeviceDown(lost, "none", note, tube)  # that ball completed a bingo
-        return DeviceDown(lost, "manual", note, tube)
+            then = "suspend"
+        elif partida.status not in (Status.EXTRACTION, Status.CLAIM_CHECK):
+            then = "none"  # that ball completed a bingo: no more extraction
+        note = self.words(Note("device_lost", index, lost, tube, no_ball, then))
+        return DeviceDown(lost, then, note, tube)
 
     def _playing(self) -> PartidaState:
         partida = self.service.hall.partida

@@ -100,3 +100,16 @@ def test_an_acta_of_a_basque_hall_words_a_device_code_in_both_languages() -> Non
         "Atasco en el extractor: la bola no ha llegado al tubo.",
         "Ateragailua trabatuta: bola ez da hodira iritsi.",
     )
+
+
+def test_a_partida_suspended_for_a_lost_device_is_not_offered_manual_extraction() -> None:
+    """R-INC-1: with no ball out yet the partida is suspended; its note says so, not that it
+    may go on by manual extraction (R-INC-2 is for a partida whose extraction began)."""
+    jam = DeviceLost("extractor", "jam", draw_number=1, ball_in_tube=False)
+    note = note_text(Note("device_lost", 1, jam, then="suspend"))
+    assert note == (
+        "Atasco en el extractor: la bola no ha llegado al tubo. No ha salido ninguna bola: la "
+        "partida queda suspendida."
+    )
+    going_on = note_text(Note("device_lost", 5, jam, then="manual"))
+    assert going_on.endswith("Puede seguir con extracción manual de las bolas pendientes.")
