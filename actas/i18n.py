@@ -588,6 +588,16 @@ def _pick(values: dict[str, object], lang: str) -> dict[str, object]:
     return {k: (v.pick(lang) if isinstance(v, PerLang) else v) for k, v in values.items()}
 
 
+def _entry(key: str) -> dict[str, str]:
+    """A text of the actas, or one of the codes the devices and the draw policy speak: one
+    catalogue format and one lookup for both (``actas.words``).
+    """
+    from actas.words import WORDS  # the words import this module's languages
+
+    entry = TEXTS.get(key)
+    return entry if entry is not None else WORDS[key]
+
+
 class Texts:
     """The texts in the hall's languages: Spanish always, then Basque for Basque halls."""
 
@@ -601,13 +611,13 @@ class Texts:
 
     def all(self, key: str, **values: object) -> tuple[str, ...]:
         """The text in every language of the hall, Spanish first."""
-        entry = TEXTS[key]
+        entry = _entry(key)
         return tuple(
             entry.get(lang, entry["es"]).format(**_pick(values, lang)) for lang in self.languages
         )
 
     def es(self, key: str, **values: object) -> str:
-        return TEXTS[key]["es"].format(**_pick(values, "es"))
+        return _entry(key)["es"].format(**_pick(values, "es"))
 
     def per_lang(self, key: str, **values: object) -> PerLang:
         """A text to be used as a value inside another text, in each language."""

@@ -1,13 +1,12 @@
-"""Balls from the extractor and reader into the hall's record, with the incidents they bring.
+"""Balls from the extractor and reader into the hall's record, for the headless run and the server.
 
-This sits at the edge between the engine and the drivers (it is not part of the pure domain):
-a ball the devices vouch for is recorded as drawn; a ball they hold is read by the jefe de mesa,
-whose reading prevails and is recorded with the hold (R-GAME-3); when a device is lost, a ball
-already out of the drum is read by the jefe de mesa and recorded first, then the partida goes on
-by manual extraction of the pending balls (R-INC-2), or is suspended if no ball has come out yet
-(R-INC-1); an irregular ball set annuls the partida (R-INC-3). No ball is ever skipped or
-invented: the record only takes what a device or the jefe de mesa vouched for, and where nobody
-can read a ball that is out, the run stops (``BallNotRead``).
+A thin adapter on the domain's one draw policy (``bingo.drawing.DrawPolicy``, the console's too):
+``operator_sees`` plays the jefe de mesa, whose reading of a held ball or of the ball in the tube
+the policy asks for; what follows a lost device (manual extraction, R-INC-2, or the suspension,
+R-INC-1) or an irregularity of the balls (the annulment, R-INC-3) is done at once, as nobody is at
+the table to read the paragraph first (R-INC-5). No ball is ever skipped or invented: where nobody
+can read a ball that is out, the run stops (``BallNotRead``). The record's notes are worded from
+the policy's codes by ``actas.words``, the console's words too.
 """
 
 from __future__ import annotations
@@ -18,12 +17,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bingo.hall import DomainError, DuplicateBall, PartidaState, Status
+from actas.words import lost_text, not_read_text, note_text, say
+from bingo.drawing import AskTable, BallNotRead, DeviceDown, DeviceLost, Drawn, DrawPolicy, Stopped
+from bingo.hall import DomainError
 from bingo.service import HallService
-from drivers.incidents import hold_note, tube_note
 
 if TYPE_CHECKING:
-    from drivers.ballsource import DeviceBallSource, DeviceLost, EmulatedSession
+    from drivers.ballsource import DeviceBallSource
+    from drivers.sessions import EmulatedSession
+
+__all__ = ["BallNotRead", "DeviceDraws", "SetNotCounted"]
 
 log = logging.getLogger(__name__)
 
@@ -74,14 +77,6 @@ def scenario_for(faults: list[str], seed: int) -> list[dict[str, object]]:
     return out
 
 
-class BallNotRead(DomainError):
-    """A ball left the drum and nobody at the table can read it: the partida stays held.
-
-    Going on would skip it or invent one: the manual extraction may use only the balls still in
-    the drum (R-INC-2), and which one is out is known only by reading it (R-GAME-3).
-    """
-
-
 class SetNotCounted(DomainError):
     """The reader could not count the ball set: nothing is recorded (R-BALL-2)."""
 
@@ -105,8 +100,7 @@ class DeviceDraws:
         self.source = source
         self.operator_sees = operator_sees
         self.repair = repair  # the technician's visit between partidas
-        self._partida: tuple[str, int] | None = None
-        self._returned = False  # the balls are back in the drum for the partida in play
+        self.policy = DrawPolicy(service, source, note_text)
 
     def scan(self) -> list[int]:
         """The reader's count of the whole set (R-BALL-2).
@@ -114,119 +108,56 @@ class DeviceDraws:
         A reader away at the count gets the reconnection grace once (decision 65); still away,
         the run stops with the reason instead of counting the set without it.
         """
-        from drivers.ballsource import DeviceLost
-
         try:
             return self.source.scan_set()
         except DeviceLost as exc:
             if not self.source.wait_for_devices():
-                raise SetNotCounted(
-                    f"{exc.message} El recuento de bolas no se ha hecho: vuelva a intentarlo "
-                    "cuando el lector responda",
-                    "R-BALL-2",
-                ) from exc
+                words = f"{lost_text(exc)} {say('lost.not_counted')}"
+                raise SetNotCounted(words, "R-BALL-2") from exc
         try:
             return self.source.scan_set()
         except DeviceLost as exc:
-            raise SetNotCounted(
-                f"{exc.message} El recuento de bolas no se ha hecho", "R-BALL-2"
-            ) from exc
+            raise SetNotCounted(lost_text(exc), "R-BALL-2") from exc
 
     def draw_next(self) -> str:
         """Draw one ball (or handle what prevents it); returns what was done, for the log."""
-        from drivers.ballsource import BallHeld, BallSetIrregular, DeviceLost
-
-        svc = self.service
-        partida = svc.hall.partida
-        if partida is None:
+        svc, policy = self.service, self.policy
+        if svc.hall.partida is None:
             raise RuntimeError("no partida in play")
-        key = (partida.session_id, partida.number)
-        if key != self._partida:
-            self._partida = key
-            self._returned = bool(partida.balls)  # restarted mid-partida: the drum is as it is
+        if policy.new_partida():
             self.repair()
-        if partida.manual_from_ball is not None:
-            number = svc.draw_manual()
-            return f"bola {number} (manual)"
-        if not self._returned:
-            try:
-                self.source.return_all()  # every ball back in the drum for a new partida
-            except DeviceLost as exc:
-                # No ball out yet: suspended (R-INC-1); the next draw tries again.
-                return self._device_lost(exc, partida)
-            self._returned = True
-        index = len(partida.balls) + 1
+        sees = self.operator_sees
+        reads = None if sees is None else (lambda ask: self._reads(ask, sees))
         try:
-            result = self.source.draw(index, frozenset(partida.balls), self.operator_sees)
-        except DeviceLost as exc:
-            return self._device_lost(exc, partida)
-        except BallSetIrregular as exc:
-            return self._irregular(str(exc), exc.duplicated)
-        if isinstance(result, BallHeld):
-            seen = self.operator_sees(index) if self.operator_sees is not None else None
-            if seen is None:
-                raise BallNotRead(
-                    f"extracción {index}: {result.message} Nadie en la mesa puede leer la bola; "
-                    "la partida queda detenida hasta que el jefe de mesa la lea en la consola",
-                    "R-GAME-3",
-                )
-            try:
-                read = self.source.resolve_hold(result, seen)
-            except BallSetIrregular as exc:
-                return self._irregular(str(exc), exc.duplicated)
-            try:
-                svc.draw_operator_ball(read.number, read.ball_id, hold_note(result, read.number))
-            except DuplicateBall as dup:
-                return self._irregular(hold_note(result, read.number), (dup.number,))
-            return f"bola {read.number} (leída por el jefe de mesa)"
-        try:
-            svc.draw_ball(result.number, "extractor", result.ball_id)
-        except DuplicateBall as dup:  # the devices vouched for a ball already out
-            return self._irregular(f"extracción {index}: bola duplicada.", (dup.number,))
-        return f"bola {result.number}"
+            outcome = policy.draw_next(reads, sees)
+        except BallNotRead as exc:
+            raise BallNotRead(exc.draw_number, exc.cause, not_read_text(exc)) from None
+        match outcome:
+            case Drawn(number, "devices"):
+                return f"bola {number}"
+            case Drawn(number, "table"):
+                return f"bola {number} (leída por el jefe de mesa)"
+            case Drawn(number, _):
+                return f"bola {number} (manual)"
+            case Stopped(_, note):
+                # stopped and recorded by the policy; nobody to read the paragraph (R-INC-5)
+                svc.stop_and_annul_for_ball_irregularity(note)
+                return "anulada"
+            case DeviceDown(_, then, note, tube):
+                done = f"bola {tube} (leída por el jefe de mesa), " if tube is not None else ""
+                if then == "suspend":
+                    svc.suspend(note, by_device=True)  # decision 131
+                    return "suspendida"
+                if then == "none":
+                    return done + "sin más extracción"  # that ball completed a bingo
+                svc.start_manual_extraction(note, by_device=True)
+                return done + "extracción manual"
+        raise AssertionError(outcome)  # the policy asks the table itself
 
-    def _irregular(self, note: str, duplicated: tuple[int, ...] = ()) -> str:
-        """R-INC-3, the same rule as the console's: the partida stops with the incident
-        recorded, then (nobody at the table to read the paragraph, R-INC-5) it is annulled.
-        """
-        self.service.stop_and_annul_for_ball_irregularity(note, duplicated)
-        return "anulada"
-
-    def _device_lost(self, exc: DeviceLost, partida: PartidaState) -> str:
-        """A ball already out of the drum is read and recorded first (Cantabria II.1.b párr. 2:
-        the manual extraction uses only the balls still pending); then manual extraction, or
-        the suspension when no ball has come out yet (R-INC-1, R-INC-2).
-        """
-        svc = self.service
-        index = len(partida.balls) + 1
-        done = ""
-        if exc.ball_in_tube is not False:
-            if self.operator_sees is None:
-                raise BallNotRead(
-                    f"extracción {index}: {exc.message} Nadie en la mesa puede leer la bola "
-                    "del tubo; la partida queda detenida hasta que el jefe de mesa la lea en "
-                    "la consola",
-                    "R-INC-2",
-                )
-            seen = self.operator_sees(index)
-            try:
-                new = svc.hall.ball_in_tube_is_new(seen, exc.ball_in_tube)
-            except DuplicateBall as dup:
-                return self._irregular(tube_note(exc, dup.number), (dup.number,))
-            if new and seen is not None:
-                read = self.source.resolve_lost(exc, seen)
-                svc.draw_operator_ball(
-                    read.number, read.ball_id, tube_note(exc, read.number), "ball_in_tube"
-                )
-                done = f"bola {read.number} (leída por el jefe de mesa), "
-        # ``partida`` is the hall's state of the partida in play: the ball just read is in it.
-        if not partida.balls:
-            svc.suspend(f"{exc.device}: {exc}", by_device=True)  # decision 131
-            return "suspendida"
-        if partida.status not in (Status.EXTRACTION, Status.CLAIM_CHECK):
-            return done + "sin más extracción"  # that ball completed a bingo: none needed
-        svc.start_manual_extraction(f"{exc.device}: {exc}", by_device=True)
-        return done + "extracción manual"
+    @staticmethod
+    def _reads(ask: AskTable, sees: Callable[[int], int | None]) -> int | None:
+        """The simulated jefe de mesa reads the physical ball: the same answer when asked again."""
+        return sees(ask.draw_number)
 
 
 def emulated_operator(session: EmulatedSession) -> Callable[[int], int | None]:
@@ -253,9 +184,9 @@ def emulated_draws(
     timeouts stay as they are); without it the emulators take as long as a real machine.
     ``traffic_dir`` keeps each line's bytes with their times (``drivers.traffic``).
     """
-    from drivers.ballsource import start_emulated_session
     from drivers.emulators.extractor import ExtractorModel
     from drivers.emulators.reader import ReaderModel
+    from drivers.sessions import start_emulated_session
 
     models: dict[str, object] = {}
     if fast:
@@ -289,7 +220,7 @@ def serial_draws(
     In an unattended run nobody reads a held ball or the ball in the tube when a device is
     lost: the run stops there (``BallNotRead``) rather than skip the ball or invent one.
     """
-    from drivers.ballsource import open_serial_devices
+    from drivers.sessions import open_serial_devices
 
     source, stop = open_serial_devices(extractor_port, reader_port, baud=baud)
     return DeviceDraws(service, source, None), stop

@@ -91,7 +91,7 @@ def _start_devices(
             )
             return None, lambda: None
         try:
-            from drivers.ballsource import open_serial_devices
+            from drivers.sessions import open_serial_devices
 
             return open_serial_devices(extractor, reader, baud=settings.baud)
         except Exception as exc:  # the console still works with typed balls
@@ -103,7 +103,7 @@ def _start_devices(
             )
             return None, lambda: None
     try:
-        from drivers.ballsource import open_emulated_devices
+        from drivers.sessions import open_emulated_devices
 
         source, stop = open_emulated_devices(secrets.randbelow(2**31), drawn=drawn)
     except Exception as exc:  # the console still works with typed balls

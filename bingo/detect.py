@@ -31,6 +31,7 @@ from typing import Any, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
+from bingo.errors import DuplicateBall
 from bingo.i18n import _
 
 __all__ = ["CompletionTracker", "compiled_backend_available"]
@@ -244,7 +245,7 @@ class CompletionTracker:
         if not 1 <= number <= 90:
             raise ValueError(_("la bola {n} no está entre 1 y 90").format(n=number))
         if self._drawn[number]:
-            raise ValueError(_("la bola {n} ya ha salido en esta partida").format(n=number))
+            raise DuplicateBall(int(number), self._balls.index(int(number)) + 1)
         self._drawn[number] = True
         self._balls.append(int(number))
         if self._kernel is not None:

@@ -20,32 +20,13 @@ import numpy.typing as npt
 from bingo import events as ev
 from bingo.cards import CardSet, Carton
 from bingo.detect import CompletionTracker
+from bingo.errors import DomainError as DomainError  # re-exported: the hall's refusals
+from bingo.errors import DuplicateBall as DuplicateBall
 from bingo.money import percent_of, split_equally
 from bingo.regulation import paragraph
 from bingo.rules import RegionRules
 
 BALLS = range(1, 91)
-
-
-class DomainError(Exception):
-    """A command the regulation or the state refuses; the message is for the jefe de mesa."""
-
-    def __init__(self, message: str, rule: str = "") -> None:
-        super().__init__(f"{message} ({rule})" if rule else message)
-        self.rule = rule
-
-
-class DuplicateBall(DomainError):
-    """A ball whose number already came out in this partida (R-INC-3).
-
-    Raised by ``Hall.draw_ball``; the devices' and the console's paths that meet one hand it to
-    ``Hall.stop_for_ball_irregularity`` when the ball is really out (one rule for both).
-    """
-
-    def __init__(self, number: int, first_index: int) -> None:
-        super().__init__(f"la bola {number} ya salió (extracción {first_index})", "R-INC-3")
-        self.number = number
-        self.first_index = first_index
 
 
 class Status(StrEnum):
@@ -999,7 +980,7 @@ class Hall:
         if number not in BALLS:
             raise DomainError(f"la bola {number} no existe (1 a 90)")
         if number in partida.balls:
-            raise DomainError(f"la bola {number} ya figura como extraída", "R-GAME-3")
+            raise DuplicateBall(number, partida.balls.index(number) + 1, "R-GAME-3")
         corrected = list(partida.balls)
         corrected[index - 1] = number
         depending = self.claims_depending_on(index, number)

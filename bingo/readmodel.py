@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from bingo.hall import (
     FINISHED,
     PARTIDA_ACTIONS,
-    STATUS_TEXT,
     Hall,
     PartidaState,
     SessionState,
@@ -37,7 +36,6 @@ class PanelState:
     session_id: str | None
     partida: int | None
     status: str | None
-    status_text: str
     is_last_partida: bool
     door_closed: bool
     cards_sold: int
@@ -54,10 +52,9 @@ class PanelState:
     balls: tuple[int, ...]
     last_ball: int | None
     winners: tuple[Winner, ...]
-    announcement: str
     version: int
-    # The announcement as a code and the hall's words left to the screen's catalogue (web
-    # panels put them in the hall's languages): see ``announcement_code``.
+    # The announcement as a code (its number is ``partida``): the words are the screen's, in
+    # the hall's languages (``ui.panels.hall_panel.ANNOUNCEMENTS``, ``app/web/i18n.js``).
     announcement_code: str = ""
     bola_loca_share_cents: int = 0  # this partida's share, already in bola_loca_fund_cents
 
@@ -81,35 +78,6 @@ def announcement_code(hall: Hall) -> str:
     if partida is None:
         return "session_over" if _session_over(session) else "next_partida"
     return partida.status.value
-
-
-def _announcement(hall: Hall, partida: PartidaState | None) -> str:
-    session = hall.session
-    if session is None:
-        return "Sala cerrada"
-    if partida is None:
-        if _session_over(session):
-            return "Fin de la sesión"
-        return "Próxima partida"
-    last = " — ÚLTIMA PARTIDA" if session.last_partida == partida.number else ""
-    match partida.status:
-        case Status.SALE_OPEN:
-            return f"Venta de cartones{last}"
-        case Status.SALE_CLOSED | Status.READY:
-            return f"Comienza la partida{last}"
-        case Status.EXTRACTION:
-            return f"Partida {partida.number} en juego{last}"
-        case Status.CLAIM_CHECK:
-            return "Comprobando cartón"
-        case Status.BINGO_CALLED:
-            return "¿Alguna línea más? ¿Algún bingo más?"
-        case Status.SUSPENDED:
-            return "Partida suspendida"
-        case Status.CLOSED | Status.PAID:
-            return "Partida cerrada"
-        case Status.ANNULLED:
-            return "Partida anulada: se devuelve el importe"
-    return ""
 
 
 def panel_state(hall: Hall) -> PanelState:
@@ -160,7 +128,6 @@ def panel_state(hall: Hall) -> PanelState:
         session_id=session.id if session else None,
         partida=shown.number if shown else None,
         status=shown.status.value if shown else None,
-        status_text=STATUS_TEXT[shown.status] if shown else "",
         is_last_partida=bool(session and shown and session.last_partida == shown.number),
         door_closed=door_closed,
         cards_sold=shown.cards_sold if shown else 0,
@@ -177,7 +144,6 @@ def panel_state(hall: Hall) -> PanelState:
         balls=tuple(shown.balls) if shown else (),
         last_ball=shown.balls[-1] if shown and shown.balls else None,
         winners=winners,
-        announcement=_announcement(hall, partida),
         version=hall.version,
         announcement_code=announcement_code(hall),
         bola_loca_share_cents=share,

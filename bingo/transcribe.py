@@ -23,7 +23,15 @@ FORMAT = "bingo-manual-book/1"
 
 
 class BookError(ValueError):
-    """A transcription that cannot be taken in; the message names the partida and the entry."""
+    """A transcription that cannot be taken in; the message names the partida and the entry.
+
+    ``partida`` is the book's partida it is about (None: the book as a whole), so that the
+    console shows that partida without reading the message.
+    """
+
+    def __init__(self, message: str, partida: int | None = None) -> None:
+        super().__init__(message)
+        self.partida = partida
 
 
 @dataclass(frozen=True)
@@ -69,12 +77,12 @@ def parse_book(data: Any) -> list[BookPartida]:
         raise BookError("el libro no trae ninguna partida")
     out: list[BookPartida] = []
     for i, raw in enumerate(entries, 1):
-        where = f"partida {i} del libro"
+        where, at = f"partida {i} del libro", i
         if not isinstance(raw, Mapping):
-            raise BookError(f"{where}: debe ser un objeto")
+            raise BookError(f"{where}: debe ser un objeto", at)
         try:
             number = _int(f"{where}: number", raw["number"])
-            where = f"partida {number} del libro"
+            where, at = f"partida {number} del libro", number
             sales = tuple(
                 BookSale(
                     str(s["series"]),
@@ -97,15 +105,17 @@ def parse_book(data: Any) -> list[BookPartida]:
                 for j, c in enumerate(raw.get("claims", []), 1)
             )
             bola = tuple(_int(f"{where}: bola loca", b) for b in raw.get("bola_loca", []))
+        except BookError as exc:
+            raise BookError(str(exc), at) from None
         except (KeyError, TypeError) as exc:
-            raise BookError(f"{where}: falta el campo {exc}") from None
+            raise BookError(f"{where}: falta el campo {exc}", at) from None
         annulled = raw.get("annulled")
         if annulled is not None and not isinstance(annulled, Mapping):
-            raise BookError(f"{where}: annulled debe ser un objeto o null")
+            raise BookError(f"{where}: annulled debe ser un objeto o null", at)
         for c in claims:
             if not 0 <= c.after_ball <= len(balls):
                 raise BookError(
-                    f"{where}: una reclamación tras la bola {c.after_ball}, que no salió"
+                    f"{where}: una reclamación tras la bola {c.after_ball}, que no salió", at
                 )
         out.append(
             BookPartida(
@@ -132,18 +142,26 @@ def _play(svc: HallService, book: BookPartida) -> None:
         session = hall.session
         expected = len(session.partidas) + 1 if session else 1
         if book.number != expected:
-            raise BookError(f"{where}: la siguiente partida de la sesión es la {expected}")
+            raise BookError(
+                f"{where}: la siguiente partida de la sesión es la {expected}", book.number
+            )
         svc.start_partida(bola_loca=(list(book.bola_loca), "manual_book"))
         partida = hall.partida
         assert partida is not None
     elif partida.number != book.number:
-        raise BookError(f"{where}: la partida abierta en el sistema es la {partida.number}")
+        raise BookError(
+            f"{where}: la partida abierta en el sistema es la {partida.number}", book.number
+        )
     elif tuple(partida.bola_loca_numbers) != book.bola_loca and book.bola_loca:
-        raise BookError(f"{where}: los números de bola loca no coinciden con el registro")
+        raise BookError(
+            f"{where}: los números de bola loca no coinciden con el registro", book.number
+        )
     recorded = [(r.series, r.first, r.last, r.electronic) for r in partida.sales]
     wanted = [(s.series, s.first, s.last, s.electronic) for s in book.sales]
     if wanted[: len(recorded)] != recorded:
-        raise BookError(f"{where}: las ventas no coinciden con las que constan en el registro")
+        raise BookError(
+            f"{where}: las ventas no coinciden con las que constan en el registro", book.number
+        )
     svc.note_manual_book(len(partida.balls) + 1, book.note or "transcrita del libro manual")
     for series, first, last, electronic in wanted[len(recorded) :]:
         svc.sell(series, first, last, electronic)
@@ -152,7 +170,9 @@ def _play(svc: HallService, book: BookPartida) -> None:
     if partida.status == Status.SALE_CLOSED:
         svc.confirm_data_shown()
     if partida.balls != list(book.balls[: len(partida.balls)]):
-        raise BookError(f"{where}: las bolas del registro no coinciden con las del libro")
+        raise BookError(
+            f"{where}: las bolas del registro no coinciden con las del libro", book.number
+        )
     pending = [c for c in book.claims if c.after_ball >= len(partida.balls)]
     for index in range(len(partida.balls), len(book.balls) + 1):
         for claim in [c for c in pending if c.after_ball == index]:
@@ -167,7 +187,7 @@ def _play(svc: HallService, book: BookPartida) -> None:
         svc.annul(book.annulled_incident, book.annulled_note)
         return
     if partida.status != Status.BINGO_CALLED:
-        raise BookError(f"{where}: el libro no trae ningún bingo correcto")
+        raise BookError(f"{where}: el libro no trae ningún bingo correcto", book.number)
     svc.close_partida()
     svc.pay_prizes()
 
@@ -182,7 +202,7 @@ def transcribe(svc: HallService, data: Any) -> list[int]:
         try:
             _play(rehearsal, partida)
         except DomainError as exc:
-            raise BookError(f"partida {partida.number} del libro: {exc}") from None
+            raise BookError(f"partida {partida.number} del libro: {exc}", partida.number) from None
     for partida in book:
         _play(svc, partida)
     return [p.number for p in book]

@@ -1,4 +1,4 @@
-"""The one interface the engine uses to get balls from the devices (extractor + reader).
+"""The hall's extractor and reader behind the domain's port, ``bingo.drawing.BallSource``.
 
 ``DeviceBallSource.draw`` arms the reader, releases one ball and waits for the reading; it never
 returns a number that was not checked at the edge. A reading is evidence, not truth: a number out
@@ -9,7 +9,10 @@ operator sees comes back as ``BallHeld`` for the jefe de mesa, whose reading of 
 manual extraction of the pending balls, R-INC-2; a ball is never skipped: ``ball_in_tube`` tells
 whether one came out, and ``resolve_lost`` records the jefe de mesa's reading of it first); an
 irregularity of the ball set or the mechanism raises ``BallSetIrregular`` (the partida is
-suspended and annulled, R-INC-3).
+suspended and annulled, R-INC-3). A ball the jefe de mesa reads that is already out is
+``DuplicateBall``, the domain's one "already drawn" error. Everything comes back as codes with
+their parameters; what the hall does with it is the domain's draw policy
+(``bingo.drawing.DrawPolicy``), and the words are the edges' (``actas.words``).
 
 The engine calls from one thread at a time; notices from the drivers' threads arrive through a
 queue.
@@ -22,13 +25,17 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
 
-from bingo.i18n import _
+from bingo.drawing import (
+    BallHeld,
+    BallRead,
+    BallSetIrregular,
+    DeviceLost,
+    DuplicateBall,
+    HoldReason,
+)
 from drivers.device import (
     DeviceDriver,
     DeviceOffline,
@@ -39,8 +46,8 @@ from drivers.device import (
     FaultsChanged,
     Notice,
 )
+from drivers.draw_state import _METHODS, _STOPPING, DrawTiming, _Draw, _fault_reason
 from drivers.extractor import ExtractorDriver
-from drivers.link import LinkTiming
 from drivers.protocol import (
     BALLS,
     BLOCKING_FAULTS,
@@ -48,172 +55,28 @@ from drivers.protocol import (
     BallReleasedEvent,
     ExtractorState,
     Fault,
-    FaultBit,
     FaultRaisedEvent,
     NakError,
     ProtocolError,
     ReaderState,
     ReadFailedEvent,
     ReadFailure,
-    ReadMethod,
 )
 from drivers.reader import ReaderDriver
 
-if TYPE_CHECKING:
-    from drivers.emulators import EmulatedHall, ExtractorModel, ReaderModel
-
-log = logging.getLogger(__name__)
-
-HoldReason = Literal[
-    "out_of_range",
-    "already_drawn",
-    "wrong_draw",
-    "operator_mismatch",
-    "unreadable",
-    "low_confidence",
-    "duplicate_read",
-    "stale_read",
-    "id_mismatch",
-    "early_read",
-    "replayed_read",
+# The domain's types are the port's (``bingo.drawing``); named here too for the drivers' users.
+__all__ = [
+    "BallHeld",
+    "BallRead",
+    "BallSetIrregular",
+    "DeviceBallSource",
+    "DeviceLost",
+    "DrawTiming",
+    "DuplicateBall",
+    "HoldReason",
 ]
 
-_METHODS: Mapping[int, str] = {
-    ReadMethod.OCR: "ocr",
-    ReadMethod.RFID: "rfid",
-    ReadMethod.BARCODE: "barcode",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class BallRead:
-    draw_number: int
-    number: int
-    ball_id: str  # 8 hex digits; "" when the jefe de mesa typed a ball the reader never saw
-    confidence: int
-    method: str  # "ocr" | "rfid" | "barcode" | "operator"
-
-
-@dataclass(frozen=True, slots=True)
-class BallHeld:
-    draw_number: int
-    reason: HoldReason
-    number: int | None  # what the reader said, if it said anything
-    message: str  # Spanish, for the jefe de mesa
-
-
-class DeviceLost(Exception):
-    """A device is offline or failed mid-draw: offer manual extraction (R-INC-2).
-
-    The draw number is not used up. ``ball_in_tube`` is False when no ball left the drum, True
-    when one did, None when it cannot be known. A ball that did leave the drum is read by the
-    jefe de mesa and recorded as this draw's ball (``DeviceBallSource.resolve_lost``) before the
-    manual extraction begins. ``pending`` are the balls still to draw (that ball among them, as
-    it is not recorded yet).
-    """
-
-    def __init__(
-        self,
-        device: str,
-        reason: str,
-        message: str,
-        *,
-        draw_number: int | None = None,
-        ball_in_tube: bool | None = False,
-        pending: tuple[int, ...] = (),
-    ) -> None:
-        super().__init__(message)
-        self.device = device
-        self.reason = reason
-        self.message = message
-        self.draw_number = draw_number
-        self.ball_in_tube = ball_in_tube
-        self.pending = pending
-
-
-class BallSetIrregular(Exception):
-    """Missing, duplicated or doubly fed ball, or a set scan that is not 1..90 once each.
-
-    During a partida this is the annulment path (R-INC-3).
-    """
-
-    def __init__(
-        self,
-        reason: str,
-        message: str,
-        *,
-        draw_number: int | None = None,
-        missing: tuple[int, ...] = (),
-        duplicated: tuple[int, ...] = (),
-        scanned: tuple[int, ...] = (),
-    ) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
-        self.draw_number = draw_number
-        self.missing = missing
-        self.duplicated = duplicated
-        self.scanned = scanned
-
-
-@dataclass(frozen=True, slots=True)
-class DrawTiming:
-    release_timeout: float = 8.0  # RELEASE acknowledged -> BALL_RELEASED (device jams at 5 s)
-    read_timeout: float = 3.0  # ball released -> reading, per attempt
-    confirm_timeout: float = 1.0  # reading arrived -> release confirmation
-    # A device offline longer than this, mid-draw or between balls, is lost (decision 65).
-    reconnect_grace: float = 5.0
-    mixing_time: float = 3.0  # CONFIG: mixing before a release when the air was off
-    # CONFIG: a release taking longer is a jam; None: 5/8 of release_timeout (5 s of 8), so the
-    # extractor reports the jam before the host gives up on the ball.
-    jam_timeout: float | None = None
-    # After a reading the reader's STATUS says whether it is done (idle, nothing newer); when it
-    # cannot say, this long for a second (duplicate) reading to show.
-    settle: float = 0.05
-    recheck: float = 0.02  # asking again while the reader says it is still reading
-    min_confidence: int = 80
-    rereads: int = 1
-    scan_timeout: float = 60.0
-
-
-_FAULT_REASONS: Mapping[FaultBit, tuple[str, str]] = {
-    FaultBit.NO_AIR: ("no_air", "El extractor no tiene aire."),
-    FaultBit.JAM: ("jam", "Atasco en el extractor: la bola no ha llegado al tubo."),
-    FaultBit.TUBE_SENSOR: ("tube_sensor", "El sensor del tubo del extractor está bloqueado."),
-    FaultBit.DOOR_OPEN: ("door_open", "La puerta del extractor está abierta."),
-    FaultBit.READER_OPTICS: ("reader_optics", "La óptica del lector está averiada."),
-}
-
-
-# Faults that stop a device from taking part: the extractor's blocking ones, the reader's optics.
-_STOPPING = BLOCKING_FAULTS | Fault.READER_OPTICS
-
-
-def _fault_reason(faults: Fault) -> tuple[str, str]:
-    for bit, text in _FAULT_REASONS.items():
-        if faults & (1 << bit):
-            return text
-    return ("device_fault", "Avería del dispositivo.")
-
-
-@dataclass
-class _Draw:
-    number: int
-    drawn: frozenset[int]
-    released: bool = False
-    reads: list[BallReadEvent] = field(default_factory=list)
-    foreign: list[BallReadEvent] = field(default_factory=list)
-    failures: int = 0
-    rereads_left: int = 0
-    offline: dict[str, float] = field(default_factory=dict)
-    release_deadline: float = 0.0
-    release_sent: float | None = None  # a reading heard before this cannot be of this ball
-    incident: tuple[HoldReason, str] | None = None  # what makes the draw held, and its detail
-    checked: bool = False  # the reader was asked whether its reading is final
-    read_deadline: float | None = None
-    settle_until: float | None = None
-    recheck_at: float | None = None
-    confirm_until: float | None = None
+log = logging.getLogger(__name__)
 
 
 class DeviceBallSource:
@@ -306,14 +169,7 @@ class DeviceBallSource:
             if not 1 <= operator_number <= self._balls:
                 raise ValueError(f"ball {operator_number} outside 1..{self._balls}")
             if operator_number in d.drawn:
-                raise BallSetIrregular(
-                    "duplicate_ball",
-                    _("La bola {number} ya había salido en esta partida: bola duplicada.").format(
-                        number=operator_number
-                    ),
-                    draw_number=d.number,
-                    duplicated=(operator_number,),
-                )
+                raise DuplicateBall(operator_number)
             del self._holds[held.draw_number]
             ball_id = ""
             if read is not None and read.number == operator_number:
@@ -336,7 +192,7 @@ class DeviceBallSource:
             if not 1 <= operator_number <= self._balls:
                 raise ValueError(f"ball {operator_number} outside 1..{self._balls}")
             if operator_number in d.drawn:
-                raise ValueError(f"ball {operator_number} was already drawn this partida")
+                raise DuplicateBall(operator_number)
             # The reader's id for that ball when it did see it; else the one the set scan saw.
             ids = [
                 r.ball_id.hex()
@@ -359,19 +215,13 @@ class DeviceBallSource:
                     result = self.reader.scan_set(timeout=self.timing.scan_timeout)
                 except ProtocolError as exc:
                     raise DeviceLost(
-                        self.reader.name,
-                        "scan_failed",
-                        _("El lector no pudo leer el juego de bolas: {error}").format(error=exc),
+                        self.reader.name, "scan_failed", details={"error": str(exc)}
                     ) from exc
                 if result.complete:
                     break
             assert result is not None
             if not result.complete:
-                raise DeviceLost(
-                    self.reader.name,
-                    "scan_incomplete",
-                    _("La lectura del juego de bolas llegó incompleta; repítala."),
-                )
+                raise DeviceLost(self.reader.name, "scan_incomplete")
             numbers = result.numbers
             self._set_ids = {n: i.hex() for n, i in result.balls}
             seen: dict[int, int] = {}
@@ -384,10 +234,6 @@ class DeviceBallSource:
             if missing or duplicated or extra or len(set(ids)) != len(ids):
                 raise BallSetIrregular(
                     "set_scan",
-                    _("Juego de bolas irregular: faltan {missing}; repetidas {duplicated}.").format(
-                        missing=", ".join(map(str, missing)) or "—",
-                        duplicated=", ".join(map(str, duplicated + extra)) or "—",
-                    ),
                     missing=missing,
                     duplicated=duplicated + extra,
                     scanned=tuple(numbers),
@@ -424,20 +270,14 @@ class DeviceBallSource:
 
     def _not_ready(self, driver: DeviceDriver, exc: ProtocolError) -> DeviceLost:
         """A device that cannot take part before a partida's first ball (R-INC-1)."""
-        who = _("lector") if driver is self.reader else _("extractor")
-        reason, text = "offline", _("El {device} no responde.").format(device=who)
+        reason = "offline"
         if isinstance(exc, NakError):
             faults = driver.faults()
             with contextlib.suppress(ProtocolError):
                 faults = driver.status_raw().faults
-            reason, text = _fault_reason(faults) if faults & _STOPPING else ("refused", "")
-            text = _(text) if text else _("El {device} rechazó la orden.").format(device=who)
+            reason = _fault_reason(faults) if faults & _STOPPING else "refused"
         log.warning("%s not ready for the partida (%s): %s", driver.name, reason, exc)
-        return DeviceLost(
-            driver.name,
-            reason,
-            text + " " + _("No ha salido ninguna bola: la partida queda suspendida."),
-        )
+        return DeviceLost(driver.name, reason)
 
     def wait_for_devices(self) -> bool:
         """Wait up to the reconnection grace for both devices; True if both are online."""
@@ -487,30 +327,12 @@ class DeviceBallSource:
         detail: object = "",
         *,
         ball_in_tube: bool | None = False,
-        message: str | None = None,
     ) -> DeviceLost:
-        who = _("lector") if device == self.reader.name else _("extractor")
-        text = message or {
-            "offline": _("Se ha perdido la comunicación con el {device}."),
-            "refused": _("El {device} rechazó la orden."),
-            "restarted": _("El {device} se ha reiniciado durante la extracción."),
-            "release_unconfirmed": _("El extractor no confirmó la salida de la bola."),
-            "double_feed_flag": _(
-                "El extractor sigue señalando doble alimentación sin ninguna bola fuera del"
-                " bombo: avería del extractor, no irregularidad de las bolas de esta partida."
-            ),
-        }.get(reason, _("Avería del {device}.")).format(device=who)
-        if ball_in_tube:
-            text += " " + _("Hay una bola en el tubo: léala antes de seguir.")
-        elif ball_in_tube is None:
-            text += " " + _("Compruebe si hay una bola en el tubo.")
-        text += " " + _("Puede seguir con extracción manual de las bolas pendientes.")
         log.warning("draw %s: %s lost (%s): %s", d.number, device, reason, detail)
         self._safe_disarm()
         return DeviceLost(
             device,
             reason,
-            text,
             draw_number=d.number,
             ball_in_tube=ball_in_tube,
             pending=self._pending(d),
@@ -541,11 +363,9 @@ class DeviceBallSource:
             # earlier partida, a fault of the extractor before the first ball (decision 67).
             raise self._lost(d, self.extractor.name, "double_feed_flag", ball_in_tube=False)
         if status.faults & BLOCKING_FAULTS:
-            reason, text = _fault_reason(status.faults)
-            raise self._lost(d, self.extractor.name, reason, message=_(text))
+            raise self._lost(d, self.extractor.name, _fault_reason(status.faults))
         if reader_faults & Fault.READER_OPTICS:
-            reason, text = _fault_reason(reader_faults)
-            raise self._lost(d, self.reader.name, reason, message=_(text))
+            raise self._lost(d, self.reader.name, _fault_reason(reader_faults))
         if not status.air:
             self._air_on(d)
         out = status.balls_in_drum == expected - 1 and status.ball_in_tube
@@ -580,28 +400,16 @@ class DeviceBallSource:
             faults = self.extractor.faults()
             with contextlib.suppress(ProtocolError):
                 faults = self.extractor.status().faults
-            reason, text = _fault_reason(faults if faults & _STOPPING else Fault.NO_AIR)
-            raise self._lost(d, self.extractor.name, reason, exc, message=_(text)) from exc
+            reason = _fault_reason(faults if faults & _STOPPING else Fault.NO_AIR)
+            raise self._lost(d, self.extractor.name, reason, exc) from exc
         except ProtocolError as exc:
             raise self._lost(d, self.extractor.name, "offline", exc) from exc
 
     def _irregular(self, d: _Draw, reason: str, *, count: int | None = None) -> BallSetIrregular:
         expected = self._balls - len(d.drawn)
-        text = {
-            "double_feed": _("Han salido dos bolas a la vez (doble alimentación)."),
-            "missing_ball": _(
-                "Faltan bolas en el bombo: el extractor cuenta {count} y deberían quedar"
-                " {expected}."
-            ),
-            "drum_count": _(
-                "El extractor cuenta {count} bolas en el bombo y deberían quedar {expected}"
-                " ({drawn} ya extraídas): han vuelto al bombo bolas que ya habían salido"
-                " (extractor reiniciado o recargado)."
-            ),
-        }.get(reason, _("Irregularidad en las bolas o el mecanismo."))
-        text = text.format(count=count, expected=expected, drawn=len(d.drawn))
         self._safe_disarm()
-        return BallSetIrregular(reason, text, draw_number=d.number)
+        details = {"count": count, "expected": expected, "drawn": len(d.drawn)}
+        return BallSetIrregular(reason, draw_number=d.number, details=details)
 
     def _safe_disarm(self) -> None:
         if self.reader.is_online():
@@ -620,8 +428,8 @@ class DeviceBallSource:
             if faults & Fault.DOUBLE_FEED:
                 raise self._irregular(d, "double_feed") from exc
             if faults & BLOCKING_FAULTS:
-                reason, text = _fault_reason(faults)
-                raise self._lost(d, self.extractor.name, reason, exc, message=_(text)) from exc
+                reason = _fault_reason(faults)
+                raise self._lost(d, self.extractor.name, reason, exc) from exc
             raise self._lost(d, self.extractor.name, "refused", exc) from exc
         except ProtocolError as exc:
             # No answer: the RELEASE may or may not have been acted on. The events fetched when
@@ -782,15 +590,13 @@ class DeviceBallSource:
         if raised & Fault.DOUBLE_FEED:
             raise self._irregular(d, "double_feed")
         if device == self.extractor.name and raised & BLOCKING_FAULTS and not d.released:
-            reason, text = _fault_reason(raised)
-            raise self._lost(d, device, reason, message=_(text), ball_in_tube=False)
+            raise self._lost(d, device, _fault_reason(raised), ball_in_tube=False)
         if device == self.reader.name and raised & Fault.READER_OPTICS:
             if d.released and not d.reads:
                 d.rereads_left = 0
                 d.read_deadline = self._clock()  # hold as unreadable: the jefe reads the tube
             elif not d.released:
-                reason, text = _fault_reason(raised)
-                raise self._lost(d, device, reason, message=_(text), ball_in_tube=None)
+                raise self._lost(d, device, _fault_reason(raised), ball_in_tube=None)
 
     def _recheck_release(self, d: _Draw) -> None:
         """The extractor is back before confirming the ball: find out where the ball is."""
@@ -855,8 +661,7 @@ class DeviceBallSource:
             return None
         if reader in d.offline and d.released and not d.reads:
             if now - d.offline[reader] >= grace:
-                note = _("Se ha perdido la comunicación con el lector.")
-                return self._hold(d, "unreadable", None, note=note)
+                return self._hold(d, "unreadable", None, line_lost=True)
             return None
         if d.recheck_at is not None and now >= d.recheck_at:
             d.recheck_at = None
@@ -948,47 +753,24 @@ class DeviceBallSource:
         read: BallReadEvent | None = None,
         *,
         seen: int | None = None,
-        note: str = "",
+        line_lost: bool = False,
         said: str = "",
     ) -> BallHeld:
+        """The draw held for the jefe de mesa, with the reason's code and its parameters."""
         self._safe_disarm()
         self._holds[d.number] = (d, read)
-        texts: dict[str, str] = {
-            "out_of_range": _("El lector leyó {number}, fuera de 1–90."),
-            "already_drawn": _("El lector leyó {number}, que ya ha salido en esta partida."),
-            "wrong_draw": _(
-                "El lector dio la lectura {number} para la extracción {other}, no para la {draw}."
-            ),
-            "operator_mismatch": _("El lector leyó {number} pero la mesa ve el {seen}."),
-            "unreadable": _("El lector no ha podido leer la bola."),
-            "low_confidence": _("Lectura dudosa del lector: {number} (confianza {confidence} %)."),
-            "duplicate_read": _("El lector dio dos lecturas distintas de la misma bola."),
-            "stale_read": _("El lector volvió a leer una bola que ya había salido ({number})."),
-            "id_mismatch": _(
-                "El lector leyó {number}, pero el código de la bola no es el de la {number}"
-                " del juego revisado."
-            ),
-            "early_read": _(
-                "El lector dio una lectura ({said}) antes de que saliera la bola; no se toma."
-            ),
-            "replayed_read": _(
-                "El lector repitió una respuesta antigua (su contador de avisos no avanzó;"
-                " lectura repetida: {said}); no se toma."
-            ),
+        details: dict[str, object] = {
+            "other": read.draw_number if read is not None else "?",
+            "confidence": read.confidence if read is not None else 0,
         }
-        message = texts[reason].format(
-            number=number,
-            seen=seen,
-            draw=d.number,
-            other=read.draw_number if read is not None else "?",
-            confidence=read.confidence if read is not None else 0,
-            said=said,
-        )
-        if note:
-            message = f"{message} {note}"
-        message += " " + _("Partida detenida: lea la bola del tubo e introduzca su número.")
+        if seen is not None:
+            details["seen"] = seen
+        if said:
+            details["said"] = said
+        if line_lost:
+            details["line_lost"] = True
         log.warning("draw %s held: %s (%s)", d.number, reason, number)
-        return BallHeld(d.number, reason, number, message)
+        return BallHeld(d.number, reason, number, details)
 
     def _drain(self) -> None:
         """Notices that arrived between draws: stale readings are dropped, faults kept."""
@@ -1001,142 +783,3 @@ class DeviceBallSource:
                 log.warning("reading outside a draw ignored: %s", notice.event)
             elif isinstance(notice.event, EventsReplayed):
                 log.warning("%s repeated an old EVENTS reply outside a draw", notice.device)
-
-
-# --------------------------------------------------------------------------- emulated hall
-
-
-@dataclass
-class EmulatedSession:
-    """An emulated extractor and reader on ptys, their drivers and the ball source."""
-
-    source: DeviceBallSource
-    hall: EmulatedHall
-    extractor: ExtractorDriver
-    reader: ReaderDriver
-
-    def stop(self) -> None:
-        self.source.close()
-
-
-def start_emulated_session(
-    seed: int,
-    scenario: str | Path | Iterable[Mapping[str, Any]] | None = None,
-    *,
-    link_timing: LinkTiming | None = None,
-    draw_timing: DrawTiming | None = None,
-    extractor_model: ExtractorModel | None = None,
-    reader_model: ReaderModel | None = None,
-    traffic_dir: str | Path | None = None,
-    silence_stop: float = 2.0,
-    tcp: bool = False,
-    drawn: Iterable[int] = (),
-) -> EmulatedSession:
-    """Emulators on ptys or TCP ports (in-process hub thread) and real drivers over them.
-
-    ``drawn`` are the balls the record says are out in the partida in play: started again
-    mid-partida, the emulated machine has them in its rack, not in its drum (the record is the
-    truth), so no ball drawn can come out a second time (decision 68).
-    """
-    import serial
-
-    from drivers.emulators import start_emulators
-
-    hall = start_emulators(
-        ("extractor", "reader"),
-        seed=seed,
-        scenario=scenario,
-        extractor_model=extractor_model,
-        reader_model=reader_model,
-        silence_stop=silence_stop,
-        tcp_port=0 if tcp else None,
-    )
-    out = set(drawn)
-    if out:
-        with hall.hub.lock:
-            machine = hall.machine
-            machine.rack = [b for b in machine.drum if b.number in out]
-            machine.drum = [b for b in machine.drum if b.number not in out]
-    if draw_timing is None and extractor_model is not None:
-        draw_timing = DrawTiming(mixing_time=extractor_model.mixing_time)
-
-    def opener(name: str) -> Callable[[], Any]:
-        def open_port() -> Any:
-            url = hall.devices[name].url
-            if url is None:
-                raise OSError(f"emulated {name} unplugged")
-            return serial.serial_for_url(url, baudrate=19200, timeout=0.03)
-
-        return open_port
-
-    def traffic(name: str) -> Path | None:
-        return Path(traffic_dir) / f"{name}.log" if traffic_dir is not None else None
-
-    drivers: list[DeviceDriver] = []
-    try:
-        extractor = ExtractorDriver(
-            opener("extractor"), timing=link_timing, traffic_log=traffic("extractor")
-        )
-        drivers.append(extractor.open())
-        reader = ReaderDriver(opener("reader"), timing=link_timing, traffic_log=traffic("reader"))
-        drivers.append(reader.open())
-    except BaseException:
-        for driver in drivers:
-            driver.close()
-        hall.stop()
-        raise
-    source = DeviceBallSource(extractor, reader, timing=draw_timing, owns_drivers=True)
-    source._stopper = hall.stop
-    return EmulatedSession(source, hall, extractor, reader)
-
-
-def open_emulated_devices(
-    seed: int,
-    scenario: str | Path | Iterable[Mapping[str, Any]] | None = None,
-    **options: Any,
-) -> tuple[DeviceBallSource, Callable[[], None]]:
-    """Start an emulated extractor and reader and return the ball source and its stopper."""
-    session = start_emulated_session(seed, scenario, **options)
-    return session.source, session.stop
-
-
-def open_serial_devices(
-    extractor_port: str,
-    reader_port: str,
-    *,
-    baud: int = 19200,
-    traffic_dir: str | Path | None = None,
-    link_timing: LinkTiming | None = None,
-    draw_timing: DrawTiming | None = None,
-) -> tuple[DeviceBallSource, Callable[[], None]]:
-    """Drivers for the hall's real extractor and reader on their serial lines.
-
-    A port is a device path (``/dev/ttyUSB0``, ``COM3``) or any pyserial URL
-    (``socket://host:port``, ``spy:///dev/ttyUSB0`` for field debugging). Each driver reopens
-    its port by itself after a disconnection.
-    """
-    import serial
-
-    def opener(port: str) -> Callable[[], Any]:
-        def open_port() -> Any:
-            return serial.serial_for_url(port, baudrate=baud, timeout=0.03)
-
-        return open_port
-
-    def traffic(name: str) -> Path | None:
-        return Path(traffic_dir) / f"{name}.log" if traffic_dir is not None else None
-
-    extractor = ExtractorDriver(
-        opener(extractor_port), timing=link_timing, traffic_log=traffic("extractor")
-    )
-    extractor.open()
-    try:
-        reader = ReaderDriver(
-            opener(reader_port), timing=link_timing, traffic_log=traffic("reader")
-        )
-        reader.open()
-    except BaseException:
-        extractor.close()
-        raise
-    source = DeviceBallSource(extractor, reader, timing=draw_timing, owns_drivers=True)
-    return source, source.close

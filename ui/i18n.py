@@ -279,19 +279,31 @@ def console_translator(language: str) -> CatalogTranslator | None:
     return CatalogTranslator(language, catalogue, contexts={CONSOLE_CONTEXT})
 
 
+_console_language = "es"
+
+
+def console_language() -> str:
+    """The language the console speaks ("es" unless ``use_console_language`` chose another)."""
+    return _console_language
+
+
 def use_console_language(language: str) -> Callable[[], None]:
     """Install the console's translator for ``language`` on the running application.
 
     Widgets created afterwards show their texts in that language; the panels are not touched.
     Returns the function that removes it again.
     """
+    global _console_language
     found = console_translator(language)
     app = QCoreApplication.instance()
     if found is None or app is None:
         return lambda: None
     app.installTranslator(found)
+    _console_language = language
 
     def remove() -> None:
+        global _console_language
+        _console_language = "es"
         running = QCoreApplication.instance()
         if running is not None:
             running.removeTranslator(found)

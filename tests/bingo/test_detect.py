@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bingo import detect
 from bingo.detect import CompletionTracker, compiled_backend_available
+from bingo.errors import DuplicateBall
 from bingo.strips import generate_strips
 
 BACKENDS = [
@@ -210,7 +211,8 @@ def test_a_ball_outside_1_to_90_is_refused(ball: object, message: str) -> None:
 def test_a_ball_drawn_twice_is_refused_and_changes_nothing() -> None:
     tracker = CompletionTracker(cartones(1, 6, shuffled=False))
     tracker.add_ball(33)
-    with pytest.raises(ValueError, match="la bola 33 ya ha salido"):
+    # the one "already drawn" error of the domain (R-INC-3)
+    with pytest.raises(DuplicateBall, match=r"la bola 33 ya salió \(extracción 1\)"):
         tracker.add_ball(33)
     assert tracker.balls == (33,)
 

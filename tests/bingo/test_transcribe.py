@@ -89,8 +89,9 @@ def test_a_faulty_book_changes_nothing_and_says_where() -> None:
     bad = book_for(kit, 2, 41, 60)
     bad["claims"] = [{"after_ball": 3, "series": "A", "number": 41, "kind": "bingo"}]
     before = len(kit.svc.records())
-    with pytest.raises(BookError, match="partida 2 del libro"):
+    with pytest.raises(BookError, match="partida 2 del libro") as refused:
         transcribe(kit.svc, {"format": FORMAT, "partidas": [good, bad]})
+    assert refused.value.partida == 2  # said as a parameter: the console reads no sentence
     assert len(kit.svc.records()) == before
     assert kit.hall.session.partidas == []
 

@@ -13,16 +13,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from drivers.ballsource import (
-    BallHeld,
-    BallRead,
-    DrawTiming,
-    EmulatedSession,
-    start_emulated_session,
-)
+from drivers.ballsource import BallHeld, BallRead, DrawTiming
 from drivers.device import Notice
 from drivers.emulators import ExtractorModel, ReaderModel
 from drivers.link import LinkTiming
+from drivers.sessions import EmulatedSession, start_emulated_session
 
 LINK = LinkTiming(poll_interval=0.1, reconnect_delays=(0.05, 0.1, 0.2, 0.4))
 DRAW = DrawTiming(

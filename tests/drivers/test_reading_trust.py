@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 
+from actas.words import cause_text
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from drivers.device import EventsLost, EventsReplayed
 from drivers.protocol import BallReadEvent, DeviceEvent, EventKind, MsgType
@@ -49,7 +50,7 @@ def test_a_replayed_events_reply_is_never_recorded_as_a_ball(hall_factory: HallF
     held = hall.draw(operator=False)  # the table's own check is off by default
     assert isinstance(held, BallHeld), f"recorded {held}"
     assert held.reason == "replayed_read" and held.draw_number == 3
-    assert f"lectura repetida: {old}" in held.message
+    assert f"lectura repetida: {old}" in cause_text(held)
     assert held.number == hall.tube() != old
     replayed = hall.saw(EventsReplayed, "reader")
     assert replayed and any(isinstance(e, BallReadEvent) for e in replayed[0].events)
@@ -71,7 +72,7 @@ def test_a_reading_before_the_ball_is_released_is_never_recorded(
     held = hall.draw(operator=False)
     ghost = readings_for(hall, 2)[0]
     assert isinstance(held, BallHeld), f"recorded {held}"
-    assert held.reason == "early_read" and f"({ghost})" in held.message
+    assert held.reason == "early_read" and f"({ghost})" in cause_text(held)
     assert ghost != hall.tube()
     hall.resolve(held)
     hall.assert_faithful()
@@ -165,5 +166,5 @@ def test_a_scan_that_overflows_the_ring_is_repeated_then_reported_never_a_crash(
     with pytest.raises(DeviceLost) as lost:
         hall.source.scan_set()
     assert lost.value.reason == "scan_incomplete"
-    assert "repítala" in lost.value.message
+    assert "repítala" in cause_text(lost.value)
     hall.play(2)

@@ -15,8 +15,8 @@ import pytest
 
 from app.devices import BallNotRead, DeviceDraws, emulated_operator
 from bingo.hall import PartidaState, Status
-from drivers.ballsource import EmulatedSession, start_emulated_session
 from drivers.protocol import EventKind
+from drivers.sessions import EmulatedSession, start_emulated_session
 from tests.bingo.hallkit import Kit, make_hall
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
 

@@ -23,7 +23,7 @@ from app.devices import DeviceDraws, emulated_operator
 from app.run import _start_devices
 from bingo.hall import DomainError, Hall, Status
 from bingo.simulate import Simulation, SimulationPlan
-from drivers.ballsource import start_emulated_session
+from drivers.sessions import start_emulated_session
 from tests.bingo.hallkit import make_hall
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
 
@@ -72,7 +72,10 @@ def test_the_extractor_lost_after_a_release_and_still_away_at_the_next_partida_s
     suspended = [p for p in partidas[1:] if "failure_before_first_ball" in kinds[p["number"] - 1]]
     assert suspended, kinds
     note = suspended[0]["incidents"][0]["note"]
-    assert note.startswith("extractor: ") and "No ha salido ninguna bola" in note
+    # the console's words too: one policy, one catalogue (actas.words; decision 150)
+    assert note == (
+        "El extractor no responde. No ha salido ninguna bola: la partida queda suspendida."
+    )
     assert suspended[0]["incidents"][0]["paragraph"].startswith("II.1.b, párrafo 1")
 
 
@@ -101,7 +104,7 @@ def test_a_partida_whose_extractor_is_away_at_its_start_is_suspended_then_resume
         assert partida is not None and partida.status == Status.SUSPENDED
         (incident,) = partida.incidents
         assert incident.incident == "failure_before_first_ball"
-        assert incident.note.startswith("extractor: El extractor no responde.")
+        assert incident.note.startswith("El extractor no responde.")
         time.sleep(2.5)
         kit.svc.resume("extractor de nuevo en línea")
         assert draws.draw_next().startswith("bola ")

@@ -33,7 +33,6 @@ class IrregularScan(StandInBallSource):
         scanned = (*(n for n in ALL if n != 17), 8)
         raise BallSetIrregular(
             "set_scan",
-            "Juego de bolas irregular: faltan 17; repetidas 8.",
             missing=(17,),
             duplicated=(8,),
             scanned=scanned,

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
-from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
+from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost, DuplicateBall
 from tests.ui.counting import answer_check, ball_checks, the_check
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
@@ -54,16 +54,22 @@ class StandInBallSource:
             seen = operator_sees(draw_number)
             self.table_saw.append(seen)
             if seen is not None and seen != outcome:
-                message = f"El lector leyó {outcome} pero la mesa ve el {seen}."
-                return BallHeld(draw_number, "operator_mismatch", outcome, message)
+                return BallHeld(draw_number, "operator_mismatch", outcome, {"seen": seen})
         return BallRead(draw_number, outcome, f"{outcome:08x}", 98, "ocr")
 
     def resolve_hold(self, held: BallHeld, operator_number: int) -> BallRead:
+        if operator_number in self.drawn_so_far(held.draw_number):
+            raise DuplicateBall(operator_number)  # as DeviceBallSource
         self.resolved.append(operator_number)
         return BallRead(held.draw_number, operator_number, "", 100, "operator")
 
+    def drawn_so_far(self, draw_number: int) -> frozenset[int]:
+        return next((d for n, d in reversed(self.draws) if n == draw_number), frozenset())
+
     def resolve_lost(self, lost: DeviceLost, operator_number: int) -> BallRead:
         assert lost.draw_number is not None
+        if operator_number in self.drawn_so_far(lost.draw_number):
+            raise DuplicateBall(operator_number)  # as DeviceBallSource
         self.lost_read.append(operator_number)
         return BallRead(lost.draw_number, operator_number, "", 100, "operator")
 
@@ -221,7 +227,7 @@ def test_the_draw_button_waits_while_a_ball_is_on_its_way(
 def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    held = BallHeld(1, "low_confidence", 38, "Lectura dudosa del lector: 38 (confianza 41 %).")
+    held = BallHeld(1, "low_confidence", 38, {"confidence": 41})
     source = StandInBallSource(held)
     console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
@@ -241,7 +247,8 @@ def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
     (incident,) = partida.incidents
     assert incident.incident == "reader_hold" and incident.after_ball == 0
     assert incident.note == (
-        "extracción 1: Lectura dudosa del lector: 38 (confianza 41 %). La bola es el 88."
+        "extracción 1: Lectura dudosa del lector: 38 (confianza 41 %). Partida detenida: lea la "
+        "bola del tubo e introduzca su número. La bola es el 88."
     )
     kinds = [r.kind for r in hall.svc.records()][-2:]
     assert kinds == ["incident_recorded", "ball_drawn"]  # committed together, hold first
@@ -250,12 +257,7 @@ def test_a_held_ball_shows_why_and_takes_the_number_the_jefe_de_mesa_reads(
 def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    lost = DeviceLost(
-        "extractor",
-        "offline",
-        "Se ha perdido la comunicación con el extractor. Puede seguir con extracción manual.",
-        draw_number=2,
-    )
+    lost = DeviceLost("extractor", "offline", draw_number=2)
     source = StandInBallSource(15, lost)
     console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
@@ -289,14 +291,7 @@ def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
 def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_extraction(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    lost = DeviceLost(
-        "extractor",
-        "offline",
-        "Se ha perdido la comunicación con el extractor. Hay una bola en el tubo: léala antes "
-        "de seguir. Puede seguir con extracción manual de las bolas pendientes.",
-        draw_number=2,
-        ball_in_tube=True,
-    )
+    lost = DeviceLost("extractor", "offline", draw_number=2, ball_in_tube=True)
     source = StandInBallSource(15, lost)
     console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
@@ -351,13 +346,7 @@ def test_the_ball_out_when_a_device_is_lost_is_read_and_recorded_before_manual_e
 def test_when_no_ball_came_out_the_jefe_says_so_and_nothing_is_recorded(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    lost = DeviceLost(
-        "extractor",
-        "release_unconfirmed",
-        "El extractor no confirmó la salida de la bola. Compruebe si hay una bola en el tubo.",
-        draw_number=2,
-        ball_in_tube=None,
-    )
+    lost = DeviceLost("extractor", "release_unconfirmed", draw_number=2, ball_in_tube=None)
     source = StandInBallSource(15, lost)
     console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
@@ -388,7 +377,7 @@ def test_when_no_ball_came_out_the_jefe_says_so_and_nothing_is_recorded(
 def test_a_lost_device_on_the_first_draw_with_the_ball_out_records_it_then_goes_manual(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    lost = DeviceLost("extractor", "offline", "Sin extractor.", draw_number=1, ball_in_tube=True)
+    lost = DeviceLost("extractor", "offline", draw_number=1, ball_in_tube=True)
     console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
     qtbot.keyClicks(console.extraction_page.hold_input, "9")
@@ -454,7 +443,7 @@ def test_a_draw_waiting_for_the_table_ends_when_the_bridge_closes(qtbot: QtBot, 
 def test_a_ball_set_irregularity_annuls_the_partida_after_the_paragraph(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    irregular = BallSetIrregular("double_feed", "Han salido dos bolas a la vez.", draw_number=2)
+    irregular = BallSetIrregular("double_feed", draw_number=2)
     source = StandInBallSource(15, irregular)
     console = console_drawing(qtbot, hall, devices_bridge, source)
     draw(qtbot, console)
@@ -474,7 +463,7 @@ def test_a_ball_set_irregularity_annuls_the_partida_after_the_paragraph(
 def test_a_device_lost_before_the_first_ball_offers_the_suspension(
     qtbot: QtBot, hall: Kit, devices_bridge: Bridge
 ) -> None:
-    lost = DeviceLost("extractor", "offline", "El extractor no responde.", draw_number=1)
+    lost = DeviceLost("extractor", "offline", draw_number=1)
     console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
     assert console.extraction_page.device_action.text() == "Suspender la partida…"
@@ -486,7 +475,7 @@ def test_a_device_lost_before_the_first_ball_offers_the_suspension(
 
 @pytest.mark.slow
 def test_the_console_counts_and_draws_with_the_emulated_devices(qtbot: QtBot) -> None:
-    from drivers.ballsource import open_emulated_devices
+    from drivers.sessions import open_emulated_devices
 
     kit = make_hall(open_session=False)
     source, stop = open_emulated_devices(5)

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import PartidaState
-from drivers.ballsource import EmulatedSession, start_emulated_session
+from drivers.sessions import EmulatedSession, start_emulated_session
 from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
@@ -196,3 +196,51 @@ def test_when_the_release_never_happened_the_jefe_says_no_ball_came_out(table: A
     assert partida.manual_from_ball == 2 and partida.balls == t.released()
     t.draw_by_hand_to_the_end()
     assert sorted(partida.balls) == list(range(1, 91))
+
+
+def test_the_console_and_an_unattended_run_record_the_lost_extractor_alike(table: Any) -> None:
+    """One draw policy (``bingo.drawing``): the same emulated devices, seed and fault give the
+    same record at the console as in an unattended run (``app.devices.DeviceDraws``, as
+    ``simulate --devices emulated``): the ball in the tube first, then manual extraction
+    (R-INC-2, II.1.b párr. 2), with the same words in the notes."""
+    from app.devices import DeviceDraws
+
+    scenario = [{"at_draw": 2, "fault": "disconnect", "mode": "cable", "duration": 2.0}]
+    t = table(scenario)
+    start = len(t.kit.svc.records())
+    t.press_draw()
+    t.done()
+    t.press_draw()
+    t.done()
+    t.type_into(t.console.extraction_page.hold_input, t.tube())
+    t.go_manual()
+    console = [(r.kind, r.payload) for r in t.kit.svc.records()[start:]]
+
+    kit = make_hall()
+    kit.partida_ready()
+    start = len(kit.svc.records())
+    session = start_emulated_session(
+        7,
+        scenario,
+        link_timing=LINK,
+        draw_timing=SHORT_GRACE,
+        extractor_model=EXTRACTOR,
+        reader_model=READER,
+    )
+    try:
+
+        def tube(_draw: int) -> int | None:
+            with session.hall.hub.lock:
+                return session.hall.machine.tube_number()
+
+        draws = DeviceDraws(kit.svc, session.source, tube)
+        assert draws.draw_next().startswith("bola ")
+        assert draws.draw_next().endswith("(leída por el jefe de mesa), extracción manual")
+    finally:
+        session.stop()
+    unattended = [(r.kind, r.payload) for r in kit.svc.records()[start:]]
+    assert [p["incident"] for k, p in console if k == "incident_recorded"] == [
+        "ball_in_tube",
+        "failure_after_extraction_began",
+    ]
+    assert console == unattended

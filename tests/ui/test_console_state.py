@@ -118,7 +118,7 @@ def test_a_ball_waiting_in_the_tube_is_dropped_once_the_partida_cannot_take_it()
     the console stops asking for it."""
     kit = make_hall()
     kit.partida_ready()
-    desk = Desk(devices=True, held=BallHeld(1, "out_of_range", None, "Bola sin leer"))
+    desk = Desk(devices=True, held=BallHeld(1, "out_of_range", None))
     view = derive(kit.hall, desk)
     assert view.hold and not view.draw_enabled and not view.changeable
     kit.svc.suspend("el extractor no responde")

@@ -5,6 +5,7 @@ English, the console in English, and the settings that choose them."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import string
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.config import LANGUAGES
-from bingo.hall import STATUS_TEXT
+from bingo.hall import STATUS_TEXT, Status
 from bingo.readmodel import panel_state
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
@@ -36,7 +37,7 @@ from ui.i18n import (
     use_console_language,
 )
 from ui.panels import hall_panel
-from ui.panels.hall_panel import PRIZE_WORDS, HallPanel, announcement_source
+from ui.panels.hall_panel import ANNOUNCEMENTS, PRIZE_WORDS, HallPanel
 
 ROOT = Path(__file__).resolve().parents[2]
 # In the panel catalogues since the first (Basque) one, though the panel shows them no longer.
@@ -99,32 +100,8 @@ def walk(
 
 
 def announcements() -> set[str]:
-    """The catalogue keys of the announcements ``bingo.readmodel`` makes for the panels."""
-    tree = ast.parse((ROOT / "bingo" / "readmodel.py").read_text("utf-8"))
-    function = next(
-        f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "_announcement"
-    )
-    keys: set[str] = set()
-    for node in ast.walk(function):
-        if not isinstance(node, ast.Return) or node.value is None:
-            continue
-        value = node.value
-        samples: list[str] = []
-        if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            samples = [value.value]
-        elif isinstance(value, ast.JoinedStr):
-            for last in ("", " — ÚLTIMA PARTIDA"):
-                sample = ""
-                for part in value.values:
-                    if isinstance(part, ast.Constant):
-                        sample += str(part.value)
-                    elif isinstance(part, ast.FormattedValue):
-                        sample += last if ast.unparse(part.value) == "last" else "7"
-                samples.append(sample)
-        else:
-            raise AssertionError(f"an announcement the test cannot read: {ast.unparse(value)}")
-        keys.update(announcement_source(s)[0] for s in samples if s)
-    return keys
+    """The catalogue keys of the announcements the panel words from the read model's codes."""
+    return set(ANNOUNCEMENTS.values())
 
 
 def panel_texts() -> set[str]:
@@ -228,13 +205,13 @@ def test_every_language_of_the_settings_has_a_name_and_a_panel_catalogue() -> No
     assert set(LANGUAGES) == set(LANGUAGE_NAMES) == {"es", *PANEL_CATALOGUES}
 
 
-def test_the_announcement_keys_drop_the_last_partida_and_the_number() -> None:
-    assert announcement_source("Partida 12 en juego — ÚLTIMA PARTIDA") == (
-        "Partida {n} en juego",
-        {"n": "12"},
-    )
-    assert announcement_source("Venta de cartones") == ("Venta de cartones", {})
-    assert announcement_source("") == ("", {})
+def test_every_announcement_code_of_the_read_model_has_its_words() -> None:
+    """R-PANEL-4: the read model speaks codes (every status of a partida, and the hall's
+    moments between them); the panel has words for each, in every panel catalogue."""
+    codes = {"hall_closed", "session_over", "next_partida", *(s.value for s in Status)}
+    assert codes == set(ANNOUNCEMENTS)
+    for language, catalogue in PANEL_CATALOGUES.items():
+        assert announcements() <= set(catalogue), language
 
 
 # ====================================================================== the panels
@@ -305,6 +282,26 @@ def test_an_english_panel_keeps_spanish_first(qtbot: QtBot) -> None:
     assert panel.cards_sold.caption2.text() == "CARDS SOLD"
     assert panel.announcement2.text() == "THE GAME BEGINS"
     assert panel.windowTitle() == "Panel de la sala"
+
+
+def test_a_basque_hall_shows_the_announcement_worded_from_the_read_models_code(
+    qtbot: QtBot,
+) -> None:
+    """R-PANEL-4: the read model gives a code and the partida's number, never a sentence the
+    panel must parse back; the panel words it in Spanish and Basque."""
+    kit = make_hall(languages=("es", "eu"))
+    kit.partida_ready()
+    kit.draw([5, 17])
+    state = panel_state(kit.hall)
+    assert (state.announcement_code, state.partida) == ("extraction", 1)
+    # no sentence in the read model: its texts are the hall's name and codes
+    texts = {k for k, v in vars(state).items() if isinstance(v, str)}
+    assert texts == {"hall_name", "session_id", "status", "announcement_code"}
+    panel = shown_panel(qtbot, kit)
+    assert panel.announcement.text() == "PARTIDA 1 EN JUEGO"
+    assert panel.announcement2.text() == "1. PARTIDA JOKOAN"
+    panel.show_state(dataclasses.replace(state, partida=12))
+    assert panel.announcement2.text() == "12. PARTIDA JOKOAN"
 
 
 def test_the_settings_languages_prevail_over_those_recorded(qtbot: QtBot) -> None:
@@ -406,3 +403,26 @@ def test_without_the_english_translator_the_console_is_spanish_again(
     remove()
     console = open_console(qtbot, kit, bridge)
     assert console.sale_page.start_partida_button.text() == "Iniciar la partida (F3)"
+
+
+def web_catalogue() -> dict[str, dict[str, str]]:
+    """The web panels' words (``app/web/i18n.js``), keyed by language and code."""
+    import json
+    import re
+
+    text = (ROOT / "app" / "web" / "i18n.js").read_text("utf-8")
+    body = text[text.index("{") : text.rindex("}") + 1]
+    body = re.sub(r"^(\s*)([A-Za-z_]+):", r'\1"\2":', body, flags=re.M)
+    return dict(json.loads(re.sub(r",(\s*[}\]])", r"\1", body)))
+
+
+def test_the_web_and_the_qt_panels_word_the_announcement_codes_alike() -> None:
+    """R-PANEL-4: one code, the same words on every screen, in Spanish and in Basque (the web
+    panel says the annulment without its refund, for want of room)."""
+    web = web_catalogue()
+    for language, words in web.items():
+        for code, source in ANNOUNCEMENTS.items():
+            qt = source if language == "es" else PANEL_CATALOGUES[language][source]
+            if code == "annulled":
+                qt = qt.split(":")[0]
+            assert words[code] == qt, (language, code)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from actas.words import cause_text
+from bingo.drawing import BallSetIrregular, DeviceLost
 from bingo.hall import SessionState
-from drivers.ballsource import BallSetIrregular
 from ui.console.ball_check import BallCheckDialog, BallCondition, BallCount, problem_words
 from ui.console.ball_set import BallSetChange, BallSetDialog, set_words
 from ui.console.state import ball_set_changeable
@@ -305,7 +306,9 @@ class Counts:
         window = self.window
         when, self.desk.scanning = self.desk.scanning, ""
         self.desk.scanned.pop(when, None)
-        message = getattr(error, "message", str(error))
+        message = (
+            cause_text(error) if isinstance(error, DeviceLost | BallSetIrregular) else str(error)
+        )
         self.page.scan_result.setText(message)
         counted = (
             isinstance(error, BallSetIrregular)

@@ -1,9 +1,13 @@
-"""The console's draw policy: a ball from the devices, typed, or drawn by lot; a ball the
-devices could not vouch for (held), a device lost with a ball that may be in the tube, the table's
-own reading, and the incident that follows a device problem (R-GAME-3, R-INC-2, R-INC-3).
+"""The console's draws: a ball from the devices, typed, or drawn by lot, and the device problems
+(R-GAME-3, R-INC-1, R-INC-2, R-INC-3).
 
-It is kept as one unit, apart from the window, so that it can give way to the domain's one
-policy (``app.devices``; the incident notes are ``drivers.incidents``) without touching the pages.
+The policy is the domain's (``bingo.drawing.DrawPolicy``, the headless run's too): the devices
+are asked on the bridge's worker (``DrawPolicy.take``; the table's check of every reading through
+``bridge.ask``), and what they gave goes into the record here, in the GUI thread
+(``DrawPolicy.record``). This module renders the policy's outcomes (in ``actas.words``' words)
+and takes the jefe de mesa's reading of the ball in the tube (``DrawPolicy.answer``); the
+incident that follows a device problem is offered with the note the policy wrote, and done once
+the jefe de sala has read the paragraph (R-INC-5).
 """
 
 from __future__ import annotations
@@ -12,12 +16,21 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
-from bingo.hall import DomainError, DuplicateBall
-from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost
-from drivers.incidents import hold_note, tube_note
+from actas.words import ask_text, cause_text, note_text
+from bingo.drawing import (
+    AskTable,
+    BallHeld,
+    BallNotRead,
+    DeviceDown,
+    DrawPolicy,
+    Outcome,
+    Stopped,
+    Taken,
+)
 from ui.bridge import Question
 from ui.console.state import manual_mode
 from ui.console.texts import t
+from ui.i18n import console_language
 
 if TYPE_CHECKING:
     from ui.console.window import ConsoleWindow
@@ -31,8 +44,10 @@ class Draws:
         self.page = window.extraction_page
         self.desk = window.desk
         self.table_question: Question | None = None  # a draw waits for what the table sees
-        self.device_error: BaseException | None = None
+        self.device_error: Stopped | DeviceDown | None = None
         self.device_note = ""  # what the device problem was, for the incident's note
+        self.asking: AskTable | None = None  # what the jefe de mesa is reading
+        self.policy: DrawPolicy | None = None
         page = self.page
         page.drawDevice.connect(self.draw_from_devices)
         page.drawTyped.connect(self.draw_typed)
@@ -72,14 +87,11 @@ class Draws:
             )
             return
         number = len(partida.balls) + 1
-        drawn = frozenset(partida.balls)
-        first = not partida.balls
         table_sees = self.table_sees if self.page.table_check.isChecked() else None
+        policy = self.policy_for()
 
-        def job() -> BallRead | BallHeld:
-            if first:
-                devices.return_all()  # every ball back in the drum before the first draw
-            return devices.draw(number, drawn, table_sees)
+        def job() -> Taken:
+            return policy.take(table_sees)  # the balls go back to the drum for a new partida
 
         desk.drawing = True
         self.device_error = None
@@ -88,26 +100,13 @@ class Draws:
         window.bridge.submit("draw", job)
         window.refresh()
 
-    def record_device_ball(self, read: BallRead) -> None:
-        """A ball the devices vouched for; one already out is a duplicate ball (R-INC-3)."""
-        duplicate: list[DuplicateBall] = []
-
-        def record() -> None:
-            try:
-                self.window.service.draw_ball(read.number, "extractor", read.ball_id)
-            except DuplicateBall as exc:
-                duplicate.append(exc)
-
-        if not self.window.attempt(t("Bola {n}").format(n=read.number), record) or not duplicate:
-            return
-        message = t("La bola {n} ya había salido en esta partida: bola duplicada.")
-        irregular = BallSetIrregular(
-            "duplicate_ball",
-            message.format(n=read.number),
-            draw_number=read.draw_number,
-            duplicated=(read.number,),
-        )
-        self.show_device_problem(irregular)
+    def policy_for(self) -> DrawPolicy:
+        """The domain's draw policy over the console's devices (one for the window)."""
+        devices = self.window.devices
+        assert devices is not None
+        if self.policy is None or self.policy.source is not devices:
+            self.policy = DrawPolicy(self.window.service, devices, note_text)
+        return self.policy
 
     def draw_typed(self) -> None:
         window = self.window
@@ -175,177 +174,88 @@ class Draws:
     # ------------------------------------------------------------------ the ball in the tube
 
     def resolve_hold(self) -> None:
-        window, desk = self.window, self.desk
-        if desk.lost is not None:
-            self.resolve_lost()
-            return
-        held, devices = desk.held, window.devices
+        """The number the jefe de mesa reads on the held ball, or on the ball in the tube."""
         text = self.page.hold_input.text().strip()
-        if held is None or devices is None or not text:
+        if not text:
             return
-        operator_number = int(text)
-
-        def run() -> BallRead:
-            try:
-                return devices.resolve_hold(held, operator_number)
-            except ValueError as exc:
-                raise DomainError(str(exc)) from None
-
-        try:
-            read = run()
-        except BallSetIrregular as exc:
-            desk.held = None
-            self.show_device_problem(exc)
-            window.refresh()
-            return
-        except DomainError as exc:
-            window.show_error(t("Bola del tubo: {reason}").format(reason=exc))
-            return
-        desk.held = None
-        self.page.hold_input.clear()
-        # The ball and the hold that says why the jefe de mesa read it go in together (the acta
-        # shows both: Cantabria III, "prevalecerá ... el que figure en la bola extraída").
-        window.attempt(
-            t("Bola {n}").format(n=read.number),
-            lambda: window.service.draw_operator_ball(
-                read.number, read.ball_id, hold_note(held, read.number)
-            ),
-        )
-        window.refresh()
-
-    def resolve_lost(self) -> None:
-        """The ball that left the drum before the device was lost is this draw's ball: it is
-        recorded before any manual extraction (Cantabria II.1.b párr. 2).
-        """
-        window, desk = self.window, self.desk
-        lost, devices = desk.lost, window.devices
-        partida = window.hall.partida
-        text = self.page.hold_input.text().strip()
-        if lost is None or devices is None or partida is None or not text:
-            return
-        number = int(text)
-        # The engine's rule (the same as an unattended run's): the last ball still in the tube,
-        # or a second ball with its number. A typed number may be a slip, so it is asked again.
-        try:
-            new = window.hall.ball_in_tube_is_new(number, lost.ball_in_tube)
-        except DuplicateBall:
-            new = False
-            message = t(
-                "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
-                "Escriba la bola nueva del tubo; si lleva ese número, hay dos bolas iguales: "
-                "anule la partida (Incidencias)"
-            )
-        else:
-            message = t(
-                "La bola {n} ya había salido en esta partida: no es la de esta extracción. "
-                "Escriba la bola nueva del tubo, o pulse «No salió ninguna bola»"
-            )
-        if not new:
-            window.show_error(message.format(n=number))
-            return
-        try:
-            read = devices.resolve_lost(lost, number)
-        except ValueError as exc:
-            window.show_error(t("Bola del tubo: {reason}").format(reason=exc))
-            return
-        desk.lost = None
-        self.page.hold_input.clear()
-        recorded = window.attempt(
-            t("Bola {n}").format(n=read.number),
-            lambda: window.service.draw_operator_ball(
-                read.number, read.ball_id, tube_note(lost, read.number), "ball_in_tube"
-            ),
-        )
-        if recorded:
-            self.offer_incident(
-                lost,
-                t("La bola del tubo, el {number}, consta como la bola {index}.").format(
-                    number=read.number, index=lost.draw_number
-                ),
-            )
-        window.refresh()
+        self.answer_ask(int(text))
 
     def no_ball_out(self) -> None:
         """The jefe de mesa saw no new ball: the release never happened."""
-        lost = self.desk.lost
-        if lost is None:
+        if self.desk.lost is not None:
+            self.answer_ask(None)
+
+    def answer_ask(self, number: int | None) -> None:
+        window, desk, ask = self.window, self.desk, self.asking
+        if ask is None or (desk.held is None and desk.lost is None) or self.policy is None:
             return
-        self.desk.lost = None
-        self.page.hold_input.clear()
-        self.offer_incident(lost, t("No salió ninguna bola (comprobado por el jefe de mesa)."))
-        self.window.refresh()
+        policy = self.policy
+        outcome: list[Outcome] = []
+        what = t("Bola {n}").format(n=number) if number is not None else t("Bola del tubo")
+        if window.attempt(what, lambda: outcome.append(policy.answer(ask, number))):
+            self.render(outcome[0])
+        window.refresh()
 
     # ------------------------------------------------------------------ the worker's answer
 
     def drawn(self, result: object) -> None:
         self.desk.drawing = False
         self.window.statusBar().clearMessage()
-        if isinstance(result, BallRead):
-            self.record_device_ball(result)
-        elif isinstance(result, BallHeld):
-            self.desk.held = result
-            self.page.hold_message.setText(result.message)
-            self.page.hold_input.clear()
-            self.window.pages.setCurrentIndex(2)
-            self.page.hold_input.setFocus()
+        if self.policy is None or self.window.hall.partida is None:
+            return
+        policy = self.policy
+        outcome: list[Outcome] = []
+        taken: Taken = result  # type: ignore[assignment]
+        number = getattr(result, "number", None)
+        what = t("Bola {n}").format(n=number) if number is not None else t("Extracción")
+        if self.window.attempt(what, lambda: outcome.append(policy.record(taken))):
+            self.render(outcome[0])
 
     def draw_failed(self, error: object) -> None:
         self.desk.drawing = False
         self.window.statusBar().clearMessage()
-        if isinstance(error, DeviceLost | BallSetIrregular):
-            self.show_device_problem(error)
+        if isinstance(error, BallNotRead):
+            self.window.show_error(cause_text(error.cause))
         else:
             self.window.show_error(t("Extracción: fallo del dispositivo: {e}").format(e=error))
 
+    def render(self, outcome: Outcome) -> None:
+        """What the policy did, or asks for, on the extraction page."""
+        desk, page = self.desk, self.page
+        if isinstance(outcome, AskTable):
+            if outcome.problem:  # asked again: why, in the red banner; the box stays
+                self.window.show_error(ask_text(outcome, console_language()))
+            else:
+                self.window.side.log(cause_text(outcome.cause), "⚠", Qt.GlobalColor.darkRed)
+                page.hold_message.setText(ask_text(outcome, console_language()))
+            self.asking = outcome
+            cause = outcome.cause
+            desk.held, desk.lost = (cause, None) if isinstance(cause, BallHeld) else (None, cause)
+            page.hold_input.clear()
+            if desk.lost is not None:
+                page.hold_box.show()
+            self.window.pages.setCurrentIndex(2)
+            page.hold_input.setFocus()
+            return
+        self.asking = None
+        desk.held = desk.lost = None
+        page.hold_input.clear()
+        page.hold_box.hide()
+        if isinstance(outcome, Stopped | DeviceDown):
+            self.window.side.log(outcome.note, "⚠", Qt.GlobalColor.darkRed)
+            if isinstance(outcome, Stopped) or outcome.then != "none":
+                self.offer_incident(outcome)
+
     # ------------------------------------------------------------------ device problems
 
-    def show_device_problem(self, error: DeviceLost | BallSetIrregular) -> None:
-        self.window.side.log(error.message, "⚠", Qt.GlobalColor.darkRed)
-        self.window.pages.setCurrentIndex(2)
-        if isinstance(error, BallSetIrregular):
-            self.stop_for_irregularity(error)
-        elif error.ball_in_tube is not False:
-            # A ball may be out of the drum: read it before anything else (R-INC-2).
-            self.desk.lost = error
-            if error.ball_in_tube:
-                ask = t(
-                    "Escriba el número de la bola del tubo: consta como la bola {n} antes de "
-                    "seguir por extracción manual."
-                )
-            else:
-                ask = t(
-                    "Mire el tubo. Si ha salido una bola nueva, escriba su número: consta como "
-                    "la bola {n}. Si no salió ninguna, pulse «No salió ninguna bola»."
-                )
-            self.page.hold_message.setText(f"{error.message}\n{ask.format(n=error.draw_number)}")
-            self.page.hold_input.clear()
-            self.page.hold_box.show()
-            self.page.hold_input.setFocus()
-            return
-        self.offer_incident(error)
-
-    def stop_for_irregularity(self, error: BallSetIrregular) -> None:
-        """R-INC-3, the engine's rule as in an unattended run: the partida stops now with the
-        incident (and any duplicated number) recorded; the red box then leads to the annulment
-        once the jefe de sala has read the paragraph (R-INC-5). No ball is drawn meanwhile.
-        """
-        partida = self.window.hall.partida
-        if partida is None or partida.irregular:
-            return
-        self.window.attempt(
-            t("Irregularidad de bolas"),
-            lambda: self.window.service.stop_for_ball_irregularity(error.message, error.duplicated),
-        )
-
-    def offer_incident(self, error: DeviceLost | BallSetIrregular, said: str = "") -> None:
-        """The red box with the incident that follows a device problem."""
-        self.device_error = error
-        self.device_note = f"{error.message} {said}".strip()
+    def offer_incident(self, outcome: Stopped | DeviceDown) -> None:
+        """The red box with the incident that follows a device problem, and the policy's note."""
+        self.device_error = outcome
+        self.device_note = outcome.note
         self.page.device_message.setText(self.device_note)
-        partida = self.window.hall.partida
-        if isinstance(error, BallSetIrregular):
+        if isinstance(outcome, Stopped):
             self.page.device_action.setText(t("Irregularidad de bolas: anular…"))
-        elif partida is not None and partida.balls:
+        elif outcome.then == "manual":
             self.page.device_action.setText(t("Seguir por extracción manual…"))
         else:
             self.page.device_action.setText(t("Suspender la partida…"))
@@ -354,10 +264,9 @@ class Draws:
 
     def device_incident(self) -> None:
         error = self.device_error
-        partida = self.window.hall.partida
-        if isinstance(error, BallSetIrregular):
+        if isinstance(error, Stopped):
             self.window.incidents.open_incident("ball_irregularity", note=self.device_note)
-        elif partida is not None and partida.balls:
+        elif isinstance(error, DeviceDown) and error.then == "manual":
             self.window.incidents.open_incident("manual_extraction", note=self.device_note)
         else:
             self.window.incidents.open_incident("suspend", note=self.device_note)

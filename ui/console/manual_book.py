@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -432,7 +431,7 @@ class ManualBookDialog(QDialog):
             numbers = transcribe(self.service, data)
         except BookError as exc:
             self.show_error(t("{reason}. No se ha registrado nada.").format(reason=exc))
-            self._select_named(str(exc))
+            self._select_partida(exc.partida)
             return
         except DomainError as exc:
             self.show_error(t("El registro rechaza el libro: {reason}").format(reason=exc))
@@ -446,12 +445,12 @@ class ManualBookDialog(QDialog):
         self.numbers = numbers
         self.accept()
 
-    def _select_named(self, message: str) -> None:
-        found = re.search(r"partida (\d+) del libro", message)
-        if found is None:
+    def _select_partida(self, number: int | None) -> None:
+        """Show the book's partida the error is about (its number comes with the error)."""
+        if number is None:
             return
         for row, form in enumerate(self.forms):
-            if form.number.value() == int(found.group(1)):
+            if form.number.value() == number:
                 self.partida_list.setCurrentRow(row)
                 return
 

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bingo.drawing import BallHeld, DeviceLost
 from bingo.hall import STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
 from bingo.money import euros
 from bingo.readmodel import allowed_actions, panel_state
-from drivers.ballsource import BallHeld, DeviceLost
 from ui.console.documents import DETAILED_PRIZES
 
 Translate = Callable[[str], str]

@@ -24,17 +24,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from bingo import events as ev
+from bingo.drawing import BallSource
 from bingo.hall import DomainError, Hall
 from bingo.readmodel import allowed_actions
 from bingo.service import HallService
-from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from store.errors import StoreError
 from ui.bridge import Bridge
 from ui.console.ball_check import BallCheckDialog
@@ -66,25 +66,6 @@ from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 log = logging.getLogger(__name__)
 
 __all__ = ["INCIDENTS", "MENU_TEXTS", "BallSource", "ConsoleDefaults", "ConsoleWindow"]
-
-
-class BallSource(Protocol):
-    """What the console needs of ``drivers.ballsource.DeviceBallSource``."""
-
-    def draw(
-        self,
-        draw_number: int,
-        drawn: frozenset[int],
-        operator_sees: Callable[[int], int | None] | None = None,
-    ) -> BallRead | BallHeld: ...
-
-    def resolve_hold(self, held: BallHeld, operator_number: int) -> BallRead: ...
-
-    def resolve_lost(self, lost: DeviceLost, operator_number: int) -> BallRead: ...
-
-    def scan_set(self) -> list[int]: ...
-
-    def return_all(self) -> None: ...
 
 
 def _today() -> str:

@@ -520,42 +520,15 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "No hay ninguna serie a la venta: registre una": "No series on sale: register one",
     "Extrayendo la bola {n}…": "Drawing ball {n}…",
     "Bola {n}": "Ball {n}",
+    "Bola del tubo": "Ball in the tube",
     "Las bolas salen del extractor; el número solo se escribe en extracción manual o cuando el "
     "lector no puede leer la bola": (
         "The balls come from the extractor; the number is typed only in a manual draw or when "
         "the reader cannot read the ball"
     ),
     "Sorteo manual": "Manual draw",
-    "Bola del tubo: {reason}": "Ball in the tube: {reason}",
     "Extracción {n}: escriba el número que ve la mesa en la bola": (
         "Draw {n}: type the number the table sees on the ball"
-    ),
-    "La bola {n} ya había salido en esta partida: no es la de esta extracción. Escriba la bola "
-    "nueva del tubo, o pulse «No salió ninguna bola»": (
-        "Ball {n} was already drawn in this game: it is not this draw's ball. Type the new ball "
-        "in the tube, or press “No ball came out”"
-    ),
-    "La bola {n} ya había salido en esta partida: no es la de esta extracción. Escriba la bola "
-    "nueva del tubo; si lleva ese número, hay dos bolas iguales: anule la partida (Incidencias)": (
-        "Ball {n} was already drawn in this game: it is not this draw's ball. Type the new ball "
-        "in the tube; if it bears that number, there are two equal balls: annul the game "
-        "(Incidents)"
-    ),
-    "La bola del tubo, el {number}, consta como la bola {index}.": (
-        "The ball in the tube, number {number}, is recorded as ball {index}."
-    ),
-    "No salió ninguna bola (comprobado por el jefe de mesa).": (
-        "No ball came out (checked by the table manager-cashier)."
-    ),
-    "Escriba el número de la bola del tubo: consta como la bola {n} antes de seguir por "
-    "extracción manual.": (
-        "Type the number of the ball in the tube: it is recorded as ball {n} before the manual "
-        "draw goes on."
-    ),
-    "Mire el tubo. Si ha salido una bola nueva, escriba su número: consta como la bola {n}. Si "
-    "no salió ninguna, pulse «No salió ninguna bola».": (
-        "Look at the tube. If a new ball came out, type its number: it is recorded as ball {n}. "
-        "If none came out, press “No ball came out”."
     ),
     "Antes lea la bola del tubo y escriba su número en el recuadro naranja": (
         "First read the ball in the tube and type its number in the orange box"
@@ -630,7 +603,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "count (Session page) before going on (R-BALL-2)"
     ),
     "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
-    "Irregularidad de bolas": "Ball irregularity",
     "Recuento de bolas: juego nuevo": "Ball count: new set",
     "Recuento de las bolas del juego nuevo, antes de la próxima partida": (
         "Count of the new set's balls, before the next game"
@@ -642,9 +614,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Se registrará el recuento y se podrá seguir jugando con el juego nuevo.": (
         "The count will be recorded and play can go on with the new set."
-    ),
-    "La bola {n} ya había salido en esta partida: bola duplicada.": (
-        "Ball {n} had already come out in this game: a duplicate ball."
     ),
     "Seguir por extracción manual…": "Go on with a manual draw…",
     "Suspender la partida…": "Suspend the game…",

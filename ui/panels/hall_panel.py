@@ -10,7 +10,6 @@ that language (R-PANEL-4).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer
@@ -51,17 +50,23 @@ def _t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-def announcement_source(announcement: str) -> tuple[str, dict[str, str]]:
-    """The catalogue key of an announcement of ``bingo.readmodel`` and the values to put in.
-
-    The " — ÚLTIMA PARTIDA" the read model appends is dropped (the panel shows it apart), and
-    a number in the text becomes ``{n}``: "Partida 7 en juego" → "Partida {n} en juego".
-    """
-    text = announcement.split(" — ")[0]
-    number = re.search(r"\d+", text)
-    if number is None:
-        return text, {}
-    return text[: number.start()] + "{n}" + text[number.end() :], {"n": number.group()}
+# The read model's announcement codes (``bingo.readmodel.announcement_code``) and their words:
+# the Spanish source text of the panel catalogues (``ui.i18n``), with ``{n}`` the partida.
+ANNOUNCEMENTS: dict[str, str] = {
+    "hall_closed": "Sala cerrada",
+    "session_over": "Fin de la sesión",
+    "next_partida": "Próxima partida",
+    "sale_open": "Venta de cartones",
+    "sale_closed": "Comienza la partida",
+    "ready": "Comienza la partida",
+    "extraction": "Partida {n} en juego",
+    "claim_check": "Comprobando cartón",
+    "bingo_called": "¿Alguna línea más? ¿Algún bingo más?",
+    "suspended": "Partida suspendida",
+    "closed": "Partida cerrada",
+    "paid": "Partida cerrada",
+    "annulled": "Partida anulada: se devuelve el importe",
+}
 
 
 class BallWidget(QWidget):
@@ -309,10 +314,11 @@ class HallPanel(QWidget):
         playing = state.partida is not None
         self.hall_name.setVisible(not playing)
         self.hall_name.setText(state.hall_name)
-        key, values = announcement_source(state.announcement)
+        key = ANNOUNCEMENTS.get(state.announcement_code, "")
+        values = {"n": state.partida}
         mine = _t(key).format(**values).upper() if key else ""
-        other = self._second(key)
-        other = other.format(**values).upper() if other and key else ""
+        other = self._second(key) if key else None
+        other = other.format(**values).upper() if other else ""
         self.announcement.setText(mine)
         self.announcement2.setVisible(self.bilingual)
         self.announcement2.setText("" if other == mine else other)
