@@ -120,6 +120,9 @@ def test_a_whole_partida_is_played_through_the_console(
     assert console.extraction_page.verdict.text() == "LÍNEA CORRECTA: A / 7"
     assert console.extraction_page.carton.numbers() == carton.numbers
     assert console.extraction_page.carton.marked() == set(carton.rows[0])
+    # "¿Alguna línea más?" before the next ball (decision 170)
+    assert not console.extraction_page.more_box.isHidden()
+    click(qtbot, console.extraction_page.asked_more_button)
 
     console.extraction_page.claim_bingo.setChecked(True)
     type_into(qtbot, console.extraction_page.claim_number, "8", enter=True)

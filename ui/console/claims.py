@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bingo import events as ev
 from bingo.hall import Status
-from ui.console.state import shown_partida
+from ui.console.state import line_question, shown_partida
 from ui.console.texts import prize_name, t
 
 if TYPE_CHECKING:
@@ -68,8 +68,31 @@ class Claims:
         page.carton.show_carton(grid, balls, completing)
         page.claim_number.selectAll()
 
+    def draw_key(self) -> None:
+        """F6: the next ball, once the table has asked for more lines at this one."""
+        window = self.window
+        if line_question(window.hall, window.desk):
+            window.pages.setCurrentIndex(2)
+            window.show_error(
+                t(
+                    "Antes de la bola siguiente, pregunte «¿Alguna línea más?» y compruebe las "
+                    "que se canten; después pulse Alt+N (nadie más canta)"
+                )
+            )
+            self.page.claim_number.setFocus()
+            return
+        window.draws.draw_key()
+
     def asked_more(self) -> None:
-        partida = self.window.hall.partida
+        window = self.window
+        partida = window.hall.partida
+        if line_question(window.hall, window.desk) and partida is not None:
+            # nobody else sings a line at this ball: the next ball may be drawn
+            window.desk.line_asked = (partida.number, len(partida.balls))
+            window.error.hide()
+            window.refresh()
+            window.draws.draw_key()
+            return
         if partida is not None and partida.status == Status.BINGO_CALLED:
             self.window.desk.asked_more = partida.number
             self.window.refresh()

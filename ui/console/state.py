@@ -57,6 +57,8 @@ class Desk:
     devices: bool = False  # a ball source is connected (extractor and reader)
     phase: str = ""  # the page the state last led to
     asked_more: int | None = None  # the partida for which "¿alguna línea más?" was asked
+    # (partida, balls drawn) at which "¿alguna línea más?" was asked after a valid line
+    line_asked: tuple[int, int] | None = None
     held: BallHeld | None = None  # a ball the devices could not vouch for
     # a device lost with a ball that may be out of the drum: the jefe de mesa reads it first
     lost: DeviceLost | None = None
@@ -114,8 +116,11 @@ class ConsoleView:
     hold: bool
     hold_no_ball: bool
     claim_series: tuple[str, ...]
+    claim_prize: str  # the prize a claim is for unless the operator says otherwise
+    claims_key: tuple[int, int]  # (partida, balls drawn): a verdict is for one ball
     bingo_called: bool
     asked_more: bool
+    line_more: bool  # a valid line at this ball: "¿alguna línea más?" before the next ball
     # prizes page
     awards: tuple[tuple[str, str, str, str, str], ...]
     prizes_info: str
@@ -231,6 +236,29 @@ def sale_next(hall: Hall, series: str, t: Translate = spanish) -> tuple[str, int
     ), first
 
 
+def line_question(hall: Hall, desk: Desk) -> bool:
+    """A line was validly called at the last ball drawn and the table has not yet asked
+    "¿alguna línea más?": a line claimed after the next ball is too late (decisions 6, 170).
+    """
+    partida = hall.partida
+    if partida is None or partida.status == Status.BINGO_CALLED or not partida.balls:
+        return False
+    if "draw_ball" not in allowed_actions(hall):
+        return False
+    here = len(partida.balls)
+    if partida.first_valid_line_after != here:
+        return False
+    return desk.line_asked != (partida.number, here)
+
+
+def desk_allowed(hall: Hall, desk: Desk) -> frozenset[str]:
+    """The engine's allowed actions, less the draw while the table asks for more lines."""
+    allowed = allowed_actions(hall)
+    if line_question(hall, desk):
+        return allowed - {"draw_ball"}
+    return allowed
+
+
 def settle(hall: Hall, desk: Desk) -> None:
     """The partida can no longer take a ball: the one waiting for its reading is dropped.
 
@@ -252,7 +280,7 @@ def derive(
     """What the console shows for ``hall`` and ``desk``; ``busy``: the worker is running a job;
     ``prima_amounts``: the amounts the hall's settings offer (else the rules' whole range).
     """
-    allowed = allowed_actions(hall)
+    allowed = desk_allowed(hall, desk)
     state = panel_state(hall)
     session = hall.session
     partida = hall.partida
@@ -284,7 +312,7 @@ def derive(
 
     can_draw = "draw_ball" in allowed
     # a ball waits for its reading only while the partida can still take it (``settle``)
-    held, lost = (desk.held, desk.lost) if can_draw else (None, None)
+    held, lost = (desk.held, desk.lost) if "draw_ball" in allowed_actions(hall) else (None, None)
     pending = held is not None or lost is not None
     manual = manual_mode(hall)
     with_devices = desk.devices and not manual
@@ -346,8 +374,11 @@ def derive(
         hold=pending,
         hold_no_ball=lost is not None and lost.ball_in_tube is None,
         claim_series=_claim_series(partida),
+        claim_prize="bingo" if shown is not None and shown.first_valid_line_after else "line",
+        claims_key=(shown.number, len(shown.balls)) if shown is not None else (0, 0),
         bingo_called=bingo_called,
         asked_more=asked,
+        line_more=line_question(hall, desk),
         awards=tuple(
             (
                 prize_name(a.prize, t),

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QTabWidget, QVBoxLayout,
 
 from bingo import events as ev
 from bingo.hall import DomainError, Hall
-from bingo.readmodel import allowed_actions
 from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from store.errors import StoreError
@@ -57,6 +56,7 @@ from ui.console.state import (
     Desk,
     ball_set_spent,
     derive,
+    desk_allowed,
     settle,
     suggest_session_id,
 )
@@ -234,12 +234,12 @@ class ConsoleWindow(QMainWindow):
             menu.addAction(action)
             self.menu_actions[key] = action
 
-        counts, draws, claims = self.counts, self.draws, self.claims
+        counts, claims = self.counts, self.claims
         add(session, "open_session", t("Abrir la sesión"), counts.open_session, "F2")
         add(session, "start_partida", t("Iniciar la partida"), self.start_partida, "F3")
         add(session, "close_sale", t("Cerrar la venta"), self.close_sale, "F4")
         add(session, "confirm_data_shown", t("Datos en los paneles"), self.confirm_data_shown, "F5")
-        add(session, "draw", t("Extraer bola"), draws.draw_key, "F6")
+        add(session, "draw", t("Extraer bola"), claims.draw_key, "F6")
         add(session, "claim", t("Comprobar un cartón"), claims.focus_claim, "F7")
         add(session, "close_partida", t("Cerrar la partida"), claims.close_partida, "F8")
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
@@ -277,7 +277,7 @@ class ConsoleWindow(QMainWindow):
         return self.service.hall
 
     def allowed(self) -> frozenset[str]:
-        return allowed_actions(self.hall)
+        return desk_allowed(self.hall, self.desk)  # no ball while the table asks for lines
 
     def attempt(
         self,

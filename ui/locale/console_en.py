@@ -401,12 +401,10 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "No se ve bien": "Cannot see it well",
     "Comprobar un cartón cantado (F7)": "Check a claimed card (F7)",
     "nº de cartón": "card no.",
-    "&Línea": "&Line",
-    "&Bingo": "&Bingo",
-    "Comprobar": "Check",
+    "Línea (Alt+L)": "Line (Alt+L)",
+    "Bingo (Alt+B)": "Bingo (Alt+B)",
     "Cartón:": "Card:",
     "«¿Alguna línea más? ¿Algún bingo más?»": "“Any more lines? Any more bingos?”",
-    "Preguntado: nadie más canta": "Asked: nobody else calls",
     "Cerrar la partida (F8)": "Close the game (F8)",
     "Bola": "Ball",
     "Importe": "Amount",
@@ -727,4 +725,13 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "{partida} en juego.": "{partida} in play.",
     "Total a pagar: {total}": "Total to pay: {total}",
     " · restos de reparto al acta: {residue}": " · remainders of the shares to the acta: {residue}",
+    # --- the keys and questions of a real night ---------------------------------------------
+    "Comprobar (Intro)": "Check (Enter)",
+    "Preguntado: nadie más canta (Alt+N)": "Asked: nobody else calls (Alt+N)",
+    "«¿Alguna línea más?» antes de la bola siguiente": "«Any more lines?» before the next ball",
+    "Antes de la bola siguiente, pregunte «¿Alguna línea más?» y compruebe las que se canten; "
+    "después pulse Alt+N (nadie más canta)": (
+        "Before the next ball, ask «Any more lines?» and check those called; then press Alt+N "
+        "(nobody else calls)"
+    ),
 }

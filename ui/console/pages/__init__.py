@@ -4,7 +4,9 @@ actions; the window connects them to the hall's service.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QAbstractButton, QPushButton
 
 from ui.widgets import set_pixel_font
 
@@ -16,3 +18,15 @@ def button(text: str, name: str, pixels: int = 18) -> QPushButton:
     widget.setMinimumHeight(int(pixels * 2.4))
     set_pixel_font(widget, pixels, bold=True)
     return widget
+
+
+def key(widget: QAbstractButton, keys: str) -> QShortcut:
+    """Press ``widget`` with ``keys`` (shown on it by its text) while it is visible and enabled.
+
+    A button's own shortcut clicks it a moment later (an animated click); this one clicks at
+    once, so what follows the key sees it done.
+    """
+    shortcut = QShortcut(QKeySequence(keys), widget)
+    shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+    shortcut.activated.connect(widget.click)
+    return shortcut

@@ -5,7 +5,7 @@ claimed cartón and the closing question.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QIntValidator
+from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.console.carton import CartonGrid
-from ui.console.pages import button
+from ui.console.pages import button, key
 from ui.console.state import ConsoleView
 from ui.console.texts import t
 from ui.widgets import set_pixel_font, wrapped_label
@@ -166,15 +166,25 @@ class ExtractionPage(QWidget):
         self.claim_number.setPlaceholderText(t("nº de cartón"))
         set_pixel_font(self.claim_number, 22, bold=True)
         self.claim_number.returnPressed.connect(self.claimCheck)
-        self.claim_line = QRadioButton(t("&Línea"))
+        self.claim_line = QRadioButton(t("Línea (Alt+L)"))
         self.claim_line.setObjectName("claim_line")
-        self.claim_bingo = QRadioButton(t("&Bingo"))
+        self.claim_bingo = QRadioButton(t("Bingo (Alt+B)"))
         self.claim_bingo.setObjectName("claim_bingo")
         self.claim_line.setChecked(True)
         prizes = QButtonGroup(claim)
         prizes.addButton(self.claim_line)
         prizes.addButton(self.claim_bingo)
-        self.claim_button = button(t("Comprobar"), "claim_check")
+        # The prize is chosen while the cartón's number is typed: the keys tick it and leave
+        # the cursor in the number, so Enter checks what was typed (a radio button's own
+        # mnemonic would take the cursor away).
+        for radio, keys in ((self.claim_line, "Alt+L"), (self.claim_bingo, "Alt+B")):
+            radio.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(lambda radio=radio: self._choose_prize(radio))
+        self._claims_key: tuple[int, int] | None = None
+        self._prize_key: tuple[int, str] | None = None
+        self.claim_button = button(t("Comprobar (Intro)"), "claim_check")
         self.claim_button.clicked.connect(self.claimCheck)
         cgrid.addWidget(wrapped_label(t("Serie:")), 0, 0)
         cgrid.addWidget(self.claim_series, 0, 1)
@@ -198,8 +208,10 @@ class ExtractionPage(QWidget):
         self.more_box.setObjectName("more_box")
         self.more_box.setStyleSheet("QFrame#more_box { background: #c8e6c9; }")
         more = QHBoxLayout(self.more_box)
-        question = wrapped_label(t("«¿Alguna línea más? ¿Algún bingo más?»"), pixels=24, bold=True)
-        self.asked_more_button = button(t("Preguntado: nadie más canta"), "asked_more", 16)
+        self.more_question = wrapped_label(name="more_question", pixels=24, bold=True)
+        question = self.more_question
+        self.asked_more_button = button(t("Preguntado: nadie más canta (Alt+N)"), "asked_more", 16)
+        key(self.asked_more_button, "Alt+N")
         self.asked_more_button.clicked.connect(self.askedMore)
         self.close_partida_button = button(t("Cerrar la partida (F8)"), "close_partida")
         self.close_partida_button.clicked.connect(self.closePartida)
@@ -208,6 +220,10 @@ class ExtractionPage(QWidget):
         more.addWidget(self.close_partida_button)
         self.more_box.hide()
         layout.insertWidget(0, self.more_box)
+
+    def _choose_prize(self, radio: QRadioButton) -> None:
+        radio.setChecked(True)
+        self.claim_number.setFocus()
 
     def clear_verdict(self) -> None:
         self.verdict.clear()
@@ -257,7 +273,25 @@ class ExtractionPage(QWidget):
                 self.claim_series.addItem(code, code)
             self.claim_series.setCurrentIndex(max(0, self.claim_series.findData(current)))
         self.claim_series.setEnabled(bool(codes))
-        self.more_box.setVisible(view.bingo_called)
-        self.draw_group.setVisible(not view.bingo_called)
-        self.asked_more_button.setEnabled(view.bingo_called and not view.asked_more)
+        # a verdict is about the balls drawn when it was given: the next ball clears it
+        if view.claims_key != self._claims_key:
+            self._claims_key = view.claims_key
+            self.clear_verdict()
+        # the prize still to be won, once per partida and prize: a choice made by hand stays
+        prize_key = (view.claims_key[0], view.claim_prize)
+        if prize_key != self._prize_key:
+            self._prize_key = prize_key
+            (self.claim_bingo if view.claim_prize == "bingo" else self.claim_line).setChecked(True)
+        self.more_question.setText(
+            t("«¿Alguna línea más?» antes de la bola siguiente")
+            if view.line_more
+            else t("«¿Alguna línea más? ¿Algún bingo más?»")
+        )
+        self.more_box.setVisible(view.bingo_called or view.line_more)
+        # the question stands where the draw was: no ball until it is answered
+        self.draw_group.setVisible(not (view.bingo_called or view.line_more))
+        self.asked_more_button.setEnabled(
+            (view.bingo_called and not view.asked_more) or view.line_more
+        )
+        self.close_partida_button.setVisible(view.bingo_called)
         self.close_partida_button.setEnabled("close_partida" in allowed and view.asked_more)
