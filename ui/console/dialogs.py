@@ -133,7 +133,13 @@ class ConfirmDialog(QDialog):
         text: str,
         action_text: str,
         parent: QWidget | None = None,
+        *,
+        stay_text: str = "",
+        enter_stays: bool = False,
     ) -> None:
+        """``stay_text``: the cancel button's words; ``enter_stays``: Enter cancels (a question
+        asked because a key was perhaps pressed by mistake), else Enter confirms.
+        """
         super().__init__(parent)
         self.setObjectName("confirm_dialog")
         set_pixel_font(self, 16)
@@ -145,7 +151,9 @@ class ConfirmDialog(QDialog):
         buttons = QDialogButtonBox()
         self.confirm = QPushButton(action_text)
         self.confirm.setObjectName("confirm_ok")
-        cancel = QPushButton(t("Cancelar"))
+        cancel = QPushButton(stay_text or t("Cancelar (Esc)"))
+        cancel.setObjectName("confirm_cancel")
+        self.cancel = cancel
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
@@ -153,6 +161,8 @@ class ConfirmDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(label, 1)
         layout.addWidget(buttons)
+        # set once the buttons are in the dialog, which otherwise picks its own
+        (cancel if enter_stays else self.confirm).setDefault(True)
         self.resize(640, 240)
 
 

@@ -103,6 +103,8 @@ class ConsoleView:
     next_sale: dict[str, tuple[str, int | None]]  # serie -> words beside it, next cartón
     last_sold_series: str
     sales: tuple[str, ...]
+    last_sale: int  # cartones of the partida's last sale, while they may go back (0: none)
+    last_sale_words: str
     sale_totals: str
     partida_announce: str | None
     sale_announce: str | None
@@ -333,6 +335,9 @@ def derive(
     sales, totals, announce, sale_announce = _sales(hall, shown, t)
     prizes_info, awards_total = _prizes_texts(shown, t)
     series = _series(hall, t)
+    last = partida.sales[-1] if partida is not None and partida.sales else None
+    if "return_cartones" not in allowed:
+        last = None
     return ConsoleView(
         allowed=allowed,
         phase=phase_of(hall),
@@ -362,6 +367,12 @@ def derive(
         next_sale={code: sale_next(hall, code, t) for code, _label in series},
         last_sold_series=partida.sales[-1].series if partida is not None and partida.sales else "",
         sales=sales,
+        last_sale=last.count if last is not None else 0,
+        last_sale_words=t("{series} {first}–{last}").format(
+            series=last.series, first=last.first, last=last.last
+        )
+        if last is not None
+        else "",
         sale_totals=totals,
         partida_announce=announce,
         sale_announce=sale_announce,

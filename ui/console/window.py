@@ -32,6 +32,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QTabWidget, QVBoxLayout,
 
 from bingo import events as ev
 from bingo.hall import DomainError, Hall
+from bingo.money import euros
 from bingo.service import HallService
 from drivers.ballsource import BallHeld, BallRead, DeviceLost
 from store.errors import StoreError
@@ -60,7 +61,7 @@ from ui.console.state import (
     settle,
     suggest_session_id,
 )
-from ui.console.texts import describe, t
+from ui.console.texts import closing_question, describe, t
 from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
@@ -144,6 +145,7 @@ class ConsoleWindow(QMainWindow):
         set_pixel_font(self, 16)
         self.desk = Desk(devices=devices is not None)
         self.dialog: Dialog | None = None
+        self._close_agreed = False  # the operator said yes to closing mid-partida
 
         central = QWidget(self)
         self.setCentralWidget(central)
@@ -213,6 +215,7 @@ class ConsoleWindow(QMainWindow):
         sale.newSerie.connect(self.ask_new_serie)
         sale.sellCount.connect(self.sell_count)
         sale.sellRange.connect(self.sell_range)
+        sale.returnCartones.connect(self.return_cartones)
         sale.closeSale.connect(self.close_sale)
         sale.confirmShown.connect(self.confirm_data_shown)
         self.prizes_page.payPrizes.connect(self.pay_prizes)
@@ -428,9 +431,36 @@ class ConsoleWindow(QMainWindow):
         self.attempt(t("Venta"), lambda: self.service.sell(series, first, last))
 
     def close_sale(self) -> None:
-        if "close_sale" not in self.allowed():
+        """F4 asks first: after the close no cartón is sold or returned (R-SALE-3)."""
+        partida = self.hall.partida
+        if "close_sale" not in self.allowed() or partida is None:
             return
-        self.attempt(t("Cerrar la venta"), self.service.close_sale)
+        dialog = ConfirmDialog(
+            t("Cerrar la venta"),
+            t(
+                "Se cierra la venta de la partida {n}: {cards} cartones, {takings}. Después no "
+                "puede venderse ni devolverse ningún cartón."
+            ).format(
+                n=partida.number, cards=partida.cards_sold, takings=euros(partida.takings_cents)
+            ),
+            t("Cerrar la venta (Intro)"),
+            self,
+        )
+        dialog.accepted.connect(lambda: self.attempt(t("Cerrar la venta"), self.service.close_sale))
+        self.open_dialog(dialog)
+
+    def return_cartones(self, count: int) -> None:
+        """The last cartones of the last sale back to the table, before the close."""
+        returned: list[tuple[str, int, int]] = []
+        if self.attempt(
+            t("Devolver cartones"), lambda: returned.append(self.service.return_cartones(count))
+        ):
+            series, first, last = returned[0]
+            message = t("Devueltos a la mesa: serie {series}, cartones {first} a {last}").format(
+                series=series, first=first, last=last
+            )
+            self.statusBar().showMessage(message, 15_000)
+            self.sale_page.sale_count.setFocus()
 
     def confirm_data_shown(self) -> None:
         if "confirm_data_shown" not in self.allowed():
@@ -447,9 +477,10 @@ class ConsoleWindow(QMainWindow):
     # ====================================================================== dialogs
 
     def open_dialog(self, dialog: Dialog) -> None:
-        if self.dialog is not None:
-            self.dialog.close()
-            self.dialog.deleteLater()
+        old = self.dialog  # closing it clears ``self.dialog`` (``_dialog_closed``)
+        if old is not None:
+            old.close()
+            old.deleteLater()
         self.dialog = dialog
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         dialog.open()
@@ -557,7 +588,29 @@ class ConsoleWindow(QMainWindow):
 
     # ====================================================================== closing
 
+    def close_now(self) -> None:
+        """Close without the question (the program's own exit, not the operator's key)."""
+        self._close_agreed = True
+        self.close()
+
+    def _close_anyway(self) -> None:
+        self.close_now()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Alt+F4 or the window's cross mid-partida: asked first (``close_now`` is not)
+        if not self._close_agreed and closing_question(self.hall):
+            event.ignore()
+            dialog = ConfirmDialog(
+                t("Cerrar la consola"),
+                closing_question(self.hall),
+                t("Cerrar la consola"),
+                self,
+                stay_text=t("Seguir en la consola (Intro)"),
+                enter_stays=True,
+            )
+            dialog.accepted.connect(self._close_anyway)
+            self.open_dialog(dialog)
+            return
         self.papers.abandon()
         if self.dialog is not None:
             self.dialog.close()

@@ -734,4 +734,32 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Before the next ball, ask «Any more lines?» and check those called; then press Alt+N "
         "(nobody else calls)"
     ),
+    "Cancelar (Esc)": "Cancel (Esc)",
+    "Cerrar la consola": "Close the console",
+    "Cerrar la venta (Intro)": "Close the sale (Enter)",
+    "Devolver (Alt+D)": "Return (Alt+D)",
+    "Devolver a la mesa los últimos": "Return to the table the last",
+    "Devolver cartones": "Return cards",
+    "Devueltos a la mesa: serie {series}, cartones {first} a {last}": (
+        "Returned to the table: series {series}, cards {first} to {last}"
+    ),
+    "Devueltos a la mesa: serie {series}, cartones {first} a {last} ({count})": (
+        "Returned to the table: series {series}, cards {first} to {last} ({count})"
+    ),
+    "La partida {n} está en juego. Si cierra la consola, todo lo registrado queda "
+    "guardado y la partida sigue donde quedó al abrirla de nuevo (bingo-hall run); "
+    "mientras tanto no se extrae ninguna bola ni se comprueba ningún cartón.": (
+        "Game {n} is in play. If you close the console, everything recorded is kept and the "
+        "game goes on where it was when it is opened again (bingo-hall run); meanwhile no "
+        "ball is drawn and no card is checked."
+    ),
+    "Se cierra la venta de la partida {n}: {cards} cartones, {takings}. Después no puede "
+    "venderse ni devolverse ningún cartón.": (
+        "The sale of game {n} closes: {cards} cards, {takings}. Afterwards no card can be "
+        "sold or returned."
+    ),
+    "Seguir en la consola (Intro)": "Stay in the console (Enter)",
+    "cartones (no hay ninguna venta que devolver)": "cards (there is no sale to return)",
+    "cartones de la última venta ({sale})": "cards of the last sale ({sale})",
+    "{series} {first}–{last}": "{series} {first}–{last}",
 }

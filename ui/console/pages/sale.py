@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.pages import button
+from ui.console.pages import button, key
 from ui.console.state import ConsoleView
 from ui.console.texts import t
 from ui.widgets import set_pixel_font, wrapped_label
@@ -25,6 +25,7 @@ class SalePage(QWidget):
     newSerie = Signal()
     sellCount = Signal(str, int)  # serie ("" when none is on sale), cartones
     sellRange = Signal(str, int, int)  # serie, first and last cartón
+    returnCartones = Signal(int)  # the last cartones of the last sale, back to the table
     closeSale = Signal()
     confirmShown = Signal()
 
@@ -81,6 +82,26 @@ class SalePage(QWidget):
         grid.addWidget(self.sell_range_button, 2, 4)
         layout.addWidget(sale)
 
+        # a mistyped sale (1200 for 120) undone before the close: its last cartones go back
+        back = QHBoxLayout()
+        back.addWidget(wrapped_label(t("Devolver a la mesa los últimos")))
+        self.return_count = QSpinBox()
+        self.return_count.setObjectName("return_count")
+        self.return_count.setRange(1, 100_000)
+        set_pixel_font(self.return_count, 18, bold=True)
+        back.addWidget(self.return_count)
+        self.return_of = wrapped_label(name="return_of")
+        back.addWidget(self.return_of)
+        self.return_button = button(t("Devolver (Alt+D)"), "return_cartones", 16)
+        self.return_button.clicked.connect(
+            lambda: self.returnCartones.emit(self.return_count.value())
+        )
+        key(self.return_button, "Alt+D")
+        self.return_count.lineEdit().returnPressed.connect(self.return_button.click)
+        back.addWidget(self.return_button)
+        back.addStretch(1)
+        layout.addLayout(back)
+
         self.sales_list = QListWidget()
         self.sales_list.setObjectName("sales_list")
         self.sales_list.setMaximumHeight(130)
@@ -121,6 +142,18 @@ class SalePage(QWidget):
         self.sale_last.setEnabled(selling)
         self.sale_series.setEnabled(selling)
         self.close_sale_button.setEnabled("close_sale" in allowed)
+        returnable = "return_cartones" in allowed and view.last_sale > 0
+        for widget in (self.return_count, self.return_button):
+            widget.setEnabled(returnable)
+        if view.last_sale != self.return_count.maximum():
+            # a new sale: offer it whole (the commonest slip), its size the most to return
+            self.return_count.setRange(1, max(1, view.last_sale))
+            self.return_count.setValue(max(1, view.last_sale))
+        self.return_of.setText(
+            t("cartones de la última venta ({sale})").format(sale=view.last_sale_words)
+            if view.last_sale
+            else t("cartones (no hay ninguna venta que devolver)")
+        )
         self.confirm_shown_button.setEnabled("confirm_data_shown" in allowed)
         self._next = dict(view.next_sale)
         self._fill_series(view)
