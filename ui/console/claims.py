@@ -77,7 +77,8 @@ class Claims:
                 t(
                     "Antes de la bola siguiente, pregunte «¿Alguna línea más?» y compruebe las "
                     "que se canten; después pulse Alt+N (nadie más canta)"
-                )
+                ),
+                solved=lambda: not line_question(window.hall, window.desk),
             )
             self.page.claim_number.setFocus()
             return
@@ -89,7 +90,6 @@ class Claims:
         if line_question(window.hall, window.desk) and partida is not None:
             # nobody else sings a line at this ball: the next ball may be drawn
             window.desk.line_asked = (partida.number, len(partida.balls))
-            window.error.hide()
             window.refresh()
             window.draws.draw_key()
             return
@@ -104,7 +104,8 @@ class Claims:
             return
         if self.window.desk.asked_more != partida.number:
             self.window.show_error(
-                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)")
+                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)"),
+                solved=lambda: self.window.desk.asked_more == partida.number,
             )
             return
         if self.window.attempt(t("Cerrar la partida"), self.window.service.close_partida):

@@ -32,6 +32,8 @@ class Counts:
         page.countChange.connect(self.count_new_set)
         page.scanBalls.connect(self.scan_ball_set)
         page.changeBallSet.connect(lambda: self.ask_ball_set_change())
+        # the banner asking for the count goes once the count is confirmed
+        page.balls_counted.toggled.connect(lambda _on: window.error.check())
 
     # ------------------------------------------------------------------ the count
 
@@ -49,7 +51,10 @@ class Counts:
         if self.window.devices is not None:
             numbers = self.desk.scanned.get(when)
             if numbers is None:
-                self.window.show_error(t("Lea primero el juego de bolas con el lector"))
+                self.window.show_error(
+                    t("Lea primero el juego de bolas con el lector"),
+                    solved=lambda: when in self.desk.scanned,
+                )
                 return None
             return BallCount(when, tuple(numbers), "reader")
         missing = self._parse_missing()
@@ -57,7 +62,8 @@ class Counts:
             return None
         if not missing and not self.page.balls_counted.isChecked():
             self.window.show_error(
-                t("Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)")
+                t("Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)"),
+                solved=self.page.balls_counted.isChecked,
             )
             return None
         return BallCount(when, tuple(n for n in range(1, 91) if n not in missing), "manual")
@@ -173,7 +179,8 @@ class Counts:
             else t(
                 "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y "
                 "registre el recuento (página Sesión) antes de seguir (R-BALL-2)"
-            )
+            ),
+            solved=lambda: not window.hall.ball_set_uncounted,
         )
         window.pages.setCurrentIndex(0)
         self.page.focus_count()
@@ -235,6 +242,7 @@ class Counts:
         session = self.window.hall.session
         if session is None or "close_session" not in self.window.allowed():
             return
+        self.window.pages.setCurrentIndex(0)  # F10: the closing count is there
         last = session.ball_checks[-1] if session.ball_checks else None
         if last is not None and last.when == "close" and last.ok:  # counted already
             self._close_session(session, None, BallCondition(True))

@@ -247,7 +247,7 @@ class ConsoleWindow(QMainWindow):
         add(session, "close_partida", t("Cerrar la partida"), claims.close_partida, "F8")
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
         session.addSeparator()
-        add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie)
+        add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie, "Ctrl+R")
         add(session, "manual_book", t("Incorporar el libro manual…"), self.ask_manual_book)
         add(
             session,
@@ -256,8 +256,14 @@ class ConsoleWindow(QMainWindow):
             counts.ask_ball_set_change,
             "Ctrl+B",
         )
-        add(session, "announce_last", t("Anunciar la última partida…"), self.ask_announce_last)
-        add(session, "close_session", t("Cerrar la sesión"), counts.close_session)
+        add(
+            session,
+            "announce_last",
+            t("Anunciar la última partida…"),
+            self.ask_announce_last,
+            "Ctrl+U",
+        )
+        add(session, "close_session", t("Cerrar la sesión"), counts.close_session, "F10")
         session.addSeparator()
         add(session, "acta", t("Acta de la sesión…"), self.papers.save_acta, "Ctrl+P")
         incidents = bar.addMenu(t("&Incidencias"))
@@ -315,11 +321,20 @@ class ConsoleWindow(QMainWindow):
         self._log_error(message)
         self.refresh()
 
-    def show_error(self, message: str, *, after_records: bool = False) -> None:
+    def show_error(
+        self,
+        message: str,
+        *,
+        after_records: bool = False,
+        solved: Callable[[], bool] | None = None,
+    ) -> None:
         """The red banner, the status bar and the event log; ``after_records``: the log's line
-        comes after the lines of the events just recorded (they are shown queued).
+        comes after the lines of the events just recorded (they are shown queued); ``solved``:
+        the banner goes by itself once it says the problem is gone.
         """
         self.error.setText(message)
+        if solved is not None:
+            self.error.until(solved)
         self.error.show()
         if after_records:
             self._errorLater.emit(message)
@@ -420,15 +435,22 @@ class ConsoleWindow(QMainWindow):
 
     def sell_count(self, series: str, count: int) -> None:
         if not series:
-            self.show_error(t("No hay ninguna serie a la venta: registre una"))
+            self.show_error(
+                t("No hay ninguna serie a la venta: registre una"), solved=self._on_sale
+            )
             return
         self.attempt(t("Venta"), lambda: self.service.sell_count(series, count))
 
     def sell_range(self, series: str, first: int, last: int) -> None:
         if not series:
-            self.show_error(t("No hay ninguna serie a la venta: registre una"))
+            self.show_error(
+                t("No hay ninguna serie a la venta: registre una"), solved=self._on_sale
+            )
             return
         self.attempt(t("Venta"), lambda: self.service.sell(series, first, last))
+
+    def _on_sale(self) -> bool:
+        return bool(self.sale_page.selected_series())
 
     def close_sale(self) -> None:
         """F4 asks first: after the close no cartón is sold or returned (R-SALE-3)."""
@@ -572,6 +594,7 @@ class ConsoleWindow(QMainWindow):
         self.extraction_page.show_view(view, table_asked=self.draws.table_question is not None)
         self.prizes_page.show_view(view)
         self.side.show_view(view)
+        self.error.check()
         # actions and pages follow the state
         allowed = view.allowed
         actions = self.menu_actions

@@ -20,7 +20,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "El jefe de sala lee en voz alta el párrafo del reglamento:": (
         "The hall manager reads the paragraph of the regulation aloud:"
     ),
-    "Párrafo leído en voz alta por el jefe de sala": "Paragraph read aloud by the hall manager",
+    "Párrafo leído en voz alta por el jefe de sala (Alt+P)": (
+        "Paragraph read aloud by the hall manager (Alt+P)"
+    ),
     "qué ha pasado (consta en el acta)": "what happened (goes into the acta)",
     "Nota:": "Note:",
     "Extracción número:": "Draw number:",
@@ -31,7 +33,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Código:": "Code:",
     "Juego de cartones:": "Card set:",
     "Cartones:": "Cards:",
-    "Valor facial (céntimos):": "Face value (cents):",
+    "Valor facial:": "Face value:",
     # --- the ball count at the opening and the closing ---------------------------------------
     "faltan: {numbers}": "missing: {numbers}",
     "repetidas: {numbers}": "repeated: {numbers}",
@@ -358,23 +360,27 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Sesión:": "Session:",
     "Jefe de mesa-cajero:": "Table manager-cashier:",
     "Jefe de sala:": "Hall manager:",
-    "Están las 90 bolas, una de cada número": "All 90 balls are here, one of each number",
+    "Están las 90 bolas, una de cada número (Alt+9)": (
+        "All 90 balls are here, one of each number (Alt+9)"
+    ),
     "números que faltan, si falta alguno": "numbers missing, if any",
     "Leer el juego de bolas con el lector": "Read the ball set with the reader",
     "Faltan:": "Missing:",
     "Abrir la sesión (F2)": "Open the session (F2)",
     "Cerrar la sesión": "Close the session",
+    "Cerrar la sesión (F10)": "Close the session (F10)",
     "Anunciar la última partida…": "Announce the last game…",
+    "Anunciar la última partida… (Ctrl+U)": "Announce the last game… (Ctrl+U)",
     "Prima de bingo (la elige el jefe de sala)": "Bingo jackpot (the hall manager chooses it)",
     "Fijar el importe": "Set the amount",
     "Acta de la sesión (R-ACTA-1)": "Acta of the session (R-ACTA-1)",
     "Sellar con la clave de la sala": "Seal with the hall's key",
     "Guardar el acta… (Ctrl+P)": "Save the acta… (Ctrl+P)",
     "Iniciar la partida (F3)": "Start the game (F3)",
-    "Registrar serie…": "Register a series…",
+    "Registrar serie… (Ctrl+R)": "Register a series… (Ctrl+R)",
     "Venta de cartones (correlativa)": "Card sale (in order)",
-    "Vender": "Sell",
-    "Vender el rango": "Sell the range",
+    "Vender (Intro)": "Sell (Enter)",
+    "Vender el rango (Intro)": "Sell the range (Enter)",
     "Serie:": "Series:",
     "Del cartón:": "From card:",
     "al:": "to:",
@@ -383,9 +389,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Extracción": "Draw",
     "Extraer bola (F6)": "Draw a ball (F6)",
     "nº de bola": "ball no.",
-    "Registrar la bola": "Record the ball",
+    "Registrar la bola (Intro)": "Record the ball (Enter)",
     "Sorteo manual aleatorio": "Random manual draw",
-    "Es esta bola": "It is this ball",
+    "Es esta bola (Intro)": "It is this ball (Enter)",
     "Número de la bola del tubo:": "Number of the ball in the tube:",
     "No salió ninguna bola": "No ball came out",
     "Cotejar cada bola con la mesa": "Check each ball against the table",
@@ -397,7 +403,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "¿Qué número ve la mesa en la bola del tubo?": (
         "What number does the table see on the ball in the tube?"
     ),
-    "La mesa ve esta": "The table sees this one",
+    "La mesa ve esta (Intro)": "The table sees this one (Enter)",
     "No se ve bien": "Cannot see it well",
     "Comprobar un cartón cantado (F7)": "Check a claimed card (F7)",
     "nº de cartón": "card no.",
@@ -727,7 +733,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     " · restos de reparto al acta: {residue}": " · remainders of the shares to the acta: {residue}",
     # --- the keys and questions of a real night ---------------------------------------------
     "Comprobar (Intro)": "Check (Enter)",
-    "Preguntado: nadie más canta (Alt+N)": "Asked: nobody else calls (Alt+N)",
+    "Preguntado: nadie más canta": "Asked: nobody else calls",
     "«¿Alguna línea más?» antes de la bola siguiente": "«Any more lines?» before the next ball",
     "Antes de la bola siguiente, pregunte «¿Alguna línea más?» y compruebe las que se canten; "
     "después pulse Alt+N (nadie más canta)": (
@@ -737,7 +743,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Cancelar (Esc)": "Cancel (Esc)",
     "Cerrar la consola": "Close the console",
     "Cerrar la venta (Intro)": "Close the sale (Enter)",
-    "Devolver (Alt+D)": "Return (Alt+D)",
+    "Devolver": "Return",
     "Devolver a la mesa los últimos": "Return to the table the last",
     "Devolver cartones": "Return cards",
     "Devueltos a la mesa: serie {series}, cartones {first} a {last}": (
@@ -762,4 +768,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "cartones (no hay ninguna venta que devolver)": "cards (there is no sale to return)",
     "cartones de la última venta ({sale})": "cards of the last sale ({sale})",
     "{series} {first}–{last}": "{series} {first}–{last}",
+    "Registrar la serie (Intro)": "Register the series (Enter)",
+    "{action} (Intro)": "{action} (Enter)",
 }

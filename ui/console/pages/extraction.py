@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.console.carton import CartonGrid
-from ui.console.pages import button, key
+from ui.console.pages import button
 from ui.console.state import ConsoleView
 from ui.console.texts import t
 from ui.widgets import set_pixel_font, wrapped_label
@@ -66,9 +66,11 @@ class ExtractionPage(QWidget):
         self.ball_input.setMaximumWidth(240)
         set_pixel_font(self.ball_input, 28, bold=True)
         self.ball_input.returnPressed.connect(self.drawTyped)
-        self.draw_typed_button = button(t("Registrar la bola"), "draw_typed", 18)
+        self.draw_typed_button = button(t("Registrar la bola (Intro)"), "draw_typed", 18)
         self.draw_typed_button.clicked.connect(self.drawTyped)
-        self.draw_random_button = button(t("Sorteo manual aleatorio"), "draw_random", 16)
+        self.draw_random_button = button(
+            t("Sorteo manual aleatorio"), "draw_random", 16, keys="Alt+A"
+        )
         self.draw_random_button.clicked.connect(self.drawRandom)
         self.draw_mode = wrapped_label(name="draw_mode", pixels=15)
         # Off by default, so normal play is not slowed: when ticked, each reading waits for
@@ -98,9 +100,9 @@ class ExtractionPage(QWidget):
         seen = QGridLayout(self.seen_box)
         self.seen_input = _ball_entry("seen_input")
         self.seen_input.returnPressed.connect(self.seenConfirm)
-        self.seen_confirm = button(t("La mesa ve esta"), "seen_confirm")
+        self.seen_confirm = button(t("La mesa ve esta (Intro)"), "seen_confirm")
         self.seen_confirm.clicked.connect(self.seenConfirm)
-        self.seen_skip = button(t("No se ve bien"), "seen_skip", 16)
+        self.seen_skip = button(t("No se ve bien"), "seen_skip", 16, keys="Alt+X")
         self.seen_skip.clicked.connect(self.seenSkip)
         seen.addWidget(
             wrapped_label(t("¿Qué número ve la mesa en la bola del tubo?"), pixels=19, bold=True),
@@ -125,10 +127,10 @@ class ExtractionPage(QWidget):
         self.hold_message = wrapped_label(name="hold_message", pixels=19, bold=True)
         self.hold_input = _ball_entry("hold_input")
         self.hold_input.returnPressed.connect(self.holdConfirm)
-        self.hold_confirm = button(t("Es esta bola"), "hold_confirm")
+        self.hold_confirm = button(t("Es esta bola (Intro)"), "hold_confirm")
         self.hold_confirm.clicked.connect(self.holdConfirm)
         # after a device lost, when nobody knows whether a ball left the drum
-        self.hold_no_ball = button(t("No salió ninguna bola"), "hold_no_ball", 16)
+        self.hold_no_ball = button(t("No salió ninguna bola"), "hold_no_ball", 16, keys="Ctrl+0")
         self.hold_no_ball.clicked.connect(self.holdNoBall)
         hold.addWidget(self.hold_message, 0, 0, 1, 4)
         tube_label = wrapped_label(t("Número de la bola del tubo:"), pixels=18)
@@ -149,7 +151,7 @@ class ExtractionPage(QWidget):
         )
         dev = QHBoxLayout(self.device_box)
         self.device_message = wrapped_label(name="device_message", pixels=18, bold=True)
-        self.device_action = button("", "device_action", 16)
+        self.device_action = button("", "device_action", 16, keys="Ctrl+I")
         self.device_action.clicked.connect(self.deviceIncident)
         dev.addWidget(self.device_message, 1)
         dev.addWidget(self.device_action)
@@ -210,8 +212,9 @@ class ExtractionPage(QWidget):
         more = QHBoxLayout(self.more_box)
         self.more_question = wrapped_label(name="more_question", pixels=24, bold=True)
         question = self.more_question
-        self.asked_more_button = button(t("Preguntado: nadie más canta (Alt+N)"), "asked_more", 16)
-        key(self.asked_more_button, "Alt+N")
+        self.asked_more_button = button(
+            t("Preguntado: nadie más canta"), "asked_more", 16, keys="Alt+N"
+        )
         self.asked_more_button.clicked.connect(self.askedMore)
         self.close_partida_button = button(t("Cerrar la partida (F8)"), "close_partida")
         self.close_partida_button.clicked.connect(self.closePartida)

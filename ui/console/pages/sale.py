@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.console.pages import button, key
+from ui.console.pages import button
 from ui.console.state import ConsoleView
 from ui.console.texts import t
 from ui.widgets import set_pixel_font, wrapped_label
@@ -38,7 +38,7 @@ class SalePage(QWidget):
         self.start_partida_button = button(t("Iniciar la partida (F3)"), "start_partida")
         self.start_partida_button.clicked.connect(self.startPartida)
         top.addWidget(self.start_partida_button)
-        self.new_serie_button = button(t("Registrar serie…"), "new_serie", 16)
+        self.new_serie_button = button(t("Registrar serie… (Ctrl+R)"), "new_serie", 16)
         self.new_serie_button.clicked.connect(self.newSerie)
         top.addWidget(self.new_serie_button)
         layout.addLayout(top)
@@ -57,7 +57,7 @@ class SalePage(QWidget):
         self.sale_count.setRange(1, 100_000)
         self.sale_count.setValue(50)
         set_pixel_font(self.sale_count, 20, bold=True)
-        self.sell_button = button(t("Vender"), "sell")
+        self.sell_button = button(t("Vender (Intro)"), "sell")
         self.sell_button.clicked.connect(self._sell_count)
         self.sale_count.lineEdit().returnPressed.connect(self._sell_count)
         self.sale_first = QSpinBox()
@@ -66,7 +66,7 @@ class SalePage(QWidget):
         self.sale_last = QSpinBox()
         self.sale_last.setObjectName("sale_last")
         self.sale_last.setRange(1, 100_000)
-        self.sell_range_button = button(t("Vender el rango"), "sell_range", 16)
+        self.sell_range_button = button(t("Vender el rango (Intro)"), "sell_range", 16)
         self.sell_range_button.clicked.connect(self._sell_range)
         self.sale_last.lineEdit().returnPressed.connect(self._sell_range)
         grid.addWidget(wrapped_label(t("Serie:")), 0, 0)
@@ -92,11 +92,10 @@ class SalePage(QWidget):
         back.addWidget(self.return_count)
         self.return_of = wrapped_label(name="return_of")
         back.addWidget(self.return_of)
-        self.return_button = button(t("Devolver (Alt+D)"), "return_cartones", 16)
+        self.return_button = button(t("Devolver"), "return_cartones", 16, keys="Alt+D")
         self.return_button.clicked.connect(
             lambda: self.returnCartones.emit(self.return_count.value())
         )
-        key(self.return_button, "Alt+D")
         self.return_count.lineEdit().returnPressed.connect(self.return_button.click)
         back.addWidget(self.return_button)
         back.addStretch(1)

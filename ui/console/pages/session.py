@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.money import euros
-from ui.console.pages import button
+from ui.console.pages import button, key
 from ui.console.state import ConsoleView
 from ui.console.texts import t
 from ui.widgets import wrapped_label
@@ -91,12 +91,15 @@ class SessionPage(QWidget):
         self.count_note.setStyleSheet(NOTE)
         self.count_note.hide()
         # the hand count gives the numbers; their condition is asked with them (BallCheckDialog)
-        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número"))
+        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número (Alt+9)"))
         self.balls_counted.setObjectName("balls_counted")
+        key(self.balls_counted, "Alt+9")
         self.balls_missing = QLineEdit()
         self.balls_missing.setObjectName("balls_missing")
         self.balls_missing.setPlaceholderText(t("números que faltan, si falta alguno"))
-        self.scan_balls = button(t("Leer el juego de bolas con el lector"), "scan_balls", 16)
+        self.scan_balls = button(
+            t("Leer el juego de bolas con el lector"), "scan_balls", 16, keys="Ctrl+L"
+        )
         self.scan_result = wrapped_label(name="scan_result")
         self.scan_balls.clicked.connect(self.scanBalls)
         counting = QHBoxLayout()
@@ -120,15 +123,17 @@ class SessionPage(QWidget):
         buttons = QHBoxLayout()
         self.open_session_button = button(t("Abrir la sesión (F2)"), "open_session")
         self.open_session_button.clicked.connect(self.openSession)
-        self.close_session_button = button(t("Cerrar la sesión"), "close_session")
+        self.close_session_button = button(t("Cerrar la sesión (F10)"), "close_session")
         self.close_session_button.clicked.connect(self.closeSession)
         # a set changed while the session is open: its count, before the next partida (R-BALL-2)
         self.count_change_button = button(
-            t("Registrar el recuento del juego nuevo"), "count_change"
+            t("Registrar el recuento del juego nuevo"), "count_change", keys="Ctrl+K"
         )
         self.count_change_button.clicked.connect(self.countChange)
         self.count_change_button.hide()
-        self.announce_last_button = button(t("Anunciar la última partida…"), "announce_last", 16)
+        self.announce_last_button = button(
+            t("Anunciar la última partida… (Ctrl+U)"), "announce_last", 16
+        )
         self.announce_last_button.clicked.connect(self.announceLast)
         buttons.addWidget(self.open_session_button)
         buttons.addWidget(self.count_change_button)
@@ -140,7 +145,7 @@ class SessionPage(QWidget):
         row = QHBoxLayout(prima)
         self.prima_amount = QComboBox()
         self.prima_amount.setObjectName("prima_amount")
-        self.choose_prima_button = button(t("Fijar el importe"), "choose_prima", 16)
+        self.choose_prima_button = button(t("Fijar el importe"), "choose_prima", 16, keys="Ctrl+M")
         self.choose_prima_button.clicked.connect(self._choose_prima)
         self.prima_info = wrapped_label(name="prima_info")
         row.addWidget(self.prima_amount)
