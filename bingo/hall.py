@@ -177,6 +177,25 @@ class PartidaState:
     def first_valid_line_after(self) -> int | None:
         return next((c.after_ball for c in self.claims if c.valid and c.prize == "line"), None)
 
+    def prima_won_at(self, after_ball: int) -> bool:
+        """A valid bingo called with ``after_ball`` balls drawn wins the prima (decision 14)."""
+        return self.prima_available and after_ball <= self.prima_ball_limit
+
+    def bola_loca_winners(self) -> list[Claim]:
+        """The valid line claims whose completing ball is a bola loca number, else the valid
+        bingo claims' (decision 12).
+        """
+        lucky = set(self.bola_loca_numbers)
+        for prize in ("line", "bingo"):
+            hit = [
+                c
+                for c in self.claims
+                if c.valid and c.prize == prize and self.balls[c.completed_at_ball - 1] in lucky
+            ]
+            if hit:
+                return hit
+        return []
+
     @property
     def irregular(self) -> bool:
         """A ball or mechanism irregularity stopped it: it can only be annulled (R-INC-3)."""
@@ -1258,18 +1277,14 @@ class Hall:
         residue_bingo = award("bingo", bingos, amounts.bingo_prize_cents)
         prima_awarded = residue_prima = 0
         bingo_after = bingos[0].after_ball
-        if partida.prima_available and bingo_after <= partida.prima_ball_limit:
+        if partida.prima_won_at(bingo_after):
             prima_awarded = partida.prima_amount_cents
             residue_prima = award("prima", bingos, prima_awarded)
         bola_awarded = residue_bola = 0
-        if partida.bola_loca_numbers:
-            lucky = set(partida.bola_loca_numbers)
-            for winners in (lines, bingos):
-                hit = [c for c in winners if partida.balls[c.completed_at_ball - 1] in lucky]
-                if hit:
-                    bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
-                    residue_bola = award("bola_loca", hit, bola_awarded)
-                    break
+        hit = partida.bola_loca_winners()
+        if hit:
+            bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
+            residue_bola = award("bola_loca", hit, bola_awarded)
         out.append(
             ev.PartidaClosed(
                 partida=partida.number,

@@ -49,7 +49,7 @@ class Claims:
         if claim.valid:
             verdict = t("LÍNEA CORRECTA") if claim.prize == "line" else t("BINGO CORRECTO")
             text = t("{verdict}: {series} / {number}").format(
-                verdict=verdict, series=claim.series, number=claim.number
+                verdict=verdict + self._extras(claim), series=claim.series, number=claim.number
             )
         else:
             text = t("NO HAY {prize}: {series} / {number}").format(
@@ -67,6 +67,23 @@ class Claims:
         grid = self.window.hall.carton(claim.series, claim.number).grid()
         page.carton.show_carton(grid, balls, completing)
         page.claim_number.selectAll()
+
+    def _extras(self, claim: ev.ClaimChecked) -> str:
+        """What a valid claim wins besides its prize (« Y PRIMA», « Y BOLA LOCA»), as the close
+        will award it (decisions 12 and 14).
+        """
+        partida = self.window.hall.partida
+        if partida is None:
+            return ""
+        out = ""
+        if claim.prize == "bingo" and partida.prima_won_at(claim.after_ball):
+            out += t(" Y PRIMA")
+        if any(
+            (c.series, c.number, c.prize) == (claim.series, claim.number, claim.prize)
+            for c in partida.bola_loca_winners()
+        ):
+            out += t(" Y BOLA LOCA")
+        return out
 
     def draw_key(self) -> None:
         """F6: the next ball, once the table has asked for more lines at this one."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bingo.hall import STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
 from bingo.money import euros
-from bingo.readmodel import allowed_actions, panel_state
+from bingo.readmodel import PanelState, allowed_actions, panel_state
 from drivers.ballsource import BallHeld, DeviceLost
 from ui.console.documents import DETAILED_PRIZES
 
@@ -123,6 +123,7 @@ class ConsoleView:
     bingo_called: bool
     asked_more: bool
     line_more: bool  # a valid line at this ball: "¿alguna línea más?" before the next ball
+    money: str  # what the partida's prizes are worth, as the panels show it
     # prizes page
     awards: tuple[tuple[str, str, str, str, str], ...]
     prizes_info: str
@@ -390,6 +391,7 @@ def derive(
         bingo_called=bingo_called,
         asked_more=asked,
         line_more=line_question(hall, desk),
+        money=money_words(state, t),
         awards=tuple(
             (
                 prize_name(a.prize, t),
@@ -409,6 +411,32 @@ def derive(
         balls=tuple(state.balls),
         count=t("{n}\nbolas").format(n=state.extractions),
     )
+
+
+def money_words(state: PanelState, t: Translate = spanish) -> str:
+    """The prizes at stake in the partida on show: line and bingo once the sale is closed, the
+    prima with its ball limit while it is in play, the bola loca fund and numbers (R-PRIMA-4).
+    """
+    if state.partida is None:
+        return ""
+    parts = []
+    if state.line_prize_cents is not None and state.bingo_prize_cents is not None:
+        parts.append(t("Línea {line}").format(line=euros(state.line_prize_cents)))
+        parts.append(t("Bingo {bingo}").format(bingo=euros(state.bingo_prize_cents)))
+    if state.prima_available:
+        parts.append(
+            t("Prima {amount} hasta la bola {limit}").format(
+                amount=euros(state.prima_amount_cents), limit=state.prima_ball_limit
+            )
+        )
+    if state.bola_loca_numbers:
+        parts.append(
+            t("Bola loca {fund} ({numbers})").format(
+                fund=euros(state.bola_loca_fund_cents),
+                numbers=", ".join(map(str, state.bola_loca_numbers)),
+            )
+        )
+    return " · ".join(parts)
 
 
 def prize_name(prize: str, t: Translate = spanish) -> str:

@@ -770,4 +770,10 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "{series} {first}–{last}": "{series} {first}–{last}",
     "Registrar la serie (Intro)": "Register the series (Enter)",
     "{action} (Intro)": "{action} (Enter)",
+    " Y BOLA LOCA": " AND CRAZY BALL",
+    " Y PRIMA": " AND JACKPOT",
+    "Bingo {bingo}": "Bingo {bingo}",
+    "Bola loca {fund} ({numbers})": "Crazy ball {fund} ({numbers})",
+    "Línea {line}": "Line {line}",
+    "Prima {amount} hasta la bola {limit}": "Jackpot {amount} up to ball {limit}",
 }
