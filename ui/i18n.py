@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
 from ui.locale.console_en import CONSOLE_ENGLISH
 
@@ -279,21 +279,34 @@ def console_translator(language: str) -> CatalogTranslator | None:
     return CatalogTranslator(language, catalogue, contexts={CONSOLE_CONTEXT})
 
 
+def qt_translator(language: str) -> QTranslator | None:
+    """Qt's own words in ``language`` (the buttons of its standard dialogs: «Guardar»,
+    «Cancelar», «Aceptar» instead of Save, Cancel, OK), from the catalogues Qt ships; None when
+    Qt has none for it (English is Qt's source).
+    """
+    found = QTranslator()
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    return found if found.load(f"qtbase_{language}", folder) else None
+
+
 def use_console_language(language: str) -> Callable[[], None]:
-    """Install the console's translator for ``language`` on the running application.
+    """Install the console's translators for ``language`` on the running application: Qt's
+    own words and the console's texts.
 
     Widgets created afterwards show their texts in that language; the panels are not touched.
-    Returns the function that removes it again.
+    Returns the function that removes them again.
     """
-    found = console_translator(language)
     app = QCoreApplication.instance()
-    if found is None or app is None:
+    if app is None:
         return lambda: None
-    app.installTranslator(found)
+    found = [x for x in (qt_translator(language), console_translator(language)) if x is not None]
+    for x in found:
+        app.installTranslator(x)
 
     def remove() -> None:
         running = QCoreApplication.instance()
         if running is not None:
-            running.removeTranslator(found)
+            for x in found:
+                running.removeTranslator(x)
 
     return remove

@@ -28,7 +28,7 @@ SMALL_WINDOW = (1280, 720 - 70)
 # As long as a refusal of the count gets: three lines of the banner at 1280 pixels.
 LONG_REFUSAL = (
     "Abrir la sesión: el recuento de bolas no es conforme (faltan: 3, 4, 5, 17, 45; repetidas: "
-    "8, 71; hay bolas dañadas); cambie el juego de bolas y vuelva a contarlas (R-BALL-2)"
+    "8, 71; hay bolas dañadas); cambie el juego de bolas y vuelva a contarlas"
 )
 
 

@@ -121,7 +121,7 @@ class Claims:
             return
         if self.window.desk.asked_more != partida.number:
             self.window.show_error(
-                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)"),
+                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?»"),
                 solved=lambda: self.window.desk.asked_more == partida.number,
             )
             return

@@ -62,7 +62,7 @@ class Counts:
             return None
         if not missing and not self.page.balls_counted.isChecked():
             self.window.show_error(
-                t("Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)"),
+                t("Confirme el recuento de las 90 bolas ante el jefe de sala"),
                 solved=self.page.balls_counted.isChecked,
             )
             return None
@@ -158,7 +158,7 @@ class Counts:
         window.show_error(
             t(
                 "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie "
-                "el juego de bolas y vuelva a contarlas (R-BALL-2)"
+                "el juego de bolas y vuelva a contarlas"
             ).format(problem=problem_words(count, condition, note=False)),
             after_records=True,
         )
@@ -173,12 +173,12 @@ class Counts:
         window.show_error(
             t(
                 "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala "
-                "(página Sesión) antes de seguir (R-BALL-2)"
+                "(página Sesión) antes de seguir"
             )
             if window.devices is not None
             else t(
                 "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y "
-                "registre el recuento (página Sesión) antes de seguir (R-BALL-2)"
+                "registre el recuento (página Sesión) antes de seguir"
             ),
             solved=lambda: not window.hall.ball_set_uncounted,
         )
@@ -231,7 +231,7 @@ class Counts:
         window.show_error(
             t(
                 "Abrir la sesión: el recuento de bolas no es conforme ({problem}); cambie el "
-                "juego de bolas y vuelva a contarlas (R-BALL-2)"
+                "juego de bolas y vuelva a contarlas"
             ).format(problem=problem_words(count, condition, note=False)),
             after_records=True,
         )
@@ -283,7 +283,7 @@ class Counts:
             return
         message = t(
             "Sesión {id} cerrada con la comprobación de bolas no conforme ({problem}): el acta "
-            "la muestra así. Cambie el juego de bolas antes de la próxima sesión (R-BALL-2)."
+            "la muestra así. Cambie el juego de bolas antes de la próxima sesión."
         ).format(id=session.id, problem=problem_words(count, condition))
         self.page.show_count_note(message, warning=True)
         self.page.scan_result.clear()
@@ -328,7 +328,7 @@ class Counts:
             window.show_error(
                 t(
                     "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con "
-                    "la comprobación no conforme (R-BALL-2)"
+                    "la comprobación no conforme"
                 ).format(e=message)
             )
         else:
@@ -352,10 +352,7 @@ class Counts:
         window = self.window
         if not ball_set_changeable(window.hall, self.desk):
             window.show_error(
-                t(
-                    "El juego de bolas se cambia entre partidas o antes de la primera bola "
-                    "(R-BALL-1)"
-                )
+                t("El juego de bolas se cambia entre partidas o antes de la primera bola")
             )
             return
         dialog = BallSetDialog(window.hall, self._record_ball_set, window, reason=reason)
@@ -405,36 +402,36 @@ class Counts:
             note = (
                 t(
                     "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y "
-                    "abra la sesión (R-BALL-2)."
+                    "abra la sesión."
                 )
                 if reader
                 else t(
                     "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
-                    "abra la sesión (R-BALL-2)."
+                    "abra la sesión."
                 )
             )
         elif counting == "close":
             note = (
                 t(
                     "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y "
-                    "cierre la sesión (R-BALL-2)."
+                    "cierre la sesión."
                 )
                 if reader
                 else t(
                     "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
-                    "cierre la sesión (R-BALL-2)."
+                    "cierre la sesión."
                 )
             )
         elif reader:
             note = t(
                 "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese "
-                "recuento no se juega con él (R-BALL-2), y el lector reconoce cada bola por esa "
+                "recuento no se juega con él, y el lector reconoce cada bola por esa "
                 "lectura."
             )
         else:
             note = t(
                 "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
-                "registre el recuento; sin él no se juega con este juego (R-BALL-2)."
+                "registre el recuento; sin él no se juega con este juego."
             )
         self.page.show_count_note(note.format(id=ball_set.id))
         self.page.scan_result.clear()

@@ -137,6 +137,13 @@ class ConsoleView:
     count: str
 
 
+def plural(n: int, one: str, many: str) -> str:
+    """The form of a text for ``n`` ("1 bola", "2 bolas"): both forms are written out and
+    translated at the call, so every language gets its own singular.
+    """
+    return one if n == 1 else many
+
+
 def manual_mark(partida: PartidaState | None, t: Translate = spanish) -> str:
     """The words after a partida taken back from the manual book (R-ACTA-4), or nothing."""
     return t(" (libro manual)") if partida is not None and partida.transcribed else ""
@@ -232,7 +239,7 @@ def sale_next(hall: Hall, series: str, t: Translate = spanish) -> tuple[str, int
     try:
         first = hall.next_sale_number(series)
     except DomainError as exc:
-        return str(exc), None
+        return exc.message, None  # the staff's words, without the rule's code
     size = hall.series[series].size
     return t("sigue por el cartón {n} (quedan {left})").format(
         n=first, left=size - first + 1
@@ -320,9 +327,9 @@ def derive(
     manual = manual_mode(hall)
     with_devices = desk.devices and not manual
     if manual:
-        draw_mode = t(
-            "Extracción manual desde la bola {n}: bolas pendientes, al azar (R-INC-2)"
-        ).format(n=partida.manual_from_ball if partida else "?")
+        draw_mode = t("Extracción manual desde la bola {n}: bolas pendientes, al azar").format(
+            n=partida.manual_from_ball if partida else "?"
+        )
     elif desk.devices:
         draw_mode = t("Bolas del extractor y el lector automático.")
     else:
@@ -409,7 +416,9 @@ def derive(
         acta=not printing and bool(hall.sessions),
         last_ball=state.last_ball,
         balls=tuple(state.balls),
-        count=t("{n}\nbolas").format(n=state.extractions),
+        count=plural(state.extractions, t("{n}\nbola"), t("{n}\nbolas")).format(
+            n=state.extractions
+        ),
     )
 
 
@@ -453,7 +462,11 @@ def _session_info(hall: Hall, t: Translate) -> str:
     session = hall.session
     if session is None:
         return t("No hay ninguna sesión abierta.")
-    info = t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}.").format(
+    info = plural(
+        len(session.partidas),
+        t("Sesión {id} del {date}: {n} partida. Mesa: {mesa}. Sala: {sala}."),
+        t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}."),
+    ).format(
         id=session.id,
         date=session.date,
         n=len(session.partidas),
@@ -505,9 +518,11 @@ def _sales(
                 series=r.series, first=r.first, last=r.last, count=r.count, kind=kind
             )
         )
-    totals = t("Vendidos {cards} cartones · recaudación {takings}").format(
-        cards=shown.cards_sold, takings=euros(shown.takings_cents)
-    )
+    totals = plural(
+        shown.cards_sold,
+        t("Vendido {cards} cartón · recaudación {takings}"),
+        t("Vendidos {cards} cartones · recaudación {takings}"),
+    ).format(cards=shown.cards_sold, takings=euros(shown.takings_cents))
     announce = [t("Partida {n}.").format(n=shown.number)]
     if shown.prima_available:
         announce.append(
@@ -533,8 +548,10 @@ def _sales(
         else:
             merged.append([r.series, r.first, r.last])
     ranges = "; ".join(f"{code} {first}–{last}" for code, first, last in merged)
-    sale_announce = t(
-        "Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}."
+    sale_announce = plural(
+        amounts.cards_sold,
+        t("Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}."),
+        t("Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}."),
     ).format(
         cards=amounts.cards_sold,
         ranges=ranges,

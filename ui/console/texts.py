@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from bingo import events as ev
-from bingo.hall import Hall
+from bingo.hall import DomainError, Hall
 from bingo.money import euros
 from ui.console import state
 
@@ -161,6 +161,13 @@ def describe(event: ev.Event) -> str:
                 code=event.code, size=event.size, value=euros(event.face_value_cents)
             )
     return event.kind.replace("_", " ")
+
+
+def words(exc: BaseException) -> str:
+    """A refusal in the staff's words: the engine's sentence without its rule's code (the code
+    stays in the record, the acta and the program's log).
+    """
+    return exc.message if isinstance(exc, DomainError) else str(exc)
 
 
 def closing_question(hall: Hall) -> str:

@@ -58,10 +58,11 @@ from ui.console.state import (
     ball_set_spent,
     derive,
     desk_allowed,
+    plural,
     settle,
     suggest_session_id,
 )
-from ui.console.texts import closing_question, describe, t
+from ui.console.texts import closing_question, describe, t, words
 from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
@@ -301,7 +302,8 @@ class ConsoleWindow(QMainWindow):
         try:
             command()
         except (DomainError, StoreError) as exc:  # a rule, or the record, refused: nothing written
-            self._refused(t("{what}: {reason}").format(what=what, reason=exc), report)
+            log.info("%s refused: %s", what, exc)  # with the rule's code, for the technician
+            self._refused(t("{what}: {reason}").format(what=what, reason=words(exc)), report)
             return False
         except Exception as exc:  # the console must survive anything and say it
             log.exception("%s failed", what)
@@ -459,9 +461,16 @@ class ConsoleWindow(QMainWindow):
             return
         dialog = ConfirmDialog(
             t("Cerrar la venta"),
-            t(
-                "Se cierra la venta de la partida {n}: {cards} cartones, {takings}. Después no "
-                "puede venderse ni devolverse ningún cartón."
+            plural(
+                partida.cards_sold,
+                t(
+                    "Se cierra la venta de la partida {n}: {cards} cartón, {takings}. Después no "
+                    "puede venderse ni devolverse ningún cartón."
+                ),
+                t(
+                    "Se cierra la venta de la partida {n}: {cards} cartones, {takings}. Después "
+                    "no puede venderse ni devolverse ningún cartón."
+                ),
             ).format(
                 n=partida.number, cards=partida.cards_sold, takings=euros(partida.takings_cents)
             ),

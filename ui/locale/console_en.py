@@ -44,9 +44,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Recuento de las bolas al abrir la sesión": "Counting the balls to open the session",
     "Recuento de las bolas al cerrar la sesión": "Counting the balls to close the session",
     "Ante el jefe de sala, «comprobando su numeración y que se encuentran en perfecto estado» "
-    "(Cantabria II.2; R-BALL-2).": (
+    "(Cantabria II.2).": (
         "Before the hall manager, “checking their numbers and that they are in perfect "
-        "condition” (Cantabria II.2; R-BALL-2)."
+        "condition” (Cantabria II.2)."
     ),
     "Numeración: el lector ha leído las 90 bolas, una de cada número.": (
         "Numbers: the reader has read the 90 balls, one of each number."
@@ -105,7 +105,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     " · aparato no neumático": " · not a pneumatic machine",
     " · LÍMITE ALCANZADO": " · LIMIT REACHED",
     "Cambiar el juego de bolas": "Change the ball set",
-    "Cambiar el juego de bolas (R-BALL-1)": "Change the ball set (R-BALL-1)",
     "No hay ningún juego de bolas instalado.": "No ball set is installed.",
     "Instalado ahora: {set}": "Installed now: {set}",
     "El cambio consta en el acta. Escriba los datos del juego nuevo como figuran en la copia "
@@ -185,7 +184,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "anulada por {incident}; se devuelve el importe": "annulled for {incident}; money refunded",
     "se cierra y se pagan los premios": "closed and prizes paid",
     "Incorporar el libro manual": "Take in the manual book",
-    "Partidas del libro manual (R-ACTA-4)": "Games of the manual book (R-ACTA-4)",
+    "Partidas del libro manual": "Games of the manual book",
     "Abrir un &fichero del libro…": "Open a book &file…",
     "Guardar &plantilla…": "Save a tem&plate…",
     "de": "for",
@@ -373,7 +372,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Anunciar la última partida… (Ctrl+U)": "Announce the last game… (Ctrl+U)",
     "Prima de bingo (la elige el jefe de sala)": "Bingo jackpot (the hall manager chooses it)",
     "Fijar el importe": "Set the amount",
-    "Acta de la sesión (R-ACTA-1)": "Acta of the session (R-ACTA-1)",
+    "Acta de la sesión": "Acta of the session",
     "Sellar con la clave de la sala": "Seal with the hall's key",
     "Guardar el acta… (Ctrl+P)": "Save the acta… (Ctrl+P)",
     "Iniciar la partida (F3)": "Start the game (F3)",
@@ -417,8 +416,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "A4": "A4",
     "Rollo de 80 mm": "80 mm roll",
     "Justificante de la prima…": "Jackpot receipt…",
-    "Justificante detallado y su duplicado para el cartón ganador (R-PRIMA-6)": (
-        "Detailed receipt and its duplicate for the winning card (R-PRIMA-6)"
+    "Justificante detallado y su duplicado para el cartón ganador": (
+        "Detailed receipt and its duplicate for the winning card"
     ),
     "Comprobante del ganador…": "Winner's proof…",
     "El cartón premiado de la fila elegida, con las bolas extraídas": (
@@ -463,8 +462,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "{what}: error inesperado: {reason}": "{what}: unexpected error: {reason}",
     "Bolas que faltan: escriba números del 1 al 90": "Missing balls: type numbers from 1 to 90",
     "Lea primero el juego de bolas con el lector": "Read the ball set with the reader first",
-    "Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)": (
-        "Confirm the count of the 90 balls before the hall manager (R-BALL-2)"
+    "Confirme el recuento de las 90 bolas ante el jefe de sala": (
+        "Confirm the count of the 90 balls before the hall manager"
     ),
     "Leyendo el juego de bolas…": "Reading the ball set…",
     "No se ha registrado nada: vuelva a contar las bolas ante el jefe de sala.": (
@@ -472,19 +471,18 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Recuento no conforme registrado.": "Nonconforming count recorded.",
     "Abrir la sesión: el recuento de bolas no es conforme ({problem}); cambie el juego de bolas "
-    "y vuelva a contarlas (R-BALL-2)": (
+    "y vuelva a contarlas": (
         "Open the session: the ball count is nonconforming ({problem}); change the ball set and "
-        "count the balls again (R-BALL-2)"
+        "count the balls again"
     ),
     "Sesión {id} cerrada con la comprobación de bolas no conforme ({problem}): el acta la "
-    "muestra así. Cambie el juego de bolas antes de la próxima sesión (R-BALL-2).": (
+    "muestra así. Cambie el juego de bolas antes de la próxima sesión.": (
         "Session {id} closed with the ball check nonconforming ({problem}): the acta shows it "
-        "so. Change the ball set before the next session (R-BALL-2)."
+        "so. Change the ball set before the next session."
     ),
     "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con la comprobación no "
-    "conforme (R-BALL-2)": (
-        "Closing count: {e} Read the set again, or close the session with the check "
-        "nonconforming (R-BALL-2)"
+    "conforme": (
+        "Closing count: {e} Read the set again, or close the session with the check nonconforming"
     ),
     "Prima de bingo": "Bingo jackpot",
     "Última partida": "Last game",
@@ -552,49 +550,43 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Extracción: fallo del dispositivo: {e}": "Draw: device failure: {e}",
     "Recuento de bolas: {e}": "Ball count: {e}",
-    "Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)": (
-        "Ball set and count before the hall manager (R-BALL-1, R-BALL-2)"
+    "Juego de bolas y recuento ante el jefe de sala": (
+        "Ball set and count before the hall manager"
     ),
     "Cambiar el juego… (Ctrl+B)": "Change the set… (Ctrl+B)",
     "Cambiar el juego de bolas…": "Change the ball set…",
     "El juego de bolas ha cambiado: léalo con el lector (página Sesión) antes de extraer": (
         "The ball set was changed: read it with the reader (Session page) before drawing"
     ),
-    "El juego de bolas se cambia entre partidas o antes de la primera bola (R-BALL-1)": (
-        "The ball set is changed between games or before the first ball (R-BALL-1)"
+    "El juego de bolas se cambia entre partidas o antes de la primera bola": (
+        "The ball set is changed between games or before the first ball"
     ),
     "Cambio de juego de bolas registrado: {set}; motivo: «{reason}».": (
         "Change of ball set recorded: {set}; reason: «{reason}»."
     ),
-    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y abra la sesión "
-    "(R-BALL-2).": (
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y abra la sesión.": (
         "Set {id} installed: read it now with the reader before the hall manager and open the "
-        "session (R-BALL-2)."
+        "session."
     ),
-    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la sesión "
-    "(R-BALL-2).": (
-        "Set {id} installed: count its 90 balls now before the hall manager and open the "
-        "session (R-BALL-2)."
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la sesión.": (
+        "Set {id} installed: count its 90 balls now before the hall manager and open the session."
     ),
-    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y cierre la sesión "
-    "(R-BALL-2).": (
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y cierre la sesión.": (
         "Set {id} installed: read it now with the reader before the hall manager and close the "
-        "session (R-BALL-2)."
+        "session."
     ),
-    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y cierre la sesión "
-    "(R-BALL-2).": (
-        "Set {id} installed: count its 90 balls now before the hall manager and close the "
-        "session (R-BALL-2)."
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y cierre la sesión.": (
+        "Set {id} installed: count its 90 balls now before the hall manager and close the session."
     ),
     "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese recuento no "
-    "se juega con él (R-BALL-2), y el lector reconoce cada bola por esa lectura.": (
+    "se juega con él, y el lector reconoce cada bola por esa lectura.": (
         "Set {id} installed: read it now with the reader before the hall manager; without that "
-        "count it is not played with (R-BALL-2), and the reader knows each ball by that reading."
+        "count it is not played with, and the reader knows each ball by that reading."
     ),
     "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y registre el "
-    "recuento; sin él no se juega con este juego (R-BALL-2).": (
+    "recuento; sin él no se juega con este juego.": (
         "Set {id} installed: count its 90 balls now before the hall manager and record the "
-        "count; without it this set is not played with (R-BALL-2)."
+        "count; without it this set is not played with."
     ),
     "Registrar el recuento del juego nuevo": "Record the count of the new set",
     "Recuento del juego nuevo": "Count of the new set",
@@ -602,19 +594,19 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Count of the new set recorded: play can go on."
     ),
     "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie el juego de "
-    "bolas y vuelva a contarlas (R-BALL-2)": (
+    "bolas y vuelva a contarlas": (
         "Count of the new set not conforming ({problem}): it is not played with; change the ball "
-        "set and count the balls again (R-BALL-2)"
+        "set and count the balls again"
     ),
     "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala (página Sesión) "
-    "antes de seguir (R-BALL-2)": (
+    "antes de seguir": (
         "The ball set has changed: read it with the reader before the hall manager (Session "
-        "page) before going on (R-BALL-2)"
+        "page) before going on"
     ),
     "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y registre el "
-    "recuento (página Sesión) antes de seguir (R-BALL-2)": (
+    "recuento (página Sesión) antes de seguir": (
         "The ball set has changed: count its 90 balls before the hall manager and record the "
-        "count (Session page) before going on (R-BALL-2)"
+        "count (Session page) before going on"
     ),
     "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
     "Irregularidad de bolas": "Ball irregularity",
@@ -645,12 +637,11 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "BINGO CORRECTO": "VALID BINGO",
     "{verdict}: {series} / {number}": "{verdict}: {series} / {number}",
     "NO HAY {prize}: {series} / {number}": "NO {prize}: {series} / {number}",
-    "Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)": (
-        "Before closing, ask “Any more lines? Any more bingos?” (R-GAME-4)"
+    "Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?»": (
+        "Before closing, ask “Any more lines? Any more bingos?”"
     ),
     "Documentos PDF (*.pdf)": "PDF documents (*.pdf)",
     "{what}: preparando el PDF…": "{what}: preparing the PDF…",
-    "Acta de la sesión": "Acta of the session",
     "{what}: todavía no hay ninguna sesión": "{what}: there is no session yet",
     "Guardar el acta de la sesión {id}, sellada con la clave de la sala": (
         "Save the acta of session {id}, sealed with the hall's key"
@@ -692,8 +683,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Del libro manual: {numbers}.": "From the manual book: {numbers}.",
     "Extrayendo…": "Drawing…",
-    "Extracción manual desde la bola {n}: bolas pendientes, al azar (R-INC-2)": (
-        "Manual draw from ball {n}: the balls still in, at random (R-INC-2)"
+    "Extracción manual desde la bola {n}: bolas pendientes, al azar": (
+        "Manual draw from ball {n}: the balls still in, at random"
     ),
     "Bolas del extractor y el lector automático.": (
         "Balls from the extractor and the automatic reader."
@@ -776,4 +767,29 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Bola loca {fund} ({numbers})": "Crazy ball {fund} ({numbers})",
     "Línea {line}": "Line {line}",
     "Prima {amount} hasta la bola {limit}": "Jackpot {amount} up to ball {limit}",
+    "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (
+        "Announce: {cards} card sold ({ranges}). Line {line}. Bingo {bingo}."
+    ),
+    "Cargado «{name}»: {n} partida. Revísela aquí antes de registrarla.": (
+        "Loaded «{name}»: {n} game. Review it here before recording it."
+    ),
+    "Este juego ya se usó en esta sala: homologación {hom}, {played} partida jugada según "
+    "el registro (declare al menos esa).": (
+        "This set was already used in this hall: approval {hom}, {played} game played "
+        "according to the record (declare at least that one)."
+    ),
+    "Plantilla guardada en «{name}» para la partida {numbers}.": (
+        "Template saved in «{name}» for game {numbers}."
+    ),
+    "Se cierra la venta de la partida {n}: {cards} cartón, {takings}. Después no puede "
+    "venderse ni devolverse ningún cartón.": (
+        "The sale of game {n} closes: {cards} card, {takings}. Afterwards no card can be sold "
+        "or returned."
+    ),
+    "Sesión {id} del {date}: {n} partida. Mesa: {mesa}. Sala: {sala}.": (
+        "Session {id} of {date}: {n} game. Table: {mesa}. Hall: {sala}."
+    ),
+    "Vendido {cards} cartón · recaudación {takings}": "Sold {cards} card · takings {takings}",
+    "{n}\nbola": "{n}\nball",
+    "{n} bola: el {last}": "{n} ball: number {last}",
 }

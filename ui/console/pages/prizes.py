@@ -56,7 +56,7 @@ class PrizesPage(QWidget):
             t("Justificante de la prima…"), "prima_receipt", 16, keys="Ctrl+J"
         )
         self.prima_receipt_button.setToolTip(
-            t("Justificante detallado y su duplicado para el cartón ganador (R-PRIMA-6)")
+            t("Justificante detallado y su duplicado para el cartón ganador")
         )
         self.prima_receipt_button.clicked.connect(self.primaReceipt)
         self.winner_proof_button = button(

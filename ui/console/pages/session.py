@@ -79,12 +79,12 @@ class SessionPage(QWidget):
         form.setColumnStretch(3, 1)
         layout.addWidget(opening)
 
-        count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)"))
+        count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala"))
         grid = QGridLayout(count)
         # the set in the machine, and its change, beside the count it must pass
         self.ball_set_info = wrapped_label(name="ball_set_info", pixels=16, bold=True)
         self.change_ball_set_button = button(t("Cambiar el juego… (Ctrl+B)"), "change_ball_set", 16)
-        self.change_ball_set_button.setToolTip(t("Cambiar el juego de bolas (R-BALL-1)"))
+        self.change_ball_set_button.setToolTip(t("Cambiar el juego de bolas"))
         self.change_ball_set_button.clicked.connect(self.changeBallSet)
         # after a change of set: what to do next with the new one (count it, read it)
         self.count_note = wrapped_label(name="count_note", pixels=17, bold=True)
@@ -153,7 +153,7 @@ class SessionPage(QWidget):
         row.addWidget(self.prima_info, 1)
         layout.addWidget(prima)
 
-        acta = QGroupBox(t("Acta de la sesión (R-ACTA-1)"))
+        acta = QGroupBox(t("Acta de la sesión"))
         row = QHBoxLayout(acta)
         self.seal_acta = QCheckBox(t("Sellar con la clave de la sala"))
         self.seal_acta.setObjectName("seal_acta")
