@@ -734,8 +734,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Cancelar (Esc)": "Cancel (Esc)",
     "Cerrar la consola": "Close the console",
     "Cerrar la venta (Intro)": "Close the sale (Enter)",
-    "Devolver": "Return",
-    "Devolver a la mesa los últimos": "Return to the table the last",
+    "Devolver a la mesa": "Return to the table",
+    "Devolver:": "Return:",
     "Devolver cartones": "Return cards",
     "Devueltos a la mesa: serie {series}, cartones {first} a {last}": (
         "Returned to the table: series {series}, cards {first} to {last}"
@@ -756,8 +756,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "sold or returned."
     ),
     "Seguir en la consola (Intro)": "Stay in the console (Enter)",
-    "cartones (no hay ninguna venta que devolver)": "cards (there is no sale to return)",
-    "cartones de la última venta ({sale})": "cards of the last sale ({sale})",
+    "ninguna venta que devolver": "no sale to return",
+    "últimos de la venta {sale}": "last of the sale {sale}",
     "{series} {first}–{last}": "{series} {first}–{last}",
     "Registrar la serie (Intro)": "Register the series (Enter)",
     "{action} (Intro)": "{action} (Enter)",
