@@ -265,7 +265,7 @@ def _run_gui(
     exit_after = os.environ.get(EXIT_AFTER_ENV, "").strip()
     if exit_after:
         try:
-            QTimer.singleShot(int(exit_after), console.close)
+            QTimer.singleShot(int(exit_after), console.close_now)
         except ValueError:
             print(f"bingo-hall: {EXIT_AFTER_ENV}: milisegundos, no {exit_after!r}", file=sys.stderr)
             return EXIT_USAGE

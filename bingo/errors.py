@@ -12,6 +12,7 @@ class DomainError(Exception):
 
     def __init__(self, message: str, rule: str = "") -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
+        self.message = message  # the staff's sentence: the rule's code stays out of it
         self.rule = rule
 
 

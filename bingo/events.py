@@ -225,6 +225,20 @@ class SaleRecorded(Event):
 
 @_register
 @dataclass(frozen=True, kw_only=True)
+class CartonesReturned(Event):
+    """The last cartones of the partida's last sale, first..last, back to the table unsold
+    before the sale closes: a mistyped sale undone (Cantabria II.1.a; decision 171).
+    """
+
+    kind: ClassVar[str] = "cartones_returned"
+    partida: int
+    series: str
+    first: int
+    last: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
 class SaleClosed(Event):
     """Sale closed: the amounts announced and written in the acta (R-SALE-3, R-ACTA-3)."""
 

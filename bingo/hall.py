@@ -50,6 +50,7 @@ PLAYING = (Status.READY, Status.EXTRACTION, Status.CLAIM_CHECK)
 # both read, so they cannot drift apart. Keys are the console's action names.
 PARTIDA_ACTIONS: Mapping[str, tuple[Status, ...]] = {
     "sell": (Status.SALE_OPEN,),
+    "return_cartones": (Status.SALE_OPEN,),  # unsold cartones back before the close (decision 171)
     "close_sale": (Status.SALE_OPEN,),
     "confirm_data_shown": (Status.SALE_CLOSED,),  # R-ACTA-2
     "draw_ball": PLAYING,
@@ -133,6 +134,9 @@ class PartidaState:
     bola_loca_fund_before_cents: int = 0
     prima_partidas_accumulated: int = 0
     closed_at: str | None = None
+    # per serie, its last cartón sold and that day before this partida sold it: where a serie
+    # goes back to when every cartón this partida sold of it is returned (decision 171)
+    sold_before: dict[str, tuple[int, str | None]] = field(default_factory=dict)
 
     # --- derived facts
 
@@ -156,6 +160,25 @@ class PartidaState:
     @property
     def first_valid_line_after(self) -> int | None:
         return next((c.after_ball for c in self.claims if c.valid and c.prize == "line"), None)
+
+    def prima_won_at(self, after_ball: int) -> bool:
+        """A valid bingo called with ``after_ball`` balls drawn wins the prima (decision 14)."""
+        return self.prima_available and after_ball <= self.prima_ball_limit
+
+    def bola_loca_winners(self) -> list[Claim]:
+        """The valid line claims whose completing ball is a bola loca number, else the valid
+        bingo claims' (decision 12).
+        """
+        lucky = set(self.bola_loca_numbers)
+        for prize in ("line", "bingo"):
+            hit = [
+                c
+                for c in self.claims
+                if c.valid and c.prize == prize and self.balls[c.completed_at_ball - 1] in lucky
+            ]
+            if hit:
+                return hit
+        return []
 
     @property
     def irregular(self) -> bool:
@@ -857,6 +880,29 @@ class Hall:
             )
         ]
 
+    def return_cartones(self, count: int) -> list[ev.Event]:
+        """The last ``count`` cartones of the partida's last sale go back to the table unsold,
+        before the sale closes: the sale goes on from the first of them (decision 171).
+        """
+        partida = self._need_partida(*PARTIDA_ACTIONS["return_cartones"])
+        if not partida.sales:
+            raise DomainError("no se ha vendido ningún cartón en esta partida", "R-SALE-1")
+        last_sale = partida.sales[-1]
+        if not 1 <= count <= last_sale.count:
+            raise DomainError(
+                f"la última venta es de {last_sale.count} cartones ({last_sale.series} "
+                f"{last_sale.first}–{last_sale.last}): pueden devolverse de 1 a {last_sale.count}",
+                "R-SALE-1",
+            )
+        return [
+            ev.CartonesReturned(
+                partida=partida.number,
+                series=last_sale.series,
+                first=last_sale.last - count + 1,
+                last=last_sale.last,
+            )
+        ]
+
     def _check_second_serie(
         self, partida: PartidaState, lead_code: str, series: str, first: int, last: int
     ) -> None:
@@ -1216,18 +1262,14 @@ class Hall:
         residue_bingo = award("bingo", bingos, amounts.bingo_prize_cents)
         prima_awarded = residue_prima = 0
         bingo_after = bingos[0].after_ball
-        if partida.prima_available and bingo_after <= partida.prima_ball_limit:
+        if partida.prima_won_at(bingo_after):
             prima_awarded = partida.prima_amount_cents
             residue_prima = award("prima", bingos, prima_awarded)
         bola_awarded = residue_bola = 0
-        if partida.bola_loca_numbers:
-            lucky = set(partida.bola_loca_numbers)
-            for winners in (lines, bingos):
-                hit = [c for c in winners if partida.balls[c.completed_at_ball - 1] in lucky]
-                if hit:
-                    bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
-                    residue_bola = award("bola_loca", hit, bola_awarded)
-                    break
+        hit = partida.bola_loca_winners()
+        if hit:
+            bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
+            residue_bola = award("bola_loca", hit, bola_awarded)
         out.append(
             ev.PartidaClosed(
                 partida=partida.number,
@@ -1461,12 +1503,28 @@ class Hall:
             case ev.SaleRecorded():
                 partida = self._need_partida()
                 serie = self.series[event.series]
+                partida.sold_before.setdefault(
+                    event.series, (serie.last_sold, serie.last_sold_date)
+                )
                 partida.sales.append(
                     SaleRange(event.series, event.first, event.last, event.electronic)
                 )
                 partida.face_value_cents = serie.face_value_cents
                 serie.last_sold = event.last
                 serie.last_sold_date = self._need_session().date
+            case ev.CartonesReturned():
+                partida = self._need_partida()
+                serie = self.series[event.series]
+                sale = partida.sales.pop()
+                if event.first > sale.first:
+                    partida.sales.append(
+                        SaleRange(sale.series, sale.first, event.first - 1, sale.electronic)
+                    )
+                    serie.last_sold = event.first - 1
+                elif partida.ranges_of(event.series):
+                    serie.last_sold = event.first - 1
+                else:  # none of it sold in this partida any more: as it was before
+                    serie.last_sold, serie.last_sold_date = partida.sold_before.pop(event.series)
             case ev.SaleClosed():
                 partida = self._need_partida()
                 partida.amounts = event

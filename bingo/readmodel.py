@@ -154,6 +154,7 @@ ACTIONS = (
     "open_session",
     "start_partida",
     "sell",
+    "return_cartones",
     "close_sale",
     "confirm_data_shown",
     "draw_ball",

@@ -470,6 +470,17 @@ class HallService:
             self._commit(self.hall.sell(series, first, first + count - 1, electronic))
             return first, first + count - 1
 
+    def return_cartones(self, count: int) -> tuple[str, int, int]:
+        """The last ``count`` cartones of the partida's last sale back to the table before the
+        sale closes (a mistyped sale undone); returns the serie and the range returned.
+        """
+        with self._lock:
+            events = self.hall.return_cartones(count)
+            self._commit(events)
+            returned = events[0]
+            assert isinstance(returned, ev.CartonesReturned)
+            return returned.series, returned.first, returned.last
+
     def close_sale(self) -> None:
         self._do(self.hall.close_sale)
 

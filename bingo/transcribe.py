@@ -202,7 +202,9 @@ def transcribe(svc: HallService, data: Any) -> list[int]:
         try:
             _play(rehearsal, partida)
         except DomainError as exc:
-            raise BookError(f"partida {partida.number} del libro: {exc}", partida.number) from None
+            raise BookError(
+                f"partida {partida.number} del libro: {exc.message}", partida.number
+            ) from None
     for partida in book:
         _play(svc, partida)
     return [p.number for p in book]

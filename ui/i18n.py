@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
 from ui.locale.console_en import CONSOLE_ENGLISH
 
@@ -287,18 +287,30 @@ def console_language() -> str:
     return _console_language
 
 
+def qt_translator(language: str) -> QTranslator | None:
+    """Qt's own words in ``language`` (the buttons of its standard dialogs: «Guardar»,
+    «Cancelar», «Aceptar» instead of Save, Cancel, OK), from the catalogues Qt ships; None when
+    Qt has none for it (English is Qt's source).
+    """
+    found = QTranslator()
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    return found if found.load(f"qtbase_{language}", folder) else None
+
+
 def use_console_language(language: str) -> Callable[[], None]:
-    """Install the console's translator for ``language`` on the running application.
+    """Install the console's translators for ``language`` on the running application: Qt's
+    own words and the console's texts.
 
     Widgets created afterwards show their texts in that language; the panels are not touched.
-    Returns the function that removes it again.
+    Returns the function that removes them again.
     """
     global _console_language
-    found = console_translator(language)
     app = QCoreApplication.instance()
-    if found is None or app is None:
+    if app is None:
         return lambda: None
-    app.installTranslator(found)
+    found = [x for x in (qt_translator(language), console_translator(language)) if x is not None]
+    for x in found:
+        app.installTranslator(x)
     _console_language = language
 
     def remove() -> None:
@@ -306,6 +318,7 @@ def use_console_language(language: str) -> Callable[[], None]:
         _console_language = "es"
         running = QCoreApplication.instance()
         if running is not None:
-            running.removeTranslator(found)
+            for x in found:
+                running.removeTranslator(x)
 
     return remove

@@ -101,6 +101,8 @@ def test_a_whole_partida_is_played_through_the_console(
     assert console.sale_page.sales_list.count() == 2
     assert console.header.door.text().startswith("PUERTA ABIERTA")
     click(qtbot, console.sale_page.close_sale_button)
+    assert console.dialog is not None  # asked first: it cannot be undone
+    qtbot.keyClick(console.dialog, Qt.Key.Key_Return)
     assert "Línea 5,00 €. Bingo 25,50 €." in console.sale_page.sale_announce.text()
     assert (
         not console.extraction_page.draw_typed_button.isEnabled()
@@ -120,6 +122,9 @@ def test_a_whole_partida_is_played_through_the_console(
     assert console.extraction_page.verdict.text() == "LÍNEA CORRECTA: A / 7"
     assert console.extraction_page.carton.numbers() == carton.numbers
     assert console.extraction_page.carton.marked() == set(carton.rows[0])
+    # "¿Alguna línea más?" before the next ball (decision 170)
+    assert not console.extraction_page.more_box.isHidden()
+    click(qtbot, console.extraction_page.asked_more_button)
 
     console.extraction_page.claim_bingo.setChecked(True)
     type_into(qtbot, console.extraction_page.claim_number, "8", enter=True)
@@ -350,6 +355,8 @@ def test_keyboard_drives_the_partida(qtbot: QtBot, kit: Kit, console: ConsoleWin
     assert console.sale_page.sale_count.hasFocus()
     type_into(qtbot, console.sale_page.sale_count, "12", enter=True)
     qtbot.keyClick(console, Qt.Key.Key_F4)
+    assert console.dialog is not None
+    qtbot.keyClick(console.dialog, Qt.Key.Key_Return)  # F4 asks; Enter closes the sale
     qtbot.keyClick(console, Qt.Key.Key_F5)
     assert kit.hall.partida.status == Status.READY
     qtbot.keyClick(console, Qt.Key.Key_F6)

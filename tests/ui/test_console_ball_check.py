@@ -92,7 +92,7 @@ def test_damaged_balls_in_a_hand_count_are_recorded_and_the_session_does_not_ope
     assert kit.hall.session is None
     assert console.error.text() == (
         "Abrir la sesión: el recuento de bolas no es conforme (hay bolas dañadas); cambie el "
-        "juego de bolas y vuelva a contarlas (R-BALL-2)"
+        "juego de bolas y vuelva a contarlas"
     )
     lines = log_lines(console)
     recorded = next(
@@ -171,8 +171,7 @@ def test_damaged_balls_at_the_closing_are_recorded_and_the_session_closes(
     assert console.session_page.count_note.isVisible()
     assert console.session_page.count_note.text() == (
         "Sesión S1 cerrada con la comprobación de bolas no conforme (dañadas: la 40 con peso de "
-        "mas): el acta la muestra así. Cambie el juego de bolas antes de la próxima sesión "
-        "(R-BALL-2)."
+        "mas): el acta la muestra así. Cambie el juego de bolas antes de la próxima sesión."
     )
     assert (
         "Comprobación de bolas al cierre de la sesión: no conforme. Bolas en mal estado: la 40 "
@@ -221,7 +220,7 @@ def test_a_reader_scan_with_balls_missing_at_the_closing_closes_the_session_with
     read_set(qtbot, console)
     assert console.error.text() == (
         "Recuento de cierre: Juego de bolas irregular: faltan 17; repetidas 8. Vuelva a leer el "
-        "juego, o cierre la sesión con la comprobación no conforme (R-BALL-2)"
+        "juego, o cierre la sesión con la comprobación no conforme"
     )
     assert kit.hall.session is not None  # nothing recorded by the reading itself
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)

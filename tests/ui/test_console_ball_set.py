@@ -136,7 +136,7 @@ def test_a_change_between_partidas_is_recorded_and_the_dialog_closes(
     qtbot.waitUntil(logged)
     assert console.session_page.count_note.text() == (
         "Juego BS-2 instalado: cuente ahora sus 90 bolas ante el jefe de sala y registre el "
-        "recuento; sin él no se juega con este juego (R-BALL-2)."
+        "recuento; sin él no se juega con este juego."
     )
 
     # the console leads to the new set's count before any partida (R-BALL-2)
@@ -213,9 +213,7 @@ def test_refusals_are_shown_in_the_dialog_and_record_nothing(
     # the engine: past the limit of a pneumatic machine (3000, whatever the maker says)
     fill(qtbot, dialog, "BS-2", "HOM-2", guaranteed=5000, before=3000, reason="bola dañada")
     assert dialog.limit.text() == "Este juego ya ha jugado su límite de 3000 partidas."
-    refused(
-        "Cambiar el juego de bolas: ", "ya ha jugado 3000 partidas", "límite es 3000", "R-BALL-1"
-    )
+    refused("Cambiar el juego de bolas: ", "ya ha jugado 3000 partidas", "límite es 3000")
     # the engine: the same set again
     fill(qtbot, dialog, "BS-1", "HOM-1", reason="bola dañada")
     refused("ya está instalado")
@@ -240,7 +238,7 @@ def test_a_set_used_here_before_comes_back_with_the_records_data(
     dialog = the_dialog(qtbot, console)
     fill(qtbot, dialog, "BS-1", "")
     assert not dialog.known.isHidden()
-    assert "homologación HOM-1, 1 partidas jugadas según el registro" in dialog.known_text.text()
+    assert "homologación HOM-1, 1 partida jugada según el registro" in dialog.known_text.text()
     qtbot.mouseClick(dialog.use_known, LEFT)
     assert (dialog.homologation.text(), dialog.before.value()) == ("HOM-1", 1)
     dialog.reason.setCurrentIndex(dialog.reason.findData("cambio programado"))
@@ -285,8 +283,7 @@ def test_a_failed_opening_count_leads_to_the_change_and_back_to_the_count(
     assert console.pages.currentIndex() == 0
     assert console.session_page.count_note.isVisible()
     assert console.session_page.count_note.text() == (
-        "Juego RESERVA instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la "
-        "sesión (R-BALL-2)."
+        "Juego RESERVA instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la sesión."
     )
     assert (
         console.session_page.balls_missing.text() == ""
@@ -381,7 +378,7 @@ def test_a_failed_closing_count_closes_the_session_and_the_change_comes_before_t
     assert not session.open, console.error.text()
     assert [c.ok for c in session.ball_checks] == [True, False]
     assert console.session_page.count_note.text().endswith(
-        "Cambie el juego de bolas antes de la próxima sesión (R-BALL-2)."
+        "Cambie el juego de bolas antes de la próxima sesión."
     )
 
     # the set is changed before the next session, then counted to open it
@@ -389,7 +386,7 @@ def test_a_failed_closing_count_closes_the_session_and_the_change_comes_before_t
     dialog = the_dialog(qtbot, console)
     fill(qtbot, dialog, "RESERVA", "HOM-9", reason="recuento fallido")
     qtbot.mouseClick(dialog.confirm, LEFT)
-    assert console.session_page.count_note.text().endswith("y abra la sesión (R-BALL-2).")
+    assert console.session_page.count_note.text().endswith("y abra la sesión.")
     assert console.pages.currentIndex() == 0
     console.session_page.session_id.setText("S-2026-11-23")
     console.session_page.session_date.setText("2026-11-23")

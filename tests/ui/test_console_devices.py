@@ -265,7 +265,7 @@ def test_a_device_lost_after_the_first_ball_leads_to_manual_extraction(
 
     assert not console.extraction_page.device_box.isHidden()
     assert "perdido la comunicación" in console.extraction_page.device_message.text()
-    assert console.extraction_page.device_action.text() == "Seguir por extracción manual…"
+    assert console.extraction_page.device_action.text() == "Seguir por extracción manual… (Ctrl+I)"
     qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog)
@@ -385,7 +385,7 @@ def test_a_lost_device_on_the_first_draw_with_the_ball_out_records_it_then_goes_
     partida = hall.hall.partida
     assert partida is not None and partida.balls == [9]
     assert (
-        console.extraction_page.device_action.text() == "Seguir por extracción manual…"
+        console.extraction_page.device_action.text() == "Seguir por extracción manual… (Ctrl+I)"
     )  # it has begun
 
 
@@ -466,7 +466,7 @@ def test_a_device_lost_before_the_first_ball_offers_the_suspension(
     lost = DeviceLost("extractor", "offline", draw_number=1)
     console = console_drawing(qtbot, hall, devices_bridge, StandInBallSource(lost))
     draw(qtbot, console)
-    assert console.extraction_page.device_action.text() == "Suspender la partida…"
+    assert console.extraction_page.device_action.text() == "Suspender la partida… (Ctrl+I)"
     qtbot.mouseClick(console.extraction_page.device_action, Qt.MouseButton.LeftButton)
     dialog = console.dialog
     assert isinstance(dialog, IncidentDialog) and dialog.incident == "failure_before_first_ball"

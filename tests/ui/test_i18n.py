@@ -159,7 +159,7 @@ def test_the_walk_finds_the_panel_and_console_texts() -> None:
     assert {"Cartones vendidos", "Panel de la sala", "Partida {n} en juego", "bola loca"} <= panel
     assert "Venta de cartones" in panel and "Venta de cartones — ÚLTIMA PARTIDA" not in panel
     console = console_texts()
-    assert {"Abrir la sesión (F2)", "&Línea", "venta abierta", "físicos"} <= console
+    assert {"Abrir la sesión (F2)", "Línea (Alt+L)", "venta abierta", "físicos"} <= console
     assert len(console) > 250
 
 
@@ -351,8 +351,8 @@ def test_the_english_console_shows_english_texts(
     assert console.sale_page.start_partida_button.text() == "Start the game (F3)"
     assert console.sale_page.close_sale_button.text() == "Close the sale (F4)"
     assert (
-        console.extraction_page.claim_line.text() == "&Line"
-        and console.extraction_page.claim_bingo.text() == "&Bingo"
+        console.extraction_page.claim_line.text() == "Line (Alt+L)"
+        and console.extraction_page.claim_bingo.text() == "Bingo (Alt+B)"
     )
     assert console.prizes_page.pay_button.text() == "Prizes paid against the winning card (F9)"
     assert console.header.door.text() == "DOOR OPEN"

@@ -131,7 +131,7 @@ class BallCheckDialog(QDialog):
         rule = wrapped_label(
             t(
                 "Ante el jefe de sala, «comprobando su numeración y que se encuentran en "
-                "perfecto estado» (Cantabria II.2; R-BALL-2)."
+                "perfecto estado» (Cantabria II.2)."
             ),
             pixels=15,
         )

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from bingo.hall import BallSetState, Hall
 from ui.console import state
+from ui.console.state import plural
 from ui.console.texts import t
 from ui.widgets import error_label, set_pixel_font, wrapped_label
 
@@ -79,7 +80,7 @@ class BallSetDialog(QDialog):
         current = hall.ball_set
         rules = hall.rules
 
-        title = wrapped_label(t("Cambiar el juego de bolas (R-BALL-1)"), "ball_set_title", 24, True)
+        title = wrapped_label(t("Cambiar el juego de bolas"), "ball_set_title", 24, True)
         self.current = wrapped_label(name="ball_set_current", pixels=18, bold=True)
         self.current.setStyleSheet("background: #e8f0ff; color: #0d1b3a; padding: 8px;")
         if current is None:
@@ -211,9 +212,16 @@ class BallSetDialog(QDialog):
         earlier = self._earlier()
         if earlier is not None:
             self.known_text.setText(
-                t(
-                    "Este juego ya se usó en esta sala: homologación {hom}, {played} partidas "
-                    "jugadas según el registro (declare al menos esas)."
+                plural(
+                    earlier.partidas_played,
+                    t(
+                        "Este juego ya se usó en esta sala: homologación {hom}, {played} partida "
+                        "jugada según el registro (declare al menos esa)."
+                    ),
+                    t(
+                        "Este juego ya se usó en esta sala: homologación {hom}, {played} partidas "
+                        "jugadas según el registro (declare al menos esas)."
+                    ),
                 ).format(hom=earlier.homologation, played=earlier.partidas_played)
             )
         if self.known.isHidden() == (earlier is not None):

@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QMouseEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
+
+from ui.console.pages import KeyedButton
 
 
 class ErrorBanner(QFrame):
@@ -28,7 +30,7 @@ class ErrorBanner(QFrame):
         self.label.setObjectName("error_text")
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        self.action = QPushButton()
+        self.action = KeyedButton("", "Ctrl+Return", below=True)  # the fix, from the keyboard too
         self.action.setObjectName("error_action")
         self.action.hide()
         self.action.clicked.connect(self._act)
@@ -42,6 +44,8 @@ class ErrorBanner(QFrame):
         row.addWidget(self.label, 1)
         row.addWidget(self.action, 0, Qt.AlignmentFlag.AlignVCenter)
         self._fix: Callable[[], None] | None = None
+        self._offer = ""
+        self._solved: Callable[[], bool] | None = None
 
     def text(self) -> str:
         return self.label.text()
@@ -50,17 +54,29 @@ class ErrorBanner(QFrame):
         # A new message drops the button of the old one: it offered to fix something else.
         self.label.setText(text)
         self._fix = None
+        self._solved = None
         self.action.hide()
+
+    def until(self, solved: Callable[[], bool]) -> None:
+        """The banner goes by itself once ``solved()`` says its problem is gone."""
+        self._solved = solved
+
+    def check(self) -> None:
+        """Hide the banner when the problem it names is solved (called on every refresh)."""
+        if self._solved is not None and not self.isHidden() and self._solved():
+            self._solved = None
+            self.hide()
 
     def offer(self, text: str, fix: Callable[[], None]) -> None:
         """Show the button that leads to the fix of what the banner says."""
         self._fix = fix
+        self._offer = text
         self.action.setText(text)
         self.action.show()
 
     def offered(self) -> str:
         """The text of the button on offer, or "" when the banner offers nothing."""
-        return self.action.text() if self._fix is not None else ""
+        return self._offer if self._fix is not None else ""
 
     def _act(self) -> None:
         if self._fix is not None:

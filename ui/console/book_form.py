@@ -34,6 +34,7 @@ from bingo.transcribe import (
     BookError,
     BookPartida,
 )
+from ui.console.state import plural
 from ui.console.texts import incident_title, t
 from ui.widgets import set_pixel_font, wrapped_label
 
@@ -297,7 +298,9 @@ class PartidaForm(QWidget):
             return
         self.balls_count.setStyleSheet("color: #1b3a6b;")
         self.balls_count.setText(
-            t("{n} bolas; la última, el {last}").format(n=len(balls), last=balls[-1])
+            plural(
+                len(balls), t("{n} bola: el {last}"), t("{n} bolas; la última, el {last}")
+            ).format(n=len(balls), last=balls[-1])
             if balls
             else t("ninguna bola")
         )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bingo import events as ev
 from bingo.hall import Status
-from ui.console.state import shown_partida
+from ui.console.state import line_question, shown_partida
 from ui.console.texts import prize_name, t
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Claims:
         if claim.valid:
             verdict = t("LÍNEA CORRECTA") if claim.prize == "line" else t("BINGO CORRECTO")
             text = t("{verdict}: {series} / {number}").format(
-                verdict=verdict, series=claim.series, number=claim.number
+                verdict=verdict + self._extras(claim), series=claim.series, number=claim.number
             )
         else:
             text = t("NO HAY {prize}: {series} / {number}").format(
@@ -68,8 +68,48 @@ class Claims:
         page.carton.show_carton(grid, balls, completing)
         page.claim_number.selectAll()
 
-    def asked_more(self) -> None:
+    def _extras(self, claim: ev.ClaimChecked) -> str:
+        """What a valid claim wins besides its prize (« Y PRIMA», « Y BOLA LOCA»), as the close
+        will award it (decisions 12 and 14).
+        """
         partida = self.window.hall.partida
+        if partida is None:
+            return ""
+        out = ""
+        if claim.prize == "bingo" and partida.prima_won_at(claim.after_ball):
+            out += t(" Y PRIMA")
+        if any(
+            (c.series, c.number, c.prize) == (claim.series, claim.number, claim.prize)
+            for c in partida.bola_loca_winners()
+        ):
+            out += t(" Y BOLA LOCA")
+        return out
+
+    def draw_key(self) -> None:
+        """F6: the next ball, once the table has asked for more lines at this one."""
+        window = self.window
+        if line_question(window.hall, window.desk):
+            window.pages.setCurrentIndex(2)
+            window.show_error(
+                t(
+                    "Antes de la bola siguiente, pregunte «¿Alguna línea más?» y compruebe las "
+                    "que se canten; después pulse Alt+N (nadie más canta)"
+                ),
+                solved=lambda: not line_question(window.hall, window.desk),
+            )
+            self.page.claim_number.setFocus()
+            return
+        window.draws.draw_key()
+
+    def asked_more(self) -> None:
+        window = self.window
+        partida = window.hall.partida
+        if line_question(window.hall, window.desk) and partida is not None:
+            # nobody else sings a line at this ball: the next ball may be drawn
+            window.desk.line_asked = (partida.number, len(partida.balls))
+            window.refresh()
+            window.draws.draw_key()
+            return
         if partida is not None and partida.status == Status.BINGO_CALLED:
             self.window.desk.asked_more = partida.number
             self.window.refresh()
@@ -81,7 +121,8 @@ class Claims:
             return
         if self.window.desk.asked_more != partida.number:
             self.window.show_error(
-                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)")
+                t("Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?»"),
+                solved=lambda: self.window.desk.asked_more == partida.number,
             )
             return
         if self.window.attempt(t("Cerrar la partida"), self.window.service.close_partida):

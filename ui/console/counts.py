@@ -33,6 +33,8 @@ class Counts:
         page.countChange.connect(self.count_new_set)
         page.scanBalls.connect(self.scan_ball_set)
         page.changeBallSet.connect(lambda: self.ask_ball_set_change())
+        # the banner asking for the count goes once the count is confirmed
+        page.balls_counted.toggled.connect(lambda _on: window.error.check())
 
     # ------------------------------------------------------------------ the count
 
@@ -50,7 +52,10 @@ class Counts:
         if self.window.devices is not None:
             numbers = self.desk.scanned.get(when)
             if numbers is None:
-                self.window.show_error(t("Lea primero el juego de bolas con el lector"))
+                self.window.show_error(
+                    t("Lea primero el juego de bolas con el lector"),
+                    solved=lambda: when in self.desk.scanned,
+                )
                 return None
             return BallCount(when, tuple(numbers), "reader")
         missing = self._parse_missing()
@@ -58,7 +63,8 @@ class Counts:
             return None
         if not missing and not self.page.balls_counted.isChecked():
             self.window.show_error(
-                t("Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)")
+                t("Confirme el recuento de las 90 bolas ante el jefe de sala"),
+                solved=self.page.balls_counted.isChecked,
             )
             return None
         return BallCount(when, tuple(n for n in range(1, 91) if n not in missing), "manual")
@@ -153,7 +159,7 @@ class Counts:
         window.show_error(
             t(
                 "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie "
-                "el juego de bolas y vuelva a contarlas (R-BALL-2)"
+                "el juego de bolas y vuelva a contarlas"
             ).format(problem=problem_words(count, condition, note=False)),
             after_records=True,
         )
@@ -168,13 +174,14 @@ class Counts:
         window.show_error(
             t(
                 "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala "
-                "(página Sesión) antes de seguir (R-BALL-2)"
+                "(página Sesión) antes de seguir"
             )
             if window.devices is not None
             else t(
                 "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y "
-                "registre el recuento (página Sesión) antes de seguir (R-BALL-2)"
-            )
+                "registre el recuento (página Sesión) antes de seguir"
+            ),
+            solved=lambda: not window.hall.ball_set_uncounted,
         )
         window.pages.setCurrentIndex(0)
         self.page.focus_count()
@@ -225,7 +232,7 @@ class Counts:
         window.show_error(
             t(
                 "Abrir la sesión: el recuento de bolas no es conforme ({problem}); cambie el "
-                "juego de bolas y vuelva a contarlas (R-BALL-2)"
+                "juego de bolas y vuelva a contarlas"
             ).format(problem=problem_words(count, condition, note=False)),
             after_records=True,
         )
@@ -236,6 +243,7 @@ class Counts:
         session = self.window.hall.session
         if session is None or "close_session" not in self.window.allowed():
             return
+        self.window.pages.setCurrentIndex(0)  # F10: the closing count is there
         last = session.ball_checks[-1] if session.ball_checks else None
         if last is not None and last.when == "close" and last.ok:  # counted already
             self._close_session(session, None, BallCondition(True))
@@ -278,7 +286,7 @@ class Counts:
             return
         message = t(
             "Sesión {id} cerrada con la comprobación de bolas no conforme ({problem}): el acta "
-            "la muestra así. Cambie el juego de bolas antes de la próxima sesión (R-BALL-2)."
+            "la muestra así. Cambie el juego de bolas antes de la próxima sesión."
         ).format(id=session.id, problem=problem_words(count, condition))
         self.page.show_count_note(message, warning=True)
         self.page.scan_result.clear()
@@ -325,7 +333,7 @@ class Counts:
             window.show_error(
                 t(
                     "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con "
-                    "la comprobación no conforme (R-BALL-2)"
+                    "la comprobación no conforme"
                 ).format(e=message)
             )
         else:
@@ -349,10 +357,7 @@ class Counts:
         window = self.window
         if not ball_set_changeable(window.hall, self.desk):
             window.show_error(
-                t(
-                    "El juego de bolas se cambia entre partidas o antes de la primera bola "
-                    "(R-BALL-1)"
-                )
+                t("El juego de bolas se cambia entre partidas o antes de la primera bola")
             )
             return
         dialog = BallSetDialog(window.hall, self._record_ball_set, window, reason=reason)
@@ -402,36 +407,36 @@ class Counts:
             note = (
                 t(
                     "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y "
-                    "abra la sesión (R-BALL-2)."
+                    "abra la sesión."
                 )
                 if reader
                 else t(
                     "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
-                    "abra la sesión (R-BALL-2)."
+                    "abra la sesión."
                 )
             )
         elif counting == "close":
             note = (
                 t(
                     "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y "
-                    "cierre la sesión (R-BALL-2)."
+                    "cierre la sesión."
                 )
                 if reader
                 else t(
                     "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
-                    "cierre la sesión (R-BALL-2)."
+                    "cierre la sesión."
                 )
             )
         elif reader:
             note = t(
                 "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese "
-                "recuento no se juega con él (R-BALL-2), y el lector reconoce cada bola por esa "
+                "recuento no se juega con él, y el lector reconoce cada bola por esa "
                 "lectura."
             )
         else:
             note = t(
                 "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y "
-                "registre el recuento; sin él no se juega con este juego (R-BALL-2)."
+                "registre el recuento; sin él no se juega con este juego."
             )
         self.page.show_count_note(note.format(id=ball_set.id))
         self.page.scan_result.clear()

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QLocale, Qt
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.regulation import paragraphs_for
+from ui.console.pages import key
 from ui.console.texts import incident_title, t
 from ui.widgets import set_pixel_font
 
@@ -77,8 +79,9 @@ class IncidentDialog(QDialog):
         self.paragraph.setStyleSheet(
             "background: #fff8d6; color: #000000; padding: 14px; border: 2px solid #8a6d00;"
         )
-        self.read_aloud = QCheckBox(t("Párrafo leído en voz alta por el jefe de sala"))
+        self.read_aloud = QCheckBox(t("Párrafo leído en voz alta por el jefe de sala (Alt+P)"))
         self.read_aloud.setObjectName("incident_read_aloud")
+        key(self.read_aloud, "Alt+P")
         _big(self.read_aloud, 18)
         form = QFormLayout()
         self.note = QLineEdit(note)
@@ -98,11 +101,11 @@ class IncidentDialog(QDialog):
             form.addRow(t("Extracción número:"), self.index)
             form.addRow(t("La bola es el:"), self.number)
         buttons = QDialogButtonBox()
-        self.confirm = QPushButton(action_text)
+        self.confirm = QPushButton(t("{action} (Intro)").format(action=action_text))
         self.confirm.setObjectName("incident_confirm")
         self.confirm.setEnabled(False)
         _big(self.confirm, 18, bold=True)
-        cancel = QPushButton(t("Cancelar"))
+        cancel = QPushButton(t("Cancelar (Esc)"))
         cancel.setObjectName("incident_cancel")
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
@@ -119,6 +122,13 @@ class IncidentDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self.resize(900, 560)
+        # from the keyboard: Alt+P once read, the note typed, Enter confirms
+        self.confirm.setDefault(True)
+        self.note.setFocus()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.note.setFocus()  # the typing goes to the note (a dialog picks its first widget)
 
     def _update(self) -> None:
         self.confirm.setEnabled(self.read_aloud.isChecked() and bool(self.note.text().strip()))
@@ -133,7 +143,13 @@ class ConfirmDialog(QDialog):
         text: str,
         action_text: str,
         parent: QWidget | None = None,
+        *,
+        stay_text: str = "",
+        enter_stays: bool = False,
     ) -> None:
+        """``stay_text``: the cancel button's words; ``enter_stays``: Enter cancels (a question
+        asked because a key was perhaps pressed by mistake), else Enter confirms.
+        """
         super().__init__(parent)
         self.setObjectName("confirm_dialog")
         set_pixel_font(self, 16)
@@ -145,7 +161,9 @@ class ConfirmDialog(QDialog):
         buttons = QDialogButtonBox()
         self.confirm = QPushButton(action_text)
         self.confirm.setObjectName("confirm_ok")
-        cancel = QPushButton(t("Cancelar"))
+        cancel = QPushButton(stay_text or t("Cancelar (Esc)"))
+        cancel.setObjectName("confirm_cancel")
+        self.cancel = cancel
         buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
@@ -153,6 +171,8 @@ class ConfirmDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(label, 1)
         layout.addWidget(buttons)
+        # set once the buttons are in the dialog, which otherwise picks its own
+        (cancel if enter_stays else self.confirm).setDefault(True)
         self.resize(640, 240)
 
 
@@ -181,26 +201,34 @@ class SerieDialog(QDialog):
         self.serie_size.setObjectName("serie_size")
         self.serie_size.setRange(1, 100_000)
         self.serie_size.setValue(min(1500, card_sets[0][1]) if card_sets else 1500)
-        self.face = QSpinBox()
+        # in euros, as the hall says it (1,00 €), kept in céntimos
+        self.face = QDoubleSpinBox()
         self.face.setObjectName("serie_face_value")
-        self.face.setRange(1, 100_000)
-        self.face.setSuffix(" c")
-        self.face.setValue(face_value_cents)
+        self.face.setLocale(QLocale(QLocale.Language.Spanish, QLocale.Country.Spain))
+        self.face.setDecimals(2)
+        self.face.setRange(0.01, 1000.00)
+        self.face.setSingleStep(0.10)
+        self.face.setSuffix(" €")
+        self.face.setValue(face_value_cents / 100)
         self.electronic = QCheckBox(t("cartones electrónicos"))
         form = QFormLayout()
         form.addRow(t("Código:"), self.code)
         form.addRow(t("Juego de cartones:"), self.card_set)
         form.addRow(t("Cartones:"), self.serie_size)
-        form.addRow(t("Valor facial (céntimos):"), self.face)
+        form.addRow(t("Valor facial:"), self.face)
         form.addRow("", self.electronic)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        buttons = QDialogButtonBox()
+        self.confirm = QPushButton(t("Registrar la serie (Intro)"))
+        self.confirm.setObjectName("serie_confirm")
+        cancel = QPushButton(t("Cancelar (Esc)"))
+        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
+        self.confirm.setDefault(True)
 
     def values(self) -> tuple[str, str, int, int, bool]:
         card_set_id = str(self.card_set.currentData()[0]) if self.card_set.count() else ""
@@ -208,6 +236,6 @@ class SerieDialog(QDialog):
             self.code.text().strip(),
             card_set_id,
             self.serie_size.value(),
-            self.face.value(),
+            round(self.face.value() * 100),
             self.electronic.isChecked(),
         )

@@ -65,8 +65,8 @@ class Header(QObject):
             ),
             1,
         )
-        self.resume_button = button(t("Reanudar…"), "resume", 16)
-        self.refund_button = button(t("Devolver cartones…"), "refund", 16)
+        self.resume_button = button(t("Reanudar…"), "resume", 16, keys="Ctrl+E")
+        self.refund_button = button(t("Devolver cartones…"), "refund", 16, keys="Ctrl+D")
         self.resume_button.clicked.connect(self.resume)
         self.refund_button.clicked.connect(self.refund)
         row.addWidget(self.resume_button)

@@ -49,7 +49,8 @@ from bingo.transcribe import (
     transcribe,
 )
 from ui.console.book_form import FormError, PartidaForm, book_button, check_choices, summary_rows
-from ui.console.texts import t
+from ui.console.state import plural
+from ui.console.texts import t, words
 from ui.widgets import error_label, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
@@ -75,9 +76,7 @@ class ManualBookDialog(QDialog):
         self.open_partida = hall.partida.number if hall.partida is not None else None
         self.next_number = self.open_partida or (len(session.partidas) + 1 if session else 1)
 
-        title = wrapped_label(
-            t("Partidas del libro manual (R-ACTA-4)"), "book_title", pixels=24, bold=True
-        )
+        title = wrapped_label(t("Partidas del libro manual"), "book_title", pixels=24, bold=True)
         self.error = error_label("book_error")
         self.steps = QStackedWidget()
         self.steps.addWidget(self._build_book_step())
@@ -256,9 +255,11 @@ class ManualBookDialog(QDialog):
             return
         self.error.hide()
         self.info.setText(
-            t("Plantilla guardada en «{name}» para {count} partidas ({numbers}).").format(
-                name=Path(path).name, count=len(numbers), numbers=", ".join(map(str, numbers))
-            )
+            plural(
+                len(numbers),
+                t("Plantilla guardada en «{name}» para la partida {numbers}."),
+                t("Plantilla guardada en «{name}» para {count} partidas ({numbers})."),
+            ).format(name=Path(path).name, count=len(numbers), numbers=", ".join(map(str, numbers)))
         )
 
     def choose_file(self) -> None:
@@ -291,9 +292,11 @@ class ManualBookDialog(QDialog):
             return False
         self.load_book(book)
         self.info.setText(
-            t("Cargado «{name}»: {n} partidas. Revíselas aquí antes de registrarlas.").format(
-                name=path.name, n=len(book)
-            )
+            plural(
+                len(book),
+                t("Cargado «{name}»: {n} partida. Revísela aquí antes de registrarla."),
+                t("Cargado «{name}»: {n} partidas. Revíselas aquí antes de registrarlas."),
+            ).format(name=path.name, n=len(book))
         )
         return True
 
@@ -434,7 +437,7 @@ class ManualBookDialog(QDialog):
             self._select_partida(exc.partida)
             return
         except DomainError as exc:
-            self.show_error(t("El registro rechaza el libro: {reason}").format(reason=exc))
+            self.show_error(t("El registro rechaza el libro: {reason}").format(reason=words(exc)))
             return
         except Exception as exc:  # the console must survive anything and say it
             log.exception("manual book failed")

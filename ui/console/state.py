@@ -17,7 +17,7 @@ from pathlib import Path
 from bingo.drawing import BallHeld, DeviceLost
 from bingo.hall import STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
 from bingo.money import euros
-from bingo.readmodel import allowed_actions, panel_state
+from bingo.readmodel import PanelState, allowed_actions, panel_state
 from ui.console.documents import DETAILED_PRIZES
 
 Translate = Callable[[str], str]
@@ -57,6 +57,8 @@ class Desk:
     devices: bool = False  # a ball source is connected (extractor and reader)
     phase: str = ""  # the page the state last led to
     asked_more: int | None = None  # the partida for which "¿alguna línea más?" was asked
+    # (partida, balls drawn) at which "¿alguna línea más?" was asked after a valid line
+    line_asked: tuple[int, int] | None = None
     held: BallHeld | None = None  # a ball the devices could not vouch for
     # a device lost with a ball that may be out of the drum: the jefe de mesa reads it first
     lost: DeviceLost | None = None
@@ -101,6 +103,8 @@ class ConsoleView:
     next_sale: dict[str, tuple[str, int | None]]  # serie -> words beside it, next cartón
     last_sold_series: str
     sales: tuple[str, ...]
+    last_sale: int  # cartones of the partida's last sale, while they may go back (0: none)
+    last_sale_words: str
     sale_totals: str
     partida_announce: str | None
     sale_announce: str | None
@@ -114,8 +118,12 @@ class ConsoleView:
     hold: bool
     hold_no_ball: bool
     claim_series: tuple[str, ...]
+    claim_prize: str  # the prize a claim is for unless the operator says otherwise
+    claims_key: tuple[int, int]  # (partida, balls drawn): a verdict is for one ball
     bingo_called: bool
     asked_more: bool
+    line_more: bool  # a valid line at this ball: "¿alguna línea más?" before the next ball
+    money: str  # what the partida's prizes are worth, as the panels show it
     # prizes page
     awards: tuple[tuple[str, str, str, str, str], ...]
     prizes_info: str
@@ -127,6 +135,13 @@ class ConsoleView:
     last_ball: int | None
     balls: tuple[int, ...]
     count: str
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """The form of a text for ``n`` ("1 bola", "2 bolas"): both forms are written out and
+    translated at the call, so every language gets its own singular.
+    """
+    return one if n == 1 else many
 
 
 def manual_mark(partida: PartidaState | None, t: Translate = spanish) -> str:
@@ -224,11 +239,34 @@ def sale_next(hall: Hall, series: str, t: Translate = spanish) -> tuple[str, int
     try:
         first = hall.next_sale_number(series)
     except DomainError as exc:
-        return str(exc), None
+        return exc.message, None  # the staff's words, without the rule's code
     size = hall.series[series].size
     return t("sigue por el cartón {n} (quedan {left})").format(
         n=first, left=size - first + 1
     ), first
+
+
+def line_question(hall: Hall, desk: Desk) -> bool:
+    """A line was validly called at the last ball drawn and the table has not yet asked
+    "¿alguna línea más?": a line claimed after the next ball is too late (decisions 6, 170).
+    """
+    partida = hall.partida
+    if partida is None or partida.status == Status.BINGO_CALLED or not partida.balls:
+        return False
+    if "draw_ball" not in allowed_actions(hall):
+        return False
+    here = len(partida.balls)
+    if partida.first_valid_line_after != here:
+        return False
+    return desk.line_asked != (partida.number, here)
+
+
+def desk_allowed(hall: Hall, desk: Desk) -> frozenset[str]:
+    """The engine's allowed actions, less the draw while the table asks for more lines."""
+    allowed = allowed_actions(hall)
+    if line_question(hall, desk):
+        return allowed - {"draw_ball"}
+    return allowed
 
 
 def settle(hall: Hall, desk: Desk) -> None:
@@ -252,7 +290,7 @@ def derive(
     """What the console shows for ``hall`` and ``desk``; ``busy``: the worker is running a job;
     ``prima_amounts``: the amounts the hall's settings offer (else the rules' whole range).
     """
-    allowed = allowed_actions(hall)
+    allowed = desk_allowed(hall, desk)
     state = panel_state(hall)
     session = hall.session
     partida = hall.partida
@@ -284,14 +322,14 @@ def derive(
 
     can_draw = "draw_ball" in allowed
     # a ball waits for its reading only while the partida can still take it (``settle``)
-    held, lost = (desk.held, desk.lost) if can_draw else (None, None)
+    held, lost = (desk.held, desk.lost) if "draw_ball" in allowed_actions(hall) else (None, None)
     pending = held is not None or lost is not None
     manual = manual_mode(hall)
     with_devices = desk.devices and not manual
     if manual:
-        draw_mode = t(
-            "Extracción manual desde la bola {n}: bolas pendientes, al azar (R-INC-2)"
-        ).format(n=partida.manual_from_ball if partida else "?")
+        draw_mode = t("Extracción manual desde la bola {n}: bolas pendientes, al azar").format(
+            n=partida.manual_from_ball if partida else "?"
+        )
     elif desk.devices:
         draw_mode = t("Bolas del extractor y el lector automático.")
     else:
@@ -305,6 +343,9 @@ def derive(
     sales, totals, announce, sale_announce = _sales(hall, shown, t)
     prizes_info, awards_total = _prizes_texts(shown, t)
     series = _series(hall, t)
+    last = partida.sales[-1] if partida is not None and partida.sales else None
+    if "return_cartones" not in allowed:
+        last = None
     return ConsoleView(
         allowed=allowed,
         phase=phase_of(hall),
@@ -334,6 +375,12 @@ def derive(
         next_sale={code: sale_next(hall, code, t) for code, _label in series},
         last_sold_series=partida.sales[-1].series if partida is not None and partida.sales else "",
         sales=sales,
+        last_sale=last.count if last is not None else 0,
+        last_sale_words=t("{series} {first}–{last}").format(
+            series=last.series, first=last.first, last=last.last
+        )
+        if last is not None
+        else "",
         sale_totals=totals,
         partida_announce=announce,
         sale_announce=sale_announce,
@@ -346,8 +393,12 @@ def derive(
         hold=pending,
         hold_no_ball=lost is not None and lost.ball_in_tube is None,
         claim_series=_claim_series(partida),
+        claim_prize="bingo" if shown is not None and shown.first_valid_line_after else "line",
+        claims_key=(shown.number, len(shown.balls)) if shown is not None else (0, 0),
         bingo_called=bingo_called,
         asked_more=asked,
+        line_more=line_question(hall, desk),
+        money=money_words(state, t),
         awards=tuple(
             (
                 prize_name(a.prize, t),
@@ -365,8 +416,36 @@ def derive(
         acta=not printing and bool(hall.sessions),
         last_ball=state.last_ball,
         balls=tuple(state.balls),
-        count=t("{n}\nbolas").format(n=state.extractions),
+        count=plural(state.extractions, t("{n}\nbola"), t("{n}\nbolas")).format(
+            n=state.extractions
+        ),
     )
+
+
+def money_words(state: PanelState, t: Translate = spanish) -> str:
+    """The prizes at stake in the partida on show: line and bingo once the sale is closed, the
+    prima with its ball limit while it is in play, the bola loca fund and numbers (R-PRIMA-4).
+    """
+    if state.partida is None:
+        return ""
+    parts = []
+    if state.line_prize_cents is not None and state.bingo_prize_cents is not None:
+        parts.append(t("Línea {line}").format(line=euros(state.line_prize_cents)))
+        parts.append(t("Bingo {bingo}").format(bingo=euros(state.bingo_prize_cents)))
+    if state.prima_available:
+        parts.append(
+            t("Prima {amount} hasta la bola {limit}").format(
+                amount=euros(state.prima_amount_cents), limit=state.prima_ball_limit
+            )
+        )
+    if state.bola_loca_numbers:
+        parts.append(
+            t("Bola loca {fund} ({numbers})").format(
+                fund=euros(state.bola_loca_fund_cents),
+                numbers=", ".join(map(str, state.bola_loca_numbers)),
+            )
+        )
+    return " · ".join(parts)
 
 
 def prize_name(prize: str, t: Translate = spanish) -> str:
@@ -383,7 +462,11 @@ def _session_info(hall: Hall, t: Translate) -> str:
     session = hall.session
     if session is None:
         return t("No hay ninguna sesión abierta.")
-    info = t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}.").format(
+    info = plural(
+        len(session.partidas),
+        t("Sesión {id} del {date}: {n} partida. Mesa: {mesa}. Sala: {sala}."),
+        t("Sesión {id} del {date}: {n} partidas. Mesa: {mesa}. Sala: {sala}."),
+    ).format(
         id=session.id,
         date=session.date,
         n=len(session.partidas),
@@ -435,9 +518,11 @@ def _sales(
                 series=r.series, first=r.first, last=r.last, count=r.count, kind=kind
             )
         )
-    totals = t("Vendidos {cards} cartones · recaudación {takings}").format(
-        cards=shown.cards_sold, takings=euros(shown.takings_cents)
-    )
+    totals = plural(
+        shown.cards_sold,
+        t("Vendido {cards} cartón · recaudación {takings}"),
+        t("Vendidos {cards} cartones · recaudación {takings}"),
+    ).format(cards=shown.cards_sold, takings=euros(shown.takings_cents))
     announce = [t("Partida {n}.").format(n=shown.number)]
     if shown.prima_available:
         announce.append(
@@ -463,8 +548,10 @@ def _sales(
         else:
             merged.append([r.series, r.first, r.last])
     ranges = "; ".join(f"{code} {first}–{last}" for code, first, last in merged)
-    sale_announce = t(
-        "Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}."
+    sale_announce = plural(
+        amounts.cards_sold,
+        t("Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}."),
+        t("Anuncie: {cards} cartones vendidos ({ranges}). Línea {line}. Bingo {bingo}."),
     ).format(
         cards=amounts.cards_sold,
         ranges=ranges,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from bingo import events as ev
+from bingo.hall import DomainError, Hall
 from bingo.money import euros
 from ui.console import state
 
@@ -53,6 +54,15 @@ def describe(event: ev.Event) -> str:
             return text
         case ev.SaleRecorded():
             return t("Venta: serie {series}, cartones {first} a {last} ({count})").format(
+                series=event.series,
+                first=event.first,
+                last=event.last,
+                count=event.last - event.first + 1,
+            )
+        case ev.CartonesReturned():
+            return t(
+                "Devueltos a la mesa: serie {series}, cartones {first} a {last} ({count})"
+            ).format(
                 series=event.series,
                 first=event.first,
                 last=event.last,
@@ -159,3 +169,22 @@ def describe(event: ev.Event) -> str:
                 code=event.code, size=event.size, value=euros(event.face_value_cents)
             )
     return event.kind.replace("_", " ")
+
+
+def words(exc: BaseException) -> str:
+    """A refusal in the staff's words: the engine's sentence without its rule's code (the code
+    stays in the record, the acta and the program's log).
+    """
+    return exc.message if isinstance(exc, DomainError) else str(exc)
+
+
+def closing_question(hall: Hall) -> str:
+    """What closing the console now means, when a partida is going on; else ""."""
+    partida = hall.partida
+    if partida is None:
+        return ""
+    return t(
+        "La partida {n} está en juego. Si cierra la consola, todo lo registrado queda guardado "
+        "y la partida sigue donde quedó al abrirla de nuevo (bingo-hall run); mientras tanto no "
+        "se extrae ninguna bola ni se comprueba ningún cartón."
+    ).format(n=partida.number)

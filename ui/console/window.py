@@ -33,7 +33,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QTabWidget, QVBoxLayout,
 from bingo import events as ev
 from bingo.drawing import BallSource
 from bingo.hall import DomainError, Hall
-from bingo.readmodel import allowed_actions
+from bingo.money import euros
 from bingo.service import HallService
 from store.errors import StoreError
 from ui.bridge import Bridge
@@ -57,10 +57,12 @@ from ui.console.state import (
     Desk,
     ball_set_spent,
     derive,
+    desk_allowed,
+    plural,
     settle,
     suggest_session_id,
 )
-from ui.console.texts import describe, t
+from ui.console.texts import closing_question, describe, t, words
 from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
@@ -125,6 +127,7 @@ class ConsoleWindow(QMainWindow):
         set_pixel_font(self, 16)
         self.desk = Desk(devices=devices is not None)
         self.dialog: Dialog | None = None
+        self._close_agreed = False  # the operator said yes to closing mid-partida
 
         central = QWidget(self)
         self.setCentralWidget(central)
@@ -194,6 +197,7 @@ class ConsoleWindow(QMainWindow):
         sale.newSerie.connect(self.ask_new_serie)
         sale.sellCount.connect(self.sell_count)
         sale.sellRange.connect(self.sell_range)
+        sale.returnCartones.connect(self.return_cartones)
         sale.closeSale.connect(self.close_sale)
         sale.confirmShown.connect(self.confirm_data_shown)
         self.prizes_page.payPrizes.connect(self.pay_prizes)
@@ -215,17 +219,17 @@ class ConsoleWindow(QMainWindow):
             menu.addAction(action)
             self.menu_actions[key] = action
 
-        counts, draws, claims = self.counts, self.draws, self.claims
+        counts, claims = self.counts, self.claims
         add(session, "open_session", t("Abrir la sesión"), counts.open_session, "F2")
         add(session, "start_partida", t("Iniciar la partida"), self.start_partida, "F3")
         add(session, "close_sale", t("Cerrar la venta"), self.close_sale, "F4")
         add(session, "confirm_data_shown", t("Datos en los paneles"), self.confirm_data_shown, "F5")
-        add(session, "draw", t("Extraer bola"), draws.draw_key, "F6")
+        add(session, "draw", t("Extraer bola"), claims.draw_key, "F6")
         add(session, "claim", t("Comprobar un cartón"), claims.focus_claim, "F7")
         add(session, "close_partida", t("Cerrar la partida"), claims.close_partida, "F8")
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
         session.addSeparator()
-        add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie)
+        add(session, "new_serie", t("Registrar una serie…"), self.ask_new_serie, "Ctrl+R")
         add(session, "manual_book", t("Incorporar el libro manual…"), self.ask_manual_book)
         add(
             session,
@@ -234,8 +238,14 @@ class ConsoleWindow(QMainWindow):
             counts.ask_ball_set_change,
             "Ctrl+B",
         )
-        add(session, "announce_last", t("Anunciar la última partida…"), self.ask_announce_last)
-        add(session, "close_session", t("Cerrar la sesión"), counts.close_session)
+        add(
+            session,
+            "announce_last",
+            t("Anunciar la última partida…"),
+            self.ask_announce_last,
+            "Ctrl+U",
+        )
+        add(session, "close_session", t("Cerrar la sesión"), counts.close_session, "F10")
         session.addSeparator()
         add(session, "acta", t("Acta de la sesión…"), self.papers.save_acta, "Ctrl+P")
         incidents = bar.addMenu(t("&Incidencias"))
@@ -258,7 +268,7 @@ class ConsoleWindow(QMainWindow):
         return self.service.hall
 
     def allowed(self) -> frozenset[str]:
-        return allowed_actions(self.hall)
+        return desk_allowed(self.hall, self.desk)  # no ball while the table asks for lines
 
     def attempt(
         self,
@@ -273,7 +283,8 @@ class ConsoleWindow(QMainWindow):
         try:
             command()
         except (DomainError, StoreError) as exc:  # a rule, or the record, refused: nothing written
-            self._refused(t("{what}: {reason}").format(what=what, reason=exc), report)
+            log.info("%s refused: %s", what, exc)  # with the rule's code, for the technician
+            self._refused(t("{what}: {reason}").format(what=what, reason=words(exc)), report)
             return False
         except Exception as exc:  # the console must survive anything and say it
             log.exception("%s failed", what)
@@ -293,11 +304,20 @@ class ConsoleWindow(QMainWindow):
         self._log_error(message)
         self.refresh()
 
-    def show_error(self, message: str, *, after_records: bool = False) -> None:
+    def show_error(
+        self,
+        message: str,
+        *,
+        after_records: bool = False,
+        solved: Callable[[], bool] | None = None,
+    ) -> None:
         """The red banner, the status bar and the event log; ``after_records``: the log's line
-        comes after the lines of the events just recorded (they are shown queued).
+        comes after the lines of the events just recorded (they are shown queued); ``solved``:
+        the banner goes by itself once it says the problem is gone.
         """
         self.error.setText(message)
+        if solved is not None:
+            self.error.until(solved)
         self.error.show()
         if after_records:
             self._errorLater.emit(message)
@@ -398,20 +418,61 @@ class ConsoleWindow(QMainWindow):
 
     def sell_count(self, series: str, count: int) -> None:
         if not series:
-            self.show_error(t("No hay ninguna serie a la venta: registre una"))
+            self.show_error(
+                t("No hay ninguna serie a la venta: registre una"), solved=self._on_sale
+            )
             return
         self.attempt(t("Venta"), lambda: self.service.sell_count(series, count))
 
     def sell_range(self, series: str, first: int, last: int) -> None:
         if not series:
-            self.show_error(t("No hay ninguna serie a la venta: registre una"))
+            self.show_error(
+                t("No hay ninguna serie a la venta: registre una"), solved=self._on_sale
+            )
             return
         self.attempt(t("Venta"), lambda: self.service.sell(series, first, last))
 
+    def _on_sale(self) -> bool:
+        return bool(self.sale_page.selected_series())
+
     def close_sale(self) -> None:
-        if "close_sale" not in self.allowed():
+        """F4 asks first: after the close no cartón is sold or returned (R-SALE-3)."""
+        partida = self.hall.partida
+        if "close_sale" not in self.allowed() or partida is None:
             return
-        self.attempt(t("Cerrar la venta"), self.service.close_sale)
+        dialog = ConfirmDialog(
+            t("Cerrar la venta"),
+            plural(
+                partida.cards_sold,
+                t(
+                    "Se cierra la venta de la partida {n}: {cards} cartón, {takings}. Después no "
+                    "puede venderse ni devolverse ningún cartón."
+                ),
+                t(
+                    "Se cierra la venta de la partida {n}: {cards} cartones, {takings}. Después "
+                    "no puede venderse ni devolverse ningún cartón."
+                ),
+            ).format(
+                n=partida.number, cards=partida.cards_sold, takings=euros(partida.takings_cents)
+            ),
+            t("Cerrar la venta (Intro)"),
+            self,
+        )
+        dialog.accepted.connect(lambda: self.attempt(t("Cerrar la venta"), self.service.close_sale))
+        self.open_dialog(dialog)
+
+    def return_cartones(self, count: int) -> None:
+        """The last cartones of the last sale back to the table, before the close."""
+        returned: list[tuple[str, int, int]] = []
+        if self.attempt(
+            t("Devolver cartones"), lambda: returned.append(self.service.return_cartones(count))
+        ):
+            series, first, last = returned[0]
+            message = t("Devueltos a la mesa: serie {series}, cartones {first} a {last}").format(
+                series=series, first=first, last=last
+            )
+            self.statusBar().showMessage(message, 15_000)
+            self.sale_page.sale_count.setFocus()
 
     def confirm_data_shown(self) -> None:
         if "confirm_data_shown" not in self.allowed():
@@ -428,9 +489,10 @@ class ConsoleWindow(QMainWindow):
     # ====================================================================== dialogs
 
     def open_dialog(self, dialog: Dialog) -> None:
-        if self.dialog is not None:
-            self.dialog.close()
-            self.dialog.deleteLater()
+        old = self.dialog  # closing it clears ``self.dialog`` (``_dialog_closed``)
+        if old is not None:
+            old.close()
+            old.deleteLater()
         self.dialog = dialog
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         dialog.open()
@@ -522,6 +584,7 @@ class ConsoleWindow(QMainWindow):
         self.extraction_page.show_view(view, table_asked=self.draws.table_question is not None)
         self.prizes_page.show_view(view)
         self.side.show_view(view)
+        self.error.check()
         # actions and pages follow the state
         allowed = view.allowed
         actions = self.menu_actions
@@ -538,7 +601,29 @@ class ConsoleWindow(QMainWindow):
 
     # ====================================================================== closing
 
+    def close_now(self) -> None:
+        """Close without the question (the program's own exit, not the operator's key)."""
+        self._close_agreed = True
+        self.close()
+
+    def _close_anyway(self) -> None:
+        self.close_now()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Alt+F4 or the window's cross mid-partida: asked first (``close_now`` is not)
+        if not self._close_agreed and closing_question(self.hall):
+            event.ignore()
+            dialog = ConfirmDialog(
+                t("Cerrar la consola"),
+                closing_question(self.hall),
+                t("Cerrar la consola"),
+                self,
+                stay_text=t("Seguir en la consola (Intro)"),
+                enter_stays=True,
+            )
+            dialog.accepted.connect(self._close_anyway)
+            self.open_dialog(dialog)
+            return
         self.papers.abandon()
         if self.dialog is not None:
             self.dialog.close()

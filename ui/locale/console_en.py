@@ -20,7 +20,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "El jefe de sala lee en voz alta el párrafo del reglamento:": (
         "The hall manager reads the paragraph of the regulation aloud:"
     ),
-    "Párrafo leído en voz alta por el jefe de sala": "Paragraph read aloud by the hall manager",
+    "Párrafo leído en voz alta por el jefe de sala (Alt+P)": (
+        "Paragraph read aloud by the hall manager (Alt+P)"
+    ),
     "qué ha pasado (consta en el acta)": "what happened (goes into the acta)",
     "Nota:": "Note:",
     "Extracción número:": "Draw number:",
@@ -48,7 +50,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Código:": "Code:",
     "Juego de cartones:": "Card set:",
     "Cartones:": "Cards:",
-    "Valor facial (céntimos):": "Face value (cents):",
+    "Valor facial:": "Face value:",
     # --- the ball count at the opening and the closing ---------------------------------------
     "faltan: {numbers}": "missing: {numbers}",
     "repetidas: {numbers}": "repeated: {numbers}",
@@ -59,9 +61,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Recuento de las bolas al abrir la sesión": "Counting the balls to open the session",
     "Recuento de las bolas al cerrar la sesión": "Counting the balls to close the session",
     "Ante el jefe de sala, «comprobando su numeración y que se encuentran en perfecto estado» "
-    "(Cantabria II.2; R-BALL-2).": (
+    "(Cantabria II.2).": (
         "Before the hall manager, “checking their numbers and that they are in perfect "
-        "condition” (Cantabria II.2; R-BALL-2)."
+        "condition” (Cantabria II.2)."
     ),
     "Numeración: el lector ha leído las 90 bolas, una de cada número.": (
         "Numbers: the reader has read the 90 balls, one of each number."
@@ -120,7 +122,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     " · aparato no neumático": " · not a pneumatic machine",
     " · LÍMITE ALCANZADO": " · LIMIT REACHED",
     "Cambiar el juego de bolas": "Change the ball set",
-    "Cambiar el juego de bolas (R-BALL-1)": "Change the ball set (R-BALL-1)",
     "No hay ningún juego de bolas instalado.": "No ball set is installed.",
     "Instalado ahora: {set}": "Installed now: {set}",
     "El cambio consta en el acta. Escriba los datos del juego nuevo como figuran en la copia "
@@ -200,7 +201,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "anulada por {incident}; se devuelve el importe": "annulled for {incident}; money refunded",
     "se cierra y se pagan los premios": "closed and prizes paid",
     "Incorporar el libro manual": "Take in the manual book",
-    "Partidas del libro manual (R-ACTA-4)": "Games of the manual book (R-ACTA-4)",
+    "Partidas del libro manual": "Games of the manual book",
     "Abrir un &fichero del libro…": "Open a book &file…",
     "Guardar &plantilla…": "Save a tem&plate…",
     "de": "for",
@@ -375,23 +376,27 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Sesión:": "Session:",
     "Jefe de mesa-cajero:": "Table manager-cashier:",
     "Jefe de sala:": "Hall manager:",
-    "Están las 90 bolas, una de cada número": "All 90 balls are here, one of each number",
+    "Están las 90 bolas, una de cada número (Alt+9)": (
+        "All 90 balls are here, one of each number (Alt+9)"
+    ),
     "números que faltan, si falta alguno": "numbers missing, if any",
     "Leer el juego de bolas con el lector": "Read the ball set with the reader",
     "Faltan:": "Missing:",
     "Abrir la sesión (F2)": "Open the session (F2)",
     "Cerrar la sesión": "Close the session",
+    "Cerrar la sesión (F10)": "Close the session (F10)",
     "Anunciar la última partida…": "Announce the last game…",
+    "Anunciar la última partida… (Ctrl+U)": "Announce the last game… (Ctrl+U)",
     "Prima de bingo (la elige el jefe de sala)": "Bingo jackpot (the hall manager chooses it)",
     "Fijar el importe": "Set the amount",
-    "Acta de la sesión (R-ACTA-1)": "Acta of the session (R-ACTA-1)",
+    "Acta de la sesión": "Acta of the session",
     "Sellar con la clave de la sala": "Seal with the hall's key",
     "Guardar el acta… (Ctrl+P)": "Save the acta… (Ctrl+P)",
     "Iniciar la partida (F3)": "Start the game (F3)",
-    "Registrar serie…": "Register a series…",
+    "Registrar serie… (Ctrl+R)": "Register a series… (Ctrl+R)",
     "Venta de cartones (correlativa)": "Card sale (in order)",
-    "Vender": "Sell",
-    "Vender el rango": "Sell the range",
+    "Vender (Intro)": "Sell (Enter)",
+    "Vender el rango (Intro)": "Sell the range (Enter)",
     "Serie:": "Series:",
     "Del cartón:": "From card:",
     "al:": "to:",
@@ -400,9 +405,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Extracción": "Draw",
     "Extraer bola (F6)": "Draw a ball (F6)",
     "nº de bola": "ball no.",
-    "Registrar la bola": "Record the ball",
+    "Registrar la bola (Intro)": "Record the ball (Enter)",
     "Sorteo manual aleatorio": "Random manual draw",
-    "Es esta bola": "It is this ball",
+    "Es esta bola (Intro)": "It is this ball (Enter)",
     "Número de la bola del tubo:": "Number of the ball in the tube:",
     "No salió ninguna bola": "No ball came out",
     "Cotejar cada bola con la mesa": "Check each ball against the table",
@@ -414,24 +419,22 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "¿Qué número ve la mesa en la bola del tubo?": (
         "What number does the table see on the ball in the tube?"
     ),
-    "La mesa ve esta": "The table sees this one",
+    "La mesa ve esta (Intro)": "The table sees this one (Enter)",
     "No se ve bien": "Cannot see it well",
     "Comprobar un cartón cantado (F7)": "Check a claimed card (F7)",
     "nº de cartón": "card no.",
-    "&Línea": "&Line",
-    "&Bingo": "&Bingo",
-    "Comprobar": "Check",
+    "Línea (Alt+L)": "Line (Alt+L)",
+    "Bingo (Alt+B)": "Bingo (Alt+B)",
     "Cartón:": "Card:",
     "«¿Alguna línea más? ¿Algún bingo más?»": "“Any more lines? Any more bingos?”",
-    "Preguntado: nadie más canta": "Asked: nobody else calls",
     "Cerrar la partida (F8)": "Close the game (F8)",
     "Bola": "Ball",
     "Importe": "Amount",
     "A4": "A4",
     "Rollo de 80 mm": "80 mm roll",
     "Justificante de la prima…": "Jackpot receipt…",
-    "Justificante detallado y su duplicado para el cartón ganador (R-PRIMA-6)": (
-        "Detailed receipt and its duplicate for the winning card (R-PRIMA-6)"
+    "Justificante detallado y su duplicado para el cartón ganador": (
+        "Detailed receipt and its duplicate for the winning card"
     ),
     "Comprobante del ganador…": "Winner's proof…",
     "El cartón premiado de la fila elegida, con las bolas extraídas": (
@@ -476,8 +479,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "{what}: error inesperado: {reason}": "{what}: unexpected error: {reason}",
     "Bolas que faltan: escriba números del 1 al 90": "Missing balls: type numbers from 1 to 90",
     "Lea primero el juego de bolas con el lector": "Read the ball set with the reader first",
-    "Confirme el recuento de las 90 bolas ante el jefe de sala (R-BALL-2)": (
-        "Confirm the count of the 90 balls before the hall manager (R-BALL-2)"
+    "Confirme el recuento de las 90 bolas ante el jefe de sala": (
+        "Confirm the count of the 90 balls before the hall manager"
     ),
     "Leyendo el juego de bolas…": "Reading the ball set…",
     "No se ha registrado nada: vuelva a contar las bolas ante el jefe de sala.": (
@@ -485,19 +488,18 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Recuento no conforme registrado.": "Nonconforming count recorded.",
     "Abrir la sesión: el recuento de bolas no es conforme ({problem}); cambie el juego de bolas "
-    "y vuelva a contarlas (R-BALL-2)": (
+    "y vuelva a contarlas": (
         "Open the session: the ball count is nonconforming ({problem}); change the ball set and "
-        "count the balls again (R-BALL-2)"
+        "count the balls again"
     ),
     "Sesión {id} cerrada con la comprobación de bolas no conforme ({problem}): el acta la "
-    "muestra así. Cambie el juego de bolas antes de la próxima sesión (R-BALL-2).": (
+    "muestra así. Cambie el juego de bolas antes de la próxima sesión.": (
         "Session {id} closed with the ball check nonconforming ({problem}): the acta shows it "
-        "so. Change the ball set before the next session (R-BALL-2)."
+        "so. Change the ball set before the next session."
     ),
     "Recuento de cierre: {e} Vuelva a leer el juego, o cierre la sesión con la comprobación no "
-    "conforme (R-BALL-2)": (
-        "Closing count: {e} Read the set again, or close the session with the check "
-        "nonconforming (R-BALL-2)"
+    "conforme": (
+        "Closing count: {e} Read the set again, or close the session with the check nonconforming"
     ),
     "Prima de bingo": "Bingo jackpot",
     "Última partida": "Last game",
@@ -538,49 +540,43 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Extracción: fallo del dispositivo: {e}": "Draw: device failure: {e}",
     "Recuento de bolas: {e}": "Ball count: {e}",
-    "Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)": (
-        "Ball set and count before the hall manager (R-BALL-1, R-BALL-2)"
+    "Juego de bolas y recuento ante el jefe de sala": (
+        "Ball set and count before the hall manager"
     ),
     "Cambiar el juego… (Ctrl+B)": "Change the set… (Ctrl+B)",
     "Cambiar el juego de bolas…": "Change the ball set…",
     "El juego de bolas ha cambiado: léalo con el lector (página Sesión) antes de extraer": (
         "The ball set was changed: read it with the reader (Session page) before drawing"
     ),
-    "El juego de bolas se cambia entre partidas o antes de la primera bola (R-BALL-1)": (
-        "The ball set is changed between games or before the first ball (R-BALL-1)"
+    "El juego de bolas se cambia entre partidas o antes de la primera bola": (
+        "The ball set is changed between games or before the first ball"
     ),
     "Cambio de juego de bolas registrado: {set}; motivo: «{reason}».": (
         "Change of ball set recorded: {set}; reason: «{reason}»."
     ),
-    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y abra la sesión "
-    "(R-BALL-2).": (
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y abra la sesión.": (
         "Set {id} installed: read it now with the reader before the hall manager and open the "
-        "session (R-BALL-2)."
+        "session."
     ),
-    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la sesión "
-    "(R-BALL-2).": (
-        "Set {id} installed: count its 90 balls now before the hall manager and open the "
-        "session (R-BALL-2)."
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y abra la sesión.": (
+        "Set {id} installed: count its 90 balls now before the hall manager and open the session."
     ),
-    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y cierre la sesión "
-    "(R-BALL-2).": (
+    "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala y cierre la sesión.": (
         "Set {id} installed: read it now with the reader before the hall manager and close the "
-        "session (R-BALL-2)."
+        "session."
     ),
-    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y cierre la sesión "
-    "(R-BALL-2).": (
-        "Set {id} installed: count its 90 balls now before the hall manager and close the "
-        "session (R-BALL-2)."
+    "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y cierre la sesión.": (
+        "Set {id} installed: count its 90 balls now before the hall manager and close the session."
     ),
     "Juego {id} instalado: léalo ahora con el lector ante el jefe de sala; sin ese recuento no "
-    "se juega con él (R-BALL-2), y el lector reconoce cada bola por esa lectura.": (
+    "se juega con él, y el lector reconoce cada bola por esa lectura.": (
         "Set {id} installed: read it now with the reader before the hall manager; without that "
-        "count it is not played with (R-BALL-2), and the reader knows each ball by that reading."
+        "count it is not played with, and the reader knows each ball by that reading."
     ),
     "Juego {id} instalado: cuente ahora sus 90 bolas ante el jefe de sala y registre el "
-    "recuento; sin él no se juega con este juego (R-BALL-2).": (
+    "recuento; sin él no se juega con este juego.": (
         "Set {id} installed: count its 90 balls now before the hall manager and record the "
-        "count; without it this set is not played with (R-BALL-2)."
+        "count; without it this set is not played with."
     ),
     "Registrar el recuento del juego nuevo": "Record the count of the new set",
     "Recuento del juego nuevo": "Count of the new set",
@@ -588,19 +584,19 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Count of the new set recorded: play can go on."
     ),
     "Recuento del juego nuevo no conforme ({problem}): no se juega con él; cambie el juego de "
-    "bolas y vuelva a contarlas (R-BALL-2)": (
+    "bolas y vuelva a contarlas": (
         "Count of the new set not conforming ({problem}): it is not played with; change the ball "
-        "set and count the balls again (R-BALL-2)"
+        "set and count the balls again"
     ),
     "El juego de bolas ha cambiado: léalo con el lector ante el jefe de sala (página Sesión) "
-    "antes de seguir (R-BALL-2)": (
+    "antes de seguir": (
         "The ball set has changed: read it with the reader before the hall manager (Session "
-        "page) before going on (R-BALL-2)"
+        "page) before going on"
     ),
     "El juego de bolas ha cambiado: cuente sus 90 bolas ante el jefe de sala y registre el "
-    "recuento (página Sesión) antes de seguir (R-BALL-2)": (
+    "recuento (página Sesión) antes de seguir": (
         "The ball set has changed: count its 90 balls before the hall manager and record the "
-        "count (Session page) before going on (R-BALL-2)"
+        "count (Session page) before going on"
     ),
     "Irregularidad de bolas: anular…": "Ball irregularity: annul…",
     "Recuento de bolas: juego nuevo": "Ball count: new set",
@@ -627,12 +623,11 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "BINGO CORRECTO": "VALID BINGO",
     "{verdict}: {series} / {number}": "{verdict}: {series} / {number}",
     "NO HAY {prize}: {series} / {number}": "NO {prize}: {series} / {number}",
-    "Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?» (R-GAME-4)": (
-        "Before closing, ask “Any more lines? Any more bingos?” (R-GAME-4)"
+    "Antes de cerrar, pregunte «¿Alguna línea más? ¿Algún bingo más?»": (
+        "Before closing, ask “Any more lines? Any more bingos?”"
     ),
     "Documentos PDF (*.pdf)": "PDF documents (*.pdf)",
     "{what}: preparando el PDF…": "{what}: preparing the PDF…",
-    "Acta de la sesión": "Acta of the session",
     "{what}: todavía no hay ninguna sesión": "{what}: there is no session yet",
     "Guardar el acta de la sesión {id}, sellada con la clave de la sala": (
         "Save the acta of session {id}, sealed with the hall's key"
@@ -674,8 +669,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Del libro manual: {numbers}.": "From the manual book: {numbers}.",
     "Extrayendo…": "Drawing…",
-    "Extracción manual desde la bola {n}: bolas pendientes, al azar (R-INC-2)": (
-        "Manual draw from ball {n}: the balls still in, at random (R-INC-2)"
+    "Extracción manual desde la bola {n}: bolas pendientes, al azar": (
+        "Manual draw from ball {n}: the balls still in, at random"
     ),
     "Bolas del extractor y el lector automático.": (
         "Balls from the extractor and the automatic reader."
@@ -713,4 +708,74 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "{partida} en juego.": "{partida} in play.",
     "Total a pagar: {total}": "Total to pay: {total}",
     " · restos de reparto al acta: {residue}": " · remainders of the shares to the acta: {residue}",
+    # --- the keys and questions of a real night ---------------------------------------------
+    "Comprobar (Intro)": "Check (Enter)",
+    "Preguntado: nadie más canta": "Asked: nobody else calls",
+    "«¿Alguna línea más?» antes de la bola siguiente": "«Any more lines?» before the next ball",
+    "Antes de la bola siguiente, pregunte «¿Alguna línea más?» y compruebe las que se canten; "
+    "después pulse Alt+N (nadie más canta)": (
+        "Before the next ball, ask «Any more lines?» and check those called; then press Alt+N "
+        "(nobody else calls)"
+    ),
+    "Cancelar (Esc)": "Cancel (Esc)",
+    "Cerrar la consola": "Close the console",
+    "Cerrar la venta (Intro)": "Close the sale (Enter)",
+    "Devolver a la mesa": "Return to the table",
+    "Devolver:": "Return:",
+    "Devolver cartones": "Return cards",
+    "Devueltos a la mesa: serie {series}, cartones {first} a {last}": (
+        "Returned to the table: series {series}, cards {first} to {last}"
+    ),
+    "Devueltos a la mesa: serie {series}, cartones {first} a {last} ({count})": (
+        "Returned to the table: series {series}, cards {first} to {last} ({count})"
+    ),
+    "La partida {n} está en juego. Si cierra la consola, todo lo registrado queda "
+    "guardado y la partida sigue donde quedó al abrirla de nuevo (bingo-hall run); "
+    "mientras tanto no se extrae ninguna bola ni se comprueba ningún cartón.": (
+        "Game {n} is in play. If you close the console, everything recorded is kept and the "
+        "game goes on where it was when it is opened again (bingo-hall run); meanwhile no "
+        "ball is drawn and no card is checked."
+    ),
+    "Se cierra la venta de la partida {n}: {cards} cartones, {takings}. Después no puede "
+    "venderse ni devolverse ningún cartón.": (
+        "The sale of game {n} closes: {cards} cards, {takings}. Afterwards no card can be "
+        "sold or returned."
+    ),
+    "Seguir en la consola (Intro)": "Stay in the console (Enter)",
+    "ninguna venta que devolver": "no sale to return",
+    "últimos de la venta {sale}": "last of the sale {sale}",
+    "{series} {first}–{last}": "{series} {first}–{last}",
+    "Registrar la serie (Intro)": "Register the series (Enter)",
+    "{action} (Intro)": "{action} (Enter)",
+    " Y BOLA LOCA": " AND CRAZY BALL",
+    " Y PRIMA": " AND JACKPOT",
+    "Bingo {bingo}": "Bingo {bingo}",
+    "Bola loca {fund} ({numbers})": "Crazy ball {fund} ({numbers})",
+    "Línea {line}": "Line {line}",
+    "Prima {amount} hasta la bola {limit}": "Jackpot {amount} up to ball {limit}",
+    "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (
+        "Announce: {cards} card sold ({ranges}). Line {line}. Bingo {bingo}."
+    ),
+    "Cargado «{name}»: {n} partida. Revísela aquí antes de registrarla.": (
+        "Loaded «{name}»: {n} game. Review it here before recording it."
+    ),
+    "Este juego ya se usó en esta sala: homologación {hom}, {played} partida jugada según "
+    "el registro (declare al menos esa).": (
+        "This set was already used in this hall: approval {hom}, {played} game played "
+        "according to the record (declare at least that one)."
+    ),
+    "Plantilla guardada en «{name}» para la partida {numbers}.": (
+        "Template saved in «{name}» for game {numbers}."
+    ),
+    "Se cierra la venta de la partida {n}: {cards} cartón, {takings}. Después no puede "
+    "venderse ni devolverse ningún cartón.": (
+        "The sale of game {n} closes: {cards} card, {takings}. Afterwards no card can be sold "
+        "or returned."
+    ),
+    "Sesión {id} del {date}: {n} partida. Mesa: {mesa}. Sala: {sala}.": (
+        "Session {id} of {date}: {n} game. Table: {mesa}. Hall: {sala}."
+    ),
+    "Vendido {cards} cartón · recaudación {takings}": "Sold {cards} card · takings {takings}",
+    "{n}\nbola": "{n}\nball",
+    "{n} bola: el {last}": "{n} ball: number {last}",
 }

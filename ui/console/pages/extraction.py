@@ -5,7 +5,7 @@ claimed cartón and the closing question.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QIntValidator
+from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -54,6 +54,11 @@ class ExtractionPage(QWidget):
         self.setObjectName("extraction_page")
         layout = QVBoxLayout(self)
 
+        # the money at stake, in sight while the balls come out (R-PRIMA-4)
+        self.money = wrapped_label(name="money", pixels=20, bold=True)
+        self.money.setStyleSheet("background: #fff3c4; color: #000000; padding: 4px;")
+        layout.addWidget(self.money)
+
         draw = QGroupBox(t("Extracción"))
         self.draw_group = draw
         grid = QGridLayout(draw)
@@ -66,9 +71,11 @@ class ExtractionPage(QWidget):
         self.ball_input.setMaximumWidth(240)
         set_pixel_font(self.ball_input, 28, bold=True)
         self.ball_input.returnPressed.connect(self.drawTyped)
-        self.draw_typed_button = button(t("Registrar la bola"), "draw_typed", 18)
+        self.draw_typed_button = button(t("Registrar la bola (Intro)"), "draw_typed", 18)
         self.draw_typed_button.clicked.connect(self.drawTyped)
-        self.draw_random_button = button(t("Sorteo manual aleatorio"), "draw_random", 16)
+        self.draw_random_button = button(
+            t("Sorteo manual aleatorio"), "draw_random", 16, keys="Alt+A"
+        )
         self.draw_random_button.clicked.connect(self.drawRandom)
         self.draw_mode = wrapped_label(name="draw_mode", pixels=15)
         # Off by default, so normal play is not slowed: when ticked, each reading waits for
@@ -98,9 +105,9 @@ class ExtractionPage(QWidget):
         seen = QGridLayout(self.seen_box)
         self.seen_input = _ball_entry("seen_input")
         self.seen_input.returnPressed.connect(self.seenConfirm)
-        self.seen_confirm = button(t("La mesa ve esta"), "seen_confirm")
+        self.seen_confirm = button(t("La mesa ve esta (Intro)"), "seen_confirm")
         self.seen_confirm.clicked.connect(self.seenConfirm)
-        self.seen_skip = button(t("No se ve bien"), "seen_skip", 16)
+        self.seen_skip = button(t("No se ve bien"), "seen_skip", 16, keys="Alt+X")
         self.seen_skip.clicked.connect(self.seenSkip)
         seen.addWidget(
             wrapped_label(t("¿Qué número ve la mesa en la bola del tubo?"), pixels=19, bold=True),
@@ -125,10 +132,10 @@ class ExtractionPage(QWidget):
         self.hold_message = wrapped_label(name="hold_message", pixels=19, bold=True)
         self.hold_input = _ball_entry("hold_input")
         self.hold_input.returnPressed.connect(self.holdConfirm)
-        self.hold_confirm = button(t("Es esta bola"), "hold_confirm")
+        self.hold_confirm = button(t("Es esta bola (Intro)"), "hold_confirm")
         self.hold_confirm.clicked.connect(self.holdConfirm)
         # after a device lost, when nobody knows whether a ball left the drum
-        self.hold_no_ball = button(t("No salió ninguna bola"), "hold_no_ball", 16)
+        self.hold_no_ball = button(t("No salió ninguna bola"), "hold_no_ball", 16, keys="Ctrl+0")
         self.hold_no_ball.clicked.connect(self.holdNoBall)
         hold.addWidget(self.hold_message, 0, 0, 1, 4)
         tube_label = wrapped_label(t("Número de la bola del tubo:"), pixels=18)
@@ -149,7 +156,7 @@ class ExtractionPage(QWidget):
         )
         dev = QHBoxLayout(self.device_box)
         self.device_message = wrapped_label(name="device_message", pixels=18, bold=True)
-        self.device_action = button("", "device_action", 16)
+        self.device_action = button("", "device_action", 16, keys="Ctrl+I")
         self.device_action.clicked.connect(self.deviceIncident)
         dev.addWidget(self.device_message, 1)
         dev.addWidget(self.device_action)
@@ -166,15 +173,25 @@ class ExtractionPage(QWidget):
         self.claim_number.setPlaceholderText(t("nº de cartón"))
         set_pixel_font(self.claim_number, 22, bold=True)
         self.claim_number.returnPressed.connect(self.claimCheck)
-        self.claim_line = QRadioButton(t("&Línea"))
+        self.claim_line = QRadioButton(t("Línea (Alt+L)"))
         self.claim_line.setObjectName("claim_line")
-        self.claim_bingo = QRadioButton(t("&Bingo"))
+        self.claim_bingo = QRadioButton(t("Bingo (Alt+B)"))
         self.claim_bingo.setObjectName("claim_bingo")
         self.claim_line.setChecked(True)
         prizes = QButtonGroup(claim)
         prizes.addButton(self.claim_line)
         prizes.addButton(self.claim_bingo)
-        self.claim_button = button(t("Comprobar"), "claim_check")
+        # The prize is chosen while the cartón's number is typed: the keys tick it and leave
+        # the cursor in the number, so Enter checks what was typed (a radio button's own
+        # mnemonic would take the cursor away).
+        for radio, keys in ((self.claim_line, "Alt+L"), (self.claim_bingo, "Alt+B")):
+            radio.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(lambda radio=radio: self._choose_prize(radio))
+        self._claims_key: tuple[int, int] | None = None
+        self._prize_key: tuple[int, str] | None = None
+        self.claim_button = button(t("Comprobar (Intro)"), "claim_check")
         self.claim_button.clicked.connect(self.claimCheck)
         cgrid.addWidget(wrapped_label(t("Serie:")), 0, 0)
         cgrid.addWidget(self.claim_series, 0, 1)
@@ -198,8 +215,11 @@ class ExtractionPage(QWidget):
         self.more_box.setObjectName("more_box")
         self.more_box.setStyleSheet("QFrame#more_box { background: #c8e6c9; }")
         more = QHBoxLayout(self.more_box)
-        question = wrapped_label(t("«¿Alguna línea más? ¿Algún bingo más?»"), pixels=24, bold=True)
-        self.asked_more_button = button(t("Preguntado: nadie más canta"), "asked_more", 16)
+        self.more_question = wrapped_label(name="more_question", pixels=24, bold=True)
+        question = self.more_question
+        self.asked_more_button = button(
+            t("Preguntado: nadie más canta"), "asked_more", 16, keys="Alt+N"
+        )
         self.asked_more_button.clicked.connect(self.askedMore)
         self.close_partida_button = button(t("Cerrar la partida (F8)"), "close_partida")
         self.close_partida_button.clicked.connect(self.closePartida)
@@ -208,6 +228,10 @@ class ExtractionPage(QWidget):
         more.addWidget(self.close_partida_button)
         self.more_box.hide()
         layout.insertWidget(0, self.more_box)
+
+    def _choose_prize(self, radio: QRadioButton) -> None:
+        radio.setChecked(True)
+        self.claim_number.setFocus()
 
     def clear_verdict(self) -> None:
         self.verdict.clear()
@@ -228,6 +252,8 @@ class ExtractionPage(QWidget):
 
     def show_view(self, view: ConsoleView, *, table_asked: bool) -> None:
         allowed = view.allowed
+        self.money.setText(view.money)
+        self.money.setVisible(bool(view.money))
         with_devices = view.devices and not view.manual
         self.draw_device_button.setVisible(view.devices)
         self.draw_device_button.setEnabled(view.draw_enabled)
@@ -257,7 +283,25 @@ class ExtractionPage(QWidget):
                 self.claim_series.addItem(code, code)
             self.claim_series.setCurrentIndex(max(0, self.claim_series.findData(current)))
         self.claim_series.setEnabled(bool(codes))
-        self.more_box.setVisible(view.bingo_called)
-        self.draw_group.setVisible(not view.bingo_called)
-        self.asked_more_button.setEnabled(view.bingo_called and not view.asked_more)
+        # a verdict is about the balls drawn when it was given: the next ball clears it
+        if view.claims_key != self._claims_key:
+            self._claims_key = view.claims_key
+            self.clear_verdict()
+        # the prize still to be won, once per partida and prize: a choice made by hand stays
+        prize_key = (view.claims_key[0], view.claim_prize)
+        if prize_key != self._prize_key:
+            self._prize_key = prize_key
+            (self.claim_bingo if view.claim_prize == "bingo" else self.claim_line).setChecked(True)
+        self.more_question.setText(
+            t("«¿Alguna línea más?» antes de la bola siguiente")
+            if view.line_more
+            else t("«¿Alguna línea más? ¿Algún bingo más?»")
+        )
+        self.more_box.setVisible(view.bingo_called or view.line_more)
+        # the question stands where the draw was: no ball until it is answered
+        self.draw_group.setVisible(not (view.bingo_called or view.line_more))
+        self.asked_more_button.setEnabled(
+            (view.bingo_called and not view.asked_more) or view.line_more
+        )
+        self.close_partida_button.setVisible(view.bingo_called)
         self.close_partida_button.setEnabled("close_partida" in allowed and view.asked_more)

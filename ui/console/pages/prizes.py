@@ -52,12 +52,16 @@ class PrizesPage(QWidget):
         self.receipt_format.setObjectName("receipt_format")
         self.receipt_format.addItem(t("A4"), "a4")
         self.receipt_format.addItem(t("Rollo de 80 mm"), "80mm")
-        self.prima_receipt_button = button(t("Justificante de la prima…"), "prima_receipt", 16)
+        self.prima_receipt_button = button(
+            t("Justificante de la prima…"), "prima_receipt", 16, keys="Ctrl+J"
+        )
         self.prima_receipt_button.setToolTip(
-            t("Justificante detallado y su duplicado para el cartón ganador (R-PRIMA-6)")
+            t("Justificante detallado y su duplicado para el cartón ganador")
         )
         self.prima_receipt_button.clicked.connect(self.primaReceipt)
-        self.winner_proof_button = button(t("Comprobante del ganador…"), "winner_proof", 16)
+        self.winner_proof_button = button(
+            t("Comprobante del ganador…"), "winner_proof", 16, keys="Ctrl+G"
+        )
         self.winner_proof_button.setToolTip(
             t("El cartón premiado de la fila elegida, con las bolas extraídas")
         )

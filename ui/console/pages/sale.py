@@ -25,6 +25,7 @@ class SalePage(QWidget):
     newSerie = Signal()
     sellCount = Signal(str, int)  # serie ("" when none is on sale), cartones
     sellRange = Signal(str, int, int)  # serie, first and last cartón
+    returnCartones = Signal(int)  # the last cartones of the last sale, back to the table
     closeSale = Signal()
     confirmShown = Signal()
 
@@ -37,7 +38,7 @@ class SalePage(QWidget):
         self.start_partida_button = button(t("Iniciar la partida (F3)"), "start_partida")
         self.start_partida_button.clicked.connect(self.startPartida)
         top.addWidget(self.start_partida_button)
-        self.new_serie_button = button(t("Registrar serie…"), "new_serie", 16)
+        self.new_serie_button = button(t("Registrar serie… (Ctrl+R)"), "new_serie", 16)
         self.new_serie_button.clicked.connect(self.newSerie)
         top.addWidget(self.new_serie_button)
         layout.addLayout(top)
@@ -56,7 +57,7 @@ class SalePage(QWidget):
         self.sale_count.setRange(1, 100_000)
         self.sale_count.setValue(50)
         set_pixel_font(self.sale_count, 20, bold=True)
-        self.sell_button = button(t("Vender"), "sell")
+        self.sell_button = button(t("Vender (Intro)"), "sell")
         self.sell_button.clicked.connect(self._sell_count)
         self.sale_count.lineEdit().returnPressed.connect(self._sell_count)
         self.sale_first = QSpinBox()
@@ -65,7 +66,7 @@ class SalePage(QWidget):
         self.sale_last = QSpinBox()
         self.sale_last.setObjectName("sale_last")
         self.sale_last.setRange(1, 100_000)
-        self.sell_range_button = button(t("Vender el rango"), "sell_range", 16)
+        self.sell_range_button = button(t("Vender el rango (Intro)"), "sell_range", 16)
         self.sell_range_button.clicked.connect(self._sell_range)
         self.sale_last.lineEdit().returnPressed.connect(self._sell_range)
         grid.addWidget(wrapped_label(t("Serie:")), 0, 0)
@@ -79,6 +80,21 @@ class SalePage(QWidget):
         grid.addWidget(wrapped_label(t("al:")), 2, 2)
         grid.addWidget(self.sale_last, 2, 3)
         grid.addWidget(self.sell_range_button, 2, 4)
+        # a mistyped sale (1200 for 120) undone before the close: its last cartones go back
+        self.return_count = QSpinBox()
+        self.return_count.setObjectName("return_count")
+        self.return_count.setRange(1, 100_000)
+        set_pixel_font(self.return_count, 18, bold=True)
+        self.return_of = wrapped_label(name="return_of")
+        self.return_button = button(t("Devolver a la mesa"), "return_cartones", 16, keys="Alt+D")
+        self.return_button.clicked.connect(
+            lambda: self.returnCartones.emit(self.return_count.value())
+        )
+        self.return_count.lineEdit().returnPressed.connect(self.return_button.click)
+        grid.addWidget(wrapped_label(t("Devolver:")), 3, 0)
+        grid.addWidget(self.return_count, 3, 1)
+        grid.addWidget(self.return_of, 3, 2, 1, 2)
+        grid.addWidget(self.return_button, 3, 4)
         layout.addWidget(sale)
 
         self.sales_list = QListWidget()
@@ -121,6 +137,18 @@ class SalePage(QWidget):
         self.sale_last.setEnabled(selling)
         self.sale_series.setEnabled(selling)
         self.close_sale_button.setEnabled("close_sale" in allowed)
+        returnable = "return_cartones" in allowed and view.last_sale > 0
+        for widget in (self.return_count, self.return_button):
+            widget.setEnabled(returnable)
+        if view.last_sale != self.return_count.maximum():
+            # a new sale: offer it whole (the commonest slip), its size the most to return
+            self.return_count.setRange(1, max(1, view.last_sale))
+            self.return_count.setValue(max(1, view.last_sale))
+        self.return_of.setText(
+            t("últimos de la venta {sale}").format(sale=view.last_sale_words)
+            if view.last_sale
+            else t("ninguna venta que devolver")
+        )
         self.confirm_shown_button.setEnabled("confirm_data_shown" in allowed)
         self._next = dict(view.next_sale)
         self._fill_series(view)

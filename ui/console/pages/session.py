@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.money import euros
-from ui.console.pages import button
+from ui.console.pages import button, key
 from ui.console.state import ConsoleView
 from ui.console.texts import t
 from ui.widgets import wrapped_label
@@ -79,24 +79,27 @@ class SessionPage(QWidget):
         form.setColumnStretch(3, 1)
         layout.addWidget(opening)
 
-        count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala (R-BALL-1, R-BALL-2)"))
+        count = QGroupBox(t("Juego de bolas y recuento ante el jefe de sala"))
         grid = QGridLayout(count)
         # the set in the machine, and its change, beside the count it must pass
         self.ball_set_info = wrapped_label(name="ball_set_info", pixels=16, bold=True)
         self.change_ball_set_button = button(t("Cambiar el juego… (Ctrl+B)"), "change_ball_set", 16)
-        self.change_ball_set_button.setToolTip(t("Cambiar el juego de bolas (R-BALL-1)"))
+        self.change_ball_set_button.setToolTip(t("Cambiar el juego de bolas"))
         self.change_ball_set_button.clicked.connect(self.changeBallSet)
         # after a change of set: what to do next with the new one (count it, read it)
         self.count_note = wrapped_label(name="count_note", pixels=17, bold=True)
         self.count_note.setStyleSheet(NOTE)
         self.count_note.hide()
         # the hand count gives the numbers; their condition is asked with them (BallCheckDialog)
-        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número"))
+        self.balls_counted = QCheckBox(t("Están las 90 bolas, una de cada número (Alt+9)"))
         self.balls_counted.setObjectName("balls_counted")
+        key(self.balls_counted, "Alt+9")
         self.balls_missing = QLineEdit()
         self.balls_missing.setObjectName("balls_missing")
         self.balls_missing.setPlaceholderText(t("números que faltan, si falta alguno"))
-        self.scan_balls = button(t("Leer el juego de bolas con el lector"), "scan_balls", 16)
+        self.scan_balls = button(
+            t("Leer el juego de bolas con el lector"), "scan_balls", 16, keys="Ctrl+L"
+        )
         self.scan_result = wrapped_label(name="scan_result")
         self.scan_balls.clicked.connect(self.scanBalls)
         counting = QHBoxLayout()
@@ -120,15 +123,17 @@ class SessionPage(QWidget):
         buttons = QHBoxLayout()
         self.open_session_button = button(t("Abrir la sesión (F2)"), "open_session")
         self.open_session_button.clicked.connect(self.openSession)
-        self.close_session_button = button(t("Cerrar la sesión"), "close_session")
+        self.close_session_button = button(t("Cerrar la sesión (F10)"), "close_session")
         self.close_session_button.clicked.connect(self.closeSession)
         # a set changed while the session is open: its count, before the next partida (R-BALL-2)
         self.count_change_button = button(
-            t("Registrar el recuento del juego nuevo"), "count_change"
+            t("Registrar el recuento del juego nuevo"), "count_change", keys="Ctrl+K"
         )
         self.count_change_button.clicked.connect(self.countChange)
         self.count_change_button.hide()
-        self.announce_last_button = button(t("Anunciar la última partida…"), "announce_last", 16)
+        self.announce_last_button = button(
+            t("Anunciar la última partida… (Ctrl+U)"), "announce_last", 16
+        )
         self.announce_last_button.clicked.connect(self.announceLast)
         buttons.addWidget(self.open_session_button)
         buttons.addWidget(self.count_change_button)
@@ -140,7 +145,7 @@ class SessionPage(QWidget):
         row = QHBoxLayout(prima)
         self.prima_amount = QComboBox()
         self.prima_amount.setObjectName("prima_amount")
-        self.choose_prima_button = button(t("Fijar el importe"), "choose_prima", 16)
+        self.choose_prima_button = button(t("Fijar el importe"), "choose_prima", 16, keys="Ctrl+M")
         self.choose_prima_button.clicked.connect(self._choose_prima)
         self.prima_info = wrapped_label(name="prima_info")
         row.addWidget(self.prima_amount)
@@ -148,7 +153,7 @@ class SessionPage(QWidget):
         row.addWidget(self.prima_info, 1)
         layout.addWidget(prima)
 
-        acta = QGroupBox(t("Acta de la sesión (R-ACTA-1)"))
+        acta = QGroupBox(t("Acta de la sesión"))
         row = QHBoxLayout(acta)
         self.seal_acta = QCheckBox(t("Sellar con la clave de la sala"))
         self.seal_acta.setObjectName("seal_acta")
