@@ -47,9 +47,16 @@ def test_command_byte_table(
 
 
 def test_refused_release_raises_fault_active() -> None:
-    table = [*HELLO, ("02 01 01 02 12 07 A7 73", "02 01 01 02 7F 05 FA 47")]
-    with expected_protocol(ExtractorDriver, table) as ex, pytest.raises(p.FaultActive):
+    table = [
+        *HELLO,
+        ("02 01 01 02 12 07 A7 73", "02 01 01 02 7F 05 FA 47"),  # RELEASE 7 → NAK fault_active
+        # the refusal is read against a fresh STATUS (BHD/1 fixes the fault bits, not the
+        # reasons): the jam it shows is the refusal's cause
+        ("02 00 01 03 01 72 42", "02 07 01 03 81 00 00 02 00 00 00 00 95 6D"),
+    ]
+    with expected_protocol(ExtractorDriver, table) as ex, pytest.raises(p.FaultActive) as no:
         ex.release(7)
+    assert no.value.faults == p.Fault.JAM
 
 
 def test_unanswered_release_is_sent_again_with_the_same_seq() -> None:
