@@ -18,8 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from app.devices import DeviceDraws
-from app.server import wire
+from app.server import (
+    console_commands,  # noqa: F401  (the console's commands, in COMMANDS)
+    wire,
+)
 from app.server.commands import COMMANDS, CommandError, Context, check_args
+from app.server.table import Table
 from bingo import events as ev
 from bingo.chain import Record
 from bingo.hall import DomainError
@@ -69,6 +73,7 @@ class HallHost:
         self.log = CommandLog(store)
         self.service = HallService(self.log, hall_id, CardSetLibrary(store.get_card_set))
         self.draws: DeviceDraws | None = None
+        self.table: Table | None = None  # the table's questions, with devices
         self._stop_devices: Callable[[], None] | None = None
         self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
@@ -86,12 +91,15 @@ class HallHost:
 
     def use_devices(self, draws: DeviceDraws, stop: Callable[[], None]) -> None:
         self.draws, self._stop_devices = draws, stop
+        self.table = Table(draws, self.publish)
 
     def on_close(self, stop: Callable[[], None]) -> None:
         """Stop ``stop`` (a board line, the voice) when the host closes, newest first."""
         self._stoppers.append(stop)
 
     def close(self) -> None:
+        if self.table is not None:
+            self.table.close()  # a draw waiting for the table ends now, unanswered
         self._worker.shutdown(wait=True)
         if self._stop_devices is not None:
             self._stop_devices()
@@ -128,6 +136,21 @@ class HallHost:
             self._loop.call_soon_threadsafe(self._hand_out, version, state, text)
         else:
             self._hand_out(version, state, text)
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Hand a message that is no commit (a question to the table) to every screen, from any
+        thread; it goes out in order with the changes.
+        """
+        text = wire.dumps(message)
+
+        def put() -> None:
+            for queue in self._listeners:
+                queue.put_nowait(text)
+
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(put)
+        else:
+            put()
 
     def _hand_out(self, version: int, state: dict[str, Any], text: str) -> None:
         self.version, self.state = version, state
@@ -190,7 +213,7 @@ class HallHost:
         self.log.command = command
         self._accepted_at = accepted_at_ms
         try:
-            result = COMMANDS[name].run(Context(svc, self.draws), args)
+            result = COMMANDS[name].run(Context(svc, self.draws, self.table), args)
         except CommandError as err:
             return err.status, wire.error_body(err.code, err.message)
         except ConcurrencyError as err:
