@@ -17,6 +17,7 @@ applied: the station is told the server's record is not the one it had.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
@@ -65,6 +66,7 @@ class RemoteService:
         self.on_question: QuestionListener | None = None
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
+        self._socket: Any = None
 
     # --- the replica ---------------------------------------------------------------------------
 
@@ -148,6 +150,10 @@ class RemoteService:
 
     def close(self) -> None:
         self._stop.set()
+        socket = self._socket
+        if socket is not None:
+            with contextlib.suppress(Exception):
+                socket.close()  # the follower's wait ends now
         if self._follower is not None:
             self._follower.join(timeout=WATCHDOG_SECONDS + 1)
         self.link.close()
@@ -175,6 +181,7 @@ class RemoteService:
                     ssl=ssl_context,
                     open_timeout=WATCHDOG_SECONDS,
                 ) as socket:
+                    self._socket = socket
                     self._listen(socket)
             except ReplicaBroken as exc:
                 self.problem = str(exc)
