@@ -225,10 +225,10 @@ def _run_gui(
     source: Any,
     stop_devices: Callable[[], None],
     devices: str | None = None,
-    station: Callable[[Any, Callable[[], None]], None] | None = None,
+    station: Callable[[Any, Any, Callable[[], None]], None] | None = None,
 ) -> int:
     """The console and its hall panel on ``service``; ``station`` makes the console a client of
-    the hall server (given the window and the function that reopens the panel).
+    the hall server (given the window, the panel and the function that reopens it).
     """
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
@@ -284,7 +284,7 @@ def _run_gui(
 
     show_panel()
     if station is not None:
-        station(console, show_panel)
+        station(console, panel, show_panel)
     console.showMaximized()
     print(
         f"bingo-hall: consola abierta (sala {service.hall_id}, "

@@ -122,8 +122,8 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
         service.start()
         words = _words(kind, devices is not None)
 
-        def attach(window: Any, open_panel: Any) -> None:
-            Station(window, service, devices, open_panel)
+        def attach(window: Any, panel: Any, open_panel: Any) -> None:
+            Station(window, service, devices, open_panel).watch_panel(panel)
 
         try:
             return _run_gui(service, settings, devices, lambda: None, words, attach)

@@ -8,6 +8,7 @@ prevails), R-PANEL-2 (every screen shows the state, a late one too).
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,6 +19,7 @@ pytest.importorskip("PySide6")
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
+from bingo.readmodel import panel_state
 from tests.server.kit import (
     Client,
     Server,
@@ -34,6 +36,7 @@ from ui.client.link import Link, StaleState
 from ui.client.remote import RemoteService
 from ui.client.station import Station
 from ui.console import ConsoleDefaults, ConsoleWindow
+from ui.panels.hall_panel import HallPanel
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
@@ -192,10 +195,15 @@ def test_a_server_restart_shows_sin_conexion_then_the_right_state(
     draw_typed(qtbot, window, [5, 6])
     chrome.get(server.panel("board"))
     panel_at(chrome, mesa.service.last_seq)
+    qt_panel = HallPanel(panel_state(mesa.hall))
+    qtbot.addWidget(qt_panel)
+    mesa.station.watch_panel(qt_panel)
+    qt_panel.show()
 
     server.kill()
     qtbot.waitUntil(lambda: "sin conexión" in mesa.station.label.text(), timeout=15_000)
     assert "Sin conexión con el servidor" in window.error.text()
+    assert qt_panel.offline.isVisible() and "SIN CONEXIÓN" in qt_panel.offline.text()
     wait_for(chrome, "!window.__panel.online", timeout=10)
     # a command now is refused at once, nothing queued to be applied later
     type_into(qtbot, window.extraction_page.ball_input, "7", enter=True)
@@ -204,6 +212,7 @@ def test_a_server_restart_shows_sin_conexion_then_the_right_state(
     server = servers(port=server.port)
     qtbot.waitUntil(lambda: "en línea" in mesa.station.label.text(), timeout=15_000)
     assert window.error.isHidden()
+    assert not qt_panel.offline.isVisible()
     Client(server, "terminal-2").do("draw_ball", number=8)  # another station meanwhile
     qtbot.waitUntil(lambda: mesa.hall.partida.balls == [5, 6, 8], timeout=10_000)
     draw_typed(qtbot, window, [9])
@@ -270,3 +279,50 @@ def test_a_draw_from_the_server_s_devices_asks_this_table_and_its_reading_prevai
     qtbot.waitUntil(lambda: not mesa.bridge.busy, timeout=30_000)
     assert window.error.isHidden(), window.error.text()
     assert mesa.hall.partida.balls[-1] == seen  # the ball as the table read it (R-GAME-3)
+
+
+def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
+    qtbot: QtBot,
+    servers: Callable[..., Server],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`bingo-hall run --server URL --station caja`: the second console of the hall."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.config import load_hall
+    from app.run import EXIT_AFTER_ENV
+    from app.station import run_station
+
+    server = servers()
+    open_session(Client(server, "sala"))
+    seen: dict[str, object] = {}
+
+    def windows() -> tuple[Any, Any]:
+        tops = QApplication.topLevelWidgets()
+        console = next(w for w in tops if isinstance(w, ConsoleWindow) and w.isVisible())
+        panel = next(w for w in tops if isinstance(w, HallPanel))
+        return console, panel
+
+    def close_panel() -> None:
+        console, panel = windows()
+        seen["session"] = console.hall.session.id
+        panel.close()
+        seen["closed"] = not panel.isVisible()
+
+    def reopen() -> None:
+        console, panel = windows()
+        console.menu_actions["hall_panel"].trigger()
+        seen["reopened"] = panel.isVisible()
+        panel.close()
+
+    QTimer.singleShot(800, close_panel)
+    QTimer.singleShot(1200, reopen)
+    monkeypatch.setenv(EXIT_AFTER_ENV, "1800")
+    args = argparse.Namespace(
+        server=server.url, station="caja", cafile=None, db=None, hall=None, config=None
+    )
+    assert run_station(args, load_hall()) == 0
+    assert seen == {"session": "S1", "closed": True, "reopened": True}
+    assert "consola abierta" in capsys.readouterr().out

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu
 
 from ui.client.devices import RemoteDevices
 from ui.client.remote import RemoteService
+from ui.panels.hall_panel import HallPanel
 from ui.widgets import wrapped_label
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ class Station(QObject):
         super().__init__(window)
         self.window = window
         self.service = service
+        self._panels: list[HallPanel] = []
         self.label = wrapped_label(name="link_state", pixels=15, bold=True)
         self.label.setWordWrap(False)
         window.statusBar().addPermanentWidget(self.label)
@@ -64,6 +66,10 @@ class Station(QObject):
             view = menus[0] if menus and isinstance(menus[0], QMenu) else None
             (view or window).addAction(action)
 
+    def watch_panel(self, panel: HallPanel) -> None:
+        """The hall panel fed from this replica says "sin conexión" while the link is down."""
+        self._panels.append(panel)
+
     def _show_online(self, online: bool) -> None:
         if online:
             self.label.setText(t("● en línea: {url}").format(url=self.service.link.base_url))
@@ -74,6 +80,8 @@ class Station(QObject):
 
     def _on_link(self, online: bool, what: str) -> None:
         self._show_online(online)
+        for panel in self._panels:
+            panel.show_offline(not online)
         window = self.window
         if online:
             window.error.hide()
