@@ -20,9 +20,9 @@ from typing import Any
 import httpx
 
 from app.run import EXIT_REFUSED, _run_gui
+from ui.client.link import tls_context
 
 START_SECONDS = 60.0
-DEFAULT_PORT = 8000
 
 
 def _free(port: int) -> bool:
@@ -55,11 +55,14 @@ def _devices_kind(args: argparse.Namespace, settings: Any) -> str:
 class ChildServer:
     """`bingo-hall serve` on loopback, as a child of this process."""
 
-    def __init__(self, args: argparse.Namespace, kind: str) -> None:
+    def __init__(self, args: argparse.Namespace, kind: str, settings: Any) -> None:
         port = args.port
-        if port is None:
-            port = DEFAULT_PORT if _free(DEFAULT_PORT) else _any_port()
-        self.url = f"http://127.0.0.1:{port}"
+        if port is None:  # the settings' port, or any free one when it is taken
+            port = settings.server.port if _free(settings.server.port) else _any_port()
+        scheme = "https" if settings.server.cert else "http"
+        self.url = f"{scheme}://127.0.0.1:{port}"
+        # a hall's own certificate is trusted for its own loopback server
+        self.verify: bool | str = args.cafile or settings.server.cert or True
         command = [sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--devices", kind]
         for option in ("db", "hall", "config"):
             value = getattr(args, option, None)
@@ -75,7 +78,10 @@ class ChildServer:
             if code is not None:
                 return f"el servidor de la sala no arrancó (salida {code})"
             try:
-                if httpx.get(f"{self.url}/api/v1/station", timeout=1.0).status_code == 200:
+                answer = httpx.get(
+                    f"{self.url}/api/v1/station", timeout=1.0, verify=tls_context(self.verify)
+                )
+                if answer.status_code == 200:
                     return None
             except httpx.HTTPError:
                 time.sleep(0.1)
@@ -101,17 +107,18 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
     child: ChildServer | None = None
     url = args.server
     kind = "server"
+    verify: bool | str = args.cafile or True
     if url is None:
         kind = _devices_kind(args, settings)
-        child = ChildServer(args, kind)
+        child = ChildServer(args, kind, settings)
         problem = child.wait_ready()
         if problem:
             child.stop()
             print(f"bingo-hall: {problem}", file=sys.stderr)
             return EXIT_REFUSED
-        url = child.url
+        url, verify = child.url, child.verify
     try:
-        link = Link(url, args.station, verify=args.cafile or True)
+        link = Link(url, args.station, verify=verify)
         try:
             station = link.get("/api/v1/station")
             service = RemoteService(link)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -326,3 +327,53 @@ def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
     assert run_station(args, load_hall()) == 0
     assert seen == {"session": "S1", "closed": True, "reopened": True}
     assert "consola abierta" in capsys.readouterr().out
+
+
+def test_the_hall_s_server_settings_refuse_an_unknown_key_or_half_a_certificate(
+    tmp_path: Path,
+) -> None:
+    """A misspelt key would leave the hall on plain HTTP or another port without a word."""
+    from app.config import ConfigError, load_hall
+    from tests.ui.test_settings_languages import hall_file
+
+    with pytest.raises(ConfigError, match=r"\[server\] certificate: clave desconocida"):
+        load_hall(hall_file(tmp_path, '[server]\ncertificate = "c.pem"'))
+    with pytest.raises(ConfigError, match="TLS necesita cert y key"):
+        load_hall(hall_file(tmp_path, '[server]\ncert = "c.pem"'))
+    settings = load_hall(
+        hall_file(tmp_path, '[server]\nport = 8443\ncert = "c.pem"\nkey = "k.pem"')
+    )
+    assert settings.server.port == 8443
+    assert settings.server.cert == str(tmp_path / "c.pem")  # beside the settings file
+
+
+def test_run_starts_the_server_with_the_hall_s_certificate_and_the_console_follows_it_over_tls(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`bingo-hall run` with `[server] cert/key`: HTTPS and WSS only, the console on it."""
+    from app.config import load_hall
+    from app.run import EXIT_AFTER_ENV
+    from app.station import run_station
+    from tests.server.kit import free_port
+    from tests.server.test_api import _self_signed
+    from tests.ui.test_settings_languages import hall_file
+
+    cert, key = _self_signed(tmp_path)
+    config = hall_file(tmp_path, f'[server]\ncert = "{cert.name}"\nkey = "{key.name}"')
+    monkeypatch.setenv(EXIT_AFTER_ENV, "1500")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    args = argparse.Namespace(
+        server=None,
+        station="mesa",
+        cafile=None,
+        port=free_port(),
+        devices="none",
+        db=f"sqlite:///{tmp_path / 'hall.sqlite'}",
+        hall=None,
+        config=str(config),
+    )
+    assert run_station(args, load_hall(config)) == 0
+    out = capsys.readouterr().out
+    assert "consola abierta (sala x, sin dispositivos" in out

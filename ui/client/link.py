@@ -10,6 +10,7 @@ is lost it is sent again with the same ids, and the server never applies it twic
 from __future__ import annotations
 
 import itertools
+import ssl
 import time
 import uuid
 from typing import Any
@@ -42,6 +43,17 @@ class LinkDown(ServerRefused):
     """The server cannot be reached; the command may or may not have been applied."""
 
 
+def tls_context(verify: bool | str) -> ssl.SSLContext:
+    """The TLS checks of a link: the system's authorities, one certificate file (the hall's
+    own), or none (``False``, for a test's throw-away certificate only).
+    """
+    context = ssl.create_default_context(cafile=verify if isinstance(verify, str) else None)
+    if verify is False:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    return context
+
+
 class Link:
     def __init__(
         self,
@@ -54,7 +66,9 @@ class Link:
         self.base_url = base_url.rstrip("/")
         self.station = station
         self.verify = verify
-        self.http = httpx.Client(base_url=self.base_url, timeout=timeout, verify=verify)
+        self.http = httpx.Client(
+            base_url=self.base_url, timeout=timeout, verify=tls_context(verify)
+        )
         self._run = uuid.uuid4().hex[:12]  # command ids stay unique across the console's restarts
         self._ids = itertools.count(1)
 

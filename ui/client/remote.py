@@ -28,7 +28,7 @@ from bingo import events as ev
 from bingo.chain import GENESIS, Record, verify_chain
 from bingo.hall import DomainError, DuplicateBall, Hall
 from bingo.service import CardSetLibrary, HallService, MemoryEventLog
-from ui.client.link import Link, LinkDown, ServerRefused
+from ui.client.link import Link, LinkDown, ServerRefused, tls_context
 
 log = logging.getLogger(__name__)
 
@@ -162,17 +162,8 @@ class RemoteService:
         from websockets.exceptions import WebSocketException
         from websockets.sync.client import connect
 
-        ssl_context = None
-        if self.link.stream_url.startswith("wss:"):
-            import ssl
-
-            verify = self.link.verify
-            ssl_context = ssl.create_default_context(
-                cafile=verify if isinstance(verify, str) else None
-            )
-            if verify is False:
-                ssl_context.check_hostname = False
-                ssl_context.verify_mode = ssl.CERT_NONE
+        wss = self.link.stream_url.startswith("wss:")
+        ssl_context = tls_context(self.link.verify) if wss else None
         while not self._stop.is_set():
             try:
                 with connect(
