@@ -9,10 +9,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import jsonschema
 import pytest
 
 from app.devices import BallNotRead, DeviceDraws, emulated_operator
 from app.server.table import Table
+from app.server.wire import schema
 from tests.bingo.hallkit import Kit
 from tests.e2e.test_device_draws import devices, kit, playing, released
 
@@ -45,6 +47,9 @@ def test_a_ball_the_reader_cannot_read_is_asked_to_the_table_and_its_answer_reco
     partida = playing(kit)
     assert partida.balls == released(session) and partida.ball_sources == ["operator"]
     assert [m["type"] for m in published] == ["question", "question_closed"]
+    stream = schema("stream")
+    for message in published:
+        jsonschema.validate(message, stream)  # as docs/api.md shows them
     assert not table.answer(published[0]["id"], 5)  # a late or replayed answer: refused
 
 
