@@ -56,39 +56,58 @@ class ChildServer:
     """`bingo-hall serve` on loopback, as a child of this process."""
 
     def __init__(self, args: argparse.Namespace, kind: str, settings: Any) -> None:
-        port = args.port
-        if port is None:  # the settings' port, or any free one when it is taken
-            port = settings.server.port if _free(settings.server.port) else _any_port()
-        scheme = "https" if settings.server.cert else "http"
-        self.url = f"{scheme}://127.0.0.1:{port}"
+        self.chosen = args.port is not None
+        self.port: int = args.port if self.chosen else settings.server.port
+        self.scheme = "https" if settings.server.cert else "http"
         # a hall's own certificate is trusted for its own loopback server
         self.verify: bool | str = args.cafile or settings.server.cert or True
-        command = [sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--devices", kind]
+        self.options = ["--devices", kind]
         for option in ("db", "hall", "config"):
             value = getattr(args, option, None)
             if value:
-                command += [f"--{option}", str(value)]
-        self.proc = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                self.options += [f"--{option}", str(value)]
+        self.proc: subprocess.Popen[bytes] | None = None
 
-    def wait_ready(self) -> str | None:
-        """None once it answers; else why it did not start."""
+    @property
+    def url(self) -> str:
+        return f"{self.scheme}://127.0.0.1:{self.port}"
+
+    def start(self) -> str | None:
+        """Start it and wait until it answers: None, or why it did not start. A port taken
+        meanwhile by another program is left for a free one, unless ``--port`` named it.
+        """
+        for _attempt in range(3):
+            if not self.chosen and not _free(self.port):
+                self.port = _any_port()
+            command = [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)]
+            self.proc = subprocess.Popen(
+                command + self.options, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+            )
+            problem = self._wait_ready(self.proc)
+            if problem is None or self.chosen or _free(self.port):
+                return problem
+            self.stop()  # it lost the port to another program: another port
+        return problem
+
+    def _wait_ready(self, proc: subprocess.Popen[bytes]) -> str | None:
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
-            code = self.proc.poll()
+            code = proc.poll()
             if code is not None:
                 return f"el servidor de la sala no arrancó (salida {code})"
             try:
                 answer = httpx.get(
                     f"{self.url}/api/v1/station", timeout=1.0, verify=tls_context(self.verify)
                 )
-                if answer.status_code == 200:
+                if answer.status_code == 200 and proc.poll() is None:
                     return None
             except httpx.HTTPError:
-                time.sleep(0.1)
+                pass
+            time.sleep(0.1)
         return "el servidor de la sala no responde"
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
+        if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(15)
@@ -111,7 +130,7 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
     if url is None:
         kind = _devices_kind(args, settings)
         child = ChildServer(args, kind, settings)
-        problem = child.wait_ready()
+        problem = child.start()
         if problem:
             child.stop()
             print(f"bingo-hall: {problem}", file=sys.stderr)
