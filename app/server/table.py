@@ -21,6 +21,8 @@ from typing import Any
 from app.server import wire
 
 QUESTION_SECONDS = 120.0
+#: The device notices the consoles show (R-DEV-1), by the driver event's name.
+NOTICES = ("DeviceOffline", "DeviceOnline", "DeviceRestarted", "FaultsChanged", "EventsLost")
 OperatorSees = Callable[[int], int | None]
 
 
@@ -66,7 +68,22 @@ class Table:
         self._open: dict[str, _Question] = {}
         self._closed = False
         draws.operator_sees = self.ask
-        draws.source = _CheckedSource(draws.source, self)
+        source = draws.source
+        draws.source = _CheckedSource(source, self)
+        self._unlisten = [
+            driver.add_listener(self._notice)
+            for driver in (getattr(source, "extractor", None), getattr(source, "reader", None))
+            if driver is not None
+        ]
+
+    def _notice(self, notice: Any) -> None:
+        """A device's notice (offline, back, faults: R-DEV-1), told to every console."""
+        kind = type(getattr(notice, "event", notice)).__name__
+        if kind in NOTICES:
+            device = str(getattr(notice, "device", "?"))
+            self.publish(
+                {"v": wire.WIRE_VERSION, "type": "device", "device": device, "notice": kind}
+            )
 
     @contextlib.contextmanager
     def attended(self, at_table: bool, check_every_ball: bool) -> Iterator[None]:
@@ -120,6 +137,9 @@ class Table:
         }
 
     def close(self) -> None:
+        for unlisten in self._unlisten:
+            with contextlib.suppress(ValueError):
+                unlisten()
         with self._lock:
             self._closed = True
             waiting = list(self._open.values())

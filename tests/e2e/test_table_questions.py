@@ -65,3 +65,19 @@ def test_without_an_answer_in_time_the_draw_stays_held_and_nothing_is_recorded(
     assert playing(kit).balls == [] and len(released(session)) == 1  # out, never invented
     # a draw sent by no console (a terminal) keeps the devices' own operator
     assert table.ask(1) == emulated_operator(session)(1)
+
+
+def test_the_devices_notices_are_told_to_every_console(kit: Kit, devices: Any) -> None:
+    """R-DEV-1: the console shows a device offline at once, also when the server owns it."""
+    session = devices([{"at_draw": 1, "fault": "disconnect", "duration": 0.5}])
+    draws = DeviceDraws(kit.svc, session.source, emulated_operator(session))
+    published: list[dict[str, Any]] = []
+    table = Table(draws, published.append, seconds=5)
+    try:
+        draws.draw_next()
+    finally:
+        table.close()
+    notices = [(m["device"], m["notice"]) for m in published if m["type"] == "device"]
+    assert ("extractor", "DeviceOffline") in notices or ("reader", "DeviceOffline") in notices
+    for message in published:
+        jsonschema.validate(message, schema("stream"))

@@ -281,6 +281,12 @@ def test_a_draw_from_the_server_s_devices_asks_this_table_and_its_reading_prevai
     assert window.error.isHidden(), window.error.text()
     assert mesa.hall.partida.balls[-1] == seen  # the ball as the table read it (R-GAME-3)
 
+    # R-DEV-1: a device notice from the server (as the stream's thread hands it over) is
+    # shown as the console's own drivers' one
+    assert mesa.service.on_device is not None
+    mesa.service.on_device("extractor", "DeviceOffline")
+    qtbot.waitUntil(lambda: window.header.devices_state.text() == "extractor: sin comunicación")
+
 
 def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
     qtbot: QtBot,

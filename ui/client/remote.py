@@ -64,6 +64,7 @@ class RemoteService:
         self.online = True
         self._link_listeners: list[LinkListener] = []
         self.on_question: QuestionListener | None = None
+        self.on_device: Callable[[str, str], None] | None = None  # (device, notice kind)
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
         self._socket: Any = None
@@ -210,6 +211,8 @@ class RemoteService:
                 self.sync(int(message["version"]))
             elif kind in ("question", "question_closed"):
                 self._question(message)
+            elif kind == "device" and self.on_device is not None:
+                self.on_device(str(message.get("device", "")), str(message.get("notice", "")))
 
     def _question(self, message: dict[str, Any]) -> None:
         listener = self.on_question

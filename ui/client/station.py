@@ -16,6 +16,14 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from drivers.device import (
+    DeviceOffline,
+    DeviceOnline,
+    DeviceRestarted,
+    EventsLost,
+    FaultsChanged,
+)
+from drivers.protocol import Fault
 from ui.client.devices import RemoteDevices
 from ui.client.remote import RemoteService
 from ui.panels.hall_panel import HallPanel
@@ -26,6 +34,15 @@ if TYPE_CHECKING:
 
 CONTEXT = "Console"
 
+# The drivers' own events, so the console words a server's notice as its own drivers' one.
+_NOTICES: dict[str, object] = {
+    "DeviceOffline": DeviceOffline(""),
+    "DeviceOnline": DeviceOnline(True),
+    "DeviceRestarted": DeviceRestarted(),
+    "FaultsChanged": FaultsChanged(Fault(0), Fault(0), Fault(0)),
+    "EventsLost": EventsLost(),
+}
+
 
 def t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
@@ -34,6 +51,7 @@ def t(text: str) -> str:
 class Station(QObject):
     linkChanged = Signal(bool, str)  # from the stream's thread, shown on the GUI thread
     questionClosed = Signal(str)
+    deviceNotice = Signal(str, str)  # (device, the driver's notice kind) from the server
 
     def __init__(
         self,
@@ -52,6 +70,8 @@ class Station(QObject):
         self._show_online(True)
         self.linkChanged.connect(self._on_link, Qt.ConnectionType.QueuedConnection)
         service.on_link(self.linkChanged.emit)
+        self.deviceNotice.connect(self._device_notice, Qt.ConnectionType.QueuedConnection)
+        service.on_device = self.deviceNotice.emit
         if devices is not None:
             devices.ask = window.draws.table_sees
             devices.on_closed = self.questionClosed.emit
@@ -98,6 +118,12 @@ class Station(QObject):
                 "vuelva; la pantalla muestra lo último que constaba"
             )
         window.show_error(message)
+
+    def _device_notice(self, device: str, kind: str) -> None:
+        """The server's device notice, shown as the console shows its own drivers' (R-DEV-1)."""
+        event = _NOTICES.get(kind)
+        if event is not None:
+            self.window.bridge.deviceNotice.emit(device, event)
 
     def _question_closed(self, _question_id: str) -> None:
         """Another station answered, or the time ran out: the box goes away."""
