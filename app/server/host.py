@@ -160,6 +160,14 @@ class HallHost:
     # --- commands -----------------------------------------------------------------------------
 
     async def submit(self, body: Any, accepted_at_ms: float) -> Answer:
+        if self.table is not None and self.table.asking():
+            # the writer waits for the table's reading of a ball: refused now, not queued
+            # behind it for as long as the reading takes (decision 140)
+            return 409, wire.error_body(
+                "table_busy",
+                "la mesa está leyendo la bola de la extracción en curso: la orden no se ha "
+                "aplicado; repítala en cuanto la bola conste",
+            )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._worker, self.execute, body, accepted_at_ms)
 

@@ -122,6 +122,11 @@ class Table:
             question.done.set()
             return True
 
+    def asking(self) -> bool:
+        """A draw is waiting for the table's reading."""
+        with self._lock:
+            return bool(self._open)
+
     def pending(self) -> list[dict[str, Any]]:
         with self._lock:
             return [self.message(q) for q in self._open.values()]

@@ -276,6 +276,9 @@ def test_a_draw_from_the_server_s_devices_asks_this_table_and_its_reading_prevai
         qtbot.waitUntil(lambda: window.draws.table_question is not None or not mesa.bridge.busy)
         if window.draws.table_question is None:
             break
+        # meanwhile another station's command is refused at once, not queued behind the reading
+        busy = terminal.send("claim", {"series": "A-0001", "number": 1, "prize": "line"})
+        assert busy.status_code == 409 and busy.json()["error"]["code"] == "table_busy"
         type_into(qtbot, page.seen_input, str(seen), enter=True)
     qtbot.waitUntil(lambda: not mesa.bridge.busy, timeout=30_000)
     assert window.error.isHidden(), window.error.text()
