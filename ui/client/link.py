@@ -23,6 +23,10 @@ WIRE_VERSION = 1
 #: How long a command is sent again while the server cannot be reached.
 RETRY_SECONDS = 6.0
 RETRY_PAUSE = 0.25
+#: Commands that drive the devices wait for them, and for the table's reading of a ball
+#: (``[server] question_seconds``): their answer may take minutes, and is not lost meanwhile.
+DEVICE_COMMANDS = frozenset({"draw_from_devices", "scan_ball_set"})
+DEVICE_SECONDS = 900.0
 
 
 class ServerRefused(DomainError):
@@ -123,7 +127,10 @@ class Link:
         deadline = time.monotonic() + RETRY_SECONDS
         while True:
             try:
-                response = self.http.post("/api/v1/commands", json=body)
+                if name in DEVICE_COMMANDS:
+                    response = self.http.post("/api/v1/commands", json=body, timeout=DEVICE_SECONDS)
+                else:
+                    response = self.http.post("/api/v1/commands", json=body)
                 break
             except httpx.HTTPError as exc:
                 if time.monotonic() > deadline:
