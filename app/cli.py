@@ -868,9 +868,11 @@ def build_parser(wanted: str | None = None) -> argparse.ArgumentParser:
     f.add_argument("--json", action="store_true", help="en JSON (lo que lee acta purge)")
     p.set_defaults(func=cmd_reclamacion)
 
-    p = sub.add_parser("run", help="la consola del jefe de mesa con dispositivos emulados")
+    p = sub.add_parser("run", help="el servidor de la sala y la consola del jefe de mesa")
     _common(p)
-    p.add_argument("--devices", choices=["emulated", "serial"], default="emulated")
+    from app.run import add_arguments as add_run
+
+    add_run(p)
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("serve", help="el servidor de la sala: órdenes, flujo y paneles web")

@@ -128,7 +128,12 @@ def _start_boards(service: Any, kind: str, settings: Any) -> Callable[[], None]:
 
 
 def run_console(args: argparse.Namespace) -> int:
-    """Open the console and one hall panel; returns the exit code."""
+    """Open the console and one hall panel; returns the exit code.
+
+    By default the hall server is started first and the console is its client
+    (``app.station``); ``--server`` connects to a server already running; ``--local`` keeps the
+    console's own service and devices in one process.
+    """
     problem = display_problem()
     if problem:  # refused: the command is right, this machine cannot show a window
         print(problem, file=sys.stderr, end="")
@@ -142,6 +147,10 @@ def run_console(args: argparse.Namespace) -> int:
     from app.config import load_hall
 
     settings = load_hall(Path(args.config) if getattr(args, "config", None) else None)
+    if not getattr(args, "local", True):
+        from app.station import run_station
+
+        return run_station(args, settings)
     from app.bootstrap import open_hall
 
     with open_hall(
@@ -181,6 +190,37 @@ def run_console(args: argparse.Namespace) -> int:
             stop_devices()
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bingo-hall run``'s own options."""
+    parser.add_argument(
+        "--devices",
+        choices=["emulated", "serial", "none"],
+        default="emulated",
+        help="los dispositivos del servidor que se arranca: emulados, los puertos serie de "
+        "[devices] o ninguno (el jefe de mesa teclea cada bola)",
+    )
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        help="conectarse a un servidor de la sala ya en marcha (p. ej. la caja, con la mesa "
+        "ya abierta) en lugar de arrancar uno",
+    )
+    parser.add_argument(
+        "--station", default="mesa", help="nombre de este puesto ante el servidor (mesa, caja…)"
+    )
+    parser.add_argument(
+        "--port", type=int, help="puerto del servidor que se arranca ([server] port, o 8000)"
+    )
+    parser.add_argument(
+        "--cafile", help="certificado (PEM) en que confiar para el TLS del servidor de la sala"
+    )
+    parser.add_argument(
+        "--local",
+        action="store_true",
+        help="sin servidor: la consola lleva la sala y los dispositivos en su propio proceso",
+    )
+
+
 def devices_words(kind: str, source: Any) -> str:
     """What the console says it draws from: the configured devices, when they did start."""
     if source is None:
@@ -195,7 +235,11 @@ def _run_gui(
     stop_devices: Callable[[], None],
     devices: str | None = None,
     book: Any = None,
+    station: Callable[[Any, Any, Callable[[], None]], None] | None = None,
 ) -> int:
+    """The console and its hall panel on ``service``; ``station`` makes the console a client of
+    the hall server (given the window, the panel and the function that reopens it).
+    """
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -229,7 +273,7 @@ def _run_gui(
         service.rights = rights
     bridge = Bridge()
     bridge.attach(service)
-    if source is not None:
+    if source is not None and hasattr(source, "extractor"):  # devices driven from here
         bridge.watch(source.extractor, source.reader)
     defaults = ConsoleDefaults(
         jefe_de_mesa=settings.jefe_de_mesa,
@@ -246,14 +290,23 @@ def _run_gui(
     bridge.changed.connect(lambda: panel.show_state(panel_state(service.hall)))
 
     screens = QGuiApplication.screens()
-    if len(screens) > 1:
-        screen = screens[1]
-        panel.setScreen(screen)
-        panel.setGeometry(screen.geometry())
-        panel.showFullScreen()
-    else:
-        panel.resize(1280, 720)
-        panel.show()
+
+    def show_panel() -> None:
+        """Show the hall panel (again, once closed), on the second screen when there is one."""
+        panel.show_state(panel_state(service.hall))
+        if len(screens) > 1:
+            screen = screens[1]
+            panel.setScreen(screen)
+            panel.setGeometry(screen.geometry())
+            panel.showFullScreen()
+        else:
+            panel.resize(1280, 720)
+            panel.show()
+        panel.raise_()
+
+    show_panel()
+    if station is not None:
+        station(console, panel, show_panel)
     console.showMaximized()
     print(
         f"bingo-hall: consola abierta (sala {service.hall_id}, "

@@ -236,6 +236,30 @@ class HallService:
             self.hall.apply(event, rec.at)
             self.last_seq = rec.seq
 
+    def follow(self, records: Sequence[Record]) -> list[Record]:
+        """A replica's step: records committed by the hall's one writer elsewhere, applied with
+        the same fold as here and announced to the subscribers. Records already applied are
+        skipped; a gap is refused (``ValueError``), so nothing is ever applied out of order.
+        Returns the records applied. The caller checks their hash chain first.
+        """
+        with self._lock:
+            new = [r for r in records if r.seq > self.last_seq]
+            if new and new[0].seq != self.last_seq + 1:
+                raise ValueError(f"falta el registro {self.last_seq + 1} (llega el {new[0].seq})")
+            events = [ev.event_from(r.kind, r.payload) for r in new]
+            for rec, event in zip(new, events, strict=True):
+                if isinstance(event, ev.CardSetRegistered):
+                    self.card_sets.know(event.card_set_id, event.source)
+                self.hall.apply(event, rec.at)
+                self.last_seq = rec.seq
+            for rec, event in zip(new, events, strict=True):
+                for subscriber in list(self._subscribers):
+                    try:
+                        subscriber(rec, event)
+                    except Exception:  # a broken window must not stop the replica
+                        log.exception("subscriber failed on %s", rec.kind)
+            return new
+
     # --- plumbing -------------------------------------------------------------------------
 
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:

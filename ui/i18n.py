@@ -71,6 +71,7 @@ BASQUE: Mapping[str, str] = {
     "¿Alguna línea más? ¿Algún bingo más?": "Lerro gehiagorik? Bingo gehiagorik?",
     "Partida suspendida": "Partida etenda",
     "Partida cerrada": "Partida itxita",
+    "sin conexión": "konexiorik gabe",
     "Partida anulada: se devuelve el importe": "Partida baliogabetua: zenbatekoa itzultzen da",
 }
 
@@ -109,6 +110,7 @@ GALICIAN: Mapping[str, str] = {
     "¿Alguna línea más? ¿Algún bingo más?": "Algunha liña máis? Algún bingo máis?",
     "Partida suspendida": "Partida suspendida",
     "Partida cerrada": "Partida pechada",
+    "sin conexión": "sen conexión",
     "Partida anulada: se devuelve el importe": "Partida anulada: devólvese o importe",
 }
 
@@ -147,6 +149,7 @@ CATALAN: Mapping[str, str] = {
     "¿Alguna línea más? ¿Algún bingo más?": "Alguna línia més? Algun bingo més?",
     "Partida suspendida": "Partida suspesa",
     "Partida cerrada": "Partida tancada",
+    "sin conexión": "sense connexió",
     "Partida anulada: se devuelve el importe": "Partida anul·lada: es retorna l'import",
 }
 
@@ -185,6 +188,7 @@ ENGLISH: Mapping[str, str] = {
     "¿Alguna línea más? ¿Algún bingo más?": "Any more lines? Any more bingos?",
     "Partida suspendida": "Game suspended",
     "Partida cerrada": "Game closed",
+    "sin conexión": "no connection",
     "Partida anulada: se devuelve el importe": "Game annulled: money refunded",
 }
 

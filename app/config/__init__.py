@@ -45,6 +45,19 @@ class VoiceConfig:
 
 
 @dataclass(frozen=True)
+class ServerConfig:
+    """``[server]``: where `bingo-hall serve` (and `run`) listens, its TLS certificate, and how
+    long a draw waits for the table's reading of a ball (docs/api.md).
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    cert: str | None = None  # PEM files; relative paths are read beside the settings file
+    key: str | None = None
+    question_seconds: int = 120
+
+
+@dataclass(frozen=True)
 class HallSettings:
     hall_id: str
     name: str
@@ -72,6 +85,7 @@ class HallSettings:
     board_lines: tuple[BoardLine, ...] = ()
     voice: VoiceConfig = VoiceConfig()
     console_language: str = "es"
+    server: ServerConfig = ServerConfig()
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -425,6 +439,33 @@ def default_hall_path() -> Path:
     return Path(str(resources.files("app.config").joinpath("hall.toml")))
 
 
+def _server(data: dict[str, Any], where: str, folder: Path) -> ServerConfig:
+    """``[server]``: a misspelt key would silently leave the hall on plain HTTP or the wrong
+    port, so every key must be known.
+    """
+    table = _Table(data, where, "server")
+    known = ("host", "port", "cert", "key", "question_seconds")
+    unknown = sorted(set(table.data) - set(known))
+    if unknown:
+        raise ConfigError(f"{where}: [server] {unknown[0]}: clave desconocida ({', '.join(known)})")
+    port = table.get_int("port", 8000, minimum=1)
+    if port > 65535:
+        raise ConfigError(f"{where}: [server] port debe estar entre 1 y 65535 ({port})")
+    files = {
+        key: str(folder / table.get_str(key)) if key in table.data else None
+        for key in ("cert", "key")
+    }
+    if bool(files["cert"]) != bool(files["key"]):
+        raise ConfigError(f"{where}: [server] TLS necesita cert y key a la vez")
+    return ServerConfig(
+        host=table.get_str("host", "127.0.0.1"),
+        port=port,
+        cert=files["cert"],
+        key=files["key"],
+        question_seconds=table.get_int("question_seconds", 120, minimum=1),
+    )
+
+
 def load_hall(path: Path | None = None) -> HallSettings:
     """Read a hall's settings file (the packaged demo hall by default)."""
     path = path or default_hall_path()
@@ -446,6 +487,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
         "ball_set",
         "devices",
         "voice",
+        "server",
     }
     unknown = sorted(set(data) - known)
     if unknown:
@@ -513,6 +555,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
         console_language=_console_language(hall),
         board_lines=_board_lines(devices),
         voice=_voice(data, where, languages),
+        server=_server(data, where, path.parent),
     )
     if settings.series_size > settings.card_set_strips * 6:
         raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")

@@ -12,6 +12,7 @@ from bingo.service import HallService
 
 if TYPE_CHECKING:
     from app.devices import DeviceDraws
+    from app.server.table import Table
 
 
 class CommandError(Exception):
@@ -28,6 +29,7 @@ class CommandError(Exception):
 class Context:
     service: HallService
     draws: DeviceDraws | None  # None: no devices, the jefe de mesa types each ball
+    table: Table | None = None  # the questions the devices' draw puts to a console
 
 
 Args = Mapping[str, Any]

@@ -18,8 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from app.devices import DeviceDraws
-from app.server import wire
+from app.server import (
+    console_commands,  # noqa: F401  (the console's commands, in COMMANDS)
+    wire,
+)
 from app.server.commands import COMMANDS, CommandError, Context, check_args
+from app.server.table import Table
 from bingo import events as ev
 from bingo import rights as rt
 from bingo.chain import Record
@@ -70,6 +74,7 @@ class HallHost:
         self.log = CommandLog(store)
         self.service = HallService(self.log, hall_id, CardSetLibrary(store.get_card_set))
         self.draws: DeviceDraws | None = None
+        self.table: Table | None = None  # the table's questions, with devices
         self._stop_devices: Callable[[], None] | None = None
         self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
@@ -87,12 +92,15 @@ class HallHost:
 
     def use_devices(self, draws: DeviceDraws, stop: Callable[[], None]) -> None:
         self.draws, self._stop_devices = draws, stop
+        self.table = Table(draws, self.publish)
 
     def on_close(self, stop: Callable[[], None]) -> None:
         """Stop ``stop`` (a board line, the voice) when the host closes, newest first."""
         self._stoppers.append(stop)
 
     def close(self) -> None:
+        if self.table is not None:
+            self.table.close()  # a draw waiting for the table ends now, unanswered
         self._worker.shutdown(wait=True)
         if self._stop_devices is not None:
             self._stop_devices()
@@ -130,6 +138,21 @@ class HallHost:
         else:
             self._hand_out(version, state, text)
 
+    def publish(self, message: dict[str, Any]) -> None:
+        """Hand a message that is no commit (a question to the table) to every screen, from any
+        thread; it goes out in order with the changes.
+        """
+        text = wire.dumps(message)
+
+        def put() -> None:
+            for queue in self._listeners:
+                queue.put_nowait(text)
+
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(put)
+        else:
+            put()
+
     def _hand_out(self, version: int, state: dict[str, Any], text: str) -> None:
         self.version, self.state = version, state
         for queue in self._listeners:
@@ -138,6 +161,14 @@ class HallHost:
     # --- commands -----------------------------------------------------------------------------
 
     async def submit(self, body: Any, accepted_at_ms: float, rights: rt.Rights | None) -> Answer:
+        if self.table is not None and self.table.asking():
+            # the writer waits for the table's reading of a ball: refused now, not queued
+            # behind it for as long as the reading takes (decision 140)
+            return 409, wire.error_body(
+                "table_busy",
+                "la mesa está leyendo la bola de la extracción en curso: la orden no se ha "
+                "aplicado; repítala en cuanto la bola conste",
+            )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._worker, self.execute, body, accepted_at_ms, rights)
 
@@ -200,7 +231,7 @@ class HallHost:
         self._accepted_at = accepted_at_ms
         svc.rights = rights
         try:
-            result = COMMANDS[name].run(Context(svc, self.draws), args)
+            result = COMMANDS[name].run(Context(svc, self.draws, self.table), args)
         except CommandError as err:
             return err.status, wire.error_body(err.code, err.message)
         except NotAuthorised as err:

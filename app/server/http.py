@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from app.server import wire
+from app.server import replica, wire
 from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
@@ -122,6 +122,7 @@ def build_app(host: HallHost) -> Starlette:
             Route("/api/v1/logout", auth.logout, methods=["POST"]),
             WebSocketRoute("/api/v1/stream", stream),
             Route("/voice/{lang}/{number}.wav", voice),
+            *replica.routes(host),
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),
         ],
         lifespan=lifespan,

@@ -20,8 +20,10 @@ class ServeError(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="dirección de escucha (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="puerto (8000)")
+    parser.add_argument(
+        "--host", help="dirección de escucha ([server] host del fichero de la sala, o 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, help="puerto ([server] port, o 8000)")
     parser.add_argument(
         "--devices",
         choices=["emulated", "serial", "none"],
@@ -33,8 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--traffic", help="carpeta donde guardar el tráfico de las líneas serie, byte a byte"
     )
-    parser.add_argument("--cert", help="certificado TLS (PEM): el servidor habla HTTPS y WSS")
-    parser.add_argument("--key", help="clave privada del certificado TLS (PEM)")
+    parser.add_argument(
+        "--cert", help="certificado TLS (PEM; o [server] cert): el servidor habla HTTPS y WSS"
+    )
+    parser.add_argument("--key", help="clave privada del certificado TLS (PEM; o [server] key)")
 
 
 def open_host(args: argparse.Namespace, settings: object) -> HallHost:
@@ -70,6 +74,8 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
                 )
             except OSError as exc:
                 raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
+        if host.table is not None:
+            host.table.seconds = settings.server.question_seconds
         _start_boards_and_voice(host, args.devices, settings)
     except BaseException:
         host.close()
@@ -101,8 +107,15 @@ def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> N
 def serve(args: argparse.Namespace, settings: object) -> int:
     import uvicorn
 
+    from app.config import HallSettings
     from app.server.http import build_app
 
+    assert isinstance(settings, HallSettings)
+    configured = settings.server
+    if not args.cert and not args.key:  # the command line's pair, or the settings' pair
+        args.cert, args.key = configured.cert, configured.key
+    args.host = args.host or configured.host
+    args.port = args.port if args.port is not None else configured.port
     if bool(args.cert) != bool(args.key):
         raise ServeError("TLS necesita --cert y --key a la vez")
     for path in (args.cert, args.key):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from bingo.money import euros
 from bingo.readmodel import PanelState, Winner
@@ -270,6 +270,13 @@ class HallPanel(QWidget):
         layout.addWidget(self.winners, 9)
         layout.addLayout(main, 62)
         layout.addLayout(tiles, 22)
+        # Without the server, nothing the panel showed can be vouched for: it is covered, as
+        # the web panel hides its numbers (R-ACTA-2: never numbers that may be stale).
+        self.offline = QLabel(self)
+        self.offline.setObjectName("offline")
+        self.offline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.offline.setStyleSheet(f"color: {ALERT}; background: {BACKGROUND};")
+        self.offline.hide()
         self.show_state(state)
 
     def _label(
@@ -383,8 +390,21 @@ class HallPanel(QWidget):
         """How much bigger or smaller than on a 1920×1080 screen the type is drawn."""
         return max(0.3, min(self.width() / BASE_W, self.height() / BASE_H))
 
+    def show_offline(self, offline: bool) -> None:
+        """Cover the panel with "sin conexión" while the hall server cannot be reached."""
+        words = [_t("sin conexión")]
+        second = self._second("sin conexión")
+        if second is not None and second != words[0]:
+            words.append(second)
+        self.offline.setText("\n".join(w.upper() for w in words))
+        self.offline.setGeometry(self.rect())
+        self.offline.setVisible(offline)
+        if offline:
+            self.offline.raise_()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self.offline.setGeometry(self.rect())
         self._rescale()
         QTimer.singleShot(0, self, self._rescale)  # again once the nested layouts have settled
 
@@ -394,6 +414,10 @@ class HallPanel(QWidget):
 
     def _rescale(self) -> None:
         unit = self.unit()
+        font = self.offline.font()
+        font.setPixelSize(max(1, int(SIZES["value"] * unit)))
+        font.setBold(True)
+        self.offline.setFont(font)
         header = int(SIZES["header"] * unit)
         fit_together([self.hall_name, self.announcement, self.partida], header)
         self.announcement2.set_target(int(header * 0.8))

@@ -1,0 +1,100 @@
+"""What a client needs to keep a replica of the hall: the record itself, the card sets it names,
+and the table's open questions (docs/api.md, "Replicas").
+
+A console rebuilds the hall by folding the same records with the domain's own code, so it reads
+the hall exactly as the server does; it fetches them by sequence number after every change the
+stream announces, and checks their hash chain before applying them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from app.server import wire
+from app.server.host import HallHost
+
+#: Records in one answer; ``more`` says another page follows.
+PAGE = 2000
+
+
+def _after(request: Request) -> int | None:
+    text = request.query_params.get("after", "0")
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def routes(host: HallHost) -> list[BaseRoute]:
+    async def records(request: Request) -> Response:
+        after = _after(request)
+        if after is None:
+            return JSONResponse(
+                wire.error_body("bad_request", "after debe ser un número entero ≥ 0"), 400
+            )
+        loaded = await asyncio.to_thread(host.store.load, host.service.hall_id, after)
+        page = loaded[:PAGE]
+        return JSONResponse(
+            {
+                "v": wire.WIRE_VERSION,
+                "hall_id": host.service.hall_id,
+                "records": [r.to_json() for r in page],
+                "more": len(loaded) > len(page),
+            }
+        )
+
+    async def card_set(request: Request) -> Response:
+        """An imported card set (generated ones are rebuilt from their seed by the client)."""
+        card_set_id = str(request.path_params["card_set_id"])
+        data = await asyncio.to_thread(host.store.get_card_set, card_set_id)
+        if data is None:
+            return JSONResponse(
+                wire.error_body("no_card_set", f"no hay juego de cartones {card_set_id!r}"), 404
+            )
+        return Response(data, media_type="application/json")
+
+    async def station(_request: Request) -> Response:
+        """What a console needs to know before it opens: the hall, and whether it has devices."""
+        return JSONResponse(
+            {
+                "v": wire.WIRE_VERSION,
+                "hall_id": host.service.hall_id,
+                "devices": host.draws is not None,
+            }
+        )
+
+    async def questions(_request: Request) -> Response:
+        pending = host.table.pending() if host.table is not None else []
+        return JSONResponse({"v": wire.WIRE_VERSION, "questions": pending})
+
+    async def answer(request: Request) -> Response:
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            body = None
+        number = body.get("number") if isinstance(body, dict) else "?"
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            return JSONResponse(
+                wire.error_body("bad_request", 'la respuesta es {"number": n} o null'), 400
+            )
+        question_id = str(request.path_params["question_id"])
+        if host.table is None or not host.table.answer(question_id, number):
+            return JSONResponse(
+                wire.error_body(
+                    "question_closed",
+                    f"la pregunta {question_id} ya no está abierta (la respondió otro puesto "
+                    "o se acabó su tiempo)",
+                ),
+                409,
+            )
+        return JSONResponse({"v": wire.WIRE_VERSION, "answered": question_id})
+
+    return [
+        Route("/api/v1/station", station),
+        Route("/api/v1/records", records),
+        Route("/api/v1/card_sets/{card_set_id}", card_set),
+        Route("/api/v1/questions", questions, methods=["GET"]),
+        Route("/api/v1/questions/{question_id}", answer, methods=["POST"]),
+    ]

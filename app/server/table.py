@@ -1,0 +1,152 @@
+"""The table's questions: what the jefe de mesa reads on a ball, asked over the network.
+
+The server owns the devices and draws with ``app.devices.DeviceDraws``, which asks
+``operator_sees(draw_number)`` when the devices cannot vouch for a ball (a held ball, the ball
+in the tube of a lost device) and, when the table checks every ball, on each one. A console
+that sends ``draw_from_devices`` with ``table: true`` is at the table: the question goes out on
+the stream (``{"type": "question", ...}``), the draw waits on the writer thread, and the
+answer comes in through ``POST /api/v1/questions/<id>``, which never goes through the writer.
+No answer in time is "nobody can read it": the draw stays held (``BallNotRead``). A draw sent
+without ``table`` (a terminal, a test, an unattended run) keeps the devices' own operator.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from app.server import wire
+
+QUESTION_SECONDS = 120.0
+#: The device notices the consoles show (R-DEV-1), by the driver event's name.
+NOTICES = ("DeviceOffline", "DeviceOnline", "DeviceRestarted", "FaultsChanged", "EventsLost")
+OperatorSees = Callable[[int], int | None]
+
+
+class _Question:
+    def __init__(self, question_id: str, draw: int) -> None:
+        self.id = question_id
+        self.draw = draw
+        self.answer: int | None = None
+        self.done = threading.Event()
+
+
+class _CheckedSource:
+    """The devices' ball source, asking the table on every good reading only when it checks."""
+
+    def __init__(self, source: Any, table: Table) -> None:
+        self._source = source
+        self._table = table
+
+    def draw(self, draw_number: int, drawn: frozenset[int], operator_sees: Any = None) -> Any:
+        if self._table.at_table and not self._table.check_every_ball:
+            operator_sees = None
+        return self._source.draw(draw_number, drawn, operator_sees)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._source, name)
+
+
+class Table:
+    def __init__(
+        self,
+        draws: Any,
+        publish: Callable[[dict[str, Any]], None],
+        seconds: float = QUESTION_SECONDS,
+    ) -> None:
+        self.publish = publish
+        self.seconds = seconds
+        self.last_scan: tuple[int, ...] | None = None  # the reader's last count of the set
+        self.at_table = False
+        self.check_every_ball = False
+        self._fallback: OperatorSees | None = draws.operator_sees
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._open: dict[str, _Question] = {}
+        self._closed = False
+        draws.operator_sees = self.ask
+        source = draws.source
+        draws.source = _CheckedSource(source, self)
+        self._unlisten = [
+            driver.add_listener(self._notice)
+            for driver in (getattr(source, "extractor", None), getattr(source, "reader", None))
+            if driver is not None
+        ]
+
+    def _notice(self, notice: Any) -> None:
+        """A device's notice (offline, back, faults: R-DEV-1), told to every console."""
+        kind = type(getattr(notice, "event", notice)).__name__
+        if kind in NOTICES:
+            device = str(getattr(notice, "device", "?"))
+            self.publish(
+                {"v": wire.WIRE_VERSION, "type": "device", "device": device, "notice": kind}
+            )
+
+    @contextlib.contextmanager
+    def attended(self, at_table: bool, check_every_ball: bool) -> Iterator[None]:
+        """While a command from a console at the table runs (on the writer)."""
+        self.at_table, self.check_every_ball = at_table, check_every_ball
+        try:
+            yield
+        finally:
+            self.at_table = self.check_every_ball = False
+
+    def ask(self, draw_number: int) -> int | None:
+        """On the writer, inside a draw: the number the table reads on the ball, or None."""
+        if not self.at_table:
+            return self._fallback(draw_number) if self._fallback is not None else None
+        question = _Question(f"q{next(self._ids)}", draw_number)
+        with self._lock:
+            if self._closed:
+                return None
+            self._open[question.id] = question
+        self.publish(self.message(question))
+        try:
+            question.done.wait(self.seconds)
+        finally:
+            with self._lock:
+                self._open.pop(question.id, None)
+            self.publish({"v": wire.WIRE_VERSION, "type": "question_closed", "id": question.id})
+        return question.answer
+
+    def answer(self, question_id: str, number: int | None) -> bool:
+        """From the event loop: the table's reading; False when the question is not open."""
+        with self._lock:
+            question = self._open.get(question_id)
+            if question is None or question.done.is_set():
+                return False
+            question.answer = number
+            question.done.set()
+            return True
+
+    def asking(self) -> bool:
+        """A draw is waiting for the table's reading."""
+        with self._lock:
+            return bool(self._open)
+
+    def pending(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return [self.message(q) for q in self._open.values()]
+
+    @staticmethod
+    def message(question: _Question) -> dict[str, Any]:
+        return {
+            "v": wire.WIRE_VERSION,
+            "type": "question",
+            "id": question.id,
+            "kind": "table_sees",
+            "draw": question.draw,
+        }
+
+    def close(self) -> None:
+        for unlisten in self._unlisten:
+            with contextlib.suppress(ValueError):
+                unlisten()
+        with self._lock:
+            self._closed = True
+            waiting = list(self._open.values())
+        for question in waiting:
+            question.done.set()

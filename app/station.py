@@ -1,0 +1,169 @@
+"""`bingo-hall run`: the hall server, then the console as its client (a station).
+
+The server (`bingo-hall serve`, a child process) is the only writer of the hall's record and
+the owner of its devices; the console, in this process, holds a replica of the hall and sends
+the server its commands (``ui.client``). A second console (the caja) joins the same server with
+``bingo-hall run --server URL --station caja``. Closing the console stops the server it started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+
+from app.run import EXIT_REFUSED, _run_gui
+from ui.client.link import tls_context
+
+START_SECONDS = 60.0
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _any_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _devices_kind(args: argparse.Namespace, settings: Any) -> str:
+    kind = str(getattr(args, "devices", "emulated"))
+    if kind == "serial" and not (settings.extractor_port and settings.reader_port):
+        print(
+            "bingo-hall: faltan los puertos del extractor y del lector en [devices] del fichero "
+            "de la sala; la consola sigue sin dispositivos (las bolas se escriben a mano).",
+            file=sys.stderr,
+        )
+        return "none"
+    return kind
+
+
+class ChildServer:
+    """`bingo-hall serve` on loopback, as a child of this process."""
+
+    def __init__(self, args: argparse.Namespace, kind: str, settings: Any) -> None:
+        self.chosen = args.port is not None
+        self.port: int = args.port if self.chosen else settings.server.port
+        self.scheme = "https" if settings.server.cert else "http"
+        # a hall's own certificate is trusted for its own loopback server
+        self.verify: bool | str = args.cafile or settings.server.cert or True
+        self.options = ["--devices", kind]
+        for option in ("db", "hall", "config"):
+            value = getattr(args, option, None)
+            if value:
+                self.options += [f"--{option}", str(value)]
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"{self.scheme}://127.0.0.1:{self.port}"
+
+    def start(self) -> str | None:
+        """Start it and wait until it answers: None, or why it did not start. A port taken
+        meanwhile by another program is left for a free one, unless ``--port`` named it.
+        """
+        for _attempt in range(3):
+            if not self.chosen and not _free(self.port):
+                self.port = _any_port()
+            command = [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)]
+            self.proc = subprocess.Popen(
+                command + self.options, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+            )
+            problem = self._wait_ready(self.proc)
+            if problem is None or self.chosen or _free(self.port):
+                return problem
+            self.stop()  # it lost the port to another program: another port
+        return problem
+
+    def _wait_ready(self, proc: subprocess.Popen[bytes]) -> str | None:
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            code = proc.poll()
+            if code is not None:
+                return f"el servidor de la sala no arrancó (salida {code})"
+            try:
+                answer = httpx.get(
+                    f"{self.url}/api/v1/station", timeout=1.0, verify=tls_context(self.verify)
+                )
+                if answer.status_code == 200 and proc.poll() is None:
+                    return None
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        return "el servidor de la sala no responde"
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+def run_station(args: argparse.Namespace, settings: Any) -> int:
+    """Start the server (unless ``--server``), connect the console to it; the exit code."""
+    from ui.client.devices import RemoteDevices
+    from ui.client.link import Link, ServerRefused
+    from ui.client.remote import RemoteService
+    from ui.client.station import Station
+
+    child: ChildServer | None = None
+    url = args.server
+    kind = "server"
+    verify: bool | str = args.cafile or True
+    if url is None:
+        kind = _devices_kind(args, settings)
+        child = ChildServer(args, kind, settings)
+        problem = child.start()
+        if problem:
+            child.stop()
+            print(f"bingo-hall: {problem}", file=sys.stderr)
+            return EXIT_REFUSED
+        url, verify = child.url, child.verify
+    try:
+        link = Link(url, args.station, verify=verify)
+        try:
+            station = link.get("/api/v1/station")
+            service = RemoteService(link)
+        except ServerRefused as exc:
+            print(f"bingo-hall: no se puede conectar con el servidor {url}: {exc}", file=sys.stderr)
+            return EXIT_REFUSED
+        devices = RemoteDevices(service) if station.get("devices") else None
+        service.start()
+        words = _words(kind, devices is not None)
+
+        def attach(window: Any, panel: Any, open_panel: Any) -> None:
+            Station(window, service, devices, open_panel).watch_panel(panel)
+
+        try:
+            return _run_gui(service, settings, devices, lambda: None, words, attach)
+        finally:
+            service.close()
+    finally:
+        if child is not None:
+            child.stop()
+
+
+def _words(kind: str, devices: bool) -> str:
+    if not devices:
+        return "sin dispositivos"
+    return {
+        "serial": "extractor y lector en serie",
+        "emulated": "dispositivos emulados",
+    }.get(kind, "dispositivos del servidor")

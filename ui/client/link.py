@@ -1,0 +1,160 @@
+"""The console's link to the hall server: HTTP commands with their ids, and the server's refusals
+as the domain's errors, so the console shows them as it shows a rule's.
+
+Every command carries the station's ``client_id`` and its own ``command_id``; when the answer
+is lost it is sent again with the same ids, and the server never applies it twice
+(docs/api.md, "Retries"). Headers every request carries (a login's token) are set in one place,
+``Link.authorize``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import ssl
+import time
+import uuid
+from typing import Any
+
+import httpx
+
+from bingo.hall import DomainError
+
+WIRE_VERSION = 1
+#: How long a command is sent again while the server cannot be reached.
+RETRY_SECONDS = 6.0
+RETRY_PAUSE = 0.25
+#: Commands that drive the devices wait for them, and for the table's reading of a ball
+#: (``[server] question_seconds``): their answer may take minutes, and is not lost meanwhile.
+DEVICE_COMMANDS = frozenset({"draw_from_devices", "scan_ball_set"})
+DEVICE_SECONDS = 900.0
+
+
+class ServerRefused(DomainError):
+    """The server refused a command (a rule, a wrong argument, the record): nothing applied."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class StaleState(ServerRefused):
+    """Another station changed the hall after this one last saw it: the command was not applied
+    (it would have been applied to a state nobody at this station saw).
+    """
+
+
+class LinkDown(ServerRefused):
+    """The server cannot be reached; the command may or may not have been applied."""
+
+
+def tls_context(verify: bool | str) -> ssl.SSLContext:
+    """The TLS checks of a link: the system's authorities, one certificate file (the hall's
+    own), or none (``False``, for a test's throw-away certificate only).
+    """
+    context = ssl.create_default_context(cafile=verify if isinstance(verify, str) else None)
+    if verify is False:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+class Link:
+    def __init__(
+        self,
+        base_url: str,
+        station: str = "mesa",
+        *,
+        verify: bool | str = True,
+        timeout: float = 30.0,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.station = station
+        self.verify = verify
+        self.http = httpx.Client(
+            base_url=self.base_url, timeout=timeout, verify=tls_context(verify)
+        )
+        self._run = uuid.uuid4().hex[:12]  # command ids stay unique across the console's restarts
+        self._ids = itertools.count(1)
+
+    def authorize(self, token: str) -> None:
+        """Every request from now on carries the operator's token."""
+        self.http.headers["Authorization"] = f"Bearer {token}"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The headers the stream's connection carries too."""
+        return {k: v for k, v in self.http.headers.items() if k.lower() == "authorization"}
+
+    @property
+    def stream_url(self) -> str:
+        scheme = "wss" if self.base_url.startswith("https:") else "ws"
+        return f"{scheme}:{self.base_url.split(':', 1)[1]}/api/v1/stream"
+
+    def close(self) -> None:
+        self.http.close()
+
+    def get(self, path: str, **params: Any) -> Any:
+        """A read; ``LinkDown`` when the server cannot be reached, ``ServerRefused`` if refused."""
+        try:
+            response = self.http.get(path, params=params)
+        except httpx.HTTPError as exc:
+            raise LinkDown("link_down", _down(exc)) from None
+        if response.status_code != 200:
+            raise _refusal(response)
+        return response.json()
+
+    def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        try:
+            return self.http.post(path, json=body)
+        except httpx.HTTPError as exc:
+            raise LinkDown("link_down", _down(exc)) from None
+
+    def command(self, name: str, args: dict[str, Any], expected_version: int | None) -> Any:
+        """Apply one command at the server; its answer (``version``, ``first_seq``, ``result``).
+
+        A lost answer is asked for again with the same ids for ``RETRY_SECONDS``: the server
+        applies the command once and answers the retry with the first answer.
+        """
+        body: dict[str, Any] = {
+            "v": WIRE_VERSION,
+            "client_id": self.station,
+            "command_id": f"{self._run}-{next(self._ids)}",
+            "name": name,
+            "args": {k: v for k, v in args.items() if v is not None},
+        }
+        if expected_version is not None:
+            body["expected_version"] = expected_version
+        deadline = time.monotonic() + RETRY_SECONDS
+        while True:
+            try:
+                if name in DEVICE_COMMANDS:
+                    response = self.http.post("/api/v1/commands", json=body, timeout=DEVICE_SECONDS)
+                else:
+                    response = self.http.post("/api/v1/commands", json=body)
+                break
+            except httpx.HTTPError as exc:
+                if time.monotonic() > deadline:
+                    raise LinkDown(
+                        "link_down",
+                        f"sin conexión con el servidor de la sala ({_down(exc)}): no se sabe si "
+                        "la orden se aplicó; cuando vuelva la conexión la pantalla mostrará lo "
+                        "que consta",
+                    ) from None
+                time.sleep(RETRY_PAUSE)
+        if response.status_code != 200:
+            raise _refusal(response)
+        return response.json()
+
+
+def _down(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _refusal(response: httpx.Response) -> ServerRefused:
+    try:
+        error = response.json()["error"]
+        code, message = str(error["code"]), str(error["message"])
+    except (ValueError, KeyError, TypeError):
+        code, message = "http", f"el servidor respondió {response.status_code}"
+    kind = StaleState if code == "stale_version" else ServerRefused
+    return kind(code, message)

@@ -1,0 +1,411 @@
+"""The hall as a console sees it from the server: a read-only replica and the commands.
+
+``RemoteService`` has the surface of ``bingo.service.HallService`` that the console drives. Its
+``hall`` is a replica: the server's committed records, their hash chain checked, folded by the
+domain's own code (``HallService.follow``), so the console reads the hall exactly as the server
+holds it. Each command goes to the server with the version this station last saw
+(``expected_version``): if another station changed the hall meanwhile it is refused
+(``StaleState``) and nothing is applied; once applied, the call returns only when the replica
+holds what it wrote, so the console shows it at once.
+
+The stream (a WebSocket) tells of every change; the replica then fetches the records after its
+last one. A stream that falls silent for ``WATCHDOG_SECONDS`` is a lost server: the station is
+told (``on_link``), the link is tried again every half second, and on its return the replica
+catches up from its last record. Records whose chain does not continue the replica's are never
+applied: the station is told the server's record is not the one it had.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bingo import events as ev
+from bingo.chain import GENESIS, Record, verify_chain
+from bingo.hall import DomainError, DuplicateBall, Hall
+from bingo.service import CardSetLibrary, HallService, MemoryEventLog
+from ui.client.link import Link, LinkDown, ServerRefused, tls_context
+
+log = logging.getLogger(__name__)
+
+WATCHDOG_SECONDS = 5.0  # the server pings every 2 s
+RECONNECT_SECONDS = 0.5
+
+LinkListener = Callable[[bool, str], None]  # (online, what happened)
+QuestionListener = Callable[[dict[str, Any]], None]
+
+
+class ReplicaBroken(DomainError):
+    """The server's record does not continue the one this station holds."""
+
+
+class RemoteService:
+    def __init__(self, link: Link) -> None:
+        self.link = link
+        self._sync_lock = threading.RLock()
+        self._records: list[Record] = []
+        self._head = GENESIS
+        first = link.get("/api/v1/records", after=0)
+        self.hall_id = str(first["hall_id"])
+        records = self._checked(first, 0, GENESIS)
+        while first["more"]:
+            first = link.get("/api/v1/records", after=records[-1].seq)
+            records += self._checked(first, records[-1].seq, records[-1].hash)
+        seed = MemoryEventLog()
+        seed.records[self.hall_id] = list(records)
+        self._replica = HallService(seed, self.hall_id, CardSetLibrary(self._card_set))
+        self._records = list(records)
+        self._head = records[-1].hash if records else GENESIS
+        self.problem = ""  # why the replica stopped following, if it did
+        self.online = True
+        self._link_listeners: list[LinkListener] = []
+        self.on_question: QuestionListener | None = None
+        self.on_device: Callable[[str, str], None] | None = None  # (device, notice kind)
+        self._stop = threading.Event()
+        self._follower: threading.Thread | None = None
+        self._socket: Any = None
+
+    # --- the replica ---------------------------------------------------------------------------
+
+    @property
+    def hall(self) -> Hall:
+        return self._replica.hall
+
+    @property
+    def last_seq(self) -> int:
+        return self._replica.last_seq
+
+    @property
+    def card_sets(self) -> CardSetLibrary:
+        return self._replica.card_sets
+
+    def records(self) -> list[Record]:
+        with self._sync_lock:
+            return list(self._records)
+
+    def subscribe(self, subscriber: Callable[[Record, ev.Event], None]) -> Callable[[], None]:
+        return self._replica.subscribe(subscriber)
+
+    def _card_set(self, card_set_id: str) -> bytes | None:
+        try:
+            response = self.link.http.get(f"/api/v1/card_sets/{card_set_id}")
+        except Exception:
+            return None
+        return response.content if response.status_code == 200 else None
+
+    def _checked(self, answer: dict[str, Any], after: int, head: str) -> list[Record]:
+        """The records of a page, refused unless they continue the chain at ``after``."""
+        if answer.get("hall_id") != self.hall_id:
+            raise ReplicaBroken(f"el servidor lleva otra sala ({answer.get('hall_id')!r})")
+        records = [Record.from_json(r) for r in answer["records"]]
+        if records:
+            broken = verify_chain(records, head)
+            if broken is not None or records[0].seq != after + 1:
+                reason = broken.reason if broken else f"empieza en el registro {records[0].seq}"
+                raise ReplicaBroken(
+                    f"el registro del servidor no continúa el de este puesto: {reason}"
+                )
+        return records
+
+    def sync(self, version: int | None = None) -> None:
+        """Fetch and apply the records after the last one held (up to ``version`` at least)."""
+        with self._sync_lock:
+            while version is None or self.last_seq < version:
+                after = self.last_seq
+                answer = self.link.get("/api/v1/records", after=after)
+                records = self._checked(answer, after, self._head)
+                if not records:
+                    if version is not None and self.last_seq < version:
+                        raise ReplicaBroken(
+                            f"el servidor anuncia la versión {version} y no da sus registros"
+                        )
+                    return
+                self._replica.follow(records)
+                self._records.extend(records)
+                self._head = records[-1].hash
+                if not answer["more"] and version is None:
+                    return
+
+    # --- the stream ----------------------------------------------------------------------------
+
+    def on_link(self, listener: LinkListener) -> None:
+        self._link_listeners.append(listener)
+
+    def _tell(self, online: bool, what: str) -> None:
+        self.online = online
+        for listener in list(self._link_listeners):
+            try:
+                listener(online, what)
+            except Exception:
+                log.exception("link listener")
+
+    def start(self) -> None:
+        """Follow the server's stream on a thread of its own until ``close``."""
+        if self._follower is None:
+            self._follower = threading.Thread(target=self._follow, name="hall-stream", daemon=True)
+            self._follower.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        socket = self._socket
+        if socket is not None:
+            with contextlib.suppress(Exception):
+                socket.close()  # the follower's wait ends now
+        if self._follower is not None:
+            self._follower.join(timeout=WATCHDOG_SECONDS + 1)
+        self.link.close()
+
+    def _follow(self) -> None:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+
+        wss = self.link.stream_url.startswith("wss:")
+        ssl_context = tls_context(self.link.verify) if wss else None
+        while not self._stop.is_set():
+            try:
+                with connect(
+                    self.link.stream_url,
+                    additional_headers=self.link.headers,
+                    ssl=ssl_context,
+                    open_timeout=WATCHDOG_SECONDS,
+                ) as socket:
+                    self._socket = socket
+                    self._listen(socket)
+            except ReplicaBroken as exc:
+                self.problem = str(exc)
+                self._tell(False, self.problem)
+                return  # never apply a record that does not continue this one
+            except (OSError, TimeoutError, WebSocketException, LinkDown, ValueError) as exc:
+                log.info("stream lost: %r", exc)
+            if self.online:
+                self._tell(False, "sin conexión con el servidor de la sala")
+            self._stop.wait(RECONNECT_SECONDS)
+
+    def _listen(self, socket: Any) -> None:
+        while not self._stop.is_set():
+            try:
+                text = socket.recv(timeout=WATCHDOG_SECONDS)
+            except TimeoutError:
+                return  # silent: the server is gone or stuck
+            message = json.loads(text)
+            kind = message.get("type")
+            if message.get("v") != 1:
+                raise ReplicaBroken(f"versión de mensaje no admitida: {message.get('v')!r}")
+            if kind == "snapshot":
+                version = int(message["version"])
+                if version < self.last_seq:
+                    raise ReplicaBroken(
+                        f"el servidor tiene {version} registros y este puesto ya tenía "
+                        f"{self.last_seq}: no es el mismo registro"
+                    )
+                self.sync(version)
+                if not self.online:
+                    self._tell(True, "conexión con el servidor recuperada")
+                for question in self.link.get("/api/v1/questions")["questions"]:
+                    self._question(question)
+            elif kind == "change":
+                self.sync(int(message["version"]))
+            elif kind in ("question", "question_closed"):
+                self._question(message)
+            elif kind == "device" and self.on_device is not None:
+                self.on_device(str(message.get("device", "")), str(message.get("notice", "")))
+
+    def _question(self, message: dict[str, Any]) -> None:
+        listener = self.on_question
+        if listener is not None:
+            listener(message)
+
+    def answer_question(self, question_id: str, number: int | None) -> None:
+        """The table's reading for the server's question (ignored once it is closed)."""
+        self.link.post(f"/api/v1/questions/{question_id}", {"number": number})
+
+    # --- commands ------------------------------------------------------------------------------
+
+    def command(self, name: str, **args: Any) -> Any:
+        """Apply ``name`` at the server on the state this station holds; its ``result`` once the
+        replica holds what it wrote.
+        """
+        if self.problem:
+            raise ReplicaBroken(self.problem)
+        if not self.online:  # said at once: the station already shows it is cut off
+            raise LinkDown(
+                "link_down", "sin conexión con el servidor de la sala: la orden no se ha enviado"
+            )
+        answer = self.link.command(name, args, self.last_seq)
+        self.sync(int(answer["version"]))
+        return answer
+
+    def _result(self, name: str, **args: Any) -> Any:
+        return self.command(name, **args).get("result")
+
+    def record_ball_check(
+        self,
+        session_id: str,
+        when: str,
+        numbers: Sequence[int],
+        method: str = "manual",
+        condition_ok: bool = True,
+        note: str = "",
+    ) -> bool:
+        answer = self.command(
+            "record_ball_check",
+            session_id=session_id,
+            when=when,
+            numbers=list(numbers),
+            method=method,
+            condition_ok=condition_ok,
+            note=note or None,
+        )
+        written = self._written(answer)
+        return bool(written[-1].payload["ok"]) if written else False
+
+    def open_session(
+        self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
+    ) -> None:
+        self.command(
+            "open_counted_session",
+            session_id=session_id,
+            date=date,
+            jefe_de_mesa=jefe_de_mesa,
+            jefe_de_sala=jefe_de_sala,
+        )
+
+    def announce_last_partida(self) -> None:
+        self.command("announce_last_partida")
+
+    def close_session(self) -> None:
+        self.command("close_session")
+
+    def register_serie(
+        self,
+        code: str,
+        card_set_id: str,
+        size: int,
+        face_value_cents: int,
+        electronic: bool = False,
+    ) -> None:
+        self.command(
+            "register_serie",
+            code=code,
+            card_set_id=card_set_id,
+            size=size,
+            face_value_cents=face_value_cents,
+            electronic=electronic,
+        )
+
+    def install_ball_set(
+        self,
+        ball_set_id: str,
+        homologation: str,
+        guaranteed_partidas: int,
+        partidas_before: int = 0,
+        pneumatic: bool = True,
+        reason: str = "",
+    ) -> None:
+        self.command(
+            "install_ball_set",
+            ball_set_id=ball_set_id,
+            homologation=homologation,
+            guaranteed_partidas=guaranteed_partidas,
+            partidas_before=partidas_before,
+            pneumatic=pneumatic,
+            reason=reason or None,
+        )
+
+    def choose_prima_amount(self, amount_cents: int) -> None:
+        self.command("choose_prima_amount", amount_cents=amount_cents)
+
+    def start_partida(self, bola_loca: tuple[list[int], str] | None = None) -> int:
+        if bola_loca is not None:
+            raise DomainError("la bola loca la sortea el servidor de la sala")
+        self.command("start_partida")
+        partida = self.hall.partida
+        assert partida is not None
+        return partida.number
+
+    def sell(self, series: str, first: int, last: int, electronic: bool = False) -> None:
+        self.command("sell", series=series, first=first, last=last, electronic=electronic)
+
+    def sell_count(self, series: str, count: int, electronic: bool = False) -> tuple[int, int]:
+        answer = self.command("sell_count", series=series, count=count, electronic=electronic)
+        result = answer.get("result") or {}
+        return int(result.get("first", 0)), int(result.get("last", 0))
+
+    def close_sale(self) -> None:
+        self.command("close_sale")
+
+    def confirm_data_shown(self) -> None:
+        self.command("confirm_data_shown")
+
+    def draw_ball(self, number: int, source: str = "operator", ball_id: str = "") -> list[Record]:
+        """A ball typed at the table: the jefe de mesa's reading, or a manual draw. A ball from
+        the devices is drawn by the server's own devices (``draw_from_devices``), never told.
+        """
+        names = {"operator": "draw_ball", "manual": "draw_manual_ball"}
+        if source not in names:
+            raise DomainError(f"este puesto no puede registrar bolas de origen «{source}»")
+        try:
+            answer = self.command(names[source], number=number)
+        except ServerRefused as exc:
+            partida = self.hall.partida
+            if exc.code == "duplicate_ball" and partida is not None and number in partida.balls:
+                raise DuplicateBall(number, partida.balls.index(number) + 1) from None
+            raise
+        return self._written(answer)
+
+    def draw_manual(self) -> int:
+        return int(self._result("draw_manual")["number"])
+
+    def draw_operator_ball(
+        self, number: int, ball_id: str, hold_note: str, incident: str = "reader_hold"
+    ) -> list[Record]:
+        raise DomainError("la bola retenida la resuelve el servidor con la lectura de la mesa")
+
+    def correct_ball(self, index: int, number: int, note: str = "") -> None:
+        self.command("correct_ball", index=index, number=number, note=note or None)
+
+    def claim(self, series: str, number: int, prize: str) -> ev.ClaimChecked:
+        answer = self.command("claim", series=series, number=number, prize=prize)
+        for record in reversed(self._written(answer)):
+            event = ev.event_from(record.kind, record.payload)
+            if isinstance(event, ev.ClaimChecked):
+                return event
+        raise DomainError("el servidor no devolvió la comprobación del cartón")
+
+    def close_partida(self) -> None:
+        self.command("close_partida")
+
+    def pay_prizes(self) -> None:
+        self.command("pay_prizes")
+
+    def suspend(self, note: str) -> None:
+        self.command("suspend", note=note)
+
+    def resume(self, note: str = "") -> None:
+        self.command("resume", note=note or None)
+
+    def refund_suspended(self, note: str = "") -> None:
+        self.command("refund_suspended", note=note or None)
+
+    def start_manual_extraction(self, note: str) -> None:
+        self.command("start_manual_extraction", note=note)
+
+    def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ()) -> None:
+        self.command("stop_for_ball_irregularity", note=note, duplicated=list(duplicated))
+
+    def annul(self, incident: str, note: str) -> None:
+        self.command("annul", incident=incident, note=note)
+
+    def record_together(self, events: Sequence[ev.Event]) -> None:
+        raise DomainError("el libro manual se incorpora en el servidor de la sala")
+
+    def _written(self, answer: dict[str, Any]) -> list[Record]:
+        first = answer.get("first_seq")
+        if first is None:
+            return []
+        with self._sync_lock:
+            return [r for r in self._records if first <= r.seq <= int(answer["version"])]

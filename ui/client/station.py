@@ -1,0 +1,131 @@
+"""A console window as a station of the hall server: the link's state on screen, the table's
+questions answered in the console's own box, the hall panel reopened from the menu.
+
+The window itself does not know it is remote: it is given a ``RemoteService`` in place of the
+hall's service and ``RemoteDevices`` in place of the ball source. What only a station has is
+here: "sin conexión" in the red banner and the status bar while the server cannot be reached
+(the console then refuses every command at once, nothing is queued), and the return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from drivers.device import (
+    DeviceOffline,
+    DeviceOnline,
+    DeviceRestarted,
+    EventsLost,
+    FaultsChanged,
+)
+from drivers.protocol import Fault
+from ui.client.devices import RemoteDevices
+from ui.client.remote import RemoteService
+from ui.panels.hall_panel import HallPanel
+from ui.widgets import wrapped_label
+
+if TYPE_CHECKING:
+    from ui.console.window import ConsoleWindow
+
+CONTEXT = "Console"
+
+# The drivers' own events, so the console words a server's notice as its own drivers' one.
+_NOTICES: dict[str, object] = {
+    "DeviceOffline": DeviceOffline(""),
+    "DeviceOnline": DeviceOnline(True),
+    "DeviceRestarted": DeviceRestarted(),
+    "FaultsChanged": FaultsChanged(Fault(0), Fault(0), Fault(0)),
+    "EventsLost": EventsLost(),
+}
+
+
+def t(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+class Station(QObject):
+    linkChanged = Signal(bool, str)  # from the stream's thread, shown on the GUI thread
+    questionClosed = Signal(str)
+    deviceNotice = Signal(str, str)  # (device, the driver's notice kind) from the server
+
+    def __init__(
+        self,
+        window: ConsoleWindow,
+        service: RemoteService,
+        devices: RemoteDevices | None = None,
+        open_panel: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.service = service
+        self._panels: list[HallPanel] = []
+        self.label = wrapped_label(name="link_state", pixels=15, bold=True)
+        self.label.setWordWrap(False)
+        window.statusBar().addPermanentWidget(self.label)
+        self._show_online(True)
+        self.linkChanged.connect(self._on_link, Qt.ConnectionType.QueuedConnection)
+        service.on_link(self.linkChanged.emit)
+        self.deviceNotice.connect(self._device_notice, Qt.ConnectionType.QueuedConnection)
+        service.on_device = self.deviceNotice.emit
+        if devices is not None:
+            devices.ask = window.draws.table_sees
+            devices.on_closed = self.questionClosed.emit
+            self.questionClosed.connect(self._question_closed, Qt.ConnectionType.QueuedConnection)
+        if open_panel is not None:
+            action = QAction(t("Panel de la sala"), window)
+            action.setObjectName("action_hall_panel")
+            action.setShortcut(QKeySequence("Ctrl+0"))
+            action.triggered.connect(lambda _checked=False: open_panel())
+            window.menu_actions["hall_panel"] = action
+            menus = [a.menu() for a in window.menuBar().actions() if "Ver" in a.text()]
+            view = menus[0] if menus and isinstance(menus[0], QMenu) else None
+            (view or window).addAction(action)
+
+    def watch_panel(self, panel: HallPanel) -> None:
+        """The hall panel fed from this replica says "sin conexión" while the link is down."""
+        self._panels.append(panel)
+
+    def _show_online(self, online: bool) -> None:
+        if online:
+            self.label.setText(t("● en línea: {url}").format(url=self.service.link.base_url))
+            self.label.setStyleSheet("color: darkgreen")
+        else:
+            self.label.setText(t("✖ sin conexión con el servidor"))
+            self.label.setStyleSheet("color: darkred")
+
+    def _on_link(self, online: bool, what: str) -> None:
+        self._show_online(online)
+        for panel in self._panels:
+            panel.show_offline(not online)
+        window = self.window
+        if online:
+            window.error.hide()
+            window.log_line(t("Conexión con el servidor de la sala recuperada"))
+            window.refresh()
+            return
+        if self.service.problem:
+            message = t("El registro del servidor no es el de este puesto: {why}").format(
+                why=self.service.problem
+            )
+        else:
+            message = t(
+                "Sin conexión con el servidor de la sala: no se puede dar ninguna orden hasta que "
+                "vuelva; la pantalla muestra lo último que constaba"
+            )
+        window.show_error(message)
+
+    def _device_notice(self, device: str, kind: str) -> None:
+        """The server's device notice, shown as the console shows its own drivers' (R-DEV-1)."""
+        event = _NOTICES.get(kind)
+        if event is not None:
+            self.window.bridge.deviceNotice.emit(device, event)
+
+    def _question_closed(self, _question_id: str) -> None:
+        """Another station answered, or the time ran out: the box goes away."""
+        if self.window.draws.table_question is not None:
+            self.window.draws.answer_table(None)
