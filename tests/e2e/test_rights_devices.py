@@ -13,7 +13,7 @@ from app.devices import DeviceDraws, emulated_operator
 from app.operators_cli import CliRights
 from bingo.hall import Status
 from bingo.service import NotAuthorised
-from drivers.ballsource import start_emulated_session
+from drivers.sessions import start_emulated_session
 from store import open_store
 from store.operators import OperatorBook
 from tests.bingo.hallkit import make_hall
