@@ -338,22 +338,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     # One reading of the record gives both the state and the chain (Trust 15): a simulation
     # or the console may be writing meanwhile.
     settings = _settings(args)
+    # The card sets are read from the store too: everything is built before it is closed (a
+    # store read after its close would open a connection nobody closes).
     with open_store(args.db, create=False) as store:
         hall_id = choose_hall(store, args.hall, settings.hall_id)
         svc = hall_snapshot(store, hall_id)
-    if not svc.hall.hall_id:
-        raise CliError(f"la base de datos no tiene la sala {hall_id}")
-    if args.config:  # another hall's file is refused, not ignored (decision 52)
-        check_settings(svc.hall, settings)
-    known = [s.id for s in svc.hall.sessions]
-    missing = [s for s in args.session or [] if s not in known]
-    if missing:
-        raise CliError(
-            f"la sala {hall_id} no tiene la sesión {', '.join(missing)} "
-            f"(tiene: {', '.join(known) or 'ninguna'})"
-        )
-    records = [] if args.no_chain else svc.records()
-    data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
+        if not svc.hall.hall_id:
+            raise CliError(f"la base de datos no tiene la sala {hall_id}")
+        if args.config:  # another hall's file is refused, not ignored (decision 52)
+            check_settings(svc.hall, settings)
+        known = [s.id for s in svc.hall.sessions]
+        missing = [s for s in args.session or [] if s not in known]
+        if missing:
+            raise CliError(
+                f"la sala {hall_id} no tiene la sesión {', '.join(missing)} "
+                f"(tiene: {', '.join(known) or 'ninguna'})"
+            )
+        records = [] if args.no_chain else svc.records()
+        data = build_export(svc.hall, svc.card_sets.get, records, args.session or None)
     text = json.dumps(data, ensure_ascii=False, indent=None if args.compact else 1)
     if args.output and args.output != "-":
         write_text_file(args.output, text + "\n")

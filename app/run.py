@@ -234,8 +234,8 @@ def _run_gui(
     source: Any,
     stop_devices: Callable[[], None],
     devices: str | None = None,
-    book: Any = None,
     station: Callable[[Any, Any, Callable[[], None]], None] | None = None,
+    book: Any = None,
 ) -> int:
     """The console and its hall panel on ``service``; ``station`` makes the console a client of
     the hall server (given the window, the panel and the function that reopens it).

@@ -159,6 +159,7 @@ class EventStore:
         # The newest (seq, hash) this store read or wrote per hall: a tail changed or cut behind
         # the running hall's back is refused at its next write, before anything signs it.
         self._heads: dict[str, tuple[int, str]] = {}
+        self._closed = False
 
     @property
     def engine(self) -> Engine:
@@ -176,6 +177,7 @@ class EventStore:
         self.close()
 
     def close(self) -> None:
+        self._closed = True
         self._engine.dispose()
 
     # ----------------------------------------------------------------------------- reading
@@ -512,10 +514,18 @@ class EventStore:
 
     # ----------------------------------------------------------------------------- sessions
     def _reading(self) -> _SessionScope:
+        self._check_open()
         return _SessionScope(self._engine, immediate=False)
 
     def _writing(self) -> _SessionScope:
+        self._check_open()
         return _SessionScope(self._engine, immediate=True)
+
+    def _check_open(self) -> None:
+        # A closed engine would quietly open a new connection that nobody closes (its WAL
+        # left beside the database until the process ends): a use after close is a bug.
+        if self._closed:
+            raise RuntimeError("the event store was used after it was closed")
 
 
 class _SessionScope:

@@ -424,6 +424,16 @@ def accepted(reader: str, path: Path) -> bool:
             load_hall(path)
         elif reader == "acta purge --claims":
             load_claims(path)
+        elif reader == "acta verify --export":
+            # well formed, whatever it says: verify compares it with its own records and the
+            # acta, and a changed content is an integrity finding (exit 3), not bad input
+            from actas.export_shape import check_export
+
+            try:
+                check_export(json.loads(path.read_bytes()))
+            except Exception:
+                return False
+            return True
         elif reader.endswith("--export"):  # a spoiled field the acta does not rely on
             from actas.builder import build_acta
 
