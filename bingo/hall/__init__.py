@@ -19,6 +19,7 @@ from bingo.cards import CardSet
 from bingo.detect import CompletionTracker
 from bingo.errors import DomainError, DuplicateBall
 from bingo.hall.incidents import IncidentCommands, incident_recorded
+from bingo.hall.prizes import PrizeCommands
 from bingo.hall.states import (
     BALLS,
     FINISHED,
@@ -40,7 +41,7 @@ from bingo.hall.states import (
     SessionState,
     Status,
 )
-from bingo.money import percent_of, split_equally
+from bingo.money import percent_of
 from bingo.rules import RegionRules
 
 # The names the rest of the hall imports from ``bingo.hall``; the refusals (``DomainError``,
@@ -72,7 +73,7 @@ __all__ = [
 ]
 
 
-class Hall(IncidentCommands):
+class Hall(PrizeCommands, IncidentCommands):
     """The state of one hall, rebuilt from its events."""
 
     # --- hall set-up -----------------------------------------------------------------------
@@ -895,67 +896,6 @@ class Hall(IncidentCommands):
             completed_at_ball=completed_at,
             electronic=electronic,
         )
-
-    def close_partida(self) -> list[ev.Event]:
-        """Award every prize and close: no claim is accepted afterwards (R-GAME-4, R-PRIZE-3)."""
-        partida = self._need_partida(*PARTIDA_ACTIONS["close_partida"])
-        amounts = partida.amounts
-        assert amounts is not None
-        out: list[ev.Event] = []
-        lines = [c for c in partida.claims if c.valid and c.prize == "line"]
-        bingos = [c for c in partida.claims if c.valid and c.prize == "bingo"]
-        if not lines and self._need_rules().line_required:
-            # A bingo cartón holds three complete rows, so a line is there to be called: the
-            # table hears it ("¿Alguna línea más?") before closing (docs/decisions.md 9).
-            raise DomainError(
-                "no se puede cerrar la partida sin el premio de línea: pregunte «¿Alguna línea "
-                "más?» y compruebe la línea cantada (el cartón del bingo también la tiene)",
-                "Cantabria V.1.a; R-GAME-4",
-            )
-
-        def award(prize: str, winners: list[Claim], amount: int) -> int:
-            share, residue = split_equally(amount, len(winners))
-            for c in winners:
-                out.append(
-                    ev.PrizeAwarded(
-                        partida=partida.number,
-                        prize=prize,
-                        series=c.series,
-                        number=c.number,
-                        completed_at_ball=c.completed_at_ball,
-                        amount_cents=share,
-                    )
-                )
-            return residue
-
-        residue_line = award("line", lines, amounts.line_prize_cents)
-        residue_bingo = award("bingo", bingos, amounts.bingo_prize_cents)
-        prima_awarded = residue_prima = 0
-        bingo_after = bingos[0].after_ball
-        if partida.prima_won_at(bingo_after):
-            prima_awarded = partida.prima_amount_cents
-            residue_prima = award("prima", bingos, prima_awarded)
-        bola_awarded = residue_bola = 0
-        hit = partida.bola_loca_winners()
-        if hit:
-            bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
-            residue_bola = award("bola_loca", hit, bola_awarded)
-        out.append(
-            ev.PartidaClosed(
-                partida=partida.number,
-                residue_line_cents=residue_line,
-                residue_bingo_cents=residue_bingo,
-                residue_prima_cents=residue_prima,
-                residue_bola_loca_cents=residue_bola,
-                prima_awarded_cents=prima_awarded,
-                bola_loca_awarded_cents=bola_awarded,
-            )
-        )
-        return out
-
-    def pay_prizes(self) -> list[ev.Event]:
-        partida = self._need_partida(*PARTIDA_ACTIONS["pay_prizes"])
-        return [ev.PrizesPaid(partida=partida.number)]
 
 
 def _date(text: str, what: str = "") -> dt.date:
