@@ -15,7 +15,7 @@ from bingo import events as ev
 from bingo.detect import CompletionTracker
 from bingo.errors import DomainError, DuplicateBall
 from bingo.hall.fold import HallState
-from bingo.hall.incidents import incident_recorded
+from bingo.hall.incidents import _incident
 from bingo.hall.states import (
     BALLS,
     PARTIDA_ACTIONS,
@@ -123,7 +123,7 @@ class ExtractionCommands(HallState):
             ev.BallCorrected(
                 partida=partida.number, index=index, wrong_number=wrong, number=number, note=note
             ),
-            incident_recorded(
+            _incident(
                 partida,
                 "ball_corrected",
                 len(partida.balls),

@@ -22,7 +22,7 @@ class IncidentCommands(HallState):
         partida = self._need_partida(*PARTIDA_ACTIONS["suspend"])
         return [
             ev.PartidaSuspended(partida=partida.number, note=note),
-            incident_recorded(partida, "failure_before_first_ball", 0, note, region=self.region),
+            _incident(partida, "failure_before_first_ball", 0, note, region=self.region),
         ]
 
     def resume(self, note: str) -> list[ev.Event]:
@@ -60,7 +60,7 @@ class IncidentCommands(HallState):
             raise DomainError(f"lectura de la mesa desconocida: {incident!r}")
         partida = self._need_partida(*PLAYING)
         return [
-            incident_recorded(
+            _incident(
                 partida,
                 incident,
                 len(partida.balls),
@@ -75,7 +75,7 @@ class IncidentCommands(HallState):
         partida = self._need_partida()
         if partida.transcribed:
             return []
-        return [incident_recorded(partida, "manual_book", from_ball - 1, note, region=self.region)]
+        return [_incident(partida, "manual_book", from_ball - 1, note, region=self.region)]
 
     def start_manual_extraction(self, note: str) -> list[ev.Event]:
         """A device failure after the first ball: go on by hand (R-INC-2)."""
@@ -86,7 +86,7 @@ class IncidentCommands(HallState):
             ev.ManualExtractionStarted(
                 partida=partida.number, from_ball=len(partida.balls) + 1, note=note
             ),
-            incident_recorded(
+            _incident(
                 partida,
                 "failure_after_extraction_began",
                 len(partida.balls),
@@ -114,9 +114,7 @@ class IncidentCommands(HallState):
         text = f"{note.strip()}{said}".strip() or "irregularidad de las bolas"
         return [
             ev.PartidaSuspended(partida=partida.number, note=text),
-            incident_recorded(
-                partida, "ball_irregularity", len(partida.balls), text, region=self.region
-            ),
+            _incident(partida, "ball_irregularity", len(partida.balls), text, region=self.region),
         ]
 
     def annul(self, incident: str, note: str) -> list[ev.Event]:
@@ -131,11 +129,7 @@ class IncidentCommands(HallState):
             *(
                 []
                 if recorded
-                else [
-                    incident_recorded(
-                        partida, incident, len(partida.balls), note, region=self.region
-                    )
-                ]
+                else [_incident(partida, incident, len(partida.balls), note, region=self.region)]
             ),
             ev.PartidaAnnulled(
                 partida=partida.number, reason=note, refund_cents=partida.takings_cents
@@ -143,7 +137,7 @@ class IncidentCommands(HallState):
         ]
 
 
-def incident_recorded(
+def _incident(
     partida: PartidaState,
     kind: str,
     after_ball: int,
