@@ -1,0 +1,77 @@
+"""The partida's close and its prizes: line and bingo shared equally among the valid claims, the
+prima when the bingo came within its balls, the bola loca's fund when its number completed the
+prize (R-PRIZE-2, R-PRIZE-3, R-PRIMA-3, R-BOLA-3); then the payment.
+"""
+
+from __future__ import annotations
+
+from bingo import events as ev
+from bingo.errors import DomainError
+from bingo.hall.fold import HallState
+from bingo.hall.states import PARTIDA_ACTIONS, Claim
+from bingo.money import split_equally
+
+
+class PrizeCommands(HallState):
+    """The commands that close a partida and pay its prizes."""
+
+    def close_partida(self) -> list[ev.Event]:
+        """Award every prize and close: no claim is accepted afterwards (R-GAME-4, R-PRIZE-3)."""
+        partida = self._need_partida(*PARTIDA_ACTIONS["close_partida"])
+        amounts = partida.amounts
+        assert amounts is not None
+        out: list[ev.Event] = []
+        lines = [c for c in partida.claims if c.valid and c.prize == "line"]
+        bingos = [c for c in partida.claims if c.valid and c.prize == "bingo"]
+        if not lines and self._need_rules().line_required:
+            # A bingo cartón holds three complete rows, so a line is there to be called: the
+            # table hears it ("¿Alguna línea más?") before closing (docs/decisions.md 9).
+            raise DomainError(
+                "no se puede cerrar la partida sin el premio de línea: pregunte «¿Alguna línea "
+                "más?» y compruebe la línea cantada (el cartón del bingo también la tiene)",
+                "Cantabria V.1.a; R-GAME-4",
+            )
+
+        def award(prize: str, winners: list[Claim], amount: int) -> int:
+            share, residue = split_equally(amount, len(winners))
+            for c in winners:
+                out.append(
+                    ev.PrizeAwarded(
+                        partida=partida.number,
+                        prize=prize,
+                        series=c.series,
+                        number=c.number,
+                        completed_at_ball=c.completed_at_ball,
+                        amount_cents=share,
+                    )
+                )
+            return residue
+
+        residue_line = award("line", lines, amounts.line_prize_cents)
+        residue_bingo = award("bingo", bingos, amounts.bingo_prize_cents)
+        prima_awarded = residue_prima = 0
+        bingo_after = bingos[0].after_ball
+        if partida.prima_won_at(bingo_after):
+            prima_awarded = partida.prima_amount_cents
+            residue_prima = award("prima", bingos, prima_awarded)
+        bola_awarded = residue_bola = 0
+        hit = partida.bola_loca_winners()
+        if hit:
+            bola_awarded = self.bola_loca_fund_cents + amounts.bola_loca_deduction_cents
+            residue_bola = award("bola_loca", hit, bola_awarded)
+        out.append(
+            ev.PartidaClosed(
+                partida=partida.number,
+                residue_line_cents=residue_line,
+                residue_bingo_cents=residue_bingo,
+                residue_prima_cents=residue_prima,
+                residue_bola_loca_cents=residue_bola,
+                prima_awarded_cents=prima_awarded,
+                bola_loca_awarded_cents=bola_awarded,
+            )
+        )
+        return out
+
+    def pay_prizes(self) -> list[ev.Event]:
+        partida = self._need_partida(*PARTIDA_ACTIONS["pay_prizes"])
+        return [ev.PrizesPaid(partida=partida.number)]
