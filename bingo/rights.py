@@ -106,6 +106,7 @@ COMMANDS: dict[str, str] = {
     "start_partida": "start_partida",
     "sell": "sell",
     "sell_count": "sell_count",
+    "return_cartones": "sell",  # a mistyped sale undone before the close
     "close_sale": "close_sale",
     "confirm_data_shown": "confirm_data_shown",
     "draw_ball": "draw_ball",
