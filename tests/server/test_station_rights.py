@@ -234,6 +234,44 @@ def test_an_annulment_at_a_station_is_applied_only_with_the_jefe_de_sala_pin(
     ]
 
 
+def test_closing_the_session_at_a_station_asks_the_jefe_de_sala_before_the_closing_count(
+    qtbot: QtBot, servers: Callable[..., Server], stations: Callable[..., Station_]
+) -> None:
+    """R-ROLE-2: without the jefe de sala the session stays open and the closing count is not
+    recorded; with his name and PIN both are, and the record names him (decision 134).
+    """
+    from tests.ui.counting import answer_check
+
+    server = servers()
+    open_session(Client(server, "terminal", operator=SALA))
+    mesa = stations(server, "mesa")
+    window = mesa.window
+    qtbot.waitUntil(lambda: mesa.service.hall.session is not None)
+
+    def close(then: Callable[[], object]) -> None:
+        window.session_page.balls_counted.setChecked(True)
+        qtbot.mouseClick(window.session_page.close_session_button, Qt.MouseButton.LeftButton)
+        then()
+        answer_check(qtbot, window)
+
+    def checks() -> list[str]:
+        return [
+            r.payload["when"] for r in mesa.service.records() if r.kind == "ball_check_recorded"
+        ]
+
+    close(lambda: answer(qtbot, "", "", cancel=True))
+    assert mesa.service.hall.session is not None and checks() == ["open"]
+    close(lambda: answer(qtbot, *SALA))
+    assert window.error.isHidden(), window.error.text()
+    assert mesa.service.hall.session is None and checks() == ["open", "close"]
+    last = command_by(server.db)[-1]
+    assert (last["asked_by"], last["authorised_by"], last["action"]) == (
+        "Mesa",
+        "Sala",
+        "close_session",
+    )
+
+
 def test_an_inspector_s_station_reads_the_hall_but_every_command_is_refused(
     qtbot: QtBot, servers: Callable[..., Server], stations: Callable[..., Station_]
 ) -> None:
