@@ -151,6 +151,7 @@ def test_a_station_logs_in_at_its_dialog_and_plays_under_the_operator_s_name(
     click(qtbot, window.sale_page.confirm_shown_button)
     draw_typed(qtbot, window, [5, 17])
     assert mesa.service.hall.partida is not None and mesa.service.hall.partida.balls == [5, 17]
+    assert mesa.station.label.text().endswith("— Mesa")  # who is at this station
     who = [(r["asked_by"], r["client"]) for r in command_by(server.db)]
     assert who[-1] == ("Mesa", "mesa")  # R-ROLE-1: recorded under who asked, and where
     assert attempts(server.db, "login")[-2:] == [("Mesa", "wrong_secret"), ("Mesa", "accepted")]

@@ -98,7 +98,11 @@ class Station(QObject):
 
     def _show_online(self, online: bool) -> None:
         if online:
-            self.label.setText(t("● en línea: {url}").format(url=self.service.link.base_url))
+            text = t("● en línea: {url}").format(url=self.service.link.base_url)
+            operator = self.service.link.operator
+            if operator is not None:  # who is at this station, as the server knows it
+                text += " — " + operator[0]
+            self.label.setText(text)
             self.label.setStyleSheet("color: darkgreen")
         else:
             self.label.setText(t("✖ sin conexión con el servidor"))
@@ -147,6 +151,7 @@ class Station(QObject):
             ))  # fmt: skip
             if sign_in(self.service.link, self.window, operator[0] if operator else ""):
                 self._use_override()  # also when the hall got its first operators meanwhile
+                self._show_online(self.service.online)
                 self.window.error.hide()
                 self.window.log_line(t("Sesión iniciada de nuevo en el servidor de la sala"))
                 self.window.refresh()
