@@ -4,12 +4,18 @@ The server (`bingo-hall serve`, a child process) is the only writer of the hall'
 the owner of its devices; the console, in this process, holds a replica of the hall and sends
 the server its commands (``ui.client``). A second console (the caja) joins the same server with
 ``bingo-hall run --server URL --station caja``. Closing the console stops the server it started.
+
+A hall with operators opens the console only after a login at the server (name and PIN, the
+same dialog as the local console's); a hall with none yet (a fresh demonstration hall) opens it
+at once, the server taking that console's commands by the key it was started with and naming
+nobody (decision 200).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -20,6 +26,7 @@ from typing import Any
 import httpx
 
 from app.run import EXIT_REFUSED, _run_gui
+from app.server.auth import CONSOLE_KEY_ENV
 from ui.client.link import tls_context
 
 START_SECONDS = 60.0
@@ -67,6 +74,9 @@ class ChildServer:
             if value:
                 self.options += [f"--{option}", str(value)]
         self.proc: subprocess.Popen[bytes] | None = None
+        #: The key by which this console's commands are taken while the hall has no operators
+        #: (never on the command line, which every user of the machine can read).
+        self.key = secrets.token_urlsafe(32)
 
     @property
     def url(self) -> str:
@@ -81,7 +91,8 @@ class ChildServer:
                 self.port = _any_port()
             command = [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)]
             self.proc = subprocess.Popen(
-                command + self.options, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+                command + self.options,
+                env={**os.environ, "PYTHONUNBUFFERED": "1", CONSOLE_KEY_ENV: self.key},
             )
             problem = self._wait_ready(self.proc)
             if problem is None or self.chosen or _free(self.port):
@@ -138,8 +149,14 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
         url, verify = child.url, child.verify
     try:
         link = Link(url, args.station, verify=verify)
+        if child is not None:
+            link.authorize(child.key)  # its own console: enough while the hall has no operators
         try:
             station = link.get("/api/v1/station")
+            problem = _log_in(link, station, settings)
+            if problem:
+                print(f"bingo-hall: {problem}", file=sys.stderr)
+                return EXIT_REFUSED
             service = RemoteService(link)
         except ServerRefused as exc:
             print(f"bingo-hall: no se puede conectar con el servidor {url}: {exc}", file=sys.stderr)
@@ -152,12 +169,40 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
             Station(window, service, devices, open_panel).watch_panel(panel)
 
         try:
-            return _run_gui(service, settings, devices, lambda: None, words, attach)
+            return _run_gui(service, settings, devices, lambda: None, words, station=attach)
         finally:
             service.close()
     finally:
         if child is not None:
             child.stop()
+
+
+def _log_in(link: Any, station: dict[str, Any], settings: Any) -> str | None:
+    """The station's login when the server asks for one (R-ROLE-1); why the console does not
+    open, or None.
+    """
+    if not station.get("login"):
+        return None
+    if not station.get("operators"):
+        return (
+            f"la sala del servidor {link.base_url} aún no tiene operadores, así que no admite "
+            "otros puestos: dé de alta al primero con «bingo-hall operator add NOMBRE --role "
+            "jefe_de_sala» (decision 135)"
+        )
+    from PySide6.QtWidgets import QApplication
+
+    from ui.client.login import sign_in
+    from ui.i18n import use_console_language
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    remove_translator = use_console_language(settings.console_language)
+    try:
+        if not sign_in(link):
+            return "acceso cancelado: la consola no se abre"
+    finally:
+        remove_translator()
+    return None
 
 
 def _words(kind: str, devices: bool) -> str:

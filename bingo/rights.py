@@ -92,6 +92,49 @@ ACTIONS: dict[str, Right] = {
 }
 
 
+#: The hall server's commands (docs/api.md), each with the action of ``ACTIONS`` it asks for:
+#: the server checks who may send it, and lists whether it carries the jefe de sala's name and
+#: PIN, from this table only. A command missing here is refused (decision 201).
+COMMANDS: dict[str, str] = {
+    "open_session": "open_session",
+    "open_counted_session": "open_session",
+    "scan_ball_set": "ball_check",  # drives the reader: an inspector may not
+    "record_ball_check": "ball_check",
+    "register_serie": "new_serie",
+    "install_ball_set": "ball_set",
+    "choose_prima_amount": "prima_amount",
+    "start_partida": "start_partida",
+    "sell": "sell",
+    "sell_count": "sell_count",
+    "return_cartones": "sell",  # a mistyped sale undone before the close
+    "close_sale": "close_sale",
+    "confirm_data_shown": "confirm_data_shown",
+    "draw_ball": "draw_ball",
+    "draw_from_devices": "draw_ball",
+    "draw_manual": "draw_ball",
+    "draw_manual_ball": "draw_ball",
+    "correct_ball": "correct_ball",
+    "claim": "claim",
+    "close_partida": "close_partida",
+    "pay_prizes": "pay_prizes",
+    "announce_last_partida": "announce_last_partida",
+    "close_session": "close_session",
+    "suspend": "suspend",
+    "resume": "resume",
+    "refund_suspended": "refund_suspended",
+    "start_manual_extraction": "manual_extraction",
+    "stop_for_ball_irregularity": "stop_for_ball_irregularity",
+    "annul": "annul",
+}
+
+
+def command_action(command: str) -> str | None:
+    """The action of ``ACTIONS`` the server's ``command`` asks for; None for a command the
+    table does not know (refused).
+    """
+    return COMMANDS.get(command)
+
+
 #: The words for the actions a refusal names (the others are named by their code).
 WORDS: dict[str, str] = {
     "suspend": _("suspender la partida"),

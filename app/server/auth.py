@@ -6,12 +6,20 @@ gets with every command (``Authorization: Bearer …``). The role table (``bingo
 decides whether the operator may ask for the command; an action the jefe de sala must authorise
 carries his name and PIN in the command itself (``"authorisation": {"name", "pin"}``), checked by
 the service's gate at the moment the command runs. The panels, the state, the stream and the
-voice stay open: they only show what the hall shows its players.
+voice stay open: they only show what the hall shows its players; the record itself (a
+console's replica) and the table's questions need a login (decision 202).
+
+A hall with no operators yet (set up, or the demonstration of ``make run``) takes commands only
+from the console that ``bingo-hall run`` started this server for: it hands the server a key
+(``CONSOLE_KEY_ENV``), which that console sends as its token from loopback, and its commands
+name nobody, as the local console's do (decisions 135, 200). The key is worth nothing once the
+hall has an operator.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import secrets
 import threading
 import time
@@ -22,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from app.server import wire
+from app.server.commands import COMMANDS
 from bingo import rights as rt
 from bingo.service import NotAuthorised, check_ask
 from store import EventStore
@@ -30,6 +39,9 @@ from store.operators import LOCKED, OperatorBook, OperatorError
 #: A login is good for one long night; a client logs in again after it, or after a restart.
 TOKEN_SECONDS = 12 * 3600
 MAX_TOKENS = 256
+#: The environment variable by which ``bingo-hall run`` gives its server its console's key.
+CONSOLE_KEY_ENV = "BINGO_HALL_CONSOLE_KEY"
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
 
 @dataclass(frozen=True)
@@ -72,11 +84,25 @@ class CommandRights:
         return rt.Actor(self.login.name, self.login.role, self.station, who.name, action)
 
 
+class Unnamed:
+    """The gate of a command from the console of a hall with no operators: nobody is named in
+    the record and nothing needs an authorisation (decision 135). The host runs it with the
+    service's gate off.
+    """
+
+    def asker(self) -> rt.Actor:
+        raise NotAuthorised("orden sin operador identificado")
+
+    def authorise(self, action: str) -> rt.Actor:
+        raise NotAuthorised("orden sin operador identificado")
+
+
 class ServerAuth:
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, console_key: str = "") -> None:
         self.book = OperatorBook(store)
         self._tokens: dict[str, Login] = {}
         self._lock = threading.Lock()
+        self._console_key = console_key
 
     # --- endpoints --------------------------------------------------------------------------
 
@@ -114,19 +140,58 @@ class ServerAuth:
             self._tokens.pop(_token(request), None)
         return JSONResponse({"v": wire.WIRE_VERSION, "logged_out": True})
 
-    async def rights_for(self, request: Request, body: Any) -> CommandRights | Response:
+    def _login(self, request: Request) -> Login | None:
+        with self._lock:
+            login = self._tokens.get(_token(request))
+        return None if login is None or login.expires < time.monotonic() else login
+
+    def _console(self, request: Request) -> bool:
+        """The request comes from the console this server was started for, with its key."""
+        token = _token(request)
+        return (
+            bool(self._console_key)
+            and bool(token)
+            and hmac.compare_digest(token.encode(), self._console_key.encode())
+            and _address(request) in LOOPBACK
+        )
+
+    async def station(self, request: Request) -> dict[str, Any]:
+        """What a station must know before it opens: whether it must log in."""
+        operators = await asyncio.to_thread(self.book.has_operators)
+        return {"login": operators or not self._console(request), "operators": operators}
+
+    async def reader(self, request: Request, table: bool = False) -> Response | None:
+        """None when the request may read the record (any login; ``table``: a role that runs the
+        table, as answering the table's question is), else the answer refusing it.
+        """
+        login = self._login(request)
+        if login is None:
+            if self._console(request) and not await asyncio.to_thread(self.book.has_operators):
+                return None
+            return _not_logged_in()
+        if table and login.role not in rt.TABLE:
+            return _error(
+                403,
+                "not_authorised",
+                f"{login.name} ({rt.ROLES.get(login.role, login.role)}) solo puede consultar",
+            )
+        return None
+
+    async def rights_for(self, request: Request, body: Any) -> CommandRights | Unnamed | Response:
         """The command's gate, or the answer refusing it: 401 without a valid login, 403 when
         the operator's role may not ask for it (recorded: R-ROLE-2).
         """
-        with self._lock:
-            login = self._tokens.get(_token(request))
-        if login is None or login.expires < time.monotonic():
-            return _error(
-                401,
-                "not_logged_in",
-                "inicie sesión (POST /api/v1/login) y envíe su token: sin él no se admite ninguna "
-                "orden",
-            )
+        login = self._login(request)
+        if login is None:
+            if self._console(request):
+                if not await asyncio.to_thread(self.book.has_operators):
+                    return Unnamed()  # a hall being set up: its own console, naming nobody
+                return _error(
+                    401,
+                    "not_logged_in",
+                    "la sala ya tiene operadores: inicie sesión con su nombre y su PIN",
+                )
+            return _not_logged_in()
         name = body.get("name") if isinstance(body, dict) else None
         station = body.get("client_id") if isinstance(body, dict) else None
         carried = body.get("authorisation") if isinstance(body, dict) else None
@@ -143,12 +208,16 @@ class ServerAuth:
         now = self.book.get(login.name)
         if now is None or not now.active:
             return _error(401, "not_logged_in", f"{login.name} está dado de baja")
-        if isinstance(name, str) and name in rt.ACTIONS and not rt.may_ask(login.role, name):
+        if not isinstance(name, str) or name not in COMMANDS:
+            return rights  # the host answers an unknown command (404)
+        action = rt.command_action(name)
+        if action is None or not rt.may_ask(login.role, action):
             self.book.record(login.name, rights.client, f"command:{name}", "refused")
+            what = rt.words(action) if action is not None else name
             return _error(
                 403,
                 "not_authorised",
-                f"{login.name} ({rt.ROLES.get(login.role, login.role)}) no puede {rt.words(name)}",
+                f"{login.name} ({rt.ROLES.get(login.role, login.role)}) no puede {what}",
             )
         return rights
 
@@ -168,6 +237,14 @@ def _token(request: Request) -> str:
 
 def _address(request: Request) -> str:
     return request.client.host if request.client is not None else "?"
+
+
+def _not_logged_in() -> JSONResponse:
+    return _error(
+        401,
+        "not_logged_in",
+        "inicie sesión (POST /api/v1/login) y envíe su token: sin él no se admite ninguna orden",
+    )
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:

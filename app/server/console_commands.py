@@ -89,6 +89,11 @@ def _draw_typed(source: str) -> Any:
     return run
 
 
+def _return_cartones(ctx: Context, a: Args) -> dict[str, Any]:
+    series, first, last = ctx.service.return_cartones(a["count"])
+    return {"series": series, "first": first, "last": last}
+
+
 def _draw_manual(ctx: Context, _a: Args) -> dict[str, Any]:
     return {"number": ctx.service.draw_manual()}
 
@@ -191,6 +196,12 @@ CONSOLE_COMMANDS: dict[str, Command] = {
         {"index": ("int", True), "number": ("int", True), "note": OPTIONAL_NOTE},
         _call("correct_ball", "index", "number", "note", defaults={"note": ""}),
         "corrige una bola mal cantada (prevalece la bola, R-GAME-3)",
+    ),
+    "return_cartones": Command(
+        {"count": ("int", True)},
+        _return_cartones,
+        "devuelve los últimos N cartones de la última venta, antes del cierre; result "
+        "{series, first, last}",
     ),
     "draw_from_devices": Command(
         {"table": ("bool", False), "table_check": ("bool", False)},

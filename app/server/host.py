@@ -22,6 +22,7 @@ from app.server import (
     console_commands,  # noqa: F401  (the console's commands, in COMMANDS)
     wire,
 )
+from app.server.auth import Unnamed
 from app.server.commands import COMMANDS, CommandError, Context, check_args
 from app.server.table import Table
 from bingo import events as ev
@@ -229,7 +230,7 @@ class HallHost:
         before = svc.last_seq
         self.log.command = command
         self._accepted_at = accepted_at_ms
-        svc.rights = rights
+        svc.rights = None if isinstance(rights, Unnamed) else rights  # set-up: names nobody
         try:
             result = COMMANDS[name].run(Context(svc, self.draws, self.table), args)
         except CommandError as err:

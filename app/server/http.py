@@ -21,7 +21,7 @@ from app.server import replica, wire
 from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
-from bingo.rights import needs_sala
+from bingo import rights as rt
 from drivers.voice import VoiceError
 
 log = logging.getLogger(__name__)
@@ -34,8 +34,11 @@ def web_dir() -> Path:
     return Path(str(resources.files("app").joinpath("web")))
 
 
-def build_app(host: HallHost) -> Starlette:
-    auth = ServerAuth(host.store)  # logins and rights (docs/api.md)
+def build_app(host: HallHost, console_key: str = "") -> Starlette:
+    auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
+    listed = {  # each command's action in the one rights table; a command missing there fails here
+        name: rt.ACTIONS[rt.COMMANDS[name]] for name in COMMANDS
+    }
 
     async def panel(_request: Request) -> Response:
         return FileResponse(web_dir() / "panel.html", headers={"Cache-Control": "no-store"})
@@ -54,7 +57,8 @@ def build_app(host: HallHost) -> Starlette:
                     name: {
                         "args": {a: {"type": t, "required": r} for a, (t, r) in c.args.items()},
                         "help": c.help,
-                        "jefe_de_sala": needs_sala(name),  # carries his name and PIN (R-ROLE-2)
+                        "action": rt.COMMANDS[name],
+                        "jefe_de_sala": listed[name].sala,  # carries his name and PIN (R-ROLE-2)
                     }
                     for name, c in COMMANDS.items()
                 },
@@ -122,7 +126,7 @@ def build_app(host: HallHost) -> Starlette:
             Route("/api/v1/logout", auth.logout, methods=["POST"]),
             WebSocketRoute("/api/v1/stream", stream),
             Route("/voice/{lang}/{number}.wav", voice),
-            *replica.routes(host),
+            *replica.routes(host, auth),
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),
         ],
         lifespan=lifespan,

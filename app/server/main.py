@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -121,6 +122,9 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     for path in (args.cert, args.key):
         if path and not Path(path).is_file():
             raise ServeError(f"no existe el fichero {path}")
+    from app.server.auth import CONSOLE_KEY_ENV
+
+    console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
     host = open_host(args, settings)
     try:
         scheme = "https" if args.cert else "http"
@@ -130,7 +134,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
         config = uvicorn.Config(
-            build_app(host),
+            build_app(host, console_key),
             host=args.host,
             port=args.port,
             ssl_certfile=args.cert,

@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from app.server import wire
+from app.server.auth import ServerAuth
 from app.server.host import HallHost
 
 #: Records in one answer; ``more`` says another page follows.
@@ -27,8 +28,13 @@ def _after(request: Request) -> int | None:
     return int(text) if text.isdigit() and len(text) < 12 else None
 
 
-def routes(host: HallHost) -> list[BaseRoute]:
+def routes(host: HallHost, auth: ServerAuth) -> list[BaseRoute]:
+    """The replica's endpoints; all but ``station`` need a login (decision 202)."""
+
     async def records(request: Request) -> Response:
+        refused = await auth.reader(request)
+        if refused is not None:
+            return refused
         after = _after(request)
         if after is None:
             return JSONResponse(
@@ -47,6 +53,9 @@ def routes(host: HallHost) -> list[BaseRoute]:
 
     async def card_set(request: Request) -> Response:
         """An imported card set (generated ones are rebuilt from their seed by the client)."""
+        refused = await auth.reader(request)
+        if refused is not None:
+            return refused
         card_set_id = str(request.path_params["card_set_id"])
         data = await asyncio.to_thread(host.store.get_card_set, card_set_id)
         if data is None:
@@ -55,21 +64,30 @@ def routes(host: HallHost) -> list[BaseRoute]:
             )
         return Response(data, media_type="application/json")
 
-    async def station(_request: Request) -> Response:
-        """What a console needs to know before it opens: the hall, and whether it has devices."""
+    async def station(request: Request) -> Response:
+        """What a console needs to know before it opens: the hall, whether it has devices, and
+        whether this console must log in (``login``).
+        """
         return JSONResponse(
             {
                 "v": wire.WIRE_VERSION,
                 "hall_id": host.service.hall_id,
                 "devices": host.draws is not None,
+                **await auth.station(request),
             }
         )
 
-    async def questions(_request: Request) -> Response:
+    async def questions(request: Request) -> Response:
+        refused = await auth.reader(request)
+        if refused is not None:
+            return refused
         pending = host.table.pending() if host.table is not None else []
         return JSONResponse({"v": wire.WIRE_VERSION, "questions": pending})
 
     async def answer(request: Request) -> Response:
+        refused = await auth.reader(request, table=True)  # the table's reading (R-GAME-3)
+        if refused is not None:
+            return refused
         try:
             body = json.loads(await request.body())
         except ValueError:

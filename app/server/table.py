@@ -70,6 +70,9 @@ class Table:
         draws.operator_sees = self.ask
         source = draws.source
         draws.source = _CheckedSource(source, self)
+        policy = getattr(draws, "policy", None)
+        if policy is not None:  # the draw policy holds the source it was made with
+            policy.source = draws.source
         self._unlisten = [
             driver.add_listener(self._notice)
             for driver in (getattr(source, "extractor", None), getattr(source, "reader", None))

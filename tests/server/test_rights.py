@@ -285,4 +285,46 @@ def test_the_server_tells_its_clients_which_commands_need_the_jefe_de_sala(
     server = servers()
     listed = httpx.get(f"{server.url}/api/v1/commands").json()["commands"]
     needs = {name for name, c in listed.items() if c["jefe_de_sala"]}
-    assert needs == {"suspend", "resume", "annul", "close_session"}
+    assert needs == {
+        "suspend", "resume", "annul", "close_session",
+        # the console's commands (decision 131): the same actions under the console's names
+        "refund_suspended", "start_manual_extraction", "choose_prima_amount", "install_ball_set",
+    }  # fmt: skip
+    from app.server.console_commands import COMMANDS  # the whole table, the console's too
+    from bingo import rights as rt
+
+    # one rule, one place: every command the server takes is a line of the rights table
+    assert set(listed) == set(COMMANDS) == set(rt.COMMANDS)
+    for name, command in listed.items():
+        assert command["action"] == rt.COMMANDS[name] and command["action"] in rt.ACTIONS
+
+
+def test_an_inspector_may_not_drive_the_devices_nor_answer_the_table_s_question(
+    servers: Callable[..., Server],
+) -> None:
+    """R-ROLE-1: the console's own commands (the reader's count, a draw from the devices, the
+    table's reading) are refused to an inspector like the others, and recorded; the record is
+    read only with a login (decision 202).
+    """
+    server = servers(devices="emulated")
+    inspector = Client(server, "inspeccion", operator=INSPECTOR)
+    for name, args in (
+        ("scan_ball_set", {}),
+        ("draw_from_devices", {"table": True}),
+        ("open_counted_session", {"session_id": "S", "date": "2026-11-24",
+                                  "jefe_de_mesa": "Mesa", "jefe_de_sala": "Sala"}),
+        ("choose_prima_amount", {"amount_cents": 5000}),
+    ):  # fmt: skip
+        refusal(inspector.send(name, args, authorisation=SALA), 403, "not_authorised")
+    assert ("command:scan_ball_set", "refused") in attempts(server.db, INSPECTOR[0])
+    headers = {"Authorization": f"Bearer {inspector.token}"}
+    answer = inspector.http.post(
+        f"{server.url}/api/v1/questions/q1", json={"number": 7}, headers=headers
+    )
+    assert "solo puede consultar" in refusal(answer, 403, "not_authorised")
+    read = inspector.http.get(f"{server.url}/api/v1/records", headers=headers)
+    assert read.status_code == 200 and read.json()["records"]  # the inspector reads the record
+    nobody = httpx.get(f"{server.url}/api/v1/records")
+    refusal(nobody, 401, "not_logged_in")
+    refusal(httpx.post(f"{server.url}/api/v1/questions/q1", json={"number": 7}), 401,
+            "not_logged_in")  # fmt: skip

@@ -17,11 +17,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
 from bingo.readmodel import panel_state
 from tests.server.kit import (
+    MESA,
     Client,
     Server,
     carton_rows,
@@ -30,6 +32,7 @@ from tests.server.kit import (
     shown,
     wait_for,
 )
+from tests.server.test_station_rights import answer
 from tests.ui.test_console import click, draw_typed, type_into
 from ui.bridge import Bridge
 from ui.client.devices import RemoteDevices
@@ -45,9 +48,18 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 class Console:
     """A console station: the real window on a replica of the server's hall."""
 
-    def __init__(self, qtbot: QtBot, server: Server, station: str, follow: bool = True) -> None:
+    def __init__(
+        self,
+        qtbot: QtBot,
+        server: Server,
+        station: str,
+        follow: bool = True,
+        operator: tuple[str, str] = MESA,
+    ) -> None:
         self.qtbot = qtbot
-        self.service = RemoteService(Link(server.url, station))
+        link = Link(server.url, station)
+        link.login(*operator)  # the hall has operators: a station logs in (R-ROLE-1)
+        self.service = RemoteService(link)
         self.devices = RemoteDevices(self.service) if server.devices != "none" else None
         if follow:
             self.service.start()
@@ -80,8 +92,10 @@ class Console:
 def consoles(qtbot: QtBot) -> Iterator[Callable[..., Console]]:
     made: list[Console] = []
 
-    def make(server: Server, station: str = "mesa", follow: bool = True) -> Console:
-        made.append(Console(qtbot, server, station, follow))
+    def make(
+        server: Server, station: str = "mesa", follow: bool = True, operator: tuple[str, str] = MESA
+    ) -> Console:
+        made.append(Console(qtbot, server, station, follow, operator))
         return made[-1]
 
     yield make
@@ -111,6 +125,8 @@ def test_a_console_station_plays_a_whole_partida_the_panel_shows_it_and_a_late_o
     type_into(qtbot, window.sale_page.sale_count, "120", enter=True)
     assert window.error.isHidden(), window.error.text()
     click(qtbot, window.sale_page.close_sale_button)
+    assert window.dialog is not None  # asked first: it cannot be undone
+    qtbot.keyClick(window.dialog, Qt.Key.Key_Return)
     click(qtbot, window.sale_page.confirm_shown_button)
     rows = carton_rows(1)
     line, rest = list(rows[0]), sorted(rows[1] + rows[2])
@@ -120,6 +136,7 @@ def test_a_console_station_plays_a_whole_partida_the_panel_shows_it_and_a_late_o
 
     type_into(qtbot, window.extraction_page.claim_number, "1", enter=True)
     assert window.extraction_page.verdict.text().startswith("LÍNEA CORRECTA")
+    click(qtbot, window.extraction_page.asked_more_button)  # "¿alguna línea más?" (decision 170)
 
     # a second console opened now gets the whole state, then the stream
     caja = consoles(server, "caja")
@@ -169,6 +186,7 @@ def test_two_consoles_racing_one_command_applies_once_the_other_is_told(
 
     # a command whose answer was lost is sent again with the same ids: applied once
     link = Link(server.url, "mesa-retry")
+    link.login(*MESA)
     body_args = {"number": 44}
     first = link.command("draw_ball", body_args, mesa.service.last_seq + 0)
     link._ids = iter([1])  # the retry: the same command id as the first
@@ -176,8 +194,10 @@ def test_two_consoles_racing_one_command_applies_once_the_other_is_told(
     assert again["repeated"] and again["version"] == first["version"]
     assert terminal.state()["state"]["balls"] == [17, 44]
     # an old expected version (a replayed message) is refused, nothing applied
+    replay = Link(server.url, "replay")
+    replay.login(*MESA)
     with pytest.raises(StaleState):
-        Link(server.url, "replay").command("draw_ball", {"number": 45}, before)
+        replay.command("draw_ball", {"number": 45}, before)
     assert terminal.state()["state"]["balls"] == [17, 44]
 
 
@@ -210,7 +230,9 @@ def test_a_server_restart_shows_sin_conexion_then_the_right_state(
     type_into(qtbot, window.extraction_page.ball_input, "7", enter=True)
     assert "sin conexión" in window.error.text()
 
+    relogin = answer(qtbot, *MESA)  # the restarted server forgot the logins (decision 136)
     server = servers(port=server.port)
+    qtbot.waitUntil(lambda: relogin == ["login_dialog"], timeout=15_000)
     qtbot.waitUntil(lambda: "en línea" in mesa.station.label.text(), timeout=15_000)
     assert window.error.isHidden()
     assert not qt_panel.offline.isVisible()
@@ -244,6 +266,7 @@ def test_a_server_with_another_record_is_never_followed(
             ball_check=list(range(1, 91)),
         )
         other_terminal.do("start_partida")
+        answer(qtbot, *MESA, seconds=15)  # it logs in there too, if asked: still not followed
         qtbot.waitUntil(
             lambda: "no es el de este puesto" in mesa.window.error.text(), timeout=15_000
         )
@@ -307,6 +330,11 @@ def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
 
     server = servers()
     open_session(Client(server, "sala"))
+    from store import open_store
+    from store.operators import OperatorBook
+
+    with open_store(f"sqlite:///{server.db}") as store:
+        OperatorBook(store).add("Caja", "jefe_de_mesa", "264819")
     seen: dict[str, object] = {}
 
     def windows() -> tuple[Any, Any]:
@@ -316,10 +344,15 @@ def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
         return console, panel
 
     def close_panel() -> None:
+        if not any(isinstance(w, ConsoleWindow) and w.isVisible()
+                   for w in QApplication.topLevelWidgets()):  # fmt: skip
+            QTimer.singleShot(100, close_panel)  # still logging in
+            return
         console, panel = windows()
         seen["session"] = console.hall.session.id
         panel.close()
         seen["closed"] = not panel.isVisible()
+        QTimer.singleShot(400, reopen)
 
     def reopen() -> None:
         console, panel = windows()
@@ -327,8 +360,8 @@ def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
         seen["reopened"] = panel.isVisible()
         panel.close()
 
+    answer(qtbot, "Caja", "264819")  # the hall has operators: the station's login dialog
     QTimer.singleShot(800, close_panel)
-    QTimer.singleShot(1200, reopen)
     monkeypatch.setenv(EXIT_AFTER_ENV, "1800")
     args = argparse.Namespace(
         server=server.url, station="caja", cafile=None, db=None, hall=None, config=None
@@ -336,6 +369,9 @@ def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(
     assert run_station(args, load_hall()) == 0
     assert seen == {"session": "S1", "closed": True, "reopened": True}
     assert "consola abierta" in capsys.readouterr().out
+    with open_store(f"sqlite:///{server.db}") as store:
+        # R-ROLE-1: the station logged in at the server
+        assert OperatorBook(store).attempts("Caja")[-1][3:] == ("login", "accepted")
 
 
 def test_the_hall_s_server_settings_refuse_an_unknown_key_or_half_a_certificate(

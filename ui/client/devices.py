@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from bingo.drawing import BallRead
 from bingo.hall import DomainError
 from ui.client.remote import RemoteService
 
@@ -34,8 +35,12 @@ class RemoteDevices:
         self._asked: set[str] = set()
         service.on_question = self._on_question
 
-    def draw(self, draw_number: int, drawn: frozenset[int], operator_sees: Any = None) -> str:
-        """On the console's worker: one ball from the server's devices; what was done."""
+    def draw(self, draw_number: int, drawn: frozenset[int], operator_sees: Any = None) -> BallRead:
+        """On the console's worker: one ball from the server's devices, already recorded there
+        (the console's draw policy hands it to ``RemoteService.draw_ball``, which knows it).
+        """
+        partida = self.service.hall.partida
+        before = len(partida.balls) if partida is not None else 0
         self._drawing.set()
         try:
             answer = self.service.command(
@@ -45,7 +50,12 @@ class RemoteDevices:
             )
         finally:
             self._drawing.clear()
-        return str((answer.get("result") or {}).get("done", ""))
+        partida = self.service.hall.partida
+        if partida is None or len(partida.balls) <= before:  # stopped, or no ball: said so
+            raise DomainError(str((answer.get("result") or {}).get("done", "")) or "sin bola")
+        number = partida.balls[-1]
+        self.service.recorded_by_server = number
+        return BallRead(draw_number, number, "", 100, "server")
 
     def return_all(self) -> None:
         """The server puts every ball back in the drum before a partida's first draw."""

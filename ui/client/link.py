@@ -75,10 +75,46 @@ class Link:
         )
         self._run = uuid.uuid4().hex[:12]  # command ids stay unique across the console's restarts
         self._ids = itertools.count(1)
+        self.operator: tuple[str, str] | None = None  # (name, role) of the login, if any
+        self.generation = 0  # how many times a token was set: a new login wakes who waits
 
     def authorize(self, token: str) -> None:
         """Every request from now on carries the operator's token."""
         self.http.headers["Authorization"] = f"Bearer {token}"
+        self.generation += 1
+
+    def login(self, name: str, pin: str) -> tuple[str, str]:
+        """Log in at the server (``POST /api/v1/login``) and carry its token from now on; the
+        operator's (name, role). ``ServerRefused`` (``login_failed``) with the server's words.
+        """
+        response = self.post("/api/v1/login", {"v": WIRE_VERSION, "name": name, "pin": pin})
+        if response.status_code != 200:
+            raise _refusal(response)
+        answer = response.json()
+        operator = (str(answer["operator"]["name"]), str(answer["operator"]["role"]))
+        self.operator = operator
+        self.authorize(str(answer["token"]))
+        return operator
+
+    def check_secret(self, name: str, pin: str) -> str:
+        """Check an operator's name and PIN at the server without changing this station's login
+        (a login whose token is given back at once); the operator's role.
+        """
+        response = self.http.post(
+            "/api/v1/login",
+            json={"v": WIRE_VERSION, "name": name, "pin": pin},
+            headers={"Authorization": ""},
+        )
+        if response.status_code != 200:
+            raise _refusal(response)
+        answer = response.json()
+        self.http.post(
+            "/api/v1/logout", json={}, headers={"Authorization": f"Bearer {answer['token']}"}
+        )
+        return str(answer["operator"]["role"])
+
+    def new_command_id(self) -> str:
+        return f"{self._run}-{next(self._ids)}"
 
     @property
     def headers(self) -> dict[str, str]:
@@ -109,21 +145,33 @@ class Link:
         except httpx.HTTPError as exc:
             raise LinkDown("link_down", _down(exc)) from None
 
-    def command(self, name: str, args: dict[str, Any], expected_version: int | None) -> Any:
+    def command(
+        self,
+        name: str,
+        args: dict[str, Any],
+        expected_version: int | None,
+        *,
+        authorisation: dict[str, str] | None = None,
+        command_id: str | None = None,
+    ) -> Any:
         """Apply one command at the server; its answer (``version``, ``first_seq``, ``result``).
 
         A lost answer is asked for again with the same ids for ``RETRY_SECONDS``: the server
         applies the command once and answers the retry with the first answer.
+        ``authorisation``: the jefe de sala's name and PIN, for an action that needs them; a
+        refused one may be sent again with the same ``command_id`` (decision 136).
         """
         body: dict[str, Any] = {
             "v": WIRE_VERSION,
             "client_id": self.station,
-            "command_id": f"{self._run}-{next(self._ids)}",
+            "command_id": command_id or self.new_command_id(),
             "name": name,
             "args": {k: v for k, v in args.items() if v is not None},
         }
         if expected_version is not None:
             body["expected_version"] = expected_version
+        if authorisation is not None:
+            body["authorisation"] = authorisation
         deadline = time.monotonic() + RETRY_SECONDS
         while True:
             try:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bingo import events as ev
+from bingo import rights as rt
 from bingo.chain import GENESIS, Record, verify_chain
 from bingo.hall import DomainError, DuplicateBall, Hall
 from bingo.service import CardSetLibrary, HallService, MemoryEventLog
@@ -37,6 +38,28 @@ RECONNECT_SECONDS = 0.5
 
 LinkListener = Callable[[bool, str], None]  # (online, what happened)
 QuestionListener = Callable[[dict[str, Any]], None]
+#: Sends the command being given, with the jefe de sala's name and PIN (or without: None).
+Send = Callable[[dict[str, str] | None], Any]
+#: The station's override: asks the jefe de sala for ``action`` and sends with what he types.
+Override = Callable[[str, Send], Any]
+
+LOGIN_LOST = (
+    "la sesión de este puesto ya no vale (el servidor se reinició o pasaron sus 12 horas): "
+    "inicie sesión de nuevo y repita la orden"
+)
+
+
+class Authorised(rt.Actor):
+    """The jefe de sala's authorisation checked at the station before a step that must not be
+    recorded without it (the closing count before ``close_session``), to be carried by the
+    command itself, where the server checks it again.
+    """
+
+    def __init__(self, actor: rt.Actor, name: str, pin: str) -> None:
+        super().__init__(actor.asked_by, actor.role, actor.client, name, actor.action)
+        object.__setattr__(self, "carried", {"name": name, "pin": pin})
+
+    carried: dict[str, str]
 
 
 class ReplicaBroken(DomainError):
@@ -65,6 +88,13 @@ class RemoteService:
         self._link_listeners: list[LinkListener] = []
         self.on_question: QuestionListener | None = None
         self.on_device: Callable[[str, str], None] | None = None  # (device, notice kind)
+        #: The station's jefe de sala override (``ui.client.login``); None: nobody is named
+        #: (a hall with no operators), and no command carries an authorisation.
+        self.override: Override | None = None
+        #: Told, from any thread, when the server no longer takes this station's login.
+        self.login_lost: Callable[[], None] | None = None
+        #: The ball the server's devices just drew and recorded (``RemoteDevices.draw``).
+        self.recorded_by_server: int | None = None
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
         self._socket: Any = None
@@ -179,11 +209,28 @@ class RemoteService:
                 self.problem = str(exc)
                 self._tell(False, self.problem)
                 return  # never apply a record that does not continue this one
+            except ServerRefused as exc:
+                if exc.code != "not_logged_in":
+                    raise
+                self._wait_login()
+                continue
             except (OSError, TimeoutError, WebSocketException, LinkDown, ValueError) as exc:
                 log.info("stream lost: %r", exc)
             if self.online:
                 self._tell(False, "sin conexión con el servidor de la sala")
             self._stop.wait(RECONNECT_SECONDS)
+
+    def _wait_login(self) -> None:
+        """The server no longer knows this station's login: ask for one, and wait for it."""
+        generation = self.link.generation
+        self._login_lost()
+        while not self._stop.is_set() and self.link.generation == generation:
+            self._stop.wait(RECONNECT_SECONDS)
+
+    def _login_lost(self) -> None:
+        listener = self.login_lost
+        if listener is not None:
+            listener()
 
     def _listen(self, socket: Any) -> None:
         while not self._stop.is_set():
@@ -225,9 +272,10 @@ class RemoteService:
 
     # --- commands ------------------------------------------------------------------------------
 
-    def command(self, name: str, **args: Any) -> Any:
+    def command(self, name: str, carried: dict[str, str] | None = None, **args: Any) -> Any:
         """Apply ``name`` at the server on the state this station holds; its ``result`` once the
-        replica holds what it wrote.
+        replica holds what it wrote. An action that needs the jefe de sala opens the station's
+        override (``override``), unless ``carried`` already holds his name and PIN.
         """
         if self.problem:
             raise ReplicaBroken(self.problem)
@@ -235,9 +283,68 @@ class RemoteService:
             raise LinkDown(
                 "link_down", "sin conexión con el servidor de la sala: la orden no se ha enviado"
             )
-        answer = self.link.command(name, args, self.last_seq)
+        action = rt.command_action(name)
+        command_id = self.link.new_command_id()  # the same ids while the jefe de sala retries
+
+        def send(authorisation: dict[str, str] | None) -> Any:
+            return self.link.command(
+                name, args, self.last_seq, authorisation=authorisation, command_id=command_id
+            )
+
+        try:
+            if carried is not None:
+                answer = send(carried)
+            elif self._asks_sala(action):
+                assert action is not None and self.override is not None
+                answer = self.override(action, send)
+            else:
+                answer = send(None)
+        except ServerRefused as exc:
+            if exc.code == "not_logged_in":
+                self._login_lost()
+                raise ServerRefused(exc.code, LOGIN_LOST) from None
+            raise
         self.sync(int(answer["version"]))
         return answer
+
+    def _asks_sala(self, action: str | None) -> bool:
+        """The station asks the jefe de sala for ``action``: it needs him, and the operator
+        logged in may ask for it (else the server refuses it, and records the refusal).
+        """
+        operator = self.link.operator
+        return (
+            self.override is not None
+            and action is not None
+            and rt.needs_sala(action)
+            and operator is not None
+            and rt.may_ask(operator[1], action)
+        )
+
+    def authorise(self, action: str) -> rt.Actor | None:
+        """The jefe de sala's authorisation of ``action``, asked for now, before a step that
+        must not be recorded without it (``HallService.authorise``); None when nobody is named.
+        """
+        if not self._asks_sala(action):
+            return None
+        assert self.override is not None and self.link.operator is not None
+        name, role = self.link.operator
+        actor = rt.Actor(name, role, self.link.station, "", action)
+        found: list[Authorised] = []
+
+        def check(authorisation: dict[str, str] | None) -> Any:
+            assert authorisation is not None
+            if self.link.check_secret(authorisation["name"], authorisation["pin"]) != (
+                rt.JEFE_DE_SALA
+            ):
+                raise ServerRefused(
+                    "not_authorised",
+                    f"{authorisation['name']} no es jefe de sala: no puede autorizarlo",
+                )
+            found.append(Authorised(actor, authorisation["name"], authorisation["pin"]))
+            return found[-1]
+
+        self.override(action, check)
+        return found[-1]
 
     def _result(self, name: str, **args: Any) -> Any:
         return self.command(name, **args).get("result")
@@ -277,8 +384,9 @@ class RemoteService:
     def announce_last_partida(self) -> None:
         self.command("announce_last_partida")
 
-    def close_session(self) -> None:
-        self.command("close_session")
+    def close_session(self, authorised: rt.Actor | None = None) -> None:
+        carried = authorised.carried if isinstance(authorised, Authorised) else None
+        self.command("close_session", carried)
 
     def register_serie(
         self,
@@ -335,6 +443,10 @@ class RemoteService:
         result = answer.get("result") or {}
         return int(result.get("first", 0)), int(result.get("last", 0))
 
+    def return_cartones(self, count: int) -> tuple[str, int, int]:
+        result = self._result("return_cartones", count=count) or {}
+        return str(result["series"]), int(result["first"]), int(result["last"])
+
     def close_sale(self) -> None:
         self.command("close_sale")
 
@@ -345,6 +457,9 @@ class RemoteService:
         """A ball typed at the table: the jefe de mesa's reading, or a manual draw. A ball from
         the devices is drawn by the server's own devices (``draw_from_devices``), never told.
         """
+        if source == "extractor" and self.recorded_by_server == number:
+            self.recorded_by_server = None  # drawn and recorded by the server's devices
+            return []
         names = {"operator": "draw_ball", "manual": "draw_manual_ball"}
         if source not in names:
             raise DomainError(f"este puesto no puede registrar bolas de origen «{source}»")

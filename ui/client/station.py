@@ -52,6 +52,7 @@ class Station(QObject):
     linkChanged = Signal(bool, str)  # from the stream's thread, shown on the GUI thread
     questionClosed = Signal(str)
     deviceNotice = Signal(str, str)  # (device, the driver's notice kind) from the server
+    loginLost = Signal()  # the server no longer takes this station's login
 
     def __init__(
         self,
@@ -72,6 +73,11 @@ class Station(QObject):
         service.on_link(self.linkChanged.emit)
         self.deviceNotice.connect(self._device_notice, Qt.ConnectionType.QueuedConnection)
         service.on_device = self.deviceNotice.emit
+        self._signing_in = False
+        if service.link.operator is not None:  # logged in: the jefe de sala's override here
+            self._use_override()
+        self.loginLost.connect(self._login_again, Qt.ConnectionType.QueuedConnection)
+        service.login_lost = self.loginLost.emit
         if devices is not None:
             devices.ask = window.draws.table_sees
             devices.on_closed = self.questionClosed.emit
@@ -92,7 +98,11 @@ class Station(QObject):
 
     def _show_online(self, online: bool) -> None:
         if online:
-            self.label.setText(t("● en línea: {url}").format(url=self.service.link.base_url))
+            text = t("● en línea: {url}").format(url=self.service.link.base_url)
+            operator = self.service.link.operator
+            if operator is not None:  # who is at this station, as the server knows it
+                text += " — " + operator[0]
+            self.label.setText(text)
             self.label.setStyleSheet("color: darkgreen")
         else:
             self.label.setText(t("✖ sin conexión con el servidor"))
@@ -118,6 +128,35 @@ class Station(QObject):
                 "vuelva; la pantalla muestra lo último que constaba"
             )
         window.show_error(message)
+
+    def _use_override(self) -> None:
+        from ui.client.login import StationOverride
+
+        self.service.override = StationOverride(self.window)
+
+    def _login_again(self) -> None:
+        """The login is gone (the server restarted, or 12 hours passed): the same dialog again,
+        the name already there (decision 203). Until then every command is refused.
+        """
+        if self._signing_in:
+            return
+        from ui.client.login import sign_in
+
+        self._signing_in = True
+        try:
+            operator = self.service.link.operator
+            self.window.show_error(t(
+                "La sesión de este puesto ya no vale (el servidor se reinició o pasaron sus 12 "
+                "horas): inicie sesión de nuevo"
+            ))  # fmt: skip
+            if sign_in(self.service.link, self.window, operator[0] if operator else ""):
+                self._use_override()  # also when the hall got its first operators meanwhile
+                self._show_online(self.service.online)
+                self.window.error.hide()
+                self.window.log_line(t("Sesión iniciada de nuevo en el servidor de la sala"))
+                self.window.refresh()
+        finally:
+            self._signing_in = False
 
     def _device_notice(self, device: str, kind: str) -> None:
         """The server's device notice, shown as the console shows its own drivers' (R-DEV-1)."""
