@@ -287,7 +287,7 @@ def test_the_count_is_answered_from_the_keyboard(qtbot: QtBot, bridges: list[Bri
 # ====================================================================== the dialog's texts
 
 
-@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("language", ["es", "en", "eu"])
 @pytest.mark.parametrize("when", ["open", "close"])
 @pytest.mark.parametrize("numbers", ["all", "missing"])
 @pytest.mark.parametrize("answer", ["none", "fine", "damaged"])
