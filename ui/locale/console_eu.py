@@ -292,7 +292,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     ),
     "jefe de mesa": "mahaiburua",
     "Partida {n}: venta abierta": "{n}. partida: salmenta irekita",
-    "; prima de {amount} hasta la bola {limit}": "; {amount}eko prima, {limit}. bolara arte",
+    "; prima de {amount} hasta la bola {limit}": "; prima: {amount}, {limit}. bolara arte",
     "; bola loca {numbers}": "; bola zoroa {numbers}",
     "Venta: serie {series}, cartones {first} a {last} ({count})": (
         "Salmenta: {series} seriea, {first}. kartoitik {last}.era ({count})"
@@ -344,7 +344,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     ),
     "Sesión simulada {id}": "{id} saio simulatua",
     "Serie {code} registrada: {size} cartones de {value}": (
-        "{code} seriea erregistratuta: {value}eko {size} kartoi"
+        "{code} seriea erregistratuta: {size} kartoi, {value} bakoitza"
     ),
     "venta abierta": "salmenta irekita",
     "venta cerrada": "salmenta itxita",
