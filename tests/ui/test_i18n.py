@@ -174,10 +174,10 @@ def test_every_panel_text_is_in_each_panel_catalogue(language: str) -> None:
     assert not stale, f"the {language} catalogue has texts the panel does not show: {stale}"
 
 
-@pytest.mark.parametrize("language", ["en", "eu"])
+@pytest.mark.parametrize("language", ["en", "eu", "gl", "ca"])
 def test_every_console_text_is_in_each_console_catalogue(language: str) -> None:
-    """Every Spanish text of the console has its English and its Basque translation (issue 9:
-    the console in Basque, as the panels of a Basque hall, R-PANEL-4)."""
+    """Every Spanish text of the console has its translation in each language the panels
+    speak (issue 9: the console in Basque and the other languages of the panels, R-PANEL-4)."""
     assert language in CONSOLE_CATALOGUES, f"no {language} console catalogue"
     catalogue = CONSOLE_CATALOGUES[language]
     found = console_texts()
@@ -188,13 +188,11 @@ def test_every_console_text_is_in_each_console_catalogue(language: str) -> None:
 
 
 def test_which_console_languages_are_complete() -> None:
-    """The console speaks Spanish, English and Basque; Galician and Catalan, which the panels
-    speak, have no console catalogue yet: a console set to them shows Spanish (and says so on
-    stderr at start). A catalogue is only offered once it is complete."""
+    """The console speaks every language the panels speak; a catalogue is only offered once it
+    is complete (one missing text would show Spanish in the middle of another language)."""
     found = console_texts()
     complete = {lang for lang, cat in CONSOLE_CATALOGUES.items() if found <= set(cat)}
-    assert complete == set(CONSOLE_CATALOGUES) == {"en", "eu"}
-    assert set(PANEL_CATALOGUES) - set(CONSOLE_CATALOGUES) == {"gl", "ca"}
+    assert complete == set(CONSOLE_CATALOGUES) == set(PANEL_CATALOGUES) == {"en", "eu", "gl", "ca"}
 
 
 def test_the_basque_console_uses_the_basque_panels_words_for_the_hall() -> None:
@@ -448,15 +446,26 @@ def test_the_basque_console_shows_basque_texts(
     drawer.reject()
 
 
-def test_a_console_language_without_a_catalogue_shows_spanish(
-    qtbot: QtBot, kit: Kit, bridge: Bridge
+@pytest.mark.parametrize(
+    "language, start",
+    [
+        ("gl", "Iniciar a partida (F3)"),
+        ("ca", "Iniciar la partida (F3)"),
+        ("eu", "Partida hasi (F3)"),
+    ],
+)
+def test_the_galician_and_catalan_consoles_show_their_texts(
+    qtbot: QtBot, kit: Kit, bridge: Bridge, language: str, start: str
 ) -> None:
     assert console_translator("es") is None
-    assert console_translator("gl") is None  # no Galician console catalogue yet
-    remove = use_console_language("gl")
+    remove = use_console_language(language)
     try:
         console = open_console(qtbot, kit, bridge)
-        assert console.sale_page.start_partida_button.text() == "Iniciar la partida (F3)"
+        assert console.sale_page.start_partida_button.text() == start
+        door = {"gl": "PORTA ABERTA", "ca": "PORTA OBERTA", "eu": "ATEA IREKITA"}
+        assert console.header.door.text() == door[language]
+        tabs = {"gl": "2 · Venda", "ca": "2 · Venda", "eu": "2 · Salmenta"}
+        assert console.pages.tabText(1) == tabs[language]
     finally:
         remove()
 
