@@ -6,13 +6,16 @@ the drawer (decisions 230, 231).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from actas.builder import build_acta
+from actas.render import render_acta
 from bingo.hall import Status
 from bingo.money import euros
 from tests.ui.kit import BALLS, Kit
@@ -190,6 +193,13 @@ def test_f10_shows_the_drawer_and_the_session_closes_only_once_it_is_confirmed(
     assert shown(final, "expected") == euros(
         totals.takings_cents - totals.refunds_cents - totals.prizes_paid_total_cents
     )
+    # and as the closed acta prints them, line by line (R-ACTA-3)
+    pdf = render_acta(export_for_session(kit.svc, closed), "S1")
+    printed = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    flat = " ".join(printed.split())
+    assert f"Recaudación total {shown(final, 'takings')}" in flat
+    assert f"Parte de la sala {shown(final, 'hall_share')}" in flat
+    assert f"Premios pagados: Línea {shown(final, 'paid_line').lstrip('-')}" in flat
     final.reject()
 
 
