@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -281,6 +283,8 @@ def _run_gui(
         prima_amounts_cents=settings.prima_amounts_cents,
         serie_prefix=settings.series_prefix,
         face_value_cents=settings.face_value_cents,
+        # the station's printer and opening float, remembered between nights
+        options_file=Path(platformdirs.user_config_dir("bingo-hall")) / "consola.ini",
     )
     console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
     if rights is not None:

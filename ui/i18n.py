@@ -9,8 +9,9 @@ settings choose its languages (``[hall] languages``, Spanish first) and the cons
   directly, from the panel catalogues below (Basque, Galician, Catalan, English);
 * the console is shown in its language by a translator installed on the application
   (``use_console_language``) that answers only for the console's context, so the panels keep
-  Spanish as their first language whatever the console speaks. Only English has a console
-  catalogue (``ui/locale/console_en.py``); another console language shows Spanish.
+  Spanish as their first language whatever the console speaks. English, Basque, Galician and
+  Catalan have a console catalogue (``ui/locale/console_*.py``); a language without one would
+  show Spanish.
 
 Every catalogue other than Spanish was written for the demo hall and must be reviewed by the
 hall's translator before a hall opens with it (see docs/ui.md).
@@ -22,7 +23,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
+from ui.locale.console_ca import CONSOLE_CATALAN
 from ui.locale.console_en import CONSOLE_ENGLISH
+from ui.locale.console_eu import CONSOLE_BASQUE
+from ui.locale.console_gl import CONSOLE_GALICIAN
 
 # The languages a hall may use, with their names in Spanish (for messages).
 LANGUAGE_NAMES: Mapping[str, str] = {
@@ -200,8 +204,14 @@ PANEL_CATALOGUES: Mapping[str, Mapping[str, str]] = {
 }
 CATALOGUES = PANEL_CATALOGUES  # the panels' catalogues (their first name)
 
-# The console catalogues: only English so far; another console language shows Spanish.
-CONSOLE_CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": CONSOLE_ENGLISH}
+# The console catalogues, each complete (tests/ui/test_i18n.py); a console language without one
+# would show Spanish.
+CONSOLE_CATALOGUES: Mapping[str, Mapping[str, str]] = {
+    "en": CONSOLE_ENGLISH,
+    "eu": CONSOLE_BASQUE,
+    "gl": CONSOLE_GALICIAN,
+    "ca": CONSOLE_CATALAN,
+}
 
 
 class CatalogTranslator(QTranslator):

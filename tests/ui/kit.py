@@ -40,3 +40,12 @@ def open_console(
         console.activateWindow()
         qtbot.waitUntil(console.isActiveWindow)
     return console
+
+
+def confirm_drawer(console: ConsoleWindow) -> None:
+    """The drawer's summary that closing the session shows first: the jefe de mesa confirms."""
+    from ui.console.cash import DrawerDialog
+
+    dialog = console.dialog
+    assert isinstance(dialog, DrawerDialog), dialog
+    dialog.accept()

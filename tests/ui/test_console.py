@@ -14,7 +14,7 @@ from bingo.hall import Status
 from bingo.readmodel import panel_state
 from bingo.regulation import PARAGRAPHS
 from tests.ui.counting import answer_check
-from tests.ui.kit import Kit, make_hall
+from tests.ui.kit import Kit, confirm_drawer, make_hall
 from ui.bridge import Bridge
 from ui.console import ConsoleDefaults, ConsoleWindow
 from ui.console.dialogs import IncidentDialog
@@ -389,6 +389,7 @@ def test_the_session_closes_only_after_the_ball_count(
     assert kit.hall.session is not None
     console.session_page.balls_counted.setChecked(True)
     click(qtbot, console.session_page.close_session_button)
+    confirm_drawer(console)
     answer_check(qtbot, console)
     assert kit.hall.session is None
     assert kit.hall.sessions[-1].ball_checks[-1].when == "close"

@@ -13,7 +13,7 @@ from actas.builder import build_acta
 from bingo.hall import DomainError
 from drivers.ballsource import BallSetIrregular
 from tests.ui.counting import answer_check, ball_checks, choose, the_check
-from tests.ui.kit import Kit, make_hall, open_console
+from tests.ui.kit import Kit, confirm_drawer, make_hall, open_console
 from tests.ui.test_console_ball_set import cut
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
@@ -152,6 +152,7 @@ def test_damaged_balls_at_the_closing_are_recorded_and_the_session_closes(
     console = console_for(qtbot, kit, bridges)
     console.session_page.balls_counted.setChecked(True)
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     dialog = the_check(console)
     choose(qtbot, dialog.damaged)
     qtbot.keyClicks(dialog.note, "la 40 con peso de mas")
@@ -186,6 +187,7 @@ def test_a_failed_hand_count_at_the_closing_can_be_counted_again_or_closed_with_
     console = console_for(qtbot, kit, bridges)
     qtbot.keyClicks(console.session_page.balls_missing, "3 4")
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     dialog = the_check(console)
     assert dialog.numbering.text() == "Numeración: NO es correcta (faltan: 3, 4)."
     # the failure is said before anything is recorded, and the way back is offered
@@ -202,6 +204,7 @@ def test_a_failed_hand_count_at_the_closing_can_be_counted_again_or_closed_with_
 
     # counted again: the same two balls are missing, and the session closes with it
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     answer_check(qtbot, console)
     session = kit.hall.sessions[-1]
     assert not session.open, console.error.text()
@@ -224,6 +227,7 @@ def test_a_reader_scan_with_balls_missing_at_the_closing_closes_the_session_with
     )
     assert kit.hall.session is not None  # nothing recorded by the reading itself
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     dialog = the_check(console)
     assert dialog.numbering.text() == "Numeración: NO es correcta (faltan: 17; repetidas: 8)."
     choose(qtbot, dialog.all_fine)
@@ -242,6 +246,7 @@ def test_a_good_closing_count_closes_as_before(qtbot: QtBot, bridges: list[Bridg
     console = console_for(qtbot, kit, bridges)
     console.session_page.balls_counted.setChecked(True)
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     dialog = the_check(console)
     assert dialog.recount.text() == "Cancelar"
     choose(qtbot, dialog.all_fine)
@@ -265,6 +270,7 @@ def test_the_count_is_answered_from_the_keyboard(qtbot: QtBot, bridges: list[Bri
     console = console_for(qtbot, kit, bridges)
     console.session_page.balls_counted.setChecked(True)
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     dialog = the_check(console)
     qtbot.waitUntil(dialog.isActiveWindow)
     qtbot.keyClick(dialog, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)  # &Hay bolas dañadas
@@ -281,7 +287,7 @@ def test_the_count_is_answered_from_the_keyboard(qtbot: QtBot, bridges: list[Bri
 # ====================================================================== the dialog's texts
 
 
-@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("language", ["es", "en", "eu"])
 @pytest.mark.parametrize("when", ["open", "close"])
 @pytest.mark.parametrize("numbers", ["all", "missing"])
 @pytest.mark.parametrize("answer", ["none", "fine", "damaged"])

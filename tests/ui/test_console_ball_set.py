@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from bingo import events as ev
 from tests.ui.counting import answer_check, ball_checks, the_check
-from tests.ui.kit import BALLS, Kit, make_hall, open_console
+from tests.ui.kit import BALLS, Kit, confirm_drawer, make_hall, open_console
 from tests.ui.test_console_devices import StandInBallSource
 from ui.bridge import Bridge
 from ui.console import ConsoleWindow
@@ -373,6 +373,7 @@ def test_a_failed_closing_count_closes_the_session_and_the_change_comes_before_t
     console = console_for(qtbot, kit, bridges)
     qtbot.keyClicks(console.session_page.balls_missing, "3 4")
     qtbot.mouseClick(console.session_page.close_session_button, LEFT)
+    confirm_drawer(console)
     answer_check(qtbot, console)
     session = kit.hall.sessions[-1]
     assert not session.open, console.error.text()

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from bingo.hall import Status
 from drivers.ballsource import BallHeld, BallRead, BallSetIrregular, DeviceLost, DuplicateBall
 from tests.ui.counting import answer_check, ball_checks, the_check
-from tests.ui.kit import Kit, make_hall
+from tests.ui.kit import Kit, confirm_drawer, make_hall
 from ui.bridge import Bridge
 from ui.console import ConsoleDefaults, ConsoleWindow
 from ui.console.dialogs import IncidentDialog
@@ -184,6 +184,7 @@ def test_the_closing_count_with_the_reader_asks_for_the_balls_state_too(
     with qtbot.waitSignal(devices_bridge.jobDone, timeout=3000):
         qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(console.session_page.close_session_button, Qt.MouseButton.LeftButton)
+    confirm_drawer(console)
     answer_check(qtbot, console)
     session = hall.hall.sessions[-1]
     assert not session.open and [c.when for c in session.ball_checks] == ["open", "close"]

@@ -111,7 +111,8 @@ def test_f10_closes_the_session_with_its_count_from_the_keyboard(
     qtbot: QtBot, kit: Kit, bridges: list[Bridge]
 ) -> None:
     """The closing count (R-BALL-2): asked for, confirmed with Alt+9 (the banner asking for
-    it goes), its condition with Alt+T and Enter."""
+    it goes), the drawer's summary confirmed with Enter, the balls' condition with Alt+T and
+    Enter."""
     console = open_console(qtbot, kit, bridges, active=True)
     qtbot.keyClick(console, Qt.Key.Key_F10)
     assert console.pages.currentIndex() == 0
@@ -120,8 +121,12 @@ def test_f10_closes_the_session_with_its_count_from_the_keyboard(
     assert console.session_page.balls_counted.isChecked()
     assert console.error.isHidden()  # its problem is solved
     qtbot.keyClick(console.focusWidget() or console, Qt.Key.Key_F10)
+    summary = console.dialog  # the drawer first (decision 231): Enter confirms it
+    assert isinstance(summary, QDialog) and summary.objectName() == "drawer_dialog"
+    qtbot.waitUntil(summary.isActiveWindow)
+    qtbot.keyClick(summary.focusWidget() or summary, Qt.Key.Key_Return)
     dialog = console.dialog
-    assert isinstance(dialog, QDialog)
+    assert isinstance(dialog, QDialog) and dialog is not summary
     qtbot.waitUntil(dialog.isActiveWindow)
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_T, ALT)
     qtbot.waitUntil(dialog.all_fine.isChecked)  # type: ignore[attr-defined]  # a mnemonic's click

@@ -21,7 +21,7 @@ from bingo.hall import Status
 from store import EventStore, open_store
 from store.operators import OperatorBook
 from tests.ui.counting import answer_check, ball_checks
-from tests.ui.kit import Kit, open_console
+from tests.ui.kit import Kit, confirm_drawer, open_console
 from ui.bridge import Bridge
 from ui.console import ConsoleWindow
 from ui.console.dialogs import IncidentDialog
@@ -184,6 +184,7 @@ def test_closing_the_session_asks_the_jefe_de_sala_before_the_closing_count_is_r
     def close(then: Callable[[], object]) -> None:
         console.session_page.balls_counted.setChecked(True)
         qtbot.mouseClick(console.session_page.close_session_button, Qt.MouseButton.LeftButton)
+        confirm_drawer(console)
         then()
         answer_check(qtbot, console)
 

@@ -32,7 +32,7 @@ LONG_REFUSAL = (
 )
 
 
-@pytest.fixture(params=["es", "en"])
+@pytest.fixture(params=["es", "en", "eu"])
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
     remove = use_console_language(request.param)
     yield str(request.param)

@@ -1,6 +1,6 @@
 """The hall's languages: every panel text in every panel catalogue, every console text in the
-English console catalogue (found by walking the sources), the panels in Galician, Catalan and
-English, the console in English, and the settings that choose them."""
+English and Basque console catalogues (found by walking the sources), the panels in Galician,
+Catalan and English, the console in English and Basque, and the settings that choose them."""
 
 from __future__ import annotations
 
@@ -174,13 +174,35 @@ def test_every_panel_text_is_in_each_panel_catalogue(language: str) -> None:
     assert not stale, f"the {language} catalogue has texts the panel does not show: {stale}"
 
 
-def test_every_console_text_is_in_the_english_console_catalogue() -> None:
-    catalogue = CONSOLE_CATALOGUES["en"]
+@pytest.mark.parametrize("language", ["en", "eu", "gl", "ca"])
+def test_every_console_text_is_in_each_console_catalogue(language: str) -> None:
+    """Every Spanish text of the console has its translation in each language the panels
+    speak (issue 9: the console in Basque and the other languages of the panels, R-PANEL-4)."""
+    assert language in CONSOLE_CATALOGUES, f"no {language} console catalogue"
+    catalogue = CONSOLE_CATALOGUES[language]
     found = console_texts()
     missing = sorted(found - set(catalogue))
-    assert not missing, f"console texts missing from the English catalogue: {missing}"
+    assert not missing, f"console texts missing from the {language} catalogue: {missing}"
     stale = sorted(set(catalogue) - found)
-    assert not stale, f"the English console catalogue has texts the console lacks: {stale}"
+    assert not stale, f"the {language} console catalogue has texts the console lacks: {stale}"
+
+
+def test_which_console_languages_are_complete() -> None:
+    """The console speaks every language the panels speak; a catalogue is only offered once it
+    is complete (one missing text would show Spanish in the middle of another language)."""
+    found = console_texts()
+    complete = {lang for lang, cat in CONSOLE_CATALOGUES.items() if found <= set(cat)}
+    assert complete == set(CONSOLE_CATALOGUES) == set(PANEL_CATALOGUES) == {"en", "eu", "gl", "ca"}
+
+
+def test_the_basque_console_uses_the_basque_panels_words_for_the_hall() -> None:
+    """cartón = kartoia, línea = lerroa, bingo, prima, bola loca: one word per thing in a
+    Basque hall, on the panel and at the table."""
+    console, panel = CONSOLE_CATALOGUES["eu"], PANEL_CATALOGUES["eu"]
+    for word in ("línea", "bingo", "bola loca", "Bolas"):
+        assert console[word] == panel[word], word
+    assert console["Prima de bingo"] == panel["Prima de bingo"]
+    assert console["Cartón"] == "Kartoia" and console["Línea (Alt+L)"] == "Lerroa (Alt+L)"
 
 
 @pytest.mark.parametrize(
@@ -383,15 +405,67 @@ def test_the_english_console_leaves_the_panel_in_spanish_and_its_second_language
     assert panel.line_prize.caption2.text() == "LIÑA"
 
 
-def test_a_console_language_without_a_catalogue_shows_spanish(
-    qtbot: QtBot, kit: Kit, bridge: Bridge
+@pytest.fixture
+def basque() -> Iterator[None]:
+    remove = use_console_language("eu")
+    yield
+    remove()
+
+
+def test_the_basque_console_shows_basque_texts(
+    qtbot: QtBot, kit: Kit, bridge: Bridge, basque: None
+) -> None:
+    console = open_console(qtbot, kit, bridge)
+    assert console.windowTitle() == "Kontrol-mahaia — Sala de pruebas"
+    assert [console.pages.tabText(i) for i in range(4)] == [
+        "1 · Saioa",
+        "2 · Salmenta",
+        "3 · Ateratzea eta kantuak",
+        "4 · Sariak",
+    ]
+    assert console.sale_page.start_partida_button.text() == "Partida hasi (F3)"
+    assert console.sale_page.close_sale_button.text() == "Salmenta itxi (F4)"
+    assert console.extraction_page.claim_line.text() == "Lerroa (Alt+L)"
+    assert console.extraction_page.claim_bingo.text() == "Bingoa (Alt+B)"
+    assert console.header.door.text() == "ATEA IREKITA"
+    menus = [action.text() for action in console.menuBar().actions()]
+    assert menus == ["&Saioa", "&Gorabeherak", "&Ikusi"]
+    assert console.menu_actions["drawer"].text() == "Saioaren kutxa…"
+
+    qtbot.mouseClick(console.sale_page.start_partida_button, Qt.MouseButton.LeftButton)
+    assert console.status_words.text() == "Egoera: salmenta irekita"
+
+    def logged() -> bool:
+        lines = [console.event_log.item(i).text() for i in range(console.event_log.count())]
+        return any(line.endswith("1. partida: salmenta irekita") for line in lines)
+
+    qtbot.waitUntil(logged)
+    console.cash.show_drawer()
+    drawer = console.dialog
+    assert drawer is not None and drawer.windowTitle() == "S1 saioaren kutxa"
+    drawer.reject()
+
+
+@pytest.mark.parametrize(
+    "language, start",
+    [
+        ("gl", "Iniciar a partida (F3)"),
+        ("ca", "Iniciar la partida (F3)"),
+        ("eu", "Partida hasi (F3)"),
+    ],
+)
+def test_the_galician_and_catalan_consoles_show_their_texts(
+    qtbot: QtBot, kit: Kit, bridge: Bridge, language: str, start: str
 ) -> None:
     assert console_translator("es") is None
-    assert console_translator("gl") is None  # no Galician console catalogue yet
-    remove = use_console_language("gl")
+    remove = use_console_language(language)
     try:
         console = open_console(qtbot, kit, bridge)
-        assert console.sale_page.start_partida_button.text() == "Iniciar la partida (F3)"
+        assert console.sale_page.start_partida_button.text() == start
+        door = {"gl": "PORTA ABERTA", "ca": "PORTA OBERTA", "eu": "ATEA IREKITA"}
+        assert console.header.door.text() == door[language]
+        tabs = {"gl": "2 · Venda", "ca": "2 · Venda", "eu": "2 · Salmenta"}
+        assert console.pages.tabText(1) == tabs[language]
     finally:
         remove()
 

@@ -246,13 +246,18 @@ class Counts:
         self.window.pages.setCurrentIndex(0)  # F10: the closing count is there
         last = session.ball_checks[-1] if session.ball_checks else None
         if last is not None and last.when == "close" and last.ok:  # counted already
-            self._close_session(session, None, BallCondition(True))
+            self.window.cash.before_close(
+                lambda: self._close_session(session, None, BallCondition(True))
+            )
             return
         count = self._counted_balls("close")
         if count is None:
             return
-        self._ask_ball_check(
-            count, lambda condition: self._close_session(session, count, condition)
+        # the drawer's summary first (the jefe de mesa confirms it), then the balls' condition
+        self.window.cash.before_close(
+            lambda: self._ask_ball_check(
+                count, lambda condition: self._close_session(session, count, condition)
+            )
         )
 
     def _close_session(

@@ -48,6 +48,7 @@ __all__ = [
     "export_for_session",
     "file_name",
     "receipt_job",
+    "receipt_pdf",
     "session_partidas",
 ]
 
@@ -164,6 +165,33 @@ def acta_job(
     return run
 
 
+def receipt_pdf(
+    export: Mapping[str, Any],
+    session_id: str,
+    partida: int,
+    *,
+    prize: str | None = None,
+    series: str | None = None,
+    number: int | None = None,
+    proof: bool = False,
+    layout: Layout = "a4",
+) -> bytes:
+    """The PDF of a prima (or interconnected) receipt and its duplicate, or a winner's proof:
+    the one paper saved and printed alike.
+    """
+    receipt = find_receipt(
+        export, partida, prize=prize, series=series, number=number, session_id=session_id
+    )
+    if proof:
+        return render_winner_proof(receipt, layout)
+    if receipt.prize in DETAILED_PRIZES:
+        return render_prize_receipt(receipt, layout)
+    raise ActaDataError(
+        f"la partida {partida} no tiene prima ni premio interconectado: "
+        "imprima el comprobante del ganador"
+    )
+
+
 def receipt_job(
     export: Mapping[str, Any],
     session_id: str,
@@ -179,18 +207,16 @@ def receipt_job(
     """A prima (or interconnected) receipt and its duplicate (R-PRIMA-6), or a winner's proof."""
 
     def run() -> Saved:
-        receipt = find_receipt(
-            export, partida, prize=prize, series=series, number=number, session_id=session_id
+        pdf = receipt_pdf(
+            export,
+            session_id,
+            partida,
+            prize=prize,
+            series=series,
+            number=number,
+            proof=proof,
+            layout=layout,
         )
-        if proof:
-            pdf = render_winner_proof(receipt, layout)
-        elif receipt.prize in DETAILED_PRIZES:
-            pdf = render_prize_receipt(receipt, layout)
-        else:
-            raise ActaDataError(
-                f"la partida {partida} no tiene prima ni premio interconectado: "
-                "imprima el comprobante del ganador"
-            )
         write_pdf(path, pdf)
         return Saved(path)
 

@@ -14,9 +14,10 @@ from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from actas.render import render_acta
 from bingo.hall import Award, DomainError, PartidaState, SessionState, Status
 from store.errors import StoreError
-from ui.console import documents
+from ui.console import documents, printing
 from ui.console.state import shown_partida
 from ui.console.texts import prize_name, t
 
@@ -36,6 +37,9 @@ class Papers:
         window.session_page.saveActa.connect(self.save_acta)
         window.prizes_page.primaReceipt.connect(self.save_prima_receipt)
         window.prizes_page.winnerProof.connect(self.save_winner_proof)
+        window.session_page.printActa.connect(self.print_acta)
+        window.prizes_page.printPrimaReceipt.connect(self.print_prima_receipt)
+        window.prizes_page.printWinnerProof.connect(self.print_winner_proof)
 
     def _ask_pdf_path(self, title: str, name: str) -> Path | None:
         """The save dialog; None when the operator cancels."""
@@ -82,8 +86,10 @@ class Papers:
 
     def saved(self, result: object) -> None:
         what, message = self._finished()
-        if what and isinstance(result, documents.Saved):
-            text = message(result.path)
+        if what and isinstance(result, documents.Saved | printing.Printed):
+            text = message(
+                result.path if isinstance(result, documents.Saved) else Path(result.printer)
+            )
             self.window.statusBar().showMessage(text, 30_000)
             self.window.log_line(text)
 
@@ -108,6 +114,42 @@ class Papers:
             return None
         finally:
             QApplication.restoreOverrideCursor()
+
+    def _printer(self, what: str) -> str | None:
+        """The hall's printer chosen in the options; None (and why, in the banner) if none."""
+        name = self.window.options.printer
+        if not name:
+            self.window.show_error(
+                t("{what}: no hay impresora elegida; elíjala en Sesión → Opciones (Ctrl+O)").format(
+                    what=what
+                )
+            )
+            return None
+        return name
+
+    def print_acta(self) -> None:
+        """Sesión → Imprimir el acta (Ctrl+Shift+P): the acta sent to the hall's printer."""
+        what = t("Acta de la sesión")
+        if self.desk.document is not None:
+            return
+        session = documents.acta_session(self.window.hall)
+        if session is None:
+            self.window.show_error(t("{what}: todavía no hay ninguna sesión").format(what=what))
+            return
+        printer = self._printer(what)
+        if printer is None:
+            return
+        export = self._read_export(what, session)
+        if export is None:
+            return
+        session_id = session.id
+        text = t("Acta de la sesión {id} enviada a la impresora {printer}").format(
+            id=session_id, printer=printer
+        )
+        job = printing.print_job(
+            lambda: render_acta(export, session_id), printer, f"acta-{session_id}"
+        )
+        self._start(what, lambda _printed: text, job)
 
     def save_acta(self) -> None:
         """Sesión → Acta de la sesión… (Ctrl+P): the acta of the open (or last) session."""
@@ -156,7 +198,7 @@ class Papers:
             return shown.awards[row]
         return awards[0] if awards else None
 
-    def _save_receipt(self, proof: bool) -> None:
+    def _save_receipt(self, proof: bool, to_printer: bool = False) -> None:
         what = t("Comprobante del ganador") if proof else t("Justificante de la prima")
         hall = self.window.hall
         shown = shown_partida(hall)
@@ -191,13 +233,45 @@ class Papers:
             series=award.series,
             number=award.number,
         )
-        path = self._ask_pdf_path(title, name)
-        if path is None:
+        printer = self._printer(what) if to_printer else None
+        if to_printer and printer is None:
+            return
+        path = None if printer is not None else self._ask_pdf_path(title, name)
+        if printer is None and path is None:
             return
         export = self._read_export(what, session)
         if export is None:
             return
         kind = t("Comprobante") if proof else t("Justificante y duplicado")
+        if printer is not None:
+            sent = t(
+                "{kind} de {prize} de la partida {n} ({series} / {number}) enviado a la "
+                "impresora {printer}"
+            ).format(
+                kind=kind,
+                prize=prize_name(award.prize),
+                n=shown.number,
+                series=award.series,
+                number=award.number,
+                printer=printer,
+            )
+            session_id, partida = session.id, shown.number
+
+            def render() -> bytes:
+                return documents.receipt_pdf(
+                    export,
+                    session_id,
+                    partida,
+                    prize=award.prize,
+                    series=award.series,
+                    number=award.number,
+                    proof=proof,
+                    layout=layout,
+                )
+
+            self._start(what, lambda _printed: sent, printing.print_job(render, printer, name))
+            return
+        assert path is not None
         text = t("{kind} de {prize} de la partida {n} ({series} / {number}) guardado en {path}")
         n = shown.number
 
@@ -231,3 +305,11 @@ class Papers:
     def save_winner_proof(self) -> None:
         """A winner's proof: the cartón as printed with the balls drawn."""
         self._save_receipt(proof=True)
+
+    def print_prima_receipt(self) -> None:
+        """The prima's receipt and its duplicate, sent to the hall's printer (Ctrl+Shift+J)."""
+        self._save_receipt(proof=False, to_printer=True)
+
+    def print_winner_proof(self) -> None:
+        """The winner's proof, sent to the hall's printer (Ctrl+Shift+G)."""
+        self._save_receipt(proof=True, to_printer=True)

@@ -39,6 +39,7 @@ from store.errors import StoreError
 from ui.bridge import Bridge
 from ui.console.ball_check import BallCheckDialog
 from ui.console.ball_set import BallSetDialog
+from ui.console.cash import Cash, DrawerDialog
 from ui.console.claims import Claims
 from ui.console.counts import Counts
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
@@ -46,6 +47,7 @@ from ui.console.draws import Draws
 from ui.console.frame import Header, Side
 from ui.console.incidents import MENU_TEXTS, Incidents
 from ui.console.manual_book import ManualBookDialog
+from ui.console.options import OptionsDialog, ask_options, load_options
 from ui.console.pages.extraction import ExtractionPage
 from ui.console.pages.prizes import PrizesPage
 from ui.console.pages.sale import SalePage
@@ -88,6 +90,8 @@ class ConsoleDefaults:
     keys_dir: Path | None = None
     # the folder the save dialogs of the acta and the receipts open first (None: Documents)
     documents_dir: Path | None = None
+    # the station's options (printer, opening float), remembered there (None: not remembered)
+    options_file: Path | None = None
 
 
 Dialog = (
@@ -97,6 +101,8 @@ Dialog = (
     | ManualBookDialog
     | BallSetDialog
     | BallCheckDialog
+    | DrawerDialog
+    | OptionsDialog
 )
 
 
@@ -164,6 +170,8 @@ class ConsoleWindow(QMainWindow):
         self.side = Side()
         self.event_log = self.side.event_log
         body.addWidget(self.side, 38)
+        self.options = load_options(self.defaults.options_file)
+        self.cash = Cash(self)
         self.counts = Counts(self)
         self.draws = Draws(self)
         self.papers = Papers(self)
@@ -248,6 +256,9 @@ class ConsoleWindow(QMainWindow):
         add(session, "close_session", t("Cerrar la sesión"), counts.close_session, "F10")
         session.addSeparator()
         add(session, "acta", t("Acta de la sesión…"), self.papers.save_acta, "Ctrl+P")
+        add(session, "print_acta", t("Imprimir el acta"), self.papers.print_acta, "Ctrl+Shift+P")
+        add(session, "drawer", t("Caja de la sesión…"), self.cash.show_drawer, "Ctrl+T")
+        add(session, "options", t("Opciones de la consola…"), partial(ask_options, self), "Ctrl+O")
         incidents = bar.addMenu(t("&Incidencias"))
         incidents.setObjectName("incidents_menu")
         self.incidents_menu = incidents

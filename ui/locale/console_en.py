@@ -778,4 +778,64 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Vendido {cards} cartón · recaudación {takings}": "Sold {cards} card · takings {takings}",
     "{n}\nbola": "{n}\nball",
     "{n} bola: el {last}": "{n} ball: number {last}",
+    # --- the cash drawer, the options and printing (cash.py, options.py, papers.py) --------
+    "(ninguna: sólo guardar PDF)": "(none: save PDF only)",
+    "Acta de la sesión {id} enviada a la impresora {printer}": (
+        "Acta of session {id} sent to the printer {printer}"
+    ),
+    "Caja de la sesión": "Session till",
+    "Caja de la sesión {id}": "Till of session {id}",
+    "Caja de la sesión…": "Session till…",
+    "Cerrar (Esc)": "Close (Esc)",
+    "Cierre de la sesión {id}: la caja": "Closing session {id}: the till",
+    "Cuente la caja antes de cerrar: después de cerrar la sesión no se juega ninguna "
+    "partida más.": (
+        "Count the till before closing: once the session is closed no more games are played."
+    ),
+    "DEBE HABER EN LA CAJA": "THE TILL MUST HOLD",
+    "Deducciones para la bola loca": "Deductions to the crazy ball",
+    "Deducciones para la prima": "Deductions to the bingo jackpot",
+    "Devoluciones de partidas anuladas": "Refunds of annulled games",
+    "Elegir impresora… (Alt+E)": "Choose printer… (Alt+E)",
+    "Fondo de caja inicial": "Opening float",
+    "Fondo de caja inicial:": "Opening float:",
+    "Fondo de la bola loca": "Crazy ball fund",
+    "Fondo de la prima": "Bingo jackpot fund",
+    "Guardar las opciones (Intro)": "Save the options (Intro)",
+    "Impresora de la sala": "The hall's printer",
+    "Impresora de la sala:": "The hall's printer:",
+    "Imprimir el acta": "Print the acta",
+    "Imprimir el acta (Ctrl+Shift+P)": "Print the acta (Ctrl+Shift+P)",
+    "Imprimir el comprobante": "Print the proof",
+    "Imprimir el justificante": "Print the receipt",
+    "La caja cuadra: cerrar la sesión (Intro)": "The till is right: close the session (Intro)",
+    "Línea y bingo repartidos": "Line and bingo shared out",
+    "Opciones de la consola": "Console options",
+    "Opciones de la consola: {reason}": "Console options: {reason}",
+    "Opciones de la consola…": "Console options…",
+    "Opciones guardadas: impresora {printer}; fondo de caja {amount}": (
+        "Options saved: printer {printer}; opening float {amount}"
+    ),
+    "Para la sala": "For the hall",
+    "Partida {n} en juego: vendido hasta ahora": "Game {n} in play: sold so far",
+    "Premios de la partida {n} aún sin pagar (siguen en la caja)": (
+        "Prizes of game {n} not paid yet (still in the till)"
+    ),
+    "Premios: {prize}": "Prizes: {prize}",
+    "Recaudación ({cards} cartones)": "Takings ({cards} cards)",
+    "Restos de los repartos (en la caja)": "Residues of the shares (in the till)",
+    "Se recuerdan en este puesto. El acta, los justificantes y los comprobantes se imprimen en "
+    "esa impresora; el fondo de caja inicial entra en la caja de la sesión, no en el acta.": (
+        "Remembered on this station. The acta, the receipts and the proofs are printed on that "
+        "printer; the opening float goes into the session's till, not into the acta."
+    ),
+    "Según el acta, de la recaudación:": "According to the acta, of the takings:",
+    "Volver sin cerrar (Esc)": "Back without closing (Esc)",
+    "ninguna": "none",
+    "{kind} de {prize} de la partida {n} ({series} / {number}) enviado a la impresora {printer}": (
+        "{kind} of {prize} of game {n} ({series} / {number}) sent to the printer {printer}"
+    ),
+    "{what}: no hay impresora elegida; elíjala en Sesión → Opciones (Ctrl+O)": (
+        "{what}: no printer chosen; choose it in Session → Options (Ctrl+O)"
+    ),
 }

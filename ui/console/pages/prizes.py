@@ -25,6 +25,8 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 class PrizesPage(QWidget):
     primaReceipt = Signal()
     winnerProof = Signal()
+    printPrimaReceipt = Signal()
+    printWinnerProof = Signal()
     payPrizes = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -71,6 +73,19 @@ class PrizesPage(QWidget):
         papers.addWidget(self.prima_receipt_button, 1)
         papers.addWidget(self.winner_proof_button, 1)
         layout.addLayout(papers)
+        # the same papers straight to the hall's printer (chosen in the console's options)
+        printed = QHBoxLayout()
+        self.print_prima_button = button(
+            t("Imprimir el justificante"), "print_prima_receipt", 16, keys="Ctrl+Shift+J"
+        )
+        self.print_prima_button.clicked.connect(self.printPrimaReceipt)
+        self.print_proof_button = button(
+            t("Imprimir el comprobante"), "print_winner_proof", 16, keys="Ctrl+Shift+G"
+        )
+        self.print_proof_button.clicked.connect(self.printWinnerProof)
+        printed.addWidget(self.print_prima_button, 1)
+        printed.addWidget(self.print_proof_button, 1)
+        layout.addLayout(printed)
         self.pay_button = button(t("Premios pagados contra entrega del cartón (F9)"), "pay_prizes")
         self.pay_button.clicked.connect(self.payPrizes)
         layout.addWidget(self.pay_button)
@@ -95,3 +110,5 @@ class PrizesPage(QWidget):
         self.pay_button.setEnabled("pay_prizes" in view.allowed)
         self.prima_receipt_button.setEnabled(view.prima_receipt)
         self.winner_proof_button.setEnabled(view.winner_proof)
+        self.print_prima_button.setEnabled(view.prima_receipt)
+        self.print_proof_button.setEnabled(view.winner_proof)

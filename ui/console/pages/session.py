@@ -34,6 +34,7 @@ class SessionPage(QWidget):
     scanBalls = Signal()
     changeBallSet = Signal()
     saveActa = Signal()
+    printActa = Signal()
 
     def __init__(
         self,
@@ -159,8 +160,12 @@ class SessionPage(QWidget):
         self.seal_acta.setObjectName("seal_acta")
         self.acta_button = button(t("Guardar el acta… (Ctrl+P)"), "save_acta", 16)
         self.acta_button.clicked.connect(self.saveActa)
+        # the menu's Ctrl+Shift+P presses it: sent to the printer chosen in the options
+        self.print_acta_button = button(t("Imprimir el acta (Ctrl+Shift+P)"), "print_acta", 16)
+        self.print_acta_button.clicked.connect(self.printActa)
         row.addWidget(self.seal_acta, 1)
         row.addWidget(self.acta_button)
+        row.addWidget(self.print_acta_button)
         layout.addWidget(acta)
         layout.addStretch(1)
 
