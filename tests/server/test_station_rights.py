@@ -242,6 +242,7 @@ def test_closing_the_session_at_a_station_asks_the_jefe_de_sala_before_the_closi
     recorded; with his name and PIN both are, and the record names him (decision 134).
     """
     from tests.ui.counting import answer_check
+    from tests.ui.kit import confirm_drawer
 
     server = servers()
     open_session(Client(server, "terminal", operator=SALA))
@@ -252,6 +253,7 @@ def test_closing_the_session_at_a_station_asks_the_jefe_de_sala_before_the_closi
     def close(then: Callable[[], object]) -> None:
         window.session_page.balls_counted.setChecked(True)
         qtbot.mouseClick(window.session_page.close_session_button, Qt.MouseButton.LeftButton)
+        confirm_drawer(window)  # the drawer's summary first, as at the local console
         then()
         answer_check(qtbot, window)
 
