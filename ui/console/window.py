@@ -37,6 +37,7 @@ from bingo.money import euros
 from bingo.service import HallService
 from store.errors import StoreError
 from ui.bridge import Bridge
+from ui.console.alarm import DeviceAlarm, device_name
 from ui.console.ball_check import BallCheckDialog
 from ui.console.ball_set import BallSetDialog
 from ui.console.claims import Claims
@@ -169,6 +170,8 @@ class ConsoleWindow(QMainWindow):
         self.papers = Papers(self)
         self.claims = Claims(self)
         self.incidents = Incidents(self)
+        self.alarm = DeviceAlarm(self)  # a device away: at once, in sight and heard
+        self.header.layout.insertWidget(1, self.alarm)
         self._connect_pages()
         self._build_menus()
         self.status_words = wrapped_label(name="status_words", pixels=15, bold=True)
@@ -535,8 +538,9 @@ class ConsoleWindow(QMainWindow):
         text = texts.get(kind)
         if text is None:
             return
-        message = text.format(device=device)
-        self.header.devices_state.setText(message)
+        message = text.format(device=device_name(device))
+        message = message[:1].upper() + message[1:]
+        self.alarm.notice(device, notice)  # every device's state in the header, the alarm
         self.statusBar().showMessage(message, 10_000)
         if kind != "DeviceOnline":
             self.side.log(message, "⚠", Qt.GlobalColor.darkRed)
@@ -584,6 +588,7 @@ class ConsoleWindow(QMainWindow):
         self.extraction_page.show_view(view, table_asked=self.draws.table_question is not None)
         self.prizes_page.show_view(view)
         self.side.show_view(view)
+        self.alarm.show_view()
         self.error.check()
         # actions and pages follow the state
         allowed = view.allowed

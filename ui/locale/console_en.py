@@ -28,6 +28,50 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Extracción número:": "Draw number:",
     "La bola es el:": "The ball is number:",
     "Cancelar": "Cancel",
+    # the device alarm (ui/console/alarm.py)
+    "el extractor": "the extractor",
+    "el lector": "the reader",
+    "los paneles de la sala": "the hall's boards",
+    "el dispositivo {name}": "the device {name}",
+    "Extractor": "Extractor",
+    "Lector": "Reader",
+    "Paneles": "Boards",
+    "sin aire": "no air",
+    "atasco": "jam",
+    "doble salida de bolas": "double feed",
+    "sensor del tubo": "tube sensor",
+    "puerta abierta": "door open",
+    "juego de bolas incompleto": "ball set incomplete",
+    "óptica averiada": "optics faulty",
+    "Avise al servicio técnico. Sin él no se extrae ninguna bola: si no vuelve antes "
+    "de la primera bola, la partida se suspende.": (
+        "Call the technician. No ball is drawn without it: if it is not back before the "
+        "first ball, the partida is suspended."
+    ),
+    "La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.": (
+        "The partida goes on by manual extraction (Alt+A): it does not need the device."
+    ),
+    "Espere unos segundos a que vuelva. Si no vuelve, pulse F6: la consola ofrece "
+    "suspender la partida (Ctrl+I), el jefe de sala lee el párrafo, y si no se repara "
+    "se devuelve el importe de los cartones.": (
+        "Wait a few seconds for it to come back. If it does not, press F6: the console offers "
+        "to suspend the partida (Ctrl+I), the hall manager reads the paragraph, and if it is "
+        "not repaired the cards' price is refunded."
+    ),
+    "Espere unos segundos a que vuelva. Si no vuelve, pulse F6: la consola ofrece seguir "
+    "por extracción manual (Ctrl+I) con las bolas que quedan en el bombo; una bola que "
+    "esté en el tubo se lee primero.": (
+        "Wait a few seconds for it to come back. If it does not, press F6: the console offers "
+        "to go on by manual extraction (Ctrl+I) with the balls left in the drum; a ball in the "
+        "tube is read first."
+    ),
+    "en línea": "online",
+    "sin comunicación": "not answering",
+    "SIN COMUNICACIÓN CON {device}": "NO CONTACT WITH {device}",
+    "SIN COMUNICACIÓN": "NOT ANSWERING",
+    "AVERÍA EN {device}: {faults}": "FAULT IN {device}: {faults}",
+    "AVERÍA ({faults})": "FAULT ({faults})",
+    "{device}: {state}": "{device}: {state}",
     # people and rights (ui/console/login.py)
     "Acceso a la mesa de control": "Control table login",
     "Aceptar": "OK",
