@@ -63,6 +63,7 @@ from ui.console.state import (
     settle,
     suggest_session_id,
 )
+from ui.console.strip import Strip
 from ui.console.texts import closing_question, describe, t, words
 from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
@@ -137,6 +138,8 @@ class ConsoleWindow(QMainWindow):
         self.header = Header(self)
         self.error = self.header.error
         outer.addLayout(self.header.layout)
+        self.strip = Strip()  # the last balls, the money and the clock on every page
+        outer.addWidget(self.strip)
         body = QHBoxLayout()
         outer.addLayout(body, 1)
         self.pages = QTabWidget()
@@ -588,6 +591,7 @@ class ConsoleWindow(QMainWindow):
         self.extraction_page.show_view(view, table_asked=self.draws.table_question is not None)
         self.prizes_page.show_view(view)
         self.side.show_view(view)
+        self.strip.show_view(view)
         self.alarm.show_view()
         self.error.check()
         # actions and pages follow the state

@@ -72,6 +72,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "AVERÍA EN {device}: {faults}": "FAULT IN {device}: {faults}",
     "AVERÍA ({faults})": "FAULT ({faults})",
     "{device}: {state}": "{device}: {state}",
+    # the strip on every page (ui/console/strip.py)
+    "Últimas bolas:": "Last balls:",
+    "Sin premios en juego": "No prizes at stake",
     # people and rights (ui/console/login.py)
     "Acceso a la mesa de control": "Control table login",
     "Aceptar": "OK",
