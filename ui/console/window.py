@@ -38,6 +38,7 @@ from bingo.service import HallService
 from store.errors import StoreError
 from ui.bridge import Bridge
 from ui.console.alarm import DeviceAlarm, device_name
+from ui.console.autodraw import AutoDraw
 from ui.console.ball_check import BallCheckDialog
 from ui.console.ball_set import BallSetDialog
 from ui.console.claims import Claims
@@ -90,6 +91,8 @@ class ConsoleDefaults:
     keys_dir: Path | None = None
     # the folder the save dialogs of the acta and the receipts open first (None: Documents)
     documents_dir: Path | None = None
+    # timed automatic extraction: seconds per ball (0: off, the jefe de mesa may set it)
+    auto_draw_seconds: float = 0.0
 
 
 Dialog = (
@@ -189,6 +192,8 @@ class ConsoleWindow(QMainWindow):
         self.bridge.asked.connect(self.draws.on_asked)
         self._logLater.connect(self.log_line, Qt.ConnectionType.QueuedConnection)
         self._errorLater.connect(self._log_error, Qt.ConnectionType.QueuedConnection)
+        # after the bridge's connections above: it follows what they did
+        self.autodraw = AutoDraw(self, self.defaults.auto_draw_seconds)
         self._load_log()
         self.refresh()
 
@@ -232,6 +237,7 @@ class ConsoleWindow(QMainWindow):
         add(session, "confirm_data_shown", t("Datos en los paneles"), self.confirm_data_shown, "F5")
         add(session, "draw", t("Extraer bola"), claims.draw_key, "F6")
         add(session, "claim", t("Comprobar un cartón"), claims.focus_claim, "F7")
+        add(session, "auto_draw", t("Extracción automática"), self._auto_draw, "Ctrl+F6")
         add(session, "close_partida", t("Cerrar la partida"), claims.close_partida, "F8")
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
         session.addSeparator()
@@ -264,8 +270,16 @@ class ConsoleWindow(QMainWindow):
             add(view, f"page_{i}", name, partial(self.pages.setCurrentIndex, i), f"Ctrl+{i + 1}")
         hide = QAction(self)
         hide.setShortcut(QKeySequence(Qt.Key.Key_Escape))
-        hide.triggered.connect(self.error.hide)
+        hide.triggered.connect(self._escape)
         self.addAction(hide)
+
+    def _auto_draw(self) -> None:
+        self.autodraw.start()
+
+    def _escape(self) -> None:
+        """Esc: STOP the automatic extraction, and hide the red banner."""
+        self.autodraw.stop(t("parada por la mesa"))
+        self.error.hide()
 
     # ====================================================================== plumbing
 

@@ -75,6 +75,32 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     # the strip on every page (ui/console/strip.py)
     "Últimas bolas:": "Last balls:",
     "Sin premios en juego": "No prizes at stake",
+    # the automatic extraction (ui/console/autodraw.py)
+    " s por bola": " s per ball",
+    "Automática, ritmo:": "Automatic, pace:",
+    "EN MARCHA: una bola cada {pace} s — Esc para": "RUNNING: a ball every {pace} s — Esc stops",
+    "Extracción automática": "Automatic extraction",
+    "Extracción automática (Ctrl+F6)": "Automatic extraction (Ctrl+F6)",
+    "Extracción automática parada: {why}": "Automatic extraction stopped: {why}",
+    "Extracción automática: elija antes el ritmo (segundos por bola)": (
+        "Automatic extraction: choose the pace first (seconds per ball)"
+    ),
+    "Extracción automática: no puede empezar ({why})": (
+        "Automatic extraction: it cannot start ({why})"
+    ),
+    "Extracción automática: una bola cada {pace} s": "Automatic extraction: a ball every {pace} s",
+    "PARAR (Esc)": "STOP (Esc)",
+    "Parada: {why}": "Stopped: {why}",
+    "desactivada": "off",
+    "fin de la partida": "end of the partida",
+    "hay que leer la bola del tubo": "the ball in the tube must be read",
+    "la extracción está detenida": "the extraction is held",
+    "la partida sigue por extracción manual": "the partida goes on by manual extraction",
+    "parada por la mesa": "stopped by the table",
+    "premio de un cartón electrónico": "a prize of an electronic card",
+    "problema de un dispositivo": "a device problem",
+    "se ha cantado": "a claim was sung",
+    "sin extractor las bolas se escriben": "without an extractor the balls are typed",
     # people and rights (ui/console/login.py)
     "Acceso a la mesa de control": "Control table login",
     "Aceptar": "OK",
