@@ -97,12 +97,12 @@ def _run(devices: bool) -> list[float]:
 
         unsubscribe = kit.svc.subscribe(committed)
         kit.partida_ready((("A", 10),))
-        _wait(app, lambda: console.extraction_page.isEnabled(), 5)
+        idle = _idle(bridge, console)
         try:
             for index in range(BALLS_PER_PARTIDA):
                 before = len(figures)
                 if devices:
-                    _wait(app, lambda: not bridge.busy and not console.desk.drawing, 10)
+                    _wait(app, idle, 10)
                     console.draws.draw_from_devices()
                 else:
                     partida = kit.hall.partida
@@ -122,6 +122,11 @@ def _run(devices: bool) -> list[float]:
             console.deleteLater()
             app.processEvents()
     return figures
+
+
+def _idle(bridge: Any, console: Any) -> Callable[[], bool]:
+    """No draw on its way: the next one may be asked for."""
+    return lambda: not bridge.busy and not console.desk.drawing
 
 
 def _wait(app: Any, condition: Callable[[], bool], seconds: float) -> bool:
