@@ -392,10 +392,11 @@ class ConsoleWindow(QMainWindow):
 
         def register() -> None:
             code, card_set_id, size, face, electronic = dialog.values()
-            self.attempt(
+            if self.attempt(
                 t("Registrar la serie"),
                 lambda: self.service.register_serie(code, card_set_id, size, face, electronic),
-            )
+            ):  # registered because one ran out: the sale goes on from the new one
+                self.sale_page.select_series(code)
 
         dialog.accepted.connect(register)
         self.open_dialog(dialog)
