@@ -49,7 +49,7 @@ def test_balls_come_at_the_pace_through_the_draw_path_until_esc(table: Any) -> N
     t.qtbot.keyClick(console.focusWidget() or console, Qt.Key.Key_Escape)
     assert not console.autodraw.running
     settled(t)
-    assert "parada por la mesa" in console.autodraw.state.text()
+    assert "la mesa pulsó PARAR" in console.autodraw.state.text()
     partida = t.partida
     # the devices' balls, recorded as F6 records them (one draw policy)
     assert partida.balls == t.released() and set(partida.ball_sources) == {"extractor"}

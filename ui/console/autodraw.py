@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QShortcut
 from PySide6.QtWidgets import QDoubleSpinBox, QGridLayout, QHBoxLayout, QWidget
 
@@ -57,6 +57,7 @@ class AutoDraw(QObject):
         self.pace.setSingleStep(0.5)
         self.pace.setSuffix(t(" s por bola"))
         self.pace.setSpecialValueText(t("desactivada"))
+        self.pace.setLocale(QLocale(QLocale.Language.Spanish, QLocale.Country.Spain))  # 2,5 s
         self.pace.setValue(max(0.0, min(MAX_PACE, pace)))
         set_pixel_font(self.pace, 16)
         label = wrapped_label(t("Automática, ritmo:"), pixels=16, bold=True)
@@ -67,18 +68,19 @@ class AutoDraw(QObject):
         # Esc is the window's (it also hides the red banner): a second Esc would be ambiguous
         self.stop_button = button(t("PARAR (Esc)"), "auto_stop", 16)
         self.stop_button.setStyleSheet(
-            "QPushButton#auto_stop { background: #b00020; color: #ffffff; }"
+            "QPushButton#auto_stop:enabled { background: #b00020; color: #ffffff; }"
         )
-        self.stop_button.clicked.connect(lambda: self.stop(t("parada por la mesa")))
-        self.state = wrapped_label(name="auto_state", pixels=15, bold=True)
+        self.stop_button.clicked.connect(lambda: self.stop(t("la mesa pulsó PARAR")))
+        self.state = wrapped_label(name="auto_state", pixels=18, bold=True)
+        self.state.hide()
         row.addWidget(label)
         row.addWidget(self.pace)
-        row.addWidget(self.start_button)
+        row.addWidget(self.start_button, 1)
         row.addWidget(self.stop_button)
-        row.addWidget(self.state, 1)
         grid = page.draw_group.layout()
         assert isinstance(grid, QGridLayout)
         grid.addWidget(bar, 3, 0, 1, 3)
+        grid.addWidget(self.state, 4, 0, 1, 3)
         self.bar = bar
         # any claim interrupts the extraction: the cartón's number is where a claim is typed
         # (F7, Alt+L and Alt+B put the cursor there)
@@ -225,10 +227,12 @@ class AutoDraw(QObject):
         self.pace.setEnabled(not self.running)
         if self.running:
             text = t("EN MARCHA: una bola cada {pace} s — Esc para").format(pace=self._pace_words())
-            self.state.setStyleSheet("color: #1b5e20;")
+            colours = "background: #1b5e20; color: #ffffff;"
         elif self.stopped_because:
             text = t("Parada: {why}").format(why=self.stopped_because)
-            self.state.setStyleSheet("color: #b00020;")
+            colours = "background: #ffcdd2; color: #b00020;"
         else:
-            text = ""
+            text = colours = ""
+        self.state.setStyleSheet(f"{colours} padding: 3px;")
         self.state.setText(text)
+        self.state.setVisible(bool(text) and not self.bar.isHidden())

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from ui.console.state import ConsoleView
@@ -15,7 +16,8 @@ from ui.console.texts import t
 from ui.widgets import set_pixel_font, wrapped_label
 
 SHOWN = 5  # balls in the strip
-BALL = 32  # pixels across a ball
+BALL = 32  # pixels across a ball, on a laptop
+LAPTOP_WIDTH = 1346  # the strip's width in a 1366-pixel window
 
 
 def clock_text() -> str:
@@ -39,6 +41,10 @@ class Strip(QFrame):
         title = wrapped_label(t("Últimas bolas:"), "strip_title", 16, bold=True)
         title.setWordWrap(False)
         row.addWidget(title)
+        self.title = title
+        self._scale = 1.0
+        self._size = BALL
+        self._balls: tuple[int, ...] = ()
         self.balls: list[QLabel] = []
         for i in range(SHOWN):
             ball = QLabel()
@@ -60,10 +66,26 @@ class Strip(QFrame):
         self._timer.start(1000)
         self.show_balls(())
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # a bigger screen, a bigger strip: laid out for a 1366-pixel laptop, never smaller
+        scale = max(1.0, round(event.size().width() / LAPTOP_WIDTH, 1))
+        if scale != self._scale:
+            self._scale = scale
+            self._size = int(BALL * scale)
+            for i, ball in enumerate(self.balls):
+                ball.setFixedSize(self._size, self._size)
+                set_pixel_font(ball, int((19 if i == 0 else 17) * scale), bold=True)
+            set_pixel_font(self.money, int(18 * scale), bold=True)
+            set_pixel_font(self.clock, int(20 * scale), bold=True)
+            set_pixel_font(self.title, int(16 * scale), bold=True)
+            self.show_balls(self._balls)
+        super().resizeEvent(event)
+
     def tick(self) -> None:
         self.clock.setText(clock_text())
 
     def show_balls(self, balls: tuple[int, ...]) -> None:
+        self._balls = balls
         newest = list(reversed(balls[-SHOWN:]))
         for i, label in enumerate(self.balls):
             number = newest[i] if i < len(newest) else None
@@ -73,7 +95,7 @@ class Strip(QFrame):
                 colour = "#37474f"
             label.setStyleSheet(
                 f"background: {colour}; color: #ffffff; border: 2px solid #ffffff;"
-                f" border-radius: {BALL // 2}px;"
+                f" border-radius: {self._size // 2}px;"
             )
 
     def numbers(self) -> list[int]:

@@ -278,7 +278,7 @@ class ConsoleWindow(QMainWindow):
 
     def _escape(self) -> None:
         """Esc: STOP the automatic extraction, and hide the red banner."""
-        self.autodraw.stop(t("parada por la mesa"))
+        self.autodraw.stop(t("la mesa pulsó PARAR"))
         self.error.hide()
 
     # ====================================================================== plumbing

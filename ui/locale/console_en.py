@@ -96,7 +96,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "hay que leer la bola del tubo": "the ball in the tube must be read",
     "la extracción está detenida": "the extraction is held",
     "la partida sigue por extracción manual": "the partida goes on by manual extraction",
-    "parada por la mesa": "stopped by the table",
+    "la mesa pulsó PARAR": "the table pressed STOP",
     "premio de un cartón electrónico": "a prize of an electronic card",
     "problema de un dispositivo": "a device problem",
     "se ha cantado": "a claim was sung",
