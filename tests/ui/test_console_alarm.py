@@ -57,3 +57,22 @@ def test_before_the_first_ball_the_alarm_says_the_partida_is_suspended(
     assert "suspender la partida" in console.alarm.step.text()
     assert "Extractor: SIN COMUNICACIÓN" in console.header.devices_state.text()
     t.qtbot.waitUntil(console.alarm.isHidden, timeout=15_000)
+
+
+def test_a_fault_of_the_extractor_raises_the_alarm_with_its_words_until_it_clears(
+    table: Any,  # noqa: F811
+) -> None:
+    """No air in the extractor (a sibling of the lost device: a fault was only a log line)."""
+    t = table([])
+    console = t.console
+    t.bridge.watch(t.session.extractor, t.session.reader)
+    t.press_draw()
+    t.done()
+    t.session.hall.extractor.inject("no_air")
+    t.qtbot.waitUntil(console.alarm.isVisible, timeout=10_000)
+    assert "AVERÍA EN EL EXTRACTOR: sin aire" in console.alarm.title.text()
+    assert "Extractor: AVERÍA (sin aire)" in console.header.devices_state.text()
+    assert console.alarm.rings == 1
+    t.session.hall.extractor.clear("no_air")
+    t.qtbot.waitUntil(console.alarm.isHidden, timeout=10_000)
+    assert "Extractor: en línea" in console.header.devices_state.text()

@@ -126,3 +126,18 @@ def test_the_end_of_the_partida_stops_the_automatic_extraction(table: Any) -> No
     settled(t)
     assert balls(t) == 90 and console.autodraw.stopped_because == "fin de la partida"
     assert sorted(t.partida.balls) == list(range(1, 91)) and t.partida.balls == t.released()
+
+
+def test_a_draw_the_console_refuses_stops_the_automatic_extraction(table: Any) -> None:  # noqa: F811
+    """A ball set changed before the first ball is counted first (R-BALL-2): F6 draws nothing
+    and says so, and the automatic extraction does not stay running with nothing coming."""
+    t = table([])
+    console = t.console
+    t.kit.svc.install_ball_set("BS-2", "HOM-1", 3000, 0, True, "cambio programado")
+    console.autodraw.pace.setValue(PACE)
+    console.activateWindow()
+    t.qtbot.waitUntil(console.isActiveWindow)
+    t.qtbot.keyClick(console.focusWidget() or console, Qt.Key.Key_F6, CTRL)
+    assert "El juego de bolas ha cambiado" in console.error.text()
+    assert not console.autodraw.running and console.autodraw.stopped_because
+    assert t.partida.balls == [] and not t.bridge.busy

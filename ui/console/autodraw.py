@@ -195,6 +195,8 @@ class AutoDraw(QObject):
             return  # the ball on its way: its outcome times the next one
         self.drawn += 1
         window.draws.draw_from_devices()
+        if not window.desk.drawing:  # refused (the red banner says why): nothing to wait for
+            self.stop(t("la extracción está detenida"))
 
     def _on_recorded(self, _record: object, event: object) -> None:
         # the events come queued: a claim checked before the start is not a reason to stop
