@@ -9,8 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
+from drivers.sessions import start_emulated_session
+from tests.drivers.hallkit import EXTRACTOR, LINK, READER, SHORT_GRACE
+from tests.ui.kit import make_hall
 from tests.ui.test_console_emulated import table  # noqa: F401  (the fixture)
+from ui.bridge import Bridge
+from ui.console import ConsoleWindow
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 
@@ -76,3 +82,30 @@ def test_a_fault_of_the_extractor_raises_the_alarm_with_its_words_until_it_clear
     t.session.hall.extractor.clear("no_air")
     t.qtbot.waitUntil(console.alarm.isHidden, timeout=10_000)
     assert "Extractor: en línea" in console.header.devices_state.text()
+
+
+def test_a_device_away_when_the_console_opens_is_an_alarm_from_the_start(qtbot: QtBot) -> None:
+    """Not only a device lost while the console runs: one that is not there when it opens."""
+    session = start_emulated_session(
+        7,
+        [],
+        link_timing=LINK,
+        draw_timing=SHORT_GRACE,
+        extractor_model=EXTRACTOR,
+        reader_model=READER,
+    )
+    bridge = Bridge()
+    try:
+        session.hall.reader.disconnect(30.0, "unplug")
+        qtbot.waitUntil(lambda: not session.reader.is_online(), timeout=10_000)
+        kit = make_hall()
+        bridge.attach(kit.svc)
+        console = ConsoleWindow(kit.svc, session.source, bridge=bridge)
+        qtbot.addWidget(console)
+        assert not console.alarm.isHidden()
+        assert "SIN COMUNICACIÓN CON EL LECTOR" in console.alarm.title.text()
+        header = console.header.devices_state.text()
+        assert "Extractor: en línea" in header and "Lector: SIN COMUNICACIÓN" in header
+    finally:
+        bridge.close()
+        session.stop()

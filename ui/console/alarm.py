@@ -168,6 +168,7 @@ class DeviceAlarm(QFrame):
         box.addWidget(self.title)
         box.addWidget(self.step)
         self.hide()
+        window.header.layout.insertWidget(1, self)  # under the header's first line
         self.problems: dict[str, str] = {}  # device -> what is wrong, in words
         self.offline: set[str] = set()
         self.faults: dict[str, Fault] = {}
@@ -175,8 +176,10 @@ class DeviceAlarm(QFrame):
         self.rings = 0  # how many times the alarm sounded
         self.sound = Sound()
         for name, driver in self._drivers():
-            online = driver.is_online()
-            self.states[name] = t("en línea") if online else t("sin comunicación")
+            self.states[name] = t("en línea")
+            if not driver.is_online():  # not there from the start: as lost as a device gone
+                self.offline.add(name)
+                self._update(name)
 
     def _drivers(self) -> list[tuple[str, Any]]:
         devices = self.console.devices

@@ -177,7 +177,6 @@ class ConsoleWindow(QMainWindow):
         self.claims = Claims(self)
         self.incidents = Incidents(self)
         self.alarm = DeviceAlarm(self)  # a device away: at once, in sight and heard
-        self.header.layout.insertWidget(1, self.alarm)
         self._connect_pages()
         self._build_menus()
         self.status_words = wrapped_label(name="status_words", pixels=15, bold=True)
