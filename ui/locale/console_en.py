@@ -66,7 +66,6 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "tube is read first."
     ),
     "en línea": "online",
-    "sin comunicación": "not answering",
     "SIN COMUNICACIÓN CON {device}": "NO CONTACT WITH {device}",
     "SIN COMUNICACIÓN": "NOT ANSWERING",
     "AVERÍA EN {device}: {faults}": "FAULT IN {device}: {faults}",
