@@ -169,3 +169,22 @@ def test_the_session_page_scrolls_to_what_takes_the_focus(
     qtbot.waitUntil(console.isActiveWindow)
     console.session_page.seal_acta.setFocus()
     qtbot.waitUntil(lambda: not console.session_page.seal_acta.visibleRegion().isEmpty())
+
+
+def test_the_device_alarm_with_the_banner_fits_a_laptop(
+    qtbot: QtBot, bridges: list[Bridge], language: str
+) -> None:
+    """The alarm of a lost device (trap 5) with a refusal's banner, the door closed, a partida
+    in play: the laptop's window keeps its size and nothing is squeezed."""
+    from drivers.device import DeviceOffline, Notice
+
+    kit = make_hall()
+    kit.partida_ready()
+    kit.draw([3, 45])
+    console = shown(qtbot, kit, bridges, True, LAPTOP_WINDOW)
+    console._on_device_notice("reader", Notice("reader", 2, DeviceOffline("timeout"), 0.0))
+    with_banner(console)
+    QApplication.processEvents()
+    assert console.alarm.isVisible()
+    assert (console.width(), console.height()) == LAPTOP_WINDOW
+    assert not cramped(console), cramped(console)

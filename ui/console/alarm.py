@@ -81,25 +81,25 @@ def fault_words(faults: Fault) -> str:
 
 
 def next_step(hall: Hall) -> str:
-    """What the jefe de mesa does now, as the regulation says for the moment of the partida."""
+    """What the jefe de mesa does now, as the regulation says for the moment of the partida
+    (one line on a laptop: the orange box asks for a ball in the tube by itself).
+    """
     partida = hall.partida
     if partida is None or partida.status not in PLAYING:
         return t(
-            "Avise al servicio técnico. Sin él no se extrae ninguna bola: si no vuelve antes "
-            "de la primera bola, la partida se suspende."
+            "Avise al servicio técnico: sin él no se extrae ninguna bola; si no vuelve antes de "
+            "la primera bola, la partida se suspende."
         )
     if manual_mode(hall):
         return t("La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.")
     if not partida.balls:
         return t(
-            "Espere unos segundos a que vuelva. Si no vuelve, pulse F6: la consola ofrece "
-            "suspender la partida (Ctrl+I), el jefe de sala lee el párrafo, y si no se repara "
-            "se devuelve el importe de los cartones."
+            "Espere unos segundos. Si no vuelve: F6 y suspender la partida (Ctrl+I); si no se "
+            "repara, se devuelven los cartones."
         )
     return t(
-        "Espere unos segundos a que vuelva. Si no vuelve, pulse F6: la consola ofrece seguir "
-        "por extracción manual (Ctrl+I) con las bolas que quedan en el bombo; una bola que "
-        "esté en el tubo se lee primero."
+        "Espere unos segundos. Si no vuelve: F6, y la consola ofrece la extracción manual "
+        "(Ctrl+I) con las bolas del bombo."
     )
 
 
@@ -157,14 +157,15 @@ class DeviceAlarm(QFrame):
         self.console = window
         self.setObjectName("device_alarm")
         self.setStyleSheet(
-            "QFrame#device_alarm { background: #b00020; border: 4px solid #ffd54f;"
+            "QFrame#device_alarm { background: #b00020; border: 3px solid #ffd54f;"
             " border-radius: 6px; }"
             "QLabel { color: #ffffff; }"
         )
         box = QVBoxLayout(self)
-        box.setContentsMargins(10, 6, 10, 6)
-        self.title = wrapped_label(name="device_alarm_title", pixels=28, bold=True)
-        self.step = wrapped_label(name="device_alarm_step", pixels=18, bold=True)
+        box.setContentsMargins(10, 0, 10, 1)
+        box.setSpacing(0)
+        self.title = wrapped_label(name="device_alarm_title", pixels=24, bold=True)
+        self.step = wrapped_label(name="device_alarm_step", pixels=17, bold=True)
         box.addWidget(self.title)
         box.addWidget(self.step)
         self.hide()

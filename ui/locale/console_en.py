@@ -43,27 +43,23 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "puerta abierta": "door open",
     "juego de bolas incompleto": "ball set incomplete",
     "óptica averiada": "optics faulty",
-    "Avise al servicio técnico. Sin él no se extrae ninguna bola: si no vuelve antes "
-    "de la primera bola, la partida se suspende.": (
-        "Call the technician. No ball is drawn without it: if it is not back before the "
-        "first ball, the partida is suspended."
+    "Avise al servicio técnico: sin él no se extrae ninguna bola; si no vuelve antes de "
+    "la primera bola, la partida se suspende.": (
+        "Call the technician: no ball is drawn without it; if it is not back before the first "
+        "ball, the partida is suspended."
     ),
     "La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.": (
         "The partida goes on by manual extraction (Alt+A): it does not need the device."
     ),
-    "Espere unos segundos a que vuelva. Si no vuelve, pulse F6: la consola ofrece "
-    "suspender la partida (Ctrl+I), el jefe de sala lee el párrafo, y si no se repara "
-    "se devuelve el importe de los cartones.": (
-        "Wait a few seconds for it to come back. If it does not, press F6: the console offers "
-        "to suspend the partida (Ctrl+I), the hall manager reads the paragraph, and if it is "
-        "not repaired the cards' price is refunded."
+    "Espere unos segundos. Si no vuelve: F6 y suspender la partida (Ctrl+I); si no se "
+    "repara, se devuelven los cartones.": (
+        "Wait a few seconds. If it is not back: F6 and suspend the partida (Ctrl+I); if it is "
+        "not repaired, the cards are refunded."
     ),
-    "Espere unos segundos a que vuelva. Si no vuelve, pulse F6: la consola ofrece seguir "
-    "por extracción manual (Ctrl+I) con las bolas que quedan en el bombo; una bola que "
-    "esté en el tubo se lee primero.": (
-        "Wait a few seconds for it to come back. If it does not, press F6: the console offers "
-        "to go on by manual extraction (Ctrl+I) with the balls left in the drum; a ball in the "
-        "tube is read first."
+    "Espere unos segundos. Si no vuelve: F6, y la consola ofrece la extracción manual "
+    "(Ctrl+I) con las bolas del bombo.": (
+        "Wait a few seconds. If it is not back: F6, and the console offers manual extraction "
+        "(Ctrl+I) with the balls in the drum."
     ),
     "en línea": "online",
     "SIN COMUNICACIÓN CON {device}": "NO CONTACT WITH {device}",
