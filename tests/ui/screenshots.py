@@ -97,3 +97,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    from tests.ui import screenshots_devices  # the pages with the devices: alarm, automatic
+
+    screenshots_devices.main()

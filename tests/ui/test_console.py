@@ -428,7 +428,8 @@ def test_a_device_going_offline_is_shown_at_once(qtbot: QtBot, console: ConsoleW
     from drivers.device import DeviceOffline, Notice
 
     console._on_device_notice("extractor", Notice("extractor", 1, DeviceOffline("timeout"), 0.0))
-    assert "sin comunicación" in console.header.devices_state.text()
+    assert "Extractor: SIN COMUNICACIÓN" in console.header.devices_state.text()
+    assert "EL EXTRACTOR" in console.alarm.title.text()  # the alarm too (trap 5)
 
 
 def test_a_command_the_record_refuses_is_shown_as_a_refusal_not_an_unexpected_error(

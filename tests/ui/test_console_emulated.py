@@ -26,9 +26,15 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 class Table:
     """A console on emulated devices, and the physical side the jefe de mesa looks at."""
 
-    def __init__(self, qtbot: QtBot, scenario: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(
+        self,
+        qtbot: QtBot,
+        scenario: Sequence[Mapping[str, Any]],
+        kit: Kit | None = None,
+        sales: Sequence[tuple[str, int]] = (("A", 10),),
+    ) -> None:
         self.qtbot = qtbot
-        self.kit: Kit = make_hall()
+        self.kit: Kit = kit or make_hall()
         self.session: EmulatedSession = start_emulated_session(
             7,
             scenario,
@@ -48,7 +54,7 @@ class Table:
         qtbot.addWidget(self.console)
         self.console.show()
         qtbot.waitExposed(self.console)
-        self.kit.partida_ready()
+        self.kit.partida_ready(sales)
         qtbot.waitUntil(self.console.extraction_page.draw_device_button.isEnabled)
 
     @property
@@ -107,8 +113,8 @@ class Table:
 def table(qtbot: QtBot) -> Iterator[Any]:
     tables: list[Table] = []
 
-    def make(scenario: Sequence[Mapping[str, Any]]) -> Table:
-        tables.append(Table(qtbot, scenario))
+    def make(scenario: Sequence[Mapping[str, Any]], **options: Any) -> Table:
+        tables.append(Table(qtbot, scenario, **options))
         return tables[-1]
 
     yield make

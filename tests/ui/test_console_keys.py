@@ -19,7 +19,7 @@ from ui.console.dialogs import IncidentDialog, SerieDialog
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 ALT = Qt.KeyboardModifier.AltModifier
-SHOWN_KEY = re.compile(r"\((F\d+|(?:Ctrl|Alt)\+\S+|Intro)\)$")
+SHOWN_KEY = re.compile(r"\((F\d+|(?:Ctrl|Alt)\+\S+|Intro|Esc)\)$")
 
 
 def keys_of(console: ConsoleWindow) -> set[str]:

@@ -1,4 +1,4 @@
-"""The extraction page shows the money at stake while the balls come out, and a valid claim
+"""The strip shows the money at stake on every page while the balls come out, and a valid claim
 says what it wins besides its prize (R-PRIMA-4; Cantabria V.2.a and V.2.c; decisions 12, 14).
 """
 
@@ -52,7 +52,7 @@ def check(qtbot: QtBot, console: ConsoleWindow, number: int, bingo: bool) -> str
     return page.verdict.text()
 
 
-def test_the_extraction_page_shows_the_prizes_and_the_verdict_says_prima_and_bola_loca(
+def test_every_page_shows_the_prizes_and_the_verdict_says_prima_and_bola_loca(
     qtbot: QtBot, bridges: list[Bridge]
 ) -> None:
     carton_number = 901  # the tenth partida's first cartón
@@ -65,12 +65,15 @@ def test_the_extraction_page_shows_the_prizes_and_the_verdict_says_prima_and_bol
     assert partida is not None and partida.prima_available
     assert partida.sales[0].first == carton_number
     console = open_console(qtbot, kit, bridges, active=True)
-    money = console.extraction_page.money
-    assert money.isVisible()
-    text = money.text()
-    assert "Línea 10,00 €" in text and "Bingo 50,00 €" in text
-    assert f"Prima 50,00 € hasta la bola {partida.prima_ball_limit}" in text
-    assert "Bola loca" in text and f"({rest[-1]})" in text
+    money = console.strip.money
+    for page in range(4):  # the strip is above every page
+        console.pages.setCurrentIndex(page)
+        assert money.isVisible()
+        text = money.text()
+        assert "Línea 10,00 €" in text and "Bingo 50,00 €" in text
+        assert f"Prima 50,00 € hasta la bola {partida.prima_ball_limit}" in text
+        assert "Bola loca" in text and f"({rest[-1]})" in text
+    console.pages.setCurrentIndex(2)
     draw(qtbot, console, list(carton.rows[0]))
     assert (
         check(qtbot, console, carton_number, bingo=False) == f"LÍNEA CORRECTA: A / {carton_number}"
@@ -80,3 +83,21 @@ def test_the_extraction_page_shows_the_prizes_and_the_verdict_says_prima_and_bol
     assert check(qtbot, console, carton_number, bingo=True) == (
         f"BINGO CORRECTO Y PRIMA Y BOLA LOCA: A / {carton_number}"
     )
+
+
+def test_the_strip_shows_the_last_five_balls_and_the_clock_on_every_page(
+    qtbot: QtBot, bridges: list[Bridge]
+) -> None:
+    """The last five balls, newest first, over the sale, the prizes and the session pages too
+    (R-PANEL-2 at the table)."""
+    kit = make_hall()
+    kit.partida_ready()
+    console = open_console(qtbot, kit, bridges, active=True)
+    assert console.strip.numbers() == []
+    draw(qtbot, console, [3, 45, 8, 11, 31, 46, 71])
+    for page in range(4):
+        console.pages.setCurrentIndex(page)
+        assert console.strip.isVisible()
+        assert console.strip.numbers() == [71, 46, 31, 11, 8]
+        clock = console.strip.clock.text()
+        assert len(clock) == 8 and clock[2] == ":" and clock[5] == ":"

@@ -169,3 +169,26 @@ def test_the_session_page_scrolls_to_what_takes_the_focus(
     qtbot.waitUntil(console.isActiveWindow)
     console.session_page.seal_acta.setFocus()
     qtbot.waitUntil(lambda: not console.session_page.seal_acta.visibleRegion().isEmpty())
+
+
+@pytest.mark.parametrize("size", [LAPTOP_WINDOW, SMALL_WINDOW], ids=["laptop", "720"])
+def test_the_device_alarm_with_the_banner_fits_a_laptop(
+    qtbot: QtBot, bridges: list[Bridge], language: str, size: tuple[int, int]
+) -> None:
+    """The alarm of a lost device (trap 5): on a laptop with a refusal's banner too, the door
+    closed and a partida in play; on a 720-pixel screen alone, between partidas. The window
+    keeps its size and nothing is squeezed."""
+    from drivers.device import DeviceOffline, Notice
+
+    kit = make_hall(open_session=size == LAPTOP_WINDOW)
+    if size == LAPTOP_WINDOW:
+        kit.partida_ready()
+        kit.draw([3, 45])
+    console = shown(qtbot, kit, bridges, True, size)
+    console._on_device_notice("reader", Notice("reader", 2, DeviceOffline("timeout"), 0.0))
+    if size == LAPTOP_WINDOW:
+        with_banner(console)
+    QApplication.processEvents()
+    assert console.alarm.isVisible()
+    assert (console.width(), console.height()) == size
+    assert not cramped(console), cramped(console)

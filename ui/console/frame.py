@@ -98,7 +98,7 @@ class Side(QWidget):
         top = QHBoxLayout()
         self.last_ball = BallWidget(empty="#dddddd")
         self.last_ball.setObjectName("last_ball")
-        self.last_ball.setMinimumSize(130, 130)
+        self.last_ball.setMinimumSize(100, 84)  # the strip above shows the last five too
         self.last_ball.setMaximumHeight(210)
         self.count = wrapped_label(name="count", pixels=26, bold=True)
         self.count.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -37,6 +37,8 @@ from bingo.money import euros
 from bingo.service import HallService
 from store.errors import StoreError
 from ui.bridge import Bridge
+from ui.console.alarm import DeviceAlarm, device_name
+from ui.console.autodraw import AutoDraw
 from ui.console.ball_check import BallCheckDialog
 from ui.console.ball_set import BallSetDialog
 from ui.console.cash import Cash, DrawerDialog
@@ -64,6 +66,7 @@ from ui.console.state import (
     settle,
     suggest_session_id,
 )
+from ui.console.strip import Strip
 from ui.console.texts import closing_question, describe, t, words
 from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
@@ -92,6 +95,8 @@ class ConsoleDefaults:
     documents_dir: Path | None = None
     # the station's options (printer, opening float), remembered there (None: not remembered)
     options_file: Path | None = None
+    # timed automatic extraction: seconds per ball (0: off, the jefe de mesa may set it)
+    auto_draw_seconds: float = 0.0
 
 
 Dialog = (
@@ -142,6 +147,8 @@ class ConsoleWindow(QMainWindow):
         self.header = Header(self)
         self.error = self.header.error
         outer.addLayout(self.header.layout)
+        self.strip = Strip()  # the last balls, the money and the clock on every page
+        outer.addWidget(self.strip)
         body = QHBoxLayout()
         outer.addLayout(body, 1)
         self.pages = QTabWidget()
@@ -177,6 +184,7 @@ class ConsoleWindow(QMainWindow):
         self.papers = Papers(self)
         self.claims = Claims(self)
         self.incidents = Incidents(self)
+        self.alarm = DeviceAlarm(self)  # a device away: at once, in sight and heard
         self._connect_pages()
         self._build_menus()
         self.status_words = wrapped_label(name="status_words", pixels=15, bold=True)
@@ -191,6 +199,8 @@ class ConsoleWindow(QMainWindow):
         self.bridge.asked.connect(self.draws.on_asked)
         self._logLater.connect(self.log_line, Qt.ConnectionType.QueuedConnection)
         self._errorLater.connect(self._log_error, Qt.ConnectionType.QueuedConnection)
+        # after the bridge's connections above: it follows what they did
+        self.autodraw = AutoDraw(self, self.defaults.auto_draw_seconds)
         self._load_log()
         self.refresh()
 
@@ -234,6 +244,7 @@ class ConsoleWindow(QMainWindow):
         add(session, "confirm_data_shown", t("Datos en los paneles"), self.confirm_data_shown, "F5")
         add(session, "draw", t("Extraer bola"), claims.draw_key, "F6")
         add(session, "claim", t("Comprobar un cartón"), claims.focus_claim, "F7")
+        add(session, "auto_draw", t("Extracción automática"), self._auto_draw, "Ctrl+F6")
         add(session, "close_partida", t("Cerrar la partida"), claims.close_partida, "F8")
         add(session, "pay_prizes", t("Pagar los premios"), self.pay_prizes, "F9")
         session.addSeparator()
@@ -269,8 +280,16 @@ class ConsoleWindow(QMainWindow):
             add(view, f"page_{i}", name, partial(self.pages.setCurrentIndex, i), f"Ctrl+{i + 1}")
         hide = QAction(self)
         hide.setShortcut(QKeySequence(Qt.Key.Key_Escape))
-        hide.triggered.connect(self.error.hide)
+        hide.triggered.connect(self._escape)
         self.addAction(hide)
+
+    def _auto_draw(self) -> None:
+        self.autodraw.start()
+
+    def _escape(self) -> None:
+        """Esc: STOP the automatic extraction, and hide the red banner."""
+        self.autodraw.stop(t("la mesa pulsó PARAR"))
+        self.error.hide()
 
     # ====================================================================== plumbing
 
@@ -383,10 +402,11 @@ class ConsoleWindow(QMainWindow):
 
         def register() -> None:
             code, card_set_id, size, face, electronic = dialog.values()
-            self.attempt(
+            if self.attempt(
                 t("Registrar la serie"),
                 lambda: self.service.register_serie(code, card_set_id, size, face, electronic),
-            )
+            ):  # registered because one ran out: the sale goes on from the new one
+                self.sale_page.select_series(code)
 
         dialog.accepted.connect(register)
         self.open_dialog(dialog)
@@ -546,8 +566,9 @@ class ConsoleWindow(QMainWindow):
         text = texts.get(kind)
         if text is None:
             return
-        message = text.format(device=device)
-        self.header.devices_state.setText(message)
+        message = text.format(device=device_name(device))
+        message = message[:1].upper() + message[1:]
+        self.alarm.notice(device, notice)  # every device's state in the header, the alarm
         self.statusBar().showMessage(message, 10_000)
         if kind != "DeviceOnline":
             self.side.log(message, "⚠", Qt.GlobalColor.darkRed)
@@ -595,6 +616,8 @@ class ConsoleWindow(QMainWindow):
         self.extraction_page.show_view(view, table_asked=self.draws.table_question is not None)
         self.prizes_page.show_view(view)
         self.side.show_view(view)
+        self.strip.show_view(view)
+        self.alarm.show_view()
         self.error.check()
         # actions and pages follow the state
         allowed = view.allowed

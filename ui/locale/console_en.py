@@ -28,6 +28,74 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Extracción número:": "Draw number:",
     "La bola es el:": "The ball is number:",
     "Cancelar": "Cancel",
+    # the device alarm (ui/console/alarm.py)
+    "el extractor": "the extractor",
+    "el lector": "the reader",
+    "los paneles de la sala": "the hall's boards",
+    "el dispositivo {name}": "the device {name}",
+    "Extractor": "Extractor",
+    "Lector": "Reader",
+    "Paneles": "Boards",
+    "sin aire": "no air",
+    "atasco": "jam",
+    "doble salida de bolas": "double feed",
+    "sensor del tubo": "tube sensor",
+    "puerta abierta": "door open",
+    "juego de bolas incompleto": "ball set incomplete",
+    "óptica averiada": "optics faulty",
+    "Avise al servicio técnico: sin él no se extrae ninguna bola; si no vuelve antes de "
+    "la primera bola, la partida se suspende.": (
+        "Call the technician: no ball is drawn without it; if it is not back before the first "
+        "ball, the partida is suspended."
+    ),
+    "La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.": (
+        "The partida goes on by manual extraction (Alt+A): it does not need the device."
+    ),
+    "Espere unos segundos. Si no vuelve: F6 y suspender la partida (Ctrl+I); si no se "
+    "repara, se devuelven los cartones.": (
+        "Wait a few seconds. If it is not back: F6 and suspend the partida (Ctrl+I); if it is "
+        "not repaired, the cards are refunded."
+    ),
+    "Espere unos segundos. Si no vuelve: F6, y la consola ofrece la extracción manual "
+    "(Ctrl+I) con las bolas del bombo.": (
+        "Wait a few seconds. If it is not back: F6, and the console offers manual extraction "
+        "(Ctrl+I) with the balls in the drum."
+    ),
+    "en línea": "online",
+    "SIN COMUNICACIÓN CON {device}": "NO CONTACT WITH {device}",
+    "SIN COMUNICACIÓN": "NOT ANSWERING",
+    "AVERÍA EN {device}: {faults}": "FAULT IN {device}: {faults}",
+    "AVERÍA ({faults})": "FAULT ({faults})",
+    "{device}: {state}": "{device}: {state}",
+    # the strip on every page (ui/console/strip.py)
+    "Últimas bolas:": "Last balls:",
+    "Sin premios en juego": "No prizes at stake",
+    # the automatic extraction (ui/console/autodraw.py)
+    " s por bola": " s per ball",
+    "Automática, ritmo:": "Automatic, pace:",
+    "EN MARCHA: una bola cada {pace} s — Esc para": "RUNNING: a ball every {pace} s — Esc stops",
+    "Extracción automática": "Automatic extraction",
+    "Extracción automática (Ctrl+F6)": "Automatic extraction (Ctrl+F6)",
+    "Extracción automática parada: {why}": "Automatic extraction stopped: {why}",
+    "Extracción automática: elija antes el ritmo (segundos por bola)": (
+        "Automatic extraction: choose the pace first (seconds per ball)"
+    ),
+    "Extracción automática: no puede empezar ({why})": (
+        "Automatic extraction: it cannot start ({why})"
+    ),
+    "Extracción automática: una bola cada {pace} s": "Automatic extraction: a ball every {pace} s",
+    "PARAR (Esc)": "STOP (Esc)",
+    "Parada: {why}": "Stopped: {why}",
+    "desactivada": "off",
+    "fin de la partida": "end of the partida",
+    "hay que leer la bola del tubo": "the ball in the tube must be read",
+    "la extracción está detenida": "the extraction is held",
+    "la partida sigue por extracción manual": "the partida goes on by manual extraction",
+    "la mesa pulsó PARAR": "the table pressed STOP",
+    "premio de un cartón electrónico": "a prize of an electronic card",
+    "problema de un dispositivo": "a device problem",
+    "se ha cantado": "a claim was sung",
+    "sin extractor las bolas se escriben": "without an extractor the balls are typed",
     # people and rights (ui/console/login.py)
     "Acceso a la mesa de control": "Control table login",
     "Aceptar": "OK",

@@ -54,11 +54,7 @@ class ExtractionPage(QWidget):
         self.setObjectName("extraction_page")
         layout = QVBoxLayout(self)
 
-        # the money at stake, in sight while the balls come out (R-PRIMA-4)
-        self.money = wrapped_label(name="money", pixels=20, bold=True)
-        self.money.setStyleSheet("background: #fff3c4; color: #000000; padding: 4px;")
-        layout.addWidget(self.money)
-
+        # the money at stake is in the window's strip, on every page (``strip.py``)
         draw = QGroupBox(t("Extracción"))
         self.draw_group = draw
         grid = QGridLayout(draw)
@@ -252,8 +248,6 @@ class ExtractionPage(QWidget):
 
     def show_view(self, view: ConsoleView, *, table_asked: bool) -> None:
         allowed = view.allowed
-        self.money.setText(view.money)
-        self.money.setVisible(bool(view.money))
         with_devices = view.devices and not view.manual
         self.draw_device_button.setVisible(view.devices)
         self.draw_device_button.setEnabled(view.draw_enabled)

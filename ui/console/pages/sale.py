@@ -122,6 +122,13 @@ class SalePage(QWidget):
     def selected_series(self) -> str:
         return str(self.sale_series.currentData() or "")
 
+    def select_series(self, code: str) -> None:
+        """Sell from ``code`` now (a serie just registered), the cursor in the count."""
+        index = self.sale_series.findData(code)
+        if index >= 0:
+            self.sale_series.setCurrentIndex(index)
+        self.sale_count.setFocus()
+
     def _sell_count(self) -> None:
         self.sellCount.emit(self.selected_series(), self.sale_count.value())
 
