@@ -842,4 +842,72 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     "{what}: no hay impresora elegida; elíjala en Sesión → Opciones (Ctrl+O)": (
         "{what}: no hi ha cap impressora triada; trieu-la a Sessió → Opcions (Ctrl+O)"
     ),
+    # the device alarm (ui/console/alarm.py)
+    "el extractor": "l'extractor",
+    "el lector": "el lector",
+    "los paneles de la sala": "els panells de la sala",
+    "el dispositivo {name}": "el dispositiu {name}",
+    "Extractor": "Extractor",
+    "Lector": "Lector",
+    "Paneles": "Panells",
+    "sin aire": "sense aire",
+    "atasco": "embús",
+    "doble salida de bolas": "doble sortida de boles",
+    "sensor del tubo": "sensor del tub",
+    "puerta abierta": "porta oberta",
+    "juego de bolas incompleto": "joc de boles incomplet",
+    "óptica averiada": "òptica avariada",
+    "Avise al servicio técnico: sin él no se extrae ninguna bola; si no vuelve antes de "
+    "la primera bola, la partida se suspende.": (
+        "Aviseu el servei tècnic: sense el dispositiu no s'extreu cap bola; si no torna abans "
+        "de la primera bola, la partida se suspèn."
+    ),
+    "La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.": (
+        "La partida continua per extracció manual (Alt+A): no necessita el dispositiu."
+    ),
+    "Espere unos segundos. Si no vuelve: F6 y suspender la partida (Ctrl+I); si no se "
+    "repara, se devuelven los cartones.": (
+        "Espereu uns segons. Si no torna: F6 i suspendre la partida (Ctrl+I); si no es "
+        "repara, es retornen els cartrons."
+    ),
+    "Espere unos segundos. Si no vuelve: F6, y la consola ofrece la extracción manual "
+    "(Ctrl+I) con las bolas del bombo.": (
+        "Espereu uns segons. Si no torna: F6, i la consola ofereix l'extracció manual "
+        "(Ctrl+I) amb les boles del bombo."
+    ),
+    "en línea": "en línia",
+    "SIN COMUNICACIÓN CON {device}": "SENSE COMUNICACIÓ AMB {device}",
+    "SIN COMUNICACIÓN": "SENSE COMUNICACIÓ",
+    "AVERÍA EN {device}: {faults}": "AVARIA A {device}: {faults}",
+    "AVERÍA ({faults})": "AVARIA ({faults})",
+    "{device}: {state}": "{device}: {state}",
+    # the strip on every page (ui/console/strip.py)
+    "Últimas bolas:": "Darreres boles:",
+    "Sin premios en juego": "Sense premis en joc",
+    # the automatic extraction (ui/console/autodraw.py)
+    " s por bola": " s per bola",
+    "Automática, ritmo:": "Automàtica, ritme:",
+    "EN MARCHA: una bola cada {pace} s — Esc para": "EN MARXA: una bola cada {pace} s — Esc atura",
+    "Extracción automática": "Extracció automàtica",
+    "Extracción automática (Ctrl+F6)": "Extracció automàtica (Ctrl+F6)",
+    "Extracción automática parada: {why}": "Extracció automàtica aturada: {why}",
+    "Extracción automática: elija antes el ritmo (segundos por bola)": (
+        "Extracció automàtica: trieu abans el ritme (segons per bola)"
+    ),
+    "Extracción automática: no puede empezar ({why})": (
+        "Extracció automàtica: no pot començar ({why})"
+    ),
+    "Extracción automática: una bola cada {pace} s": "Extracció automàtica: una bola cada {pace} s",
+    "PARAR (Esc)": "ATURAR (Esc)",
+    "Parada: {why}": "Aturada: {why}",
+    "desactivada": "desactivada",
+    "fin de la partida": "final de la partida",
+    "hay que leer la bola del tubo": "cal llegir la bola del tub",
+    "la extracción está detenida": "l'extracció està aturada",
+    "la partida sigue por extracción manual": "la partida continua per extracció manual",
+    "la mesa pulsó PARAR": "la taula ha premut ATURAR",
+    "premio de un cartón electrónico": "premi d'un cartró electrònic",
+    "problema de un dispositivo": "problema d'un dispositiu",
+    "se ha cantado": "s'ha cantat",
+    "sin extractor las bolas se escriben": "sense extractor les boles s'escriuen",
 }

@@ -847,4 +847,74 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     "{what}: no hay impresora elegida; elíjala en Sesión → Opciones (Ctrl+O)": (
         "{what}: ez dago inprimagailurik aukeratuta; aukeratu Saioa → Aukerak atalean (Ctrl+O)"
     ),
+    # the device alarm (ui/console/alarm.py)
+    "el extractor": "ateragailua",
+    "el lector": "irakurgailua",
+    "los paneles de la sala": "aretoko panelak",
+    "el dispositivo {name}": "{name} gailua",
+    "Extractor": "Ateragailua",
+    "Lector": "Irakurgailua",
+    "Paneles": "Panelak",
+    "sin aire": "airerik gabe",
+    "atasco": "trabatuta",
+    "doble salida de bolas": "bolen irteera bikoitza",
+    "sensor del tubo": "hodiko sentsorea",
+    "puerta abierta": "atea irekita",
+    "juego de bolas incompleto": "bola-jokoa osatu gabe",
+    "óptica averiada": "optika matxuratuta",
+    "Avise al servicio técnico: sin él no se extrae ninguna bola; si no vuelve antes de "
+    "la primera bola, la partida se suspende.": (
+        "Deitu zerbitzu teknikoari: gailurik gabe ez da bolarik ateratzen; lehen bolaren "
+        "aurretik itzultzen ez bada, partida eten egiten da."
+    ),
+    "La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.": (
+        "Partidak eskuzko ateratzearekin jarraitzen du (Alt+A): ez du gailurik behar."
+    ),
+    "Espere unos segundos. Si no vuelve: F6 y suspender la partida (Ctrl+I); si no se "
+    "repara, se devuelven los cartones.": (
+        "Itxaron segundo batzuk. Itzultzen ez bada: F6 eta partida eten (Ctrl+I); konpontzen "
+        "ez bada, kartoien dirua itzultzen da."
+    ),
+    "Espere unos segundos. Si no vuelve: F6, y la consola ofrece la extracción manual "
+    "(Ctrl+I) con las bolas del bombo.": (
+        "Itxaron segundo batzuk. Itzultzen ez bada: F6, eta kontsolak eskuzko ateratzea "
+        "eskaintzen du (Ctrl+I) danborreko bolekin."
+    ),
+    "en línea": "linean",
+    "SIN COMUNICACIÓN CON {device}": "{device} KOMUNIKAZIORIK GABE",
+    "SIN COMUNICACIÓN": "KOMUNIKAZIORIK GABE",
+    "AVERÍA EN {device}: {faults}": "{device} MATXURATUTA: {faults}",
+    "AVERÍA ({faults})": "MATXURA ({faults})",
+    "{device}: {state}": "{device}: {state}",
+    # the strip on every page (ui/console/strip.py)
+    "Últimas bolas:": "Azken bolak:",
+    "Sin premios en juego": "Ez dago saririk jokoan",
+    # the automatic extraction (ui/console/autodraw.py)
+    " s por bola": " s bolako",
+    "Automática, ritmo:": "Automatikoa, erritmoa:",
+    "EN MARCHA: una bola cada {pace} s — Esc para": (
+        "MARTXAN: bola bat {pace} s-ro — Esc gelditzeko"
+    ),
+    "Extracción automática": "Ateratze automatikoa",
+    "Extracción automática (Ctrl+F6)": "Ateratze automatikoa (Ctrl+F6)",
+    "Extracción automática parada: {why}": "Ateratze automatikoa geldituta: {why}",
+    "Extracción automática: elija antes el ritmo (segundos por bola)": (
+        "Ateratze automatikoa: aukeratu lehenik erritmoa (segundoak bolako)"
+    ),
+    "Extracción automática: no puede empezar ({why})": (
+        "Ateratze automatikoa: ezin da hasi ({why})"
+    ),
+    "Extracción automática: una bola cada {pace} s": "Ateratze automatikoa: bola bat {pace} s-ro",
+    "PARAR (Esc)": "GELDITU (Esc)",
+    "Parada: {why}": "Geldituta: {why}",
+    "desactivada": "desaktibatuta",
+    "fin de la partida": "partidaren amaiera",
+    "hay que leer la bola del tubo": "hodiko bola irakurri behar da",
+    "la extracción está detenida": "ateratzea geldituta dago",
+    "la partida sigue por extracción manual": "partidak eskuzko ateratzearekin jarraitzen du",
+    "la mesa pulsó PARAR": "mahaiak GELDITU sakatu du",
+    "premio de un cartón electrónico": "kartoi elektroniko baten saria",
+    "problema de un dispositivo": "gailu baten arazoa",
+    "se ha cantado": "kantatu egin da",
+    "sin extractor las bolas se escriben": "ateragailurik gabe bolak idatzi egiten dira",
 }

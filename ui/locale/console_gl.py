@@ -833,4 +833,74 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     "{what}: no hay impresora elegida; elíjala en Sesión → Opciones (Ctrl+O)": (
         "{what}: non hai impresora escollida; escóllaa en Sesión → Opcións (Ctrl+O)"
     ),
+    # the device alarm (ui/console/alarm.py)
+    "el extractor": "o extractor",
+    "el lector": "o lector",
+    "los paneles de la sala": "os paneis da sala",
+    "el dispositivo {name}": "o dispositivo {name}",
+    "Extractor": "Extractor",
+    "Lector": "Lector",
+    "Paneles": "Paneis",
+    "sin aire": "sen aire",
+    "atasco": "atasco",
+    "doble salida de bolas": "dobre saída de bolas",
+    "sensor del tubo": "sensor do tubo",
+    "puerta abierta": "porta aberta",
+    "juego de bolas incompleto": "xogo de bolas incompleto",
+    "óptica averiada": "óptica avariada",
+    "Avise al servicio técnico: sin él no se extrae ninguna bola; si no vuelve antes de "
+    "la primera bola, la partida se suspende.": (
+        "Avise o servizo técnico: sen o dispositivo non se extrae ningunha bola; se non volve "
+        "antes da primeira bola, a partida suspéndese."
+    ),
+    "La partida sigue por extracción manual (Alt+A): no necesita el dispositivo.": (
+        "A partida segue por extracción manual (Alt+A): non necesita o dispositivo."
+    ),
+    "Espere unos segundos. Si no vuelve: F6 y suspender la partida (Ctrl+I); si no se "
+    "repara, se devuelven los cartones.": (
+        "Agarde uns segundos. Se non volve: F6 e suspender a partida (Ctrl+I); se non se "
+        "arranxa, devólvense os cartóns."
+    ),
+    "Espere unos segundos. Si no vuelve: F6, y la consola ofrece la extracción manual "
+    "(Ctrl+I) con las bolas del bombo.": (
+        "Agarde uns segundos. Se non volve: F6, e a consola ofrece a extracción manual "
+        "(Ctrl+I) coas bolas do bombo."
+    ),
+    "en línea": "en liña",
+    "SIN COMUNICACIÓN CON {device}": "SEN COMUNICACIÓN CON {device}",
+    "SIN COMUNICACIÓN": "SEN COMUNICACIÓN",
+    "AVERÍA EN {device}: {faults}": "AVARÍA EN {device}: {faults}",
+    "AVERÍA ({faults})": "AVARÍA ({faults})",
+    "{device}: {state}": "{device}: {state}",
+    # the strip on every page (ui/console/strip.py)
+    "Últimas bolas:": "Últimas bolas:",
+    "Sin premios en juego": "Sen premios en xogo",
+    # the automatic extraction (ui/console/autodraw.py)
+    " s por bola": " s por bola",
+    "Automática, ritmo:": "Automática, ritmo:",
+    "EN MARCHA: una bola cada {pace} s — Esc para": "EN MARCHA: unha bola cada {pace} s — Esc para",
+    "Extracción automática": "Extracción automática",
+    "Extracción automática (Ctrl+F6)": "Extracción automática (Ctrl+F6)",
+    "Extracción automática parada: {why}": "Extracción automática parada: {why}",
+    "Extracción automática: elija antes el ritmo (segundos por bola)": (
+        "Extracción automática: escolla antes o ritmo (segundos por bola)"
+    ),
+    "Extracción automática: no puede empezar ({why})": (
+        "Extracción automática: non pode comezar ({why})"
+    ),
+    "Extracción automática: una bola cada {pace} s": (
+        "Extracción automática: unha bola cada {pace} s"
+    ),
+    "PARAR (Esc)": "PARAR (Esc)",
+    "Parada: {why}": "Parada: {why}",
+    "desactivada": "desactivada",
+    "fin de la partida": "fin da partida",
+    "hay que leer la bola del tubo": "hai que ler a bola do tubo",
+    "la extracción está detenida": "a extracción está detida",
+    "la partida sigue por extracción manual": "a partida segue por extracción manual",
+    "la mesa pulsó PARAR": "a mesa premeu PARAR",
+    "premio de un cartón electrónico": "premio dun cartón electrónico",
+    "problema de un dispositivo": "problema dun dispositivo",
+    "se ha cantado": "cantouse",
+    "sin extractor las bolas se escriben": "sen extractor as bolas escríbense",
 }
