@@ -311,7 +311,8 @@ def test_a_draw_from_the_server_s_devices_asks_this_table_and_its_reading_prevai
     # shown as the console's own drivers' one
     assert mesa.service.on_device is not None
     mesa.service.on_device("extractor", "DeviceOffline")
-    qtbot.waitUntil(lambda: window.header.devices_state.text() == "extractor: sin comunicación")
+    qtbot.waitUntil(lambda: "Extractor: SIN COMUNICACIÓN" in window.header.devices_state.text())
+    assert "EL EXTRACTOR" in window.alarm.title.text()  # the alarm as for its own (trap 5)
 
 
 def test_run_connects_a_console_to_a_running_server_and_reopens_the_hall_panel(

@@ -34,9 +34,10 @@ def test_the_consoles_acta_agrees_with_its_chain_when_another_station_wrote_sinc
         session = acta_session(console.hall)
         assert session is not None
         export = export_for_session(console, session)
+        records = [r for r in console.records() if r.seq <= console.last_seq]
     chain = export["chain"]["records"]
     assert chain[-1]["seq"] == console.last_seq
-    projected = project_records([r for r in console.records() if r.seq <= console.last_seq])
+    projected = project_records(records)
     assert {k: v for k, v in export.items() if k != "chain"} == {
         k: v for k, v in projected.items() if k != "chain"
     }
