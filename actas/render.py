@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
@@ -553,9 +552,8 @@ class _Writer:
                 when += ", " + _text("inc.at", lang).format(time=clock(at, seconds=True))
             head = f"{_text('inc.title', lang)}: {name}, {when}"
             if lang_i == 0:
-                out.append(
-                    st.para(f"<b>{escape(head)}.</b> {escape(inc.note)}", st.SMALL, markup=True)
-                )
+                marked = f"<b>{st.escape(head)}.</b> {st.escape(inc.note)}"
+                out.append(st.para(marked, st.SMALL, markup=True))
             else:
                 out.append(st.para(f"{head}.", st.SMALL_SECOND))
         ref = inc.paragraph_ref

@@ -9,10 +9,10 @@ the fonts of the machine and output stays byte-identical.
 from __future__ import annotations
 
 import functools
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -137,6 +137,11 @@ R_SECOND = ParagraphStyle(
 R_BODY = ParagraphStyle("r_body", fontName=FONT, fontSize=7.8, leading=9.6, textColor=INK)
 R_BODY_SECOND = ParagraphStyle("r_body2", parent=R_BODY, fontName=FONT_I, textColor=MUTED)
 R_BIG = ParagraphStyle("r_big", fontName=FONT_B, fontSize=13, leading=16, alignment=TA_CENTER)
+
+
+def escape(text: str) -> str:
+    """Plain text for ReportLab's mini-markup: ``&``, ``<`` and ``>`` escaped, quotes kept."""
+    return html.escape(text, quote=False)
 
 
 def para(text: str, style: ParagraphStyle, *, markup: bool = False) -> Paragraph:
@@ -854,6 +859,7 @@ __all__ = [
     "bilingual",
     "carton_grid",
     "content_width",
+    "escape",
     "figures_table",
     "footer_drawer",
     "gap",
