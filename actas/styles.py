@@ -33,6 +33,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import CellStyle, _setCellStyle
 
 # --- fonts and colours ------------------------------------------------------------------------
 FONT = "Helvetica"
@@ -228,6 +229,86 @@ def keep(flowables: list[Flowable], min_room: float | None = None) -> KeepTogeth
 
 # --- tables -----------------------------------------------------------------------------------
 
+#: The style commands that set each cell's own style (font, colour, alignment, padding); the
+#: others (lines, backgrounds, spans) the table keeps as commands.
+_CELL_OPS = frozenset(
+    {
+        "FONT",
+        "FONTNAME",
+        "FACE",
+        "SIZE",
+        "FONTSIZE",
+        "LEADING",
+        "TEXTCOLOR",
+        "ALIGN",
+        "ALIGNMENT",
+        "VALIGN",
+        "LEFTPADDING",
+        "RIGHTPADDING",
+        "TOPPADDING",
+        "BOTTOMPADDING",
+    }
+)
+_CELL_STYLES: dict[tuple[tuple[Any, ...], ...], CellStyle] = {}
+
+
+def _cell_style(commands: tuple[tuple[Any, ...], ...]) -> CellStyle:
+    """The style of a cell that ``commands`` (``(op, *values)``, in order) apply to: one object
+    per combination, shared by every cell and table with it (ReportLab only reads a cell's style
+    unless a table splits inside a row, which no table here does).
+    """
+    found = _CELL_STYLES.get(commands)
+    if found is None:
+        found = CellStyle("cell")
+        for op, *values in commands:
+            _setCellStyle([[found]], 0, 0, op, values)  # ReportLab's own meaning of each op
+        _CELL_STYLES[commands] = found
+    return found
+
+
+def styled_table(
+    data: list[list[Any]],
+    col_widths: Sequence[float],
+    commands: Sequence[tuple[Any, ...]],
+    *,
+    row_heights: Sequence[float | None] | None = None,
+    repeat_rows: int = 0,
+) -> Table:
+    """``Table(data, ...)`` styled with ``commands``: the table ReportLab makes from them, with
+    each cell's style found once per combination of the commands that cover it instead of
+    command by command over every cell (that was most of the cost of the acta's 500 tables).
+    """
+    nrows, ncols = len(data), max(len(row) for row in data)
+    own = [c for c in commands if c[0] in _CELL_OPS]
+    # a command covers cell (i, j) when it covers row i and column j: one bit per command
+    rows, cols = [0] * nrows, [0] * ncols
+    for bit, (_op, (sc, sr), (ec, er), *_values) in enumerate(own):
+        sc, ec = sc + ncols if sc < 0 else sc, ec + ncols if ec < 0 else ec
+        sr, er = sr + nrows if sr < 0 else sr, er + nrows if er < 0 else er
+        for i in range(max(0, sr), min(nrows - 1, er) + 1):
+            rows[i] |= 1 << bit
+        for j in range(max(0, sc), min(ncols - 1, ec) + 1):
+            cols[j] |= 1 << bit
+    row_styles: dict[int, list[CellStyle]] = {}  # rows covered by the same commands look alike
+    for r in rows:
+        if r not in row_styles:
+            row_styles[r] = [
+                _cell_style(
+                    tuple((c[0], *c[3:]) for bit, c in enumerate(own) if (r & m) >> bit & 1)
+                )
+                for m in cols
+            ]
+    table = Table(
+        data,
+        colWidths=list(col_widths),
+        rowHeights=list(row_heights) if row_heights is not None else None,
+        repeatRows=repeat_rows,
+        cellStyles=[list(row_styles[r]) for r in rows],
+    )
+    table.setStyle(TableStyle([c for c in commands if c[0] not in _CELL_OPS]))
+    return table
+
+
 _GRID = [
     ("FONT", (0, 0), (-1, -1), FONT, 7.6, 9.2),
     ("TEXTCOLOR", (0, 0), (-1, -1), INK),
@@ -241,43 +322,39 @@ _GRID = [
 
 def partida_header_table(cells: Sequence[str], width: float, annulled: bool) -> Table:
     """The bar that opens each partida: number, status, times."""
-    t = Table([list(cells)], colWidths=[width * 0.34, width * 0.36, width * 0.30])
-    t.setStyle(
-        TableStyle(
-            [
-                *_GRID,
-                ("BACKGROUND", (0, 0), (-1, -1), ALERT if annulled else ACCENT),
-                ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
-                ("FONT", (0, 0), (0, 0), FONT_B, 10, 12),
-                ("FONT", (1, 0), (1, 0), FONT_B, 8, 10),
-                ("FONT", (2, 0), (2, 0), FONT, 7.6, 9.4),
-                ("ALIGN", (2, 0), (2, 0), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
+    return styled_table(
+        [list(cells)],
+        [width * 0.34, width * 0.36, width * 0.30],
+        [
+            *_GRID,
+            ("BACKGROUND", (0, 0), (-1, -1), ALERT if annulled else ACCENT),
+            ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
+            ("FONT", (0, 0), (0, 0), FONT_B, 10, 12),
+            ("FONT", (1, 0), (1, 0), FONT_B, 8, 10),
+            ("FONT", (2, 0), (2, 0), FONT, 7.6, 9.4),
+            ("ALIGN", (2, 0), (2, 0), "RIGHT"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ],
     )
-    return t
 
 
 def figures_table(labels: Sequence[str], values: Sequence[str], width: float) -> Table:
     """Labels above, values below, in equal columns (price, cartones, takings...)."""
     n = len(labels)
-    t = Table([list(labels), list(values)], colWidths=[width / n] * n)
-    t.setStyle(
-        TableStyle(
-            [
-                *_GRID,
-                ("FONT", (0, 0), (-1, 0), FONT, 6.8, 8.0),
-                ("TEXTCOLOR", (0, 0), (-1, 0), MUTED),
-                ("FONT", (0, 1), (-1, 1), FONT_B, 9, 11),
-                ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
-                ("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE),
-            ]
-        )
+    return styled_table(
+        [list(labels), list(values)],
+        [width / n] * n,
+        [
+            *_GRID,
+            ("FONT", (0, 0), (-1, 0), FONT, 6.8, 8.0),
+            ("TEXTCOLOR", (0, 0), (-1, 0), MUTED),
+            ("FONT", (0, 1), (-1, 1), FONT_B, 9, 11),
+            ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE),
+        ],
     )
-    return t
 
 
 def grid_table(
@@ -307,7 +384,6 @@ def grid_table(
                 for i, (c, w) in enumerate(zip(r, widths, strict=True))
             ]
         )
-    t = Table(data, colWidths=list(widths), repeatRows=1)
     style: list[tuple[Any, ...]] = [
         *_GRID,
         ("FONT", (0, 1), (-1, -1), FONT, font_size, font_size + 1.6),
@@ -329,8 +405,7 @@ def grid_table(
             ("LINEABOVE", (0, -1), (-1, -1), 0.5, RULE),
             ("BACKGROUND", (0, -1), (-1, -1), ACCENT_LIGHT),
         ]
-    t.setStyle(TableStyle(style))
-    return t
+    return styled_table(data, widths, style, repeat_rows=1)
 
 
 def key_value_table(
@@ -338,13 +413,10 @@ def key_value_table(
 ) -> Table:
     """Two columns: label, value (right aligned) — totals, receipts."""
     w0, w1 = width * 0.58, width * 0.42
-    t = Table(
-        [
-            [fit_label(a, w0 - 6, FONT, font_size), fit_label(b, w1 - 6, FONT_B, font_size)]
-            for a, b in rows
-        ],
-        colWidths=[w0, w1],
-    )
+    data = [
+        [fit_label(a, w0 - 6, FONT, font_size), fit_label(b, w1 - 6, FONT_B, font_size)]
+        for a, b in rows
+    ]
     style: list[tuple[Any, ...]] = [
         *_GRID,
         ("FONT", (0, 0), (-1, -1), FONT, font_size, font_size + 2),
@@ -352,8 +424,7 @@ def key_value_table(
         ("ALIGN", (1, 0), (1, -1), "RIGHT"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
-    t.setStyle(TableStyle(style))
-    return t
+    return styled_table(data, [w0, w1], style)
 
 
 def signature_block(labels: Sequence[Sequence[str]], names: Sequence[str], width: float) -> Table:
@@ -364,18 +435,17 @@ def signature_block(labels: Sequence[Sequence[str]], names: Sequence[str], width
         ["" for _ in labels],
         [Paragraph(escape(n), SIGN_LABEL) for n in names],
     ]
-    t = Table(cells, colWidths=[width / cols] * cols, rowHeights=[None, 16 * mm, None])
-    t.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 1), (-1, 1), 0.5, RULE),
-                ("INNERGRID", (0, 1), (-1, 1), 0.5, RULE),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("TOPPADDING", (0, 0), (-1, -1), 2),
-            ]
-        )
+    return styled_table(
+        cells,
+        [width / cols] * cols,
+        [
+            ("BOX", (0, 1), (-1, 1), 0.5, RULE),
+            ("INNERGRID", (0, 1), (-1, 1), 0.5, RULE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ],
+        row_heights=[None, 16 * mm, None],
     )
-    return t
 
 
 def carton_grid(
@@ -411,9 +481,7 @@ def carton_grid(
             if value and completing is not None and int(value) == completing:
                 style.append(("BOX", (c, r), (c, r), 2.2, ALERT))
                 style.append(("TEXTCOLOR", (c, r), (c, r), ALERT))
-    t = Table(grid, colWidths=[cell] * 9, rowHeights=[cell] * 3)
-    t.setStyle(TableStyle(style))
-    return t
+    return styled_table(grid, [cell] * 9, style, row_heights=[cell] * 3)
 
 
 def balls_table(
@@ -447,9 +515,7 @@ def balls_table(
             style.append(("FONT", (c, r), (c, r), FONT_B, 6.8, 8.2))
         if boxed is not None and i + 1 == boxed:
             style.append(("BOX", (c, r), (c, r), 1.4, ALERT))
-    t = Table(rows, colWidths=[width / per_row] * per_row)
-    t.setStyle(TableStyle(style))
-    return t
+    return styled_table(rows, [width / per_row] * per_row, style)
 
 
 class NumberRun(Flowable):  # type: ignore[misc]
