@@ -15,9 +15,11 @@ returns the exit code, meaning what it means everywhere else in ``bingo-hall``:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -147,10 +149,28 @@ def _err(message: str) -> None:
     print(f"bingo-hall acta: error: {message}", file=sys.stderr)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while one acta command runs. A command reads a whole
+    night (thousands of records, the export, the acta's flowables) and then ends: the
+    collector found nothing to free in it (the same peak memory either way) but kept walking
+    those objects, a fifth of ``acta build``'s time (Trust 21). Reference counting still
+    frees everything else as usual.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         try:
-            return func(args)
+            with _collector_paused():
+                return func(args)
         except CliError as exc:
             _err(str(exc))
             return exc.code

@@ -317,3 +317,19 @@ def test_acta_from_an_export_file_does_not_open_the_store(night: str, tmp_path: 
     loaded = _modules_loaded_by(["acta", "build", "--export", str(export), "-o", str(pdf)])
     assert pdf.stat().st_size > 0
     assert {m.split(".")[0] for m in loaded} & {"store", "sqlalchemy"} == set()
+
+
+def test_an_acta_command_leaves_the_garbage_collector_as_it_found_it(
+    night: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An acta command pauses the cycle collector while it runs (Trust 21) and gives it back
+    running, whether it succeeds or is refused: a caller in the same process keeps its own.
+    """
+    import gc
+
+    assert gc.isenabled()
+    assert main(["acta", "build", "--db", night, "-o", str(tmp_path / "a.pdf")]) == 0
+    assert gc.isenabled()
+    assert main(["acta", "build", "--export", str(tmp_path / "none.json"), "-o", "x.pdf"]) == 1
+    assert "no existe" in capsys.readouterr().err
+    assert gc.isenabled()
