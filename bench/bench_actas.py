@@ -8,6 +8,7 @@ engine into a SQLite file (about 8000 records), with the parts of the command's 
 
 from __future__ import annotations
 
+import gc
 import resource
 import statistics
 import subprocess
@@ -118,6 +119,16 @@ def command_parts() -> None:
         print(f"  attachment_s: {t:.3f} (canonical JSON of the export)")
         t, _ = _best(lambda: render_acta_data(acta, [attachment]))
         print(f"  render_s: {t:.3f}")
+        gc.disable()  # as the acta commands run (app.acta_cli pauses the cycle collector)
+        try:
+            t_export, _ = _best(lambda: export_from_db(url, None))
+            t_render, _ = _best(lambda: render_acta_data(acta, [attachment]))
+        finally:
+            gc.enable()
+        print(
+            f"  collector_paused: export_from_db_s {t_export:.3f}, render_s {t_render:.3f} "
+            "(as in the command)"
+        )
 
 
 def _card_set_copy(url: str) -> None:
