@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
+    PDFBase85Encode,
     PDFDictionary,
     PDFName,
     PDFStream,
@@ -89,6 +91,38 @@ class Deflating(threading.Thread):
         self.join()
         # a thread that failed (no memory…) leaves nothing: compress here instead
         return self._out if self._out is not None else zlib.compress(self.data, 6)
+
+
+class _PageDeflate:
+    """ReportLab's Flate filter of a page's content, compressed on another thread from the
+    moment the page is finished while the next ones are laid out. zlib's default level is 6,
+    the one ``Deflating`` uses: the same bytes as ReportLab compressing it at the end.
+    """
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._deflating = Deflating(text.encode("utf-8"))
+
+    def encode(self, text: str | bytes) -> bytes:
+        if text is self._text:
+            return self._deflating.result()
+        return zlib.compress(text.encode("utf-8") if isinstance(text, str) else text)
+
+
+def _deflate_page(page: Any) -> None:
+    """Give a finished page the content stream ReportLab would make for it at the end, its
+    compression already begun (``_PageDeflate``).
+    """
+    if not page.compression or page.Contents or not page.stream:
+        return  # as ReportLab does it, at the end
+    stream = PDFStream()
+    deflate = _PageDeflate(page.stream)  # ReportLab's filters, its Flate step begun now
+    stream.filters = [PDFBase85Encode, deflate] if rl_config.useA85 else [deflate]
+    stream.content = page.stream
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
 
 
 def start_deflating(attachments: Sequence[Attachment]) -> dict[str, Deflating]:
@@ -165,6 +199,10 @@ def canvas_maker(
             self._doc._timeStamp = _FixedStamp(info.created)
             if attachments:
                 _embed(self, attachments, deflating or {})
+
+        def showPage(self) -> None:
+            super().showPage()
+            _deflate_page(self._doc.Pages.pages[-1])
 
     return _DeterministicCanvas
 

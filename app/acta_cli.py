@@ -1,8 +1,8 @@
 """``bingo-hall acta …``: build, seal, verify, receipts, summaries, keys and keeping.
 
-The main command line calls ``add_parsers(subparsers)``; every subcommand sets ``func``, which
-takes the parsed arguments and returns the exit code, meaning what it means everywhere else in
-``bingo-hall``:
+The main command line calls ``add_engine_parsers(subparsers)`` (``add_parsers`` with the
+engine's database reader); every subcommand sets ``func``, which takes the parsed arguments and
+returns the exit code, meaning what it means everywhere else in ``bingo-hall``:
 
 * 0 — done (for ``verify``: the acta and its record are intact and sealed by the hall);
 * 1 — refused: the command could not be done (file missing, bad export, key problem…), message
@@ -15,9 +15,11 @@ takes the parsed arguments and returns the exit code, meaning what it means ever
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -147,10 +149,28 @@ def _err(message: str) -> None:
     print(f"bingo-hall acta: error: {message}", file=sys.stderr)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while one acta command runs. A command reads a whole
+    night (thousands of records, the export, the acta's flowables) and then ends: the
+    collector found nothing to free in it (the same peak memory either way) but kept walking
+    those objects, a fifth of ``acta build``'s time (Trust 21). Reference counting still
+    frees everything else as usual.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         try:
-            return func(args)
+            with _collector_paused():
+                return func(args)
         except CliError as exc:
             _err(str(exc))
             return exc.code
@@ -563,6 +583,25 @@ def _db_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, help="URL de la base de datos de la sala")
     p.add_argument("--from-db", action="store_true", help="la base de datos local por defecto")
     p.add_argument("--hall", type=_hall_id, default=None, help="sala (con --db)")
+
+
+def add_engine_parsers(subparsers: Any) -> None:
+    """Add ``acta`` to the main command line, reading the hall's database (``--db``,
+    ``--from-db``) through the engine, which is imported only when a command reads it.
+    """
+    add_parsers(subparsers, export_from_db=_engine_export, projector=_engine_projector)
+
+
+def _engine_export(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
+    from app.bootstrap import export_from_db
+
+    return export_from_db(db_url, hall_id)
+
+
+def _engine_projector(records: Any) -> dict[str, Any]:
+    from app.bootstrap import project_records
+
+    return project_records(records)
 
 
 def add_parsers(

@@ -8,9 +8,8 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.config import HallSettings
 from bingo.cards import CardSet, dump_card_set
 from bingo.chain import Record
 from bingo.events import CardSetRegistered, event_from
@@ -26,6 +25,9 @@ from bingo.service import (
     system_clock,
 )
 from store import EventStore, open_store
+
+if TYPE_CHECKING:  # the settings module is loaded by the commands that read settings
+    from app.config import HallSettings
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,9 @@ engine into a SQLite file (about 8000 records), with the parts of the command's 
 
 from __future__ import annotations
 
+import gc
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -61,10 +63,15 @@ def command_parts() -> None:
         )
         out = f"{tmp}/acta.pdf"
         runs = [_command_cpu([str(exe), "acta", "build", "--db", url, "-o", out]) for _ in range(5)]
+        walls, cpus = [w for w, _c in runs], [c for _w, c in runs]
         print(
-            f"acta_build_command_{PARTIDAS}_partidas_s: {min(w for w, _c in runs):.3f} "
-            f"(whole command; processor {min(c for _w, c in runs):.3f}; best of {len(runs)})"
+            f"acta_build_command_{PARTIDAS}_partidas_s: {min(walls):.3f} "
+            f"(whole command, best of {len(runs)}; median {statistics.median(walls):.3f}; "
+            f"processor best {min(cpus):.3f}, median {statistics.median(cpus):.3f})"
         )
+        for command in (["--help"], ["acta", "--help"], ["status", "--help"]):
+            best = min(_command([str(exe), *command]) for _ in range(3))
+            print(f"  start_{'_'.join(w.strip('-') for w in command)}_s: {best:.3f}")
         bare = min(_command([sys.executable, "-c", "pass"]) for _ in range(3))
         imports = min(
             _command(
@@ -99,6 +106,7 @@ def command_parts() -> None:
         from actas.render import attachment_for, render_acta_data
         from app.bootstrap import export_from_db
 
+        _card_set_copy(url)
         t, export = _best(lambda: export_from_db(url, None))
         print(
             f"  export_from_db_s: {t:.3f} (read, verify and replay the record, build export; "
@@ -111,6 +119,37 @@ def command_parts() -> None:
         print(f"  attachment_s: {t:.3f} (canonical JSON of the export)")
         t, _ = _best(lambda: render_acta_data(acta, [attachment]))
         print(f"  render_s: {t:.3f}")
+        gc.disable()  # as the acta commands run (app.acta_cli pauses the cycle collector)
+        try:
+            t_export, _ = _best(lambda: export_from_db(url, None))
+            t_render, _ = _best(lambda: render_acta_data(acta, [attachment]))
+        finally:
+            gc.enable()
+        print(
+            f"  collector_paused: export_from_db_s {t_export:.3f}, render_s {t_render:.3f} "
+            "(as in the command)"
+        )
+
+
+def _card_set_copy(url: str) -> None:
+    """The hall's card set as an acta reads it: its copy in the store, checked against the
+    digest the record holds (not generated again from its seed).
+    """
+    from app.bootstrap import hall_snapshot
+    from store import open_store
+
+    store = open_store(url, create=False)
+    try:
+        hall_id = store.halls()[0]
+        card_set_id = next(iter(hall_snapshot(store, hall_id).hall.card_set_info))
+        t_snapshot, _ = _best(lambda: hall_snapshot(store, hall_id))
+        t, card_set = _best(lambda: hall_snapshot(store, hall_id).card_sets.get(card_set_id))
+    finally:
+        store.close()
+    print(
+        f"  card_set_from_store_copy_s: {t - t_snapshot:.3f} ({len(card_set)} cartones, read "
+        "and checked against the recorded digest: an acta does not generate it again)"
+    )
 
 
 def _record_parts(url: str) -> None:

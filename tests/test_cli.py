@@ -275,3 +275,61 @@ def test_acta_command_does_not_load_the_device_drivers(night: str, tmp_path: Pat
         [sys.executable, "-c", code], check=True, capture_output=True, text=True
     ).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def _modules_loaded_by(argv: list[str]) -> set[str]:
+    """The modules a command of the command line loads, in a new process as the staff run it."""
+    code = (
+        "import sys\n"
+        "from app.cli import main\n"
+        f"assert main({argv!r}) == 0\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return set(done.stdout.splitlines()[-1].split())
+
+
+def test_acta_build_loads_neither_the_settings_nor_the_other_commands(
+    night: str, tmp_path: Path
+) -> None:
+    """Trust 21: ``acta build`` under a second; a command imports only what it runs (the hall's
+    settings, the console, the server and the other commands' modules are not its business).
+    """
+    loaded = _modules_loaded_by(["acta", "build", "--db", night, "-o", str(tmp_path / "a.pdf")])
+    assert "actas.render" in loaded
+    unwanted = {
+        "app.config",
+        "app.run",
+        "app.server",
+        "app.simulate_cli",
+        "app.record_cli",
+        "app.hall_cli",
+        "urllib.request",
+    }
+    assert loaded & unwanted == set()
+
+
+def test_acta_from_an_export_file_does_not_open_the_store(night: str, tmp_path: Path) -> None:
+    """An acta built from an export file needs no database: the store and SQL are not loaded."""
+    export = tmp_path / "night.json"
+    assert main(["export", "--db", night, "-o", str(export)]) == 0
+    pdf = tmp_path / "a.pdf"
+    loaded = _modules_loaded_by(["acta", "build", "--export", str(export), "-o", str(pdf)])
+    assert pdf.stat().st_size > 0
+    assert {m.split(".")[0] for m in loaded} & {"store", "sqlalchemy"} == set()
+
+
+def test_an_acta_command_leaves_the_garbage_collector_as_it_found_it(
+    night: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An acta command pauses the cycle collector while it runs (Trust 21) and gives it back
+    running, whether it succeeds or is refused: a caller in the same process keeps its own.
+    """
+    import gc
+
+    assert gc.isenabled()
+    assert main(["acta", "build", "--db", night, "-o", str(tmp_path / "a.pdf")]) == 0
+    assert gc.isenabled()
+    assert main(["acta", "build", "--export", str(tmp_path / "none.json"), "-o", "x.pdf"]) == 1
+    assert "no existe" in capsys.readouterr().err
+    assert gc.isenabled()

@@ -1,0 +1,50 @@
+"""``bingo-hall run`` (the hall server and the jefe de mesa's console) and ``bingo-hall
+serve`` (the hall server alone): their options are read from their own modules, imported only
+when one of them is the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli_input import CliError
+from app.hall_cli import add_common, hall_settings
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        from app.run import run_console
+    except ImportError as exc:
+        raise CliError(f"la consola necesita PySide6: {exc}. Instálelo con `make run`.") from None
+    result: int = run_console(args)
+    return result
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from app.server.main import ServeError, serve  # the hall server (app/, docs/api.md)
+
+    try:
+        return serve(args, hall_settings(args))
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+
+
+def add_run(sub: Any) -> None:
+    """``run``: the server and the console."""
+    p = sub.add_parser("run", help="el servidor de la sala y la consola del jefe de mesa")
+    add_common(p)
+    from app.run import add_arguments
+
+    add_arguments(p)
+    p.set_defaults(func=cmd_run)
+
+
+def add_serve(sub: Any) -> None:
+    """``serve``: the server alone."""
+    p = sub.add_parser("serve", help="el servidor de la sala: órdenes, flujo y paneles web")
+    add_common(p)
+    from app.server.main import add_arguments
+
+    add_arguments(p)
+    p.set_defaults(func=cmd_serve)
