@@ -101,6 +101,9 @@ class DeviceDraws:
         self.operator_sees = operator_sees
         self.repair = repair  # the technician's visit between partidas
         self.policy = DrawPolicy(service, source, note_text)
+        # an unattended run (simulate, a test) annuls an irregular partida itself; the hall
+        # server has people at its tables and leaves the annulment to the jefe de sala
+        self.unattended = True
 
     def scan(self) -> list[int]:
         """The reader's count of the whole set (R-BALL-2).
@@ -140,7 +143,11 @@ class DeviceDraws:
             case Drawn(number, _):
                 return f"bola {number} (manual)"
             case Stopped(_, note):
-                # stopped and recorded by the policy; nobody to read the paragraph (R-INC-5)
+                if not self.unattended:
+                    # stopped and recorded by the policy; the annulment is the jefe de sala's,
+                    # after the paragraph is read at the table (R-INC-3, R-INC-5, decision 131)
+                    return "detenida"
+                # nobody to read the paragraph (R-INC-5): the unattended run annuls it
                 svc.stop_and_annul_for_ball_irregularity(note)
                 return "anulada"
             case DeviceDown(_, then, note, tube):

@@ -169,6 +169,9 @@ class ServerAuth:
             if self._console(request) and not await asyncio.to_thread(self.book.has_operators):
                 return None
             return _not_logged_in()
+        now = await asyncio.to_thread(self.book.get, login.name)
+        if now is None or not now.active:  # disabled since the login: as for its commands
+            return _error(401, "not_logged_in", f"{login.name} está dado de baja")
         if table and login.role not in rt.TABLE:
             return _error(
                 403,

@@ -89,6 +89,8 @@ def check_args(name: str, spec: Mapping[str, tuple[str, bool]], args: Any) -> di
 def _open_session(ctx: Context, a: Args) -> dict[str, Any]:
     """The ball count first (R-BALL-2), then the session: by the reader, or typed in."""
     svc = ctx.service
+    # a session the hall refuses anyway records no count either (nothing changes)
+    svc.hall.check_session_opening(a["session_id"], a["date"], a["jefe_de_mesa"], a["jefe_de_sala"])
     if "ball_check" in a:
         numbers, method = list(a["ball_check"]), "manual"
     elif ctx.draws is not None:
@@ -107,6 +109,14 @@ def _open_session(ctx: Context, a: Args) -> dict[str, Any]:
 def _draw_ball(ctx: Context, a: Args) -> dict[str, Any]:
     svc = ctx.service
     if "number" in a:
+        if ctx.draws is not None:
+            # the devices give the ball; the jefe de mesa's reading is asked by the table's
+            # question when they cannot vouch for it (R-GAME-3, decision 141)
+            raise CommandError(
+                422,
+                "refused",
+                "draw_ball: la sala extrae con sus dispositivos; la bola no se escribe a mano",
+            )
         svc.draw_ball(a["number"], "operator")
         return {"done": f"bola {a['number']}", "last_ball": a["number"]}
     if ctx.draws is None:

@@ -75,12 +75,7 @@ def _draw_from_devices(ctx: Context, a: Args) -> dict[str, Any]:
 
 def _draw_typed(source: str) -> Any:
     def run(ctx: Context, a: Args) -> dict[str, Any]:
-        partida = ctx.service.hall.partida
-        if source == "manual" and (partida is None or partida.manual_from_ball is None):
-            raise CommandError(
-                422, "refused", "draw_manual_ball: la partida no sigue por extracción manual"
-            )
-        try:
+        try:  # a manual ball outside manual extraction is the domain's to refuse (R-INC-2)
             ctx.service.draw_ball(a["number"], source, "")
         except DuplicateBall as exc:
             raise CommandError(422, "duplicate_ball", str(exc)) from None

@@ -93,6 +93,7 @@ class HallHost:
 
     def use_devices(self, draws: DeviceDraws, stop: Callable[[], None]) -> None:
         self.draws, self._stop_devices = draws, stop
+        draws.unattended = False  # the annulment after an irregularity is the jefe de sala's
         self.table = Table(draws, self.publish)
 
     def on_close(self, stop: Callable[[], None]) -> None:

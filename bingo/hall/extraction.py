@@ -56,6 +56,9 @@ class ExtractionCommands(HallState):
         # book while the system was down ("manual_book", R-ACTA-4).
         if partida.manual_from_ball is not None and source not in ("manual", "manual_book"):
             raise DomainError("la partida sigue por extracción manual", "R-INC-2")
+        if partida.manual_from_ball is None and source == "manual":
+            # the manual procedure follows a failure, authorised as such (R-INC-2)
+            raise DomainError("la partida no sigue por extracción manual", "R-INC-2")
         out: list[ev.Event] = [
             ev.BallDrawn(
                 partida=partida.number,

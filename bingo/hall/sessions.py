@@ -258,20 +258,7 @@ class SessionCommands(HallState):
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
     ) -> list[ev.Event]:
-        self._need_rules()
-        if not self.hall_id:
-            raise DomainError("la sala no está registrada")
-        if self.session is not None:
-            raise DomainError(f"la sesión {self.session.id} sigue abierta")
-        if any(s.id == session_id for s in self.sessions):
-            raise DomainError(f"ya hubo una sesión {session_id}")
-        day = _date(date)
-        if self.sessions and day < dt.date.fromisoformat(self.sessions[-1].date):
-            raise DomainError(f"la fecha {date} es anterior a la de la última sesión")
-        if self.ball_set is None:
-            raise DomainError("no hay juego de bolas instalado", "R-BALL-1")
-        if not jefe_de_mesa.strip() or not jefe_de_sala.strip():
-            raise DomainError("faltan el jefe de mesa-cajero o el jefe de sala", "R-BALL-2")
+        self.check_session_opening(session_id, date, jefe_de_mesa, jefe_de_sala)
         check, same_set = self._count_before_opening(session_id)
         if check is None or check.when != "open":
             raise DomainError("antes de abrir la sesión hay que contar las 90 bolas", "R-BALL-2")
@@ -295,6 +282,27 @@ class SessionCommands(HallState):
                 jefe_de_sala=jefe_de_sala,
             )
         ]
+
+    def check_session_opening(
+        self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
+    ) -> None:
+        """What refuses a session whatever its count says: checked before the opening count is
+        recorded, so a refused opening records nothing (R-BALL-2).
+        """
+        self._need_rules()
+        if not self.hall_id:
+            raise DomainError("la sala no está registrada")
+        if self.session is not None:
+            raise DomainError(f"la sesión {self.session.id} sigue abierta")
+        if any(s.id == session_id for s in self.sessions):
+            raise DomainError(f"ya hubo una sesión {session_id}")
+        day = _date(date)
+        if self.sessions and day < dt.date.fromisoformat(self.sessions[-1].date):
+            raise DomainError(f"la fecha {date} es anterior a la de la última sesión")
+        if self.ball_set is None:
+            raise DomainError("no hay juego de bolas instalado", "R-BALL-1")
+        if not jefe_de_mesa.strip() or not jefe_de_sala.strip():
+            raise DomainError("faltan el jefe de mesa-cajero o el jefe de sala", "R-BALL-2")
 
     def announce_last_partida(self) -> list[ev.Event]:
         session = self._need_session()
