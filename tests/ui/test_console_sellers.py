@@ -10,10 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from bingo import events as ev
 from tests.ui.kit import Kit, open_console
 from ui.bridge import Bridge
 from ui.console import ConsoleWindow
 from ui.console.cash import DrawerDialog
+from ui.console.texts import describe
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -65,6 +67,8 @@ def test_two_sellers_and_a_return_show_each_seller_s_cash_in_the_drawer(
     sale.sale_count.setFocus()
     sell(qtbot, console, 5)  # the seller is kept: Luis again
     assert sale.sale_seller.text() == "Luis"
+    lines = [sale.sales_list.item(i).text() for i in range(sale.sales_list.count())]
+    assert [line.rsplit(" · ", 1)[-1] for line in lines] == ["Ana", "Luis", "Luis"]
     partida = kit.hall.partida
     assert partida is not None
     assert [(r.seller, r.first, r.last) for r in partida.sales] == [
@@ -96,3 +100,10 @@ def test_without_sellers_the_drawer_shows_no_seller_table(
     dialog = console.dialog
     assert isinstance(dialog, DrawerDialog)
     assert dialog.findChild(QLabel, "sellers_title") is None
+
+
+def test_the_record_s_words_name_the_seller_of_a_sale() -> None:
+    said = ev.SaleRecorded(partida=1, series="A", first=1, last=20, electronic=False, seller="Ana")
+    unsaid = ev.SaleRecorded(partida=1, series="A", first=21, last=30, electronic=False)
+    assert describe(said) == "Venta: serie A, cartones 1 a 20 (20) · Ana"
+    assert describe(unsaid) == "Venta: serie A, cartones 21 a 30 (10)"
