@@ -73,8 +73,8 @@ def _blocks(partida: PartidaState, ranges: Iterable[SaleRange]) -> Iterable[Bloc
 
 
 def sellers_of(session: SessionState) -> tuple[SellerSales, ...]:
-    """Every seller of ``session`` (the partida in play included), in the order each first
-    sold; the sales with no seller said come under "".
+    """Every seller of ``session`` (the partida in play included), partida by partida in the
+    order of the sales kept, then of the returns; the sales with no seller said come under "".
     """
     tallies: dict[str, _Tally] = {}
     for partida in session.partidas:
