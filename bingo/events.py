@@ -221,6 +221,15 @@ class SaleRecorded(Event):
     first: int
     last: int
     electronic: bool
+    seller: str = ""  # who handed the block out (issue 9); "" when not said
+
+    def payload(self) -> dict[str, Any]:
+        # Left out when empty so every sale recorded before sellers existed keeps its bytes
+        # (and its chain hash) exactly (decision 240).
+        payload = super().payload()
+        if not self.seller:
+            del payload["seller"]
+        return payload
 
 
 @_register

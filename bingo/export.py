@@ -15,7 +15,7 @@ from bingo import __version__
 from bingo.cards import CardSet
 from bingo.chain import Record
 from bingo.events import BallCheckRecorded
-from bingo.hall import Hall, PartidaState, Pending, PrimaState, SessionState, Status
+from bingo.hall import Hall, PartidaState, Pending, PrimaState, SaleRange, SessionState, Status
 from bingo.rules import RegionRules
 
 FORMAT = "bingo-session/1"
@@ -33,6 +33,18 @@ def _fund(before: int, deduction: int, awarded: int, status: str) -> tuple[int, 
     if status == "annulled":
         return before, 0, before
     return before, deduction, before + deduction - awarded
+
+
+def _sale(sale: SaleRange) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "series": sale.series,
+        "first": sale.first,
+        "last": sale.last,
+        "kind": "electronic" if sale.electronic else "physical",
+    }
+    if sale.seller:  # an added field, only when said: older exports keep their bytes (issue 9)
+        out["seller"] = sale.seller
+    return out
 
 
 def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[str, Any]:
@@ -72,15 +84,7 @@ def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[s
         "state": partida.status.value,
         "card_set": card_sets[0] if card_sets else None,
         "face_value_cents": partida.face_value_cents or 0,
-        "sales": [
-            {
-                "series": r.series,
-                "first": r.first,
-                "last": r.last,
-                "kind": "electronic" if r.electronic else "physical",
-            }
-            for r in partida.sales
-        ],
+        "sales": [_sale(r) for r in partida.sales],
         "cards_sold": partida.cards_sold,
         "takings_cents": partida.takings_cents,
         "line_prize_cents": amounts.line_prize_cents if amounts else 0,

@@ -484,14 +484,20 @@ class HallService:
             assert partida is not None
             return partida.number
 
-    def sell(self, series: str, first: int, last: int, electronic: bool = False) -> None:
-        self._do(lambda: self.hall.sell(series, first, last, electronic))
+    def sell(
+        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+    ) -> None:
+        self._do(lambda: self.hall.sell(series, first, last, electronic, seller=seller))
 
-    def sell_count(self, series: str, count: int, electronic: bool = False) -> tuple[int, int]:
-        """Sell the next ``count`` cartones of a serie; returns the range sold."""
+    def sell_count(
+        self, series: str, count: int, electronic: bool = False, *, seller: str = ""
+    ) -> tuple[int, int]:
+        """Sell the next ``count`` cartones of a serie (by ``seller``); returns the range sold."""
         with self._lock:
             first = self.hall.next_sale_number(series)
-            self._commit(self.hall.sell(series, first, first + count - 1, electronic))
+            self._commit(
+                self.hall.sell(series, first, first + count - 1, electronic, seller=seller)
+            )
             return first, first + count - 1
 
     def return_cartones(self, count: int) -> tuple[str, int, int]:

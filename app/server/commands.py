@@ -130,12 +130,20 @@ def _draw_ball(ctx: Context, a: Args) -> dict[str, Any]:
 
 
 def _sell(ctx: Context, a: Args) -> dict[str, Any]:
-    ctx.service.sell(a["series"], a["first"], a["last"], a.get("electronic", False))
+    ctx.service.sell(
+        a["series"],
+        a["first"],
+        a["last"],
+        a.get("electronic", False),
+        seller=a.get("seller", ""),
+    )
     return {"series": a["series"], "first": a["first"], "last": a["last"]}
 
 
 def _sell_count(ctx: Context, a: Args) -> dict[str, Any]:
-    first, last = ctx.service.sell_count(a["series"], a["count"], a.get("electronic", False))
+    first, last = ctx.service.sell_count(
+        a["series"], a["count"], a.get("electronic", False), seller=a.get("seller", "")
+    )
     return {"series": a["series"], "first": first, "last": last}
 
 
@@ -167,6 +175,7 @@ def _noted(call: Callable[[HallService, Args], object]) -> Handler:
 SERIES = ("str", True)
 NUMBER = ("int", True)
 NOTE = ("str", True)
+SELLER = ("str", False)  # who handed the block out (issue 9; decision 240)
 
 COMMANDS: dict[str, Command] = {
     "open_session": Command(
@@ -182,12 +191,18 @@ COMMANDS: dict[str, Command] = {
     ),
     "start_partida": Command({}, _start_partida, "abre la venta de la partida siguiente"),
     "sell": Command(
-        {"series": SERIES, "first": NUMBER, "last": NUMBER, "electronic": ("bool", False)},
+        {
+            "series": SERIES,
+            "first": NUMBER,
+            "last": NUMBER,
+            "electronic": ("bool", False),
+            "seller": SELLER,
+        },
         _sell,
         "vende un rango de cartones de una serie",
     ),
     "sell_count": Command(
-        {"series": SERIES, "count": NUMBER, "electronic": ("bool", False)},
+        {"series": SERIES, "count": NUMBER, "electronic": ("bool", False), "seller": SELLER},
         _sell_count,
         "vende los siguientes N cartones de una serie",
     ),

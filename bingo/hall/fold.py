@@ -238,7 +238,7 @@ class HallState:
                     event.series, (serie.last_sold, serie.last_sold_date)
                 )
                 partida.sales.append(
-                    SaleRange(event.series, event.first, event.last, event.electronic)
+                    SaleRange(event.series, event.first, event.last, event.electronic, event.seller)
                 )
                 partida.face_value_cents = serie.face_value_cents
                 serie.last_sold = event.last
@@ -247,9 +247,15 @@ class HallState:
                 partida = self._need_partida()
                 serie = self.series[event.series]
                 sale = partida.sales.pop()
+                # the return undoes the last sale: it is that sale's seller's (decision 240)
+                partida.returned.append(
+                    SaleRange(event.series, event.first, event.last, sale.electronic, sale.seller)
+                )
                 if event.first > sale.first:
                     partida.sales.append(
-                        SaleRange(sale.series, sale.first, event.first - 1, sale.electronic)
+                        SaleRange(
+                            sale.series, sale.first, event.first - 1, sale.electronic, sale.seller
+                        )
                     )
                     serie.last_sold = event.first - 1
                 elif partida.ranges_of(event.series):

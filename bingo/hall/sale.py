@@ -15,6 +15,20 @@ from bingo.hall.fold import HallState
 from bingo.hall.states import BALLS, PARTIDA_ACTIONS, PartidaState
 from bingo.money import percent_of
 
+MAX_SELLER = 40  # characters of a seller's name (issue 9)
+
+
+def check_seller(seller: str) -> None:
+    """A seller's name: empty (not said) or 1 to 40 printable characters, no edge spaces."""
+    if not seller:
+        return
+    if len(seller) > MAX_SELLER or not seller.isprintable() or seller != seller.strip():
+        raise DomainError(
+            f"nombre de vendedor no válido: {seller[:MAX_SELLER]!r} (de 1 a {MAX_SELLER} "
+            "caracteres imprimibles, sin espacios al principio ni al final)",
+            "R-SALE-1",
+        )
+
 
 class SaleCommands(HallState):
     """The commands that start a partida and sell its cartones."""
@@ -88,8 +102,13 @@ class SaleCommands(HallState):
                 )
         return serie.last_sold + 1
 
-    def sell(self, series: str, first: int, last: int, electronic: bool = False) -> list[ev.Event]:
-        """Record cartones first..last of a serie as sold, on paper or on a terminal."""
+    def sell(
+        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+    ) -> list[ev.Event]:
+        """Record cartones first..last of a serie as sold, on paper or on a terminal, by
+        ``seller`` ("" when the hall does not say who; issue 9).
+        """
+        check_seller(seller)
         partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
         expected = self.next_sale_number(series)
         serie = self.series[series]
@@ -127,7 +146,12 @@ class SaleCommands(HallState):
                 self._check_second_serie(partida, lead_code, series, first, last)
         return [
             ev.SaleRecorded(
-                partida=partida.number, series=series, first=first, last=last, electronic=electronic
+                partida=partida.number,
+                series=series,
+                first=first,
+                last=last,
+                electronic=electronic,
+                seller=seller,
             )
         ]
 

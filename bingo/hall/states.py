@@ -61,6 +61,7 @@ class SaleRange:
     first: int
     last: int
     electronic: bool
+    seller: str = ""  # who handed the block out, "" when not said (issue 9)
 
     @property
     def count(self) -> int:
@@ -100,6 +101,9 @@ class PartidaState:
     bola_loca_source: str
     status: Status = Status.SALE_OPEN
     sales: list[SaleRange] = field(default_factory=list)
+    # cartones returned to the table before the close, each with the seller of the sale it
+    # undid (decisions 171, 240)
+    returned: list[SaleRange] = field(default_factory=list)
     face_value_cents: int | None = None
     amounts: ev.SaleClosed | None = None
     data_recorded_at: str | None = None  # the sale closed: the acta's "datos" time (R-ACTA-2)

@@ -435,11 +435,19 @@ class RemoteService:
         assert partida is not None
         return partida.number
 
-    def sell(self, series: str, first: int, last: int, electronic: bool = False) -> None:
-        self.command("sell", series=series, first=first, last=last, electronic=electronic)
+    def sell(
+        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+    ) -> None:
+        said: dict[str, Any] = {"seller": seller} if seller else {}  # never an empty text
+        self.command("sell", series=series, first=first, last=last, electronic=electronic, **said)
 
-    def sell_count(self, series: str, count: int, electronic: bool = False) -> tuple[int, int]:
-        answer = self.command("sell_count", series=series, count=count, electronic=electronic)
+    def sell_count(
+        self, series: str, count: int, electronic: bool = False, *, seller: str = ""
+    ) -> tuple[int, int]:
+        said: dict[str, Any] = {"seller": seller} if seller else {}
+        answer = self.command(
+            "sell_count", series=series, count=count, electronic=electronic, **said
+        )
         result = answer.get("result") or {}
         return int(result.get("first", 0)), int(result.get("last", 0))
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Cash", "DrawerDialog", "drawer_rows"]
+__all__ = ["Cash", "DrawerDialog", "drawer_rows", "seller_rows"]
 
 
 def drawer_rows(drawer: Drawer) -> list[tuple[str, str, int]]:
@@ -107,6 +107,58 @@ def detail_rows(drawer: Drawer) -> list[tuple[str, str, str]]:
     return rows
 
 
+def seller_rows(drawer: Drawer) -> list[tuple[str, str, int, int, int]]:
+    """Per seller: (name, blocks, cartones handed out, cartones returned, cash to hand in);
+    empty when no sale of the session names its seller (decision 240).
+    """
+    if not any(s.seller for s in drawer.sellers):
+        return []
+    rows = []
+    for sales in drawer.sellers:
+        by_partida: dict[int, list[str]] = {}
+        for b in sales.blocks:
+            by_partida.setdefault(b.partida, []).append(f"{b.series} {b.first}–{b.last}")
+        blocks = "; ".join(
+            t("partida {n}: {blocks}").format(n=n, blocks=", ".join(words))
+            for n, words in by_partida.items()
+        )
+        rows.append(
+            (
+                sales.seller or t("(sin vendedor)"),
+                blocks or "—",
+                sales.cartones_sold,
+                sales.cartones_returned,
+                sales.cash_cents,
+            )
+        )
+    return rows
+
+
+def _sellers_grid(drawer: Drawer, amounts: dict[str, QLabel]) -> QGridLayout | None:
+    rows = seller_rows(drawer)
+    if not rows:
+        return None
+    grid = QGridLayout()
+    grid.addWidget(_label(t("Ventas por vendedor"), "sellers_title", 16, bold=True), 0, 0, 1, 5)
+    heads = (t("Vendedor"), t("Bloques"), t("Cartones"), t("Devueltos"), t("A entregar"))
+    for column, head in enumerate(heads):
+        grid.addWidget(
+            _label(head, f"sellers_head_{column}", 15, bold=True, right=column > 1), 1, column
+        )
+    for i, (seller, blocks, sold, returned, cash) in enumerate(rows):
+        cells = (seller, blocks, str(sold), str(returned), euros(cash))
+        for column, (text, name) in enumerate(zip(cells, SELLER_COLUMNS, strict=True)):
+            label = _label(text, f"seller_{i}_{name}", 15, right=column > 1)
+            label.setWordWrap(column == 1)
+            amounts[f"seller_{i}_{name}"] = label
+            grid.addWidget(label, i + 2, column)
+    grid.setColumnStretch(1, 1)
+    return grid
+
+
+SELLER_COLUMNS = ("name", "blocks", "sold", "returned", "cash")
+
+
 def _label(text: str, name: str, pixels: int, *, bold: bool = False, right: bool = False) -> QLabel:
     label = QLabel(text)
     label.setObjectName(name)
@@ -170,6 +222,9 @@ class DrawerDialog(QDialog):
             self.amounts[name] = amount
             detail.addWidget(amount, i, 1)
         layout.addLayout(detail)
+        sellers = _sellers_grid(drawer, self.amounts)
+        if sellers is not None:
+            layout.addLayout(sellers)
         buttons = QDialogButtonBox()
         if closing:
             self.confirm: QPushButton | None = QPushButton(

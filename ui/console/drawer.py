@@ -15,6 +15,7 @@ from typing import Any
 
 from actas.builder import Acta, Totals, build_acta
 from bingo.hall import FINISHED, SessionState, Status
+from bingo.sellers import SellerSales, sellers_of
 
 __all__ = ["Drawer", "drawer_of"]
 
@@ -31,6 +32,8 @@ class Drawer:
     unpaid: tuple[tuple[int, int], ...]
     # the partida still in play: (partida, cents taken so far), not in the acta's totals yet
     in_play: tuple[int, int] | None
+    # what each seller sold, returned and must hand in, the partida in play included (issue 9)
+    sellers: tuple[SellerSales, ...] = ()
 
     @property
     def cash_in_cents(self) -> int:
@@ -87,4 +90,5 @@ def drawer_of(export: Mapping[str, Any], session: SessionState, float_cents: int
         totals=acta.totals,
         unpaid=unpaid,
         in_play=in_play,
+        sellers=sellers_of(session),
     )

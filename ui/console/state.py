@@ -513,10 +513,12 @@ def _sales(
     lines = []
     for r in shown.sales:
         kind = t(" (electrónicos)") if r.electronic else ""
+        seller = f" · {r.seller}" if r.seller else ""  # a name, not translated (decision 240)
         lines.append(
             t("Serie {series}: cartones {first} a {last} — {count}{kind}").format(
                 series=r.series, first=r.first, last=r.last, count=r.count, kind=kind
             )
+            + seller
         )
     totals = plural(
         shown.cards_sold,

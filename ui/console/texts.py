@@ -58,7 +58,7 @@ def describe(event: ev.Event) -> str:
                 first=event.first,
                 last=event.last,
                 count=event.last - event.first + 1,
-            )
+            ) + (f" · {event.seller}" if event.seller else "")  # a name: not translated
         case ev.CartonesReturned():
             return t(
                 "Devueltos a la mesa: serie {series}, cartones {first} a {last} ({count})"

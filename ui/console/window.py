@@ -453,7 +453,8 @@ class ConsoleWindow(QMainWindow):
                 t("No hay ninguna serie a la venta: registre una"), solved=self._on_sale
             )
             return
-        self.attempt(t("Venta"), lambda: self.service.sell_count(series, count))
+        seller = self.sale_page.seller()
+        self.attempt(t("Venta"), lambda: self.service.sell_count(series, count, seller=seller))
 
     def sell_range(self, series: str, first: int, last: int) -> None:
         if not series:
@@ -461,7 +462,8 @@ class ConsoleWindow(QMainWindow):
                 t("No hay ninguna serie a la venta: registre una"), solved=self._on_sale
             )
             return
-        self.attempt(t("Venta"), lambda: self.service.sell(series, first, last))
+        seller = self.sale_page.seller()
+        self.attempt(t("Venta"), lambda: self.service.sell(series, first, last, seller=seller))
 
     def _on_sale(self) -> bool:
         return bool(self.sale_page.selected_series())

@@ -910,4 +910,13 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     "problema de un dispositivo": "problema d'un dispositiu",
     "se ha cantado": "s'ha cantat",
     "sin extractor las bolas se escriben": "sense extractor les boles s'escriuen",
+    # sales by seller (issue 9)
+    "Vendedor (Alt+E):": "Venedor (Alt+E):",
+    "(sin vendedor)": "(sense venedor)",
+    "Ventas por vendedor": "Vendes per venedor",
+    "Vendedor": "Venedor",
+    "Bloques": "Blocs",
+    "Devueltos": "Retornats",
+    "A entregar": "A lliurar",
+    "partida {n}: {blocks}": "partida {n}: {blocks}",
 }

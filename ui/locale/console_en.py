@@ -906,4 +906,13 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "{what}: no hay impresora elegida; elíjala en Sesión → Opciones (Ctrl+O)": (
         "{what}: no printer chosen; choose it in Session → Options (Ctrl+O)"
     ),
+    # sales by seller (issue 9)
+    "Vendedor (Alt+E):": "Seller (Alt+E):",
+    "(sin vendedor)": "(no seller)",
+    "Ventas por vendedor": "Sales by seller",
+    "Vendedor": "Seller",
+    "Bloques": "Blocks",
+    "Devueltos": "Returned",
+    "A entregar": "To hand in",
+    "partida {n}: {blocks}": "game {n}: {blocks}",
 }

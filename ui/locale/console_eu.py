@@ -917,4 +917,13 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     "problema de un dispositivo": "gailu baten arazoa",
     "se ha cantado": "kantatu egin da",
     "sin extractor las bolas se escriben": "ateragailurik gabe bolak idatzi egiten dira",
+    # sales by seller (issue 9)
+    "Vendedor (Alt+E):": "Saltzailea (Alt+E):",
+    "(sin vendedor)": "(saltzailerik gabe)",
+    "Ventas por vendedor": "Salmentak saltzaileka",
+    "Vendedor": "Saltzailea",
+    "Bloques": "Blokeak",
+    "Devueltos": "Itzulitakoak",
+    "A entregar": "Entregatzeko",
+    "partida {n}: {blocks}": "{n}. partida: {blocks}",
 }

@@ -903,4 +903,13 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     "problema de un dispositivo": "problema dun dispositivo",
     "se ha cantado": "cantouse",
     "sin extractor las bolas se escriben": "sen extractor as bolas escríbense",
+    # sales by seller (issue 9)
+    "Vendedor (Alt+E):": "Vendedor (Alt+E):",
+    "(sin vendedor)": "(sen vendedor)",
+    "Ventas por vendedor": "Vendas por vendedor",
+    "Vendedor": "Vendedor",
+    "Bloques": "Bloques",
+    "Devueltos": "Devoltos",
+    "A entregar": "A entregar",
+    "partida {n}: {blocks}": "partida {n}: {blocks}",
 }

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QLineEdit,
     QListWidget,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from bingo.hall.sale import MAX_SELLER
 from ui.console.pages import button
 from ui.console.state import ConsoleView
 from ui.console.texts import t
@@ -69,17 +72,29 @@ class SalePage(QWidget):
         self.sell_range_button = button(t("Vender el rango (Intro)"), "sell_range", 16)
         self.sell_range_button.clicked.connect(self._sell_range)
         self.sale_last.lineEdit().returnPressed.connect(self._sell_range)
+        # who hands the blocks out: kept from one sale to the next (issue 9; decision 240)
+        self.sale_seller = QLineEdit()
+        self.sale_seller.setObjectName("sale_seller")
+        self.sale_seller.setMaxLength(MAX_SELLER)
+        self.sale_seller.setPlaceholderText(t("(sin vendedor)"))
+        self.sale_seller.returnPressed.connect(self.sale_count.setFocus)
+        # Alt+V is the Ver menu's: the seller's field takes Alt+E (vEndedor)
+        focus = QShortcut(QKeySequence("Alt+E"), self)
+        focus.setContext(Qt.ShortcutContext.WindowShortcut)
+        focus.activated.connect(self._focus_seller)
         grid.addWidget(wrapped_label(t("Serie:")), 0, 0)
         grid.addWidget(self.sale_series, 0, 1)
         grid.addWidget(self.sale_next, 0, 2, 1, 3)
-        grid.addWidget(wrapped_label(t("Cartones:")), 1, 0)
-        grid.addWidget(self.sale_count, 1, 1)
-        grid.addWidget(self.sell_button, 1, 2, 1, 3)
-        grid.addWidget(wrapped_label(t("Del cartón:")), 2, 0)
-        grid.addWidget(self.sale_first, 2, 1)
-        grid.addWidget(wrapped_label(t("al:")), 2, 2)
-        grid.addWidget(self.sale_last, 2, 3)
-        grid.addWidget(self.sell_range_button, 2, 4)
+        grid.addWidget(wrapped_label(t("Vendedor (Alt+E):")), 1, 0)
+        grid.addWidget(self.sale_seller, 1, 1, 1, 2)
+        grid.addWidget(wrapped_label(t("Cartones:")), 2, 0)
+        grid.addWidget(self.sale_count, 2, 1)
+        grid.addWidget(self.sell_button, 2, 2, 1, 3)
+        grid.addWidget(wrapped_label(t("Del cartón:")), 3, 0)
+        grid.addWidget(self.sale_first, 3, 1)
+        grid.addWidget(wrapped_label(t("al:")), 3, 2)
+        grid.addWidget(self.sale_last, 3, 3)
+        grid.addWidget(self.sell_range_button, 3, 4)
         # a mistyped sale (1200 for 120) undone before the close: its last cartones go back
         self.return_count = QSpinBox()
         self.return_count.setObjectName("return_count")
@@ -91,10 +106,10 @@ class SalePage(QWidget):
             lambda: self.returnCartones.emit(self.return_count.value())
         )
         self.return_count.lineEdit().returnPressed.connect(self.return_button.click)
-        grid.addWidget(wrapped_label(t("Devolver:")), 3, 0)
-        grid.addWidget(self.return_count, 3, 1)
-        grid.addWidget(self.return_of, 3, 2, 1, 2)
-        grid.addWidget(self.return_button, 3, 4)
+        grid.addWidget(wrapped_label(t("Devolver:")), 4, 0)
+        grid.addWidget(self.return_count, 4, 1)
+        grid.addWidget(self.return_of, 4, 2, 1, 2)
+        grid.addWidget(self.return_button, 4, 4)
         layout.addWidget(sale)
 
         self.sales_list = QListWidget()
@@ -119,6 +134,15 @@ class SalePage(QWidget):
         layout.addWidget(self.sale_announce)
         layout.addStretch(1)
 
+    def seller(self) -> str:
+        """The seller the next sale is his (decision 240); "" when none is said."""
+        return self.sale_seller.text().strip()
+
+    def _focus_seller(self) -> None:
+        if self.sale_seller.isVisible():
+            self.sale_seller.setFocus()
+            self.sale_seller.selectAll()
+
     def selected_series(self) -> str:
         return str(self.sale_series.currentData() or "")
 
@@ -141,6 +165,7 @@ class SalePage(QWidget):
         selling = "sell" in allowed
         for widget in (self.sell_button, self.sell_range_button, self.sale_count, self.sale_first):
             widget.setEnabled(selling)
+        self.sale_seller.setEnabled(selling)
         self.sale_last.setEnabled(selling)
         self.sale_series.setEnabled(selling)
         self.close_sale_button.setEnabled("close_sale" in allowed)
