@@ -59,6 +59,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ):
         svc = engine.service
         holder["svc"] = svc
+        from store.operators import OperatorBook
+
+        if OperatorBook(engine.store).has_operators():  # a real hall's record (decision 250)
+            raise CliError(
+                "esta base de datos es la de una sala con operadores: una simulación no se "
+                "escribe en su registro; simule en otra base de datos (--db)"
+            )
         open_session = svc.hall.session
         if open_session is not None and open_session.id in svc.hall.simulations:
             started = svc.hall.simulations[open_session.id]

@@ -233,3 +233,16 @@ def test_every_command_that_writes_names_who_gave_it_once_there_are_operators(
     assert '"asked_by":"Mesa"' in str(last[1][1]) and '"client":"cli"' in str(last[1][1])
     code, out, err = run(capsys, monkeypatch, "reclamacion", "list", "--db", url)
     assert code == 0 and "premio" in out, err
+
+
+def test_a_simulation_is_never_written_into_a_hall_that_has_operators(
+    hall: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-ROLE-1 (an inspection's finding, decision 250): a hall with operators is a real hall;
+    a simulated night written into its record would name nobody. Refused, nothing changes."""
+    before = rows(hall, "select count(*) from events")
+    code, _, err = run(
+        capsys, monkeypatch, "simulate", "--db", f"sqlite:///{hall}", "--seed", "2", "-q"
+    )
+    assert code == 1 and "otra base de datos" in err, err
+    assert rows(hall, "select count(*) from events") == before
