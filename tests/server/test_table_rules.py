@@ -115,3 +115,20 @@ def test_an_operator_given_the_sack_reads_nothing_more_with_his_token(
     assert disabled.returncode == 0, disabled.stderr
     for path in ("/api/v1/records", "/api/v1/questions"):
         refusal(mesa.http.get(f"{server.url}{path}", headers=headers), 401, "not_logged_in")
+
+
+def test_the_jefe_de_sala_s_pin_checked_while_the_server_is_away_is_said_not_a_traceback() -> None:
+    """A station closing the session while the server is unreachable: the PIN's check says the
+    link is down (shown in the dialog, decision 203) instead of escaping as a network error."""
+    from tests.server.kit import free_port
+    from ui.client.link import Link, LinkDown
+
+    link = Link(f"http://127.0.0.1:{free_port()}", timeout=2.0)  # nothing listens there
+    try:
+        link.check_secret(*SALA)
+    except LinkDown as exc:
+        assert str(exc)
+    else:
+        raise AssertionError("a check with no server cannot succeed")
+    finally:
+        link.close()

@@ -9,6 +9,7 @@ is lost it is sent again with the same ids, and the server never applies it twic
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import ssl
 import time
@@ -100,17 +101,21 @@ class Link:
         """Check an operator's name and PIN at the server without changing this station's login
         (a login whose token is given back at once); the operator's role.
         """
-        response = self.http.post(
-            "/api/v1/login",
-            json={"v": WIRE_VERSION, "name": name, "pin": pin},
-            headers={"Authorization": ""},
-        )
+        try:
+            response = self.http.post(
+                "/api/v1/login",
+                json={"v": WIRE_VERSION, "name": name, "pin": pin},
+                headers={"Authorization": ""},
+            )
+        except httpx.HTTPError as exc:  # the server away: said where the PIN was asked
+            raise LinkDown("link_down", _down(exc)) from None
         if response.status_code != 200:
             raise _refusal(response)
         answer = response.json()
-        self.http.post(
-            "/api/v1/logout", json={}, headers={"Authorization": f"Bearer {answer['token']}"}
-        )
+        with contextlib.suppress(httpx.HTTPError):  # the token lapses by itself otherwise
+            self.http.post(
+                "/api/v1/logout", json={}, headers={"Authorization": f"Bearer {answer['token']}"}
+            )
         return str(answer["operator"]["role"])
 
     def new_command_id(self) -> str:
