@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy.orm import Session
 
 from bingo import rights as rt
 from store.engine import BEGIN_MODE
@@ -300,27 +300,30 @@ class OperatorBook:
             return [(r.at, r.name, r.client, r.purpose, r.outcome) for r in session.scalars(stmt)]
 
     def locked_until(self, name: str, client: str) -> dt.datetime | None:
-        """When the name, or the station, may try again; None when it is not locked."""
+        """When the name at this station, or the station, may try again; None when it is not
+        locked. A name is locked where its wrong secrets were typed, not everywhere: someone
+        else's wrong PINs elsewhere on the hall's network never lock the jefe de sala out of
+        his own table (decision 133).
+        """
+        by_name = (OperatorAttemptRow.name == name, OperatorAttemptRow.client == client)
         ends = [
             end
             for end in (
-                self._lock_end(OperatorAttemptRow.name, name),
-                self._lock_end(OperatorAttemptRow.client, client),
+                self._lock_end(*by_name) if name else None,
+                self._lock_end(OperatorAttemptRow.client == client) if client else None,
             )
             if end is not None
         ]
         return max(ends) if ends else None
 
-    def _lock_end(self, column: InstrumentedAttribute[str], value: str) -> dt.datetime | None:
+    def _lock_end(self, *where: ColumnElement[bool]) -> dt.datetime | None:
         """The end of the lock earned by the failures in a row since the last accepted attempt
         (attempts refused while locked count too: hammering a lock lengthens it).
         """
-        if not value:
-            return None
         with Session(self._engine, expire_on_commit=False) as session:
             rows = session.execute(
                 select(OperatorAttemptRow.at, OperatorAttemptRow.outcome)
-                .where(column == value)
+                .where(*where)
                 .where(OperatorAttemptRow.outcome != REFUSED)
                 .order_by(OperatorAttemptRow.id.desc())
                 .limit(rt.FREE_FAILURES + 20)
