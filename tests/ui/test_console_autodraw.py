@@ -21,6 +21,12 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 PACE = 0.05
 
 
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hall's 3 s minimum (decision 251) scaled down for the tests' 0.05 s pace."""
+    monkeypatch.setattr("ui.console.autodraw.MIN_PACE", 0.0)
+
+
 def start(t: Table) -> None:
     console = t.console
     console.autodraw.pace.setValue(PACE)
@@ -141,3 +147,21 @@ def test_a_draw_the_console_refuses_stops_the_automatic_extraction(table: Any) -
     assert "El juego de bolas ha cambiado" in console.error.text()
     assert not console.autodraw.running and console.autodraw.stopped_because
     assert t.partida.balls == [] and not t.bridge.busy
+
+
+def test_a_pace_too_fast_for_the_players_is_refused(
+    table: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cantabria II ("con el ritmo adecuado para que todos los jugadores puedan seguirlas"):
+    faster than a ball every 3 s the automatic extraction does not start (decision 251)."""
+    monkeypatch.setattr("ui.console.autodraw.MIN_PACE", 3.0)
+    t = table([])
+    console = t.console
+    console.autodraw.pace.setValue(0.5)
+    console.activateWindow()
+    t.qtbot.waitUntil(console.isActiveWindow)
+    t.qtbot.keyClick(console.focusWidget() or console, Qt.Key.Key_F6, CTRL)
+    assert not console.autodraw.running
+    assert "como mucho una bola cada 3 s" in console.error.text()
+    assert balls(t) == 0

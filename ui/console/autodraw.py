@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from ui.console.window import ConsoleWindow
 
 MAX_PACE = 60.0  # seconds per ball
+# "con el ritmo adecuado para que todos los jugadores puedan seguirlas e ir anotándolas":
+# no faster than a ball every 3 s, the time to call it and mark it (decision 251)
+MIN_PACE = 3.0
 TYPING_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Backspace, Qt.Key.Key_Delete)
 
 
@@ -109,6 +112,16 @@ class AutoDraw(QObject):
             window.show_error(
                 t("Extracción automática: elija antes el ritmo (segundos por bola)"),
                 solved=lambda: self.pace.value() > 0,
+            )
+            self.pace.setFocus()
+            return
+        if self.pace.value() < MIN_PACE:
+            window.show_error(
+                t(
+                    "Extracción automática: como mucho una bola cada {pace} s, para que todos "
+                    "los jugadores puedan seguirlas"
+                ).format(pace=f"{MIN_PACE:g}"),
+                solved=lambda: self.pace.value() >= MIN_PACE,
             )
             self.pace.setFocus()
             return

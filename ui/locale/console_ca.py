@@ -919,4 +919,12 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     "Devueltos": "Retornats",
     "A entregar": "A lliurar",
     "partida {n}: {blocks}": "partida {n}: {blocks}",
+    # the automatic extraction's minimum pace (decision 251)
+    (
+        "Extracción automática: como mucho una bola cada {pace} s, para que todos "
+        "los jugadores puedan seguirlas"
+    ): (
+        "Extracció automàtica: com a màxim una bola cada {pace} s, "
+        "perquè tots els jugadors les puguin seguir"
+    ),
 }

@@ -915,4 +915,12 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Devueltos": "Returned",
     "A entregar": "To hand in",
     "partida {n}: {blocks}": "game {n}: {blocks}",
+    # the automatic extraction's minimum pace (decision 251)
+    (
+        "Extracción automática: como mucho una bola cada {pace} s, para que todos "
+        "los jugadores puedan seguirlas"
+    ): (
+        "Automatic extraction: at most one ball every {pace} s, so "
+        "that every player can follow them"
+    ),
 }

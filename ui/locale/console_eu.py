@@ -926,4 +926,9 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     "Devueltos": "Itzulitakoak",
     "A entregar": "Entregatzeko",
     "partida {n}: {blocks}": "{n}. partida: {blocks}",
+    # the automatic extraction's minimum pace (decision 251)
+    (
+        "Extracción automática: como mucho una bola cada {pace} s, para que todos "
+        "los jugadores puedan seguirlas"
+    ): ("Ateratze automatikoa: gehienez bola bat {pace} s-ro, jokalari guztiek jarrai diezaieten"),
 }

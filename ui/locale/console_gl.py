@@ -912,4 +912,12 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     "Devueltos": "Devoltos",
     "A entregar": "A entregar",
     "partida {n}: {blocks}": "partida {n}: {blocks}",
+    # the automatic extraction's minimum pace (decision 251)
+    (
+        "Extracción automática: como mucho una bola cada {pace} s, para que todos "
+        "los jugadores puedan seguirlas"
+    ): (
+        "Extracción automática: como moito unha bola cada {pace} s, "
+        "para que todos os xogadores poidan seguilas"
+    ),
 }
