@@ -153,7 +153,7 @@ def test_a_pace_too_fast_for_the_players_is_refused(
     table: Any,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Cantabria II ("con el ritmo adecuado para que todos los jugadores puedan seguirlas"):
+    """Cantabria III ("con el ritmo adecuado para que todos los jugadores puedan seguirlas"):
     faster than a ball every 3 s the automatic extraction does not start (decision 251)."""
     monkeypatch.setattr("ui.console.autodraw.MIN_PACE", 3.0)
     t = table([])

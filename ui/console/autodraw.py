@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ui.console.window import ConsoleWindow
 
 MAX_PACE = 60.0  # seconds per ball
-# "con el ritmo adecuado para que todos los jugadores puedan seguirlas e ir anotándolas":
+# Cantabria III: "con el ritmo adecuado para que todos los jugadores puedan seguirlas":
 # no faster than a ball every 3 s, the time to call it and mark it (decision 251)
 MIN_PACE = 3.0
 TYPING_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Backspace, Qt.Key.Key_Delete)
