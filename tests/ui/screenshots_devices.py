@@ -56,8 +56,12 @@ def main() -> None:
         kit.partida_ready([("A", 120)])
         partida = kit.hall.partida
         assert partida is not None
+        from ui.console import autodraw
+
+        hall_minimum, autodraw.MIN_PACE = autodraw.MIN_PACE, 0.0  # seven balls quickly first
         console.autodraw.start()
         wait(app, lambda: len(partida.balls) >= 7)
+        autodraw.MIN_PACE = hall_minimum
         console.autodraw.stop("la mesa pulsó PARAR")
         wait(app, lambda: not bridge.busy and not console.desk.drawing)
         console.autodraw.pace.setValue(8.0)
