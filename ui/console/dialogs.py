@@ -41,6 +41,22 @@ def _big(label: W, pixels: int, bold: bool = False) -> W:
     return label
 
 
+def accept_or_cancel(
+    dialog: QDialog, confirm: QPushButton, cancel_text: str = ""
+) -> tuple[QDialogButtonBox, QPushButton]:
+    """The buttons of a dialog that confirms or cancels: ``confirm`` accepts it (Enter), the
+    cancel button (Esc, «Cancelar» unless ``cancel_text``) rejects it. Returns the box and the
+    cancel button.
+    """
+    buttons = QDialogButtonBox()
+    cancel = QPushButton(cancel_text or t("Cancelar (Esc)"))
+    buttons.addButton(confirm, QDialogButtonBox.ButtonRole.AcceptRole)
+    buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, cancel
+
+
 class IncidentDialog(QDialog):
     """An incident: the regulation paragraph first, then a note and the confirmation.
 
@@ -100,17 +116,12 @@ class IncidentDialog(QDialog):
             self.number.setRange(1, 90)
             form.addRow(t("Extracción número:"), self.index)
             form.addRow(t("La bola es el:"), self.number)
-        buttons = QDialogButtonBox()
         self.confirm = QPushButton(t("{action} (Intro)").format(action=action_text))
         self.confirm.setObjectName("incident_confirm")
         self.confirm.setEnabled(False)
         _big(self.confirm, 18, bold=True)
-        cancel = QPushButton(t("Cancelar (Esc)"))
+        buttons, cancel = accept_or_cancel(self, self.confirm)
         cancel.setObjectName("incident_cancel")
-        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         self.read_aloud.toggled.connect(self._update)
         self.note.textChanged.connect(self._update)
         layout = QVBoxLayout(self)
@@ -158,16 +169,11 @@ class ConfirmDialog(QDialog):
         label = _big(QLabel(text), 20)
         label.setWordWrap(True)
         label.setObjectName("confirm_text")
-        buttons = QDialogButtonBox()
         self.confirm = QPushButton(action_text)
         self.confirm.setObjectName("confirm_ok")
-        cancel = QPushButton(stay_text or t("Cancelar (Esc)"))
+        buttons, cancel = accept_or_cancel(self, self.confirm, stay_text)
         cancel.setObjectName("confirm_cancel")
         self.cancel = cancel
-        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(label, 1)
         layout.addWidget(buttons)
@@ -217,14 +223,9 @@ class SerieDialog(QDialog):
         form.addRow(t("Cartones:"), self.serie_size)
         form.addRow(t("Valor facial:"), self.face)
         form.addRow("", self.electronic)
-        buttons = QDialogButtonBox()
         self.confirm = QPushButton(t("Registrar la serie (Intro)"))
         self.confirm.setObjectName("serie_confirm")
-        cancel = QPushButton(t("Cancelar (Esc)"))
-        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _cancel = accept_or_cancel(self, self.confirm)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)

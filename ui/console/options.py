@@ -17,7 +17,6 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.money import euros
+from ui.console.dialogs import accept_or_cancel
 from ui.console.pages import key
 from ui.console.texts import t
 from ui.widgets import set_pixel_font
@@ -112,14 +112,9 @@ class OptionsDialog(QDialog):
             )
         )
         note.setWordWrap(True)
-        buttons = QDialogButtonBox()
         self.confirm = QPushButton(t("Guardar las opciones (Intro)"))
         self.confirm.setObjectName("options_confirm")
-        cancel = QPushButton(t("Cancelar (Esc)"))
-        buttons.addButton(self.confirm, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _cancel = accept_or_cancel(self, self.confirm)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)
