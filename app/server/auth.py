@@ -169,9 +169,9 @@ class ServerAuth:
             if self._console(request) and not await asyncio.to_thread(self.book.has_operators):
                 return None
             return _not_logged_in()
-        now = await asyncio.to_thread(self.book.get, login.name)
-        if now is None or not now.active:  # disabled since the login: as for its commands
-            return _error(401, "not_logged_in", f"{login.name} está dado de baja")
+        gone = await asyncio.to_thread(self._disabled, login)  # as for its commands
+        if gone is not None:
+            return gone
         if table and login.role not in rt.TABLE:
             return _error(
                 403,
@@ -208,9 +208,9 @@ class ServerAuth:
         return await asyncio.to_thread(self._check, rights, login, name)
 
     def _check(self, rights: CommandRights, login: Login, name: object) -> CommandRights | Response:
-        now = self.book.get(login.name)
-        if now is None or not now.active:
-            return _error(401, "not_logged_in", f"{login.name} está dado de baja")
+        gone = self._disabled(login)
+        if gone is not None:
+            return gone
         if not isinstance(name, str) or name not in COMMANDS:
             return rights  # the host answers an unknown command (404)
         action = rt.command_action(name)
@@ -223,6 +223,13 @@ class ServerAuth:
                 f"{login.name} ({rt.ROLES.get(login.role, login.role)}) no puede {what}",
             )
         return rights
+
+    def _disabled(self, login: Login) -> Response | None:
+        """The refusal of a login whose operator was disabled (or removed) since; else None."""
+        now = self.book.get(login.name)
+        if now is None or not now.active:
+            return _error(401, "not_logged_in", f"{login.name} está dado de baja")
+        return None
 
     def _forget_expired(self) -> None:
         now = time.monotonic()
