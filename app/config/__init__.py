@@ -142,19 +142,26 @@ class PublishedFile:
     sha256: str
 
 
-def published_files() -> tuple[PublishedFile, ...]:
-    """The published region files, every version of each (docs/decisions.md 116)."""
-    where = "config/regions/published.toml"
-    raw = resources.files("app.config").joinpath("regions", "published.toml").read_bytes()
+def published_entries(folder: str, keys: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The ``[[file]]`` entries of ``config/<folder>/published.toml``, each as its ``keys``'
+    texts: the manifest of the files the authority published (region rules, game files).
+    """
+    where = f"config/{folder}/published.toml"
+    raw = resources.files("app.config").joinpath(folder, "published.toml").read_bytes()
     entries = _read_toml(raw.decode("utf-8"), where).get("file", [])
     if not isinstance(entries, list):
         raise ConfigError(f"{where}: [[file]] debe ser una lista de tablas")
     out = []
     for entry in entries:
         table = _Table({"file": entry}, where, "file")
-        keys = ("region", "version", "resolution", "sha256")
-        out.append(PublishedFile(*(table.get_str(k) for k in keys)))
-    return tuple(out)
+        out.append(tuple(table.get_str(k) for k in keys))
+    return out
+
+
+def published_files() -> tuple[PublishedFile, ...]:
+    """The published region files, every version of each (docs/decisions.md 116)."""
+    keys = ("region", "version", "resolution", "sha256")
+    return tuple(PublishedFile(*entry) for entry in published_entries("regions", keys))
 
 
 def _check_published(region: str, where: str, version: str, resolution: str, raw: bytes) -> str:

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from app.config import REGIONS, ConfigError, _read_toml, _Table
+from app.config import REGIONS, ConfigError, _read_toml, _Table, published_entries
 from bingo.game.definition import (
     CardShape,
     Combination,
@@ -31,16 +31,8 @@ _GAMES = "games"
 
 def published_games() -> tuple[tuple[str, str, str, str], ...]:
     """(game id, version, resolution, SHA-256) of every published game file version."""
-    where = "config/games/published.toml"
-    raw = resources.files("app.config").joinpath(_GAMES, "published.toml").read_bytes()
-    entries = _read_toml(raw.decode("utf-8"), where).get("file", [])
-    if not isinstance(entries, list):
-        raise ConfigError(f"{where}: [[file]] debe ser una lista de tablas")
-    out = []
-    for entry in entries:
-        table = _Table({"file": entry}, where, "file")
-        out.append(tuple(table.get_str(k) for k in ("game", "version", "resolution", "sha256")))
-    return tuple(out)  # type: ignore[arg-type]
+    keys = ("game", "version", "resolution", "sha256")
+    return tuple((g, v, r, h) for g, v, r, h in published_entries(_GAMES, keys))
 
 
 def shipped_games() -> tuple[str, ...]:
