@@ -127,14 +127,22 @@ class Papers:
             return None
         return name
 
-    def print_acta(self) -> None:
-        """Sesión → Imprimir el acta (Ctrl+Shift+P): the acta sent to the hall's printer."""
-        what = t("Acta de la sesión")
+    def _acta_session(self, what: str) -> SessionState | None:
+        """The session whose acta is asked for (the open one, or the last); None, said, when
+        there is none, or when a paper is already being made.
+        """
         if self.desk.document is not None:
-            return
+            return None
         session = documents.acta_session(self.window.hall)
         if session is None:
             self.window.show_error(t("{what}: todavía no hay ninguna sesión").format(what=what))
+        return session
+
+    def print_acta(self) -> None:
+        """Sesión → Imprimir el acta (Ctrl+Shift+P): the acta sent to the hall's printer."""
+        what = t("Acta de la sesión")
+        session = self._acta_session(what)
+        if session is None:
             return
         printer = self._printer(what)
         if printer is None:
@@ -154,11 +162,8 @@ class Papers:
     def save_acta(self) -> None:
         """Sesión → Acta de la sesión… (Ctrl+P): the acta of the open (or last) session."""
         what = t("Acta de la sesión")
-        if self.desk.document is not None:
-            return
-        session = documents.acta_session(self.window.hall)
+        session = self._acta_session(what)
         if session is None:
-            self.window.show_error(t("{what}: todavía no hay ninguna sesión").format(what=what))
             return
         sealed = self.window.session_page.seal_acta.isChecked()
         title = (
