@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
 from tests.server.kit import INSPECTOR, MESA, SALA, Client, Server, open_session, partida_ready
+from tests.ui.kit import answer_secret as answer
 from tests.ui.test_console import click, draw_typed, type_into
 from ui.bridge import Bridge
 from ui.client.link import Link, ServerRefused
@@ -38,39 +38,8 @@ from ui.client.remote import RemoteService
 from ui.client.station import Station
 from ui.console import ConsoleDefaults, ConsoleWindow
 from ui.console.dialogs import IncidentDialog
-from ui.console.login import SecretDialog
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
-
-
-def answer(
-    qtbot: QtBot, name: str, pin: str, *, cancel: bool = False, seconds: float = 30.0
-) -> list[str]:
-    """Answer the next modal name-and-PIN dialog when it opens (within ``seconds``, so a
-    dialog of a later test is never answered); the dialog's name and the messages it showed.
-    """
-    seen: list[str] = []
-    deadline = time.monotonic() + seconds
-
-    def fill() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, SecretDialog):
-            if time.monotonic() < deadline:
-                QTimer.singleShot(10, fill)
-            return
-        seen.append(dialog.objectName())
-        if cancel:
-            dialog.reject()
-            return
-        dialog.name.setText(name)
-        qtbot.keyClicks(dialog.pin, pin)
-        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
-        if dialog.isVisible():  # refused: the reason is shown and the dialog stays open
-            seen.append(dialog.message.text())
-            dialog.reject()
-
-    QTimer.singleShot(0, fill)
-    return seen
 
 
 def command_by(db: Path) -> list[dict[str, Any]]:

@@ -32,7 +32,7 @@ from tests.server.kit import (
     shown,
     wait_for,
 )
-from tests.server.test_station_rights import answer
+from tests.ui.kit import answer_secret as answer
 from tests.ui.test_console import click, draw_typed, type_into
 from ui.bridge import Bridge
 from ui.client.devices import RemoteDevices

@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bingo import events as ev
@@ -22,10 +21,11 @@ from store import EventStore, open_store
 from store.operators import OperatorBook
 from tests.ui.counting import answer_check, ball_checks
 from tests.ui.kit import Kit, confirm_drawer, open_console
+from tests.ui.kit import answer_secret as answer
 from ui.bridge import Bridge
 from ui.console import ConsoleWindow
 from ui.console.dialogs import IncidentDialog
-from ui.console.login import ConsoleRights, SecretDialog, sign_in
+from ui.console.login import ConsoleRights, sign_in
 
 SALA = ("Sala", "482913")
 MESA = ("Mesa", "735190")
@@ -39,30 +39,6 @@ def book(tmp_path: Path) -> Iterator[OperatorBook]:
     book.add(MESA[0], "jefe_de_mesa", MESA[1])
     yield book
     store.close()
-
-
-def answer(qtbot: QtBot, name: str, pin: str, *, cancel: bool = False) -> list[str]:
-    """Answer the next modal name-and-PIN dialog when it opens; the messages it showed."""
-    seen: list[str] = []
-
-    def fill() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, SecretDialog):
-            QTimer.singleShot(10, fill)
-            return
-        seen.append(dialog.objectName())
-        if cancel:
-            dialog.reject()
-            return
-        dialog.name.setText(name)
-        qtbot.keyClicks(dialog.pin, pin)
-        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
-        if dialog.isVisible():  # refused: the reason is shown and the dialog stays open
-            seen.append(dialog.message.text())
-            dialog.reject()
-
-    QTimer.singleShot(0, fill)
-    return seen
 
 
 def logged_in(qtbot: QtBot, book: OperatorBook, name: str, pin: str) -> ConsoleRights:
