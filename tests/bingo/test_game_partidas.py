@@ -192,3 +192,32 @@ def test_a_game_card_set_whose_cartones_are_not_the_registered_ones_is_refused()
     with pytest.raises(DomainError, match="no es el registrado"):
         for ball in range(1, definition.count + 1):
             tampered.draw_game_ball(ball, "simulated")
+
+
+def test_an_export_of_a_session_with_both_kinds_of_partida_keeps_each_in_its_place() -> None:
+    """session-export.md: the ordinary partidas and card sets keep their shape; the game's are
+    added beside them (``games``, ``card_sets`` with ``game``, ``game_partidas``).
+    """
+    kit = make_hall()
+    kit.partida_ready()
+    kit.finish_with_bingo(1)
+    plain = build_export(kit.hall, kit.svc.card_sets.get)
+    definition = game("derivado-instantaneo-3x3")
+    kit.svc.adopt_game(definition)
+    kit.svc.register_game_card_set(definition.id, "G-200", 7, 200)
+    kit.svc.register_game_serie("G-1", "G-200", 200)
+    kit.svc.start_game_partida(definition.id, "G-200", 50)
+    kit.svc.sell_game_count("G-1", 30)
+    kit.svc.close_game_sale()
+    draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+    kit.svc.pay_game_prizes()
+    kit.svc.start_partida()  # the ordinary bingo goes on after it
+    both = build_export(kit.hall, kit.svc.card_sets.get)
+    assert list(both) == [*list(plain)[:4], "games", *list(plain)[4:]]
+    assert both["card_sets"][:-1] == plain["card_sets"]
+    assert both["card_sets"][-1]["game"] == definition.id
+    assert len(both["card_sets"][-1]["cards"]) == 200
+    (session,) = both["sessions"]
+    assert session["partidas"][0] == plain["sessions"][0]["partidas"][0]
+    assert [p["status"] for p in session["game_partidas"]] == ["closed"]
