@@ -261,7 +261,11 @@ def _play(
 
     def progress(step: Any) -> None:
         session = svc.hall.session
-        if args.quiet or session is None or not session.partidas:
+        if args.quiet or session is None:
+            return
+        if step.name == "start_game_partida":  # the partidas of a game (docs/games.md)
+            print(f"partida {len(svc.hall.games.of_session(session.id))}/{partidas}", flush=True)
+        if not session.partidas:
             return
         n = session.partidas[-1].number
         if n != last_print[0] and step.name == "start_partida":
