@@ -13,6 +13,7 @@ from pathlib import Path
 from app.cli_input import EXIT_OK, EXIT_REFUSED, CliError
 from app.config.game_files import load_game, shipped_game, shipped_games
 from bingo.game.definition import GameDefinition
+from bingo.hall.games import PLAYED_PLANS
 
 __all__ = ["add_parsers", "game_to_simulate"]
 
@@ -23,11 +24,11 @@ MODALITY_NAMES = {
 }
 
 
-def game_to_simulate(path: Path, region: str) -> GameDefinition:
-    """The game a simulated session plays, refused unless the hall can play and record it.
-
-    Today the hall's record, its export and its acta hold the ordinary bingo only: another
-    modality is refused before anything is written (docs/decisions.md 185).
+def game_to_simulate(path: Path, region: str) -> GameDefinition | None:
+    """The game a simulated session plays: None for the ordinary bingo (played exactly as
+    without ``--game``), else a derivado or plus definition the hall plays partida by partida;
+    refused, before anything is written, unless authorised in the hall's region and played by
+    partidas (docs/decisions.md 187, 260).
     """
     game = load_game(path)  # a ConfigError names the file and the fault (exit 1)
     if region not in game.regions:
@@ -36,11 +37,12 @@ def game_to_simulate(path: Path, region: str) -> GameDefinition:
             f"la región de la sala ({region}); no se ha escrito nada",
             EXIT_REFUSED,
         )
-    if not game.is_ordinary:
+    if game.is_ordinary:
+        return None
+    if game.plan not in PLAYED_PLANS:
         raise CliError(
-            f"{path}: el {MODALITY_NAMES[game.modality]} ({game.id}) aún no se juega en la sala: "
-            "el registro, la exportación y el acta solo recogen el bingo ordinario "
-            "(docs/games.md); no se ha escrito nada",
+            f"{path}: el {MODALITY_NAMES[game.modality]} ({game.id}) con plan «{game.plan}» aún "
+            "no se juega en la sala (docs/games.md); no se ha escrito nada",
             EXIT_REFUSED,
         )
     return game

@@ -22,6 +22,7 @@ from app.cli_input import (
     whole_number,
 )
 from app.hall_cli import add_common, hall_settings, today
+from bingo.game.definition import GameDefinition
 
 #: Most partidas one simulated session may plan (decision 124): a long real night is about 100.
 MAX_PARTIDAS = 200
@@ -32,10 +33,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = hall_settings(args)
-    if args.game:  # the ordinary bingo plays as always; another modality is refused here
+    game = None  # the ordinary bingo, exactly as without --game
+    if args.game:  # a derivado or plus game, or a refusal before anything is written
         from app.games_cli import game_to_simulate
 
-        game_to_simulate(Path(args.game), settings.region)
+        game = game_to_simulate(Path(args.game), settings.region)
+        if game is not None and args.devices != "none":
+            raise CliError(
+                "--game con bingo derivado o plus se juega con el bombo simulado (--devices "
+                "none); no se ha escrito nada",
+                EXIT_USAGE,
+            )
 
     holder: dict[str, Any] = {}
 
@@ -72,6 +80,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             session_id, seed, partidas = started.session_id, started.seed, started.partidas
             date = open_session.date
             incidents, electronic = started.incidents, started.electronic
+            game = _resumed_game(svc.hall, started.game, game, args.game)
             resumed = True
         elif open_session is not None:
             raise CliError(
@@ -87,9 +96,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if pending:
                 seed, partidas = pending.seed, pending.partidas
                 incidents, electronic = pending.incidents, pending.electronic
-        _check_ball_set_lasts(
-            svc.hall, partidas - (len(open_session.partidas) if open_session else 0)
-        )
+                game = _resumed_game(svc.hall, pending.game, game, args.game)
+        if game is None:  # a game's balls are not the 90 of the hall's set (decision 262)
+            _check_ball_set_lasts(
+                svc.hall, partidas - (len(open_session.partidas) if open_session else 0)
+            )
         holder["clock"] = SimulatedClock(date, seq)
         holder["bola"] = seeded_bola_loca(seed, next_partida)
         plan = SimulationPlan(
@@ -133,10 +144,35 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
             stop_devices = _with_boards(svc, settings, stop_devices)
         try:
-            return _play(args, svc, settings, plan, draws, resumed)
+            return _play(args, svc, settings, plan, draws, resumed, game)
         finally:
             if stop_devices is not None:
                 stop_devices()
+
+
+def _resumed_game(
+    hall: Any, recorded: str, given: GameDefinition | None, path: str | None
+) -> GameDefinition | None:
+    """The game of a simulated session being resumed: the one its record names (its definition
+    adopted in the record), never another; ``--game`` may repeat it or be left out.
+    """
+    if path and (given.id if given else "") != recorded:
+        played = recorded or "el bingo ordinario"
+        raise CliError(
+            f"{path}: la sesión simulada abierta juega {played}; se reanuda con su propio "
+            "juego (sin --game o con el mismo); no se ha escrito nada"
+        )
+    if not recorded:
+        return None
+    definition = hall.games.definitions.get(recorded)
+    if given is not None:
+        return given
+    if definition is None:
+        raise CliError(
+            f"la sesión simulada abierta juega {recorded}, que aún no está en el registro: "
+            "repita la orden con --game y su fichero; no se ha escrito nada"
+        )
+    return definition  # type: ignore[no-any-return]
 
 
 def _check_new_session(hall: Any, session_id: str, date: str) -> None:
@@ -196,10 +232,12 @@ def _play(
     plan: Any,
     draws: Any,
     resumed: bool,
+    game: GameDefinition | None = None,
 ) -> int:
     from app.bootstrap import prepare_hall
     from bingo import events as ev
     from bingo.simulate import Simulation
+    from bingo.simulate_games import GameSimulation
 
     session_id, seed, partidas = plan.session_id, plan.seed, plan.partidas
     prepare_hall(svc, settings)
@@ -212,17 +250,22 @@ def _play(
                 incidents=plan.incidents,
                 electronic=plan.electronic,
                 devices=args.devices,
+                game=game.id if game else "",
             )
         )
     if resumed and not args.quiet:
         print(f"reanudando la sesión simulada {session_id} en el registro {svc.last_seq}")
-    sim = Simulation(svc, plan, draws)
+    sim = Simulation(svc, plan, draws) if game is None else GameSimulation(svc, plan, game)
     started_at = time.perf_counter()
     last_print = [0]
 
     def progress(step: Any) -> None:
         session = svc.hall.session
-        if args.quiet or session is None or not session.partidas:
+        if args.quiet or session is None:
+            return
+        if step.name == "start_game_partida":  # the partidas of a game (docs/games.md)
+            print(f"partida {len(svc.hall.games.of_session(session.id))}/{partidas}", flush=True)
+        if not session.partidas:
             return
         n = session.partidas[-1].number
         if n != last_print[0] and step.name == "start_partida":
@@ -232,9 +275,10 @@ def _play(
     steps = sim.run(on_step=progress)
     elapsed = time.perf_counter() - started_at
     session = next(s for s in svc.hall.sessions if s.id == session_id)
+    played = len(session.partidas) + len(svc.hall.games.of_session(session_id))
     if not args.quiet:
         print(
-            f"sesión {session_id}: {len(session.partidas)} partidas, {steps} órdenes, "
+            f"sesión {session_id}: {played} partidas, {steps} órdenes, "
             f"{svc.last_seq} registros, {elapsed:.1f} s"
         )
     return EXIT_OK

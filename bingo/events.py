@@ -414,6 +414,14 @@ class SimulationStarted(Event):
     incidents: bool
     electronic: bool
     devices: str
+    game: str = ""  # the game played (docs/games.md); "" the ordinary bingo
+
+    def payload(self) -> dict[str, Any]:
+        # Left out for the ordinary bingo, so its records keep their bytes (and chain hash).
+        payload = super().payload()
+        if not self.game:
+            del payload["game"]
+        return payload
 
 
 # --- people (R-ROLE-1) ------------------------------------------------------------------------
@@ -465,3 +473,160 @@ class ReclamacionSettled(Event):
     reclamacion_id: str
     settled: str  # ISO date the final resolution was carried out
     note: str
+
+
+# --- other modalities: bingo derivado and bingo plus (docs/games.md) --------------------------
+# A game partida is played inside a session, between the ordinary ones, and settled by the
+# system from the record (docs/decisions.md 260-264). ``number`` is its order among the
+# session's game partidas.
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameAdopted(Event):
+    """A game definition, as authorised and read from its published file, whole: what its
+    partidas are played and settled by (Cantabria B.3.a; R-MULTI-4). Names are (language, text)
+    pairs; a combination is (code, kind, names, masks), each mask its (row, column) cells; a
+    prize is (combination, basis_points, price_multiple_bp, amount_cents).
+    """
+
+    kind: ClassVar[str] = "game_adopted"
+    game_id: str
+    modality: str
+    version: str
+    resolution: str
+    sha256: str
+    regions: tuple[str, ...]
+    names: tuple[tuple[str, str], ...]
+    count: int
+    rows: int
+    columns: int
+    numbers: int
+    placement: str
+    combinations: tuple[Any, ...]
+    plan: str
+    min_payout_bp: int
+    balls: int
+    prizes: tuple[tuple[str, int, int, int], ...]
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameCardSetRegistered(Event):
+    """Cartones generated for a game from ``seed`` (``bingo.game.cards``), with their digest."""
+
+    kind: ClassVar[str] = "game_card_set_registered"
+    card_set_id: str
+    game_id: str
+    game_sha256: str
+    seed: int
+    count: int
+    digest: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameSerieRegistered(Event):
+    """A serie of a game's card set: its cartones 1..size, sold in order (R-SALE-1)."""
+
+    kind: ClassVar[str] = "game_serie_registered"
+    code: str
+    card_set_id: str
+    size: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GamePartidaStarted(Event):
+    kind: ClassVar[str] = "game_partida_started"
+    session_id: str
+    number: int
+    game_id: str
+    game_version: str
+    game_sha256: str
+    card_set_id: str
+    face_value_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameSaleRecorded(Event):
+    kind: ClassVar[str] = "game_sale_recorded"
+    number: int
+    series: str
+    first: int
+    last: int
+    electronic: bool
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameSaleClosed(Event):
+    kind: ClassVar[str] = "game_sale_closed"
+    number: int
+    cards_sold: int
+    takings_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameBallDrawn(Event):
+    kind: ClassVar[str] = "game_ball_drawn"
+    number: int
+    index: int  # 1-based extraction count
+    ball: int
+    source: str  # "extractor" | "manual" | "simulated"
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GameIncidentRecorded(Event):
+    kind: ClassVar[str] = "game_incident_recorded"
+    number: int
+    incident: str
+    after_ball: int
+    note: str
+    paragraph: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GamePrizeAwarded(Event):
+    """A prize of the plan won by a sold cartón, as the system settled it."""
+
+    kind: ClassVar[str] = "game_prize_awarded"
+    number: int
+    combination: str
+    series: str
+    carton: int
+    completed_at_ball: int
+    amount_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GamePartidaClosed(Event):
+    """Settled: ``residues`` (combination, cents) of a shared plan's prizes (R-PRIZE-3)."""
+
+    kind: ClassVar[str] = "game_partida_closed"
+    number: int
+    payout_cents: int
+    residues: tuple[tuple[str, int], ...]
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GamePrizesPaid(Event):
+    kind: ClassVar[str] = "game_prizes_paid"
+    number: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class GamePartidaAnnulled(Event):
+    """Every cartón sold refunded in full (R-INC-1, R-INC-3)."""
+
+    kind: ClassVar[str] = "game_partida_annulled"
+    number: int
+    reason: str
+    refund_cents: int

@@ -15,6 +15,7 @@ from bingo import __version__
 from bingo.cards import CardSet
 from bingo.chain import Record
 from bingo.events import BallCheckRecorded
+from bingo.export_games import game_card_sets, game_partidas, games_played
 from bingo.hall import Hall, PartidaState, Pending, PrimaState, SaleRange, SessionState, Status
 from bingo.rules import RegionRules
 
@@ -276,6 +277,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         "prima_changes": changes("prima"),
         "ball_set_changes": changes("ball_set"),
         "partidas": [_partida(hall, p, hall.prima) for p in session.partidas],
+        **game_partidas(hall, session),  # bingo derivado and plus, only when played
         # The rules it was played under, when a change adopted since makes them differ from the
         # export's own `rules` (a change is recorded between sessions, docs/decisions.md 52).
         **(
@@ -340,6 +342,12 @@ def build_export(
             "bola_loca_fund_cents": hall.bola_loca_fund_cents,
         },
     }
+    games = games_played(hall, sessions)
+    if games:  # only when a session played one: other exports keep their bytes
+        out["card_sets"] += game_card_sets(hall, sessions)
+        items = list(out.items())
+        at = list(out).index("rules") + 1  # the definitions next to the region's rules
+        out = dict([*items[:at], ("games", games), *items[at:]])
     if records:
         out["chain"] = {
             "hall_id": hall.hall_id,

@@ -24,6 +24,7 @@ from bingo import rights as rt
 from bingo.cards import CardSet, Carton, generate_card_set, load_card_set
 from bingo.chain import Record, canonical_json, seal
 from bingo.detect import CompletionTracker
+from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.i18n import _
 from bingo.rules import RegionRules
@@ -559,6 +560,43 @@ class HallService:
 
     def pay_prizes(self) -> None:
         self._do(self.hall.pay_prizes)
+
+    # --- partidas of other modalities (bingo.hall.games) ----------------------------------
+
+    def adopt_game(self, definition: GameDefinition) -> None:
+        self._do(lambda: self.hall.adopt_game(definition))
+
+    def register_game_card_set(self, game_id: str, card_set_id: str, seed: int, count: int) -> None:
+        self._do(lambda: self.hall.register_game_card_set(game_id, card_set_id, seed, count))
+
+    def register_game_serie(self, code: str, card_set_id: str, size: int) -> None:
+        self._do(lambda: self.hall.register_game_serie(code, card_set_id, size))
+
+    def start_game_partida(self, game_id: str, card_set_id: str, face_value_cents: int) -> None:
+        self._do(lambda: self.hall.start_game_partida(game_id, card_set_id, face_value_cents))
+
+    def sell_game_count(self, series: str, count: int, electronic: bool = False) -> None:
+        with self._lock:
+            first = self.hall.next_game_sale_number(series)
+            self._commit(self.hall.sell_game(series, first, first + count - 1, electronic))
+
+    def close_game_sale(self) -> None:
+        self._do(self.hall.close_game_sale)
+
+    def draw_game_ball(self, ball: int, source: str = "extractor") -> None:
+        self._do(lambda: self.hall.draw_game_ball(ball, source))
+
+    def close_game_partida(self) -> None:
+        self._do(self.hall.close_game_partida)
+
+    def pay_game_prizes(self) -> None:
+        self._do(self.hall.pay_game_prizes)
+
+    def game_incident(self, incident: str, note: str) -> None:
+        self._do(lambda: self.hall.game_incident(incident, note), "manual_extraction")
+
+    def annul_game_partida(self, incident: str, note: str) -> None:
+        self._do(lambda: self.hall.annul_game_partida(incident, note), "annul")
 
     # --- incidents ------------------------------------------------------------------------
 

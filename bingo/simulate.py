@@ -191,22 +191,7 @@ class Simulation:
         if partida is None:
             played = len(session.partidas)
             if played >= plan.partidas:
-                if not session.ball_checks or session.ball_checks[-1].when != "close":
-                    balls = list(range(1, 91))
-                    rng(plan.seed, "count-close").shuffle(balls)
-                    if self.draws is not None:
-                        scan = self.draws.scan
-                        return Step(
-                            "ball_check_close (reader)",
-                            lambda: svc.record_ball_check(
-                                plan.session_id, "close", scan(), "reader"
-                            ),
-                        )
-                    return Step(
-                        "ball_check_close",
-                        lambda: svc.record_ball_check(plan.session_id, "close", balls, "reader"),
-                    )
-                return Step("close_session", svc.close_session)
+                return self._closing_step(session)
             if played == plan.partidas - 1 and session.last_partida is None:
                 return Step("announce_last_partida", svc.announce_last_partida)
             missing = self._missing_series()
@@ -242,6 +227,24 @@ class Simulation:
             case Status.CLOSED:
                 return Step("pay_prizes", svc.pay_prizes)
         raise DomainError(f"estado sin decisión en la simulación: {partida.status}")
+
+    def _closing_step(self, session: SessionState) -> Step:
+        """The balls counted for the close, then the session closed."""
+        svc, plan = self.service, self.plan
+        if not session.ball_checks or session.ball_checks[-1].when != "close":
+            balls = list(range(1, 91))
+            rng(plan.seed, "count-close").shuffle(balls)
+            if self.draws is not None:
+                scan = self.draws.scan
+                return Step(
+                    "ball_check_close (reader)",
+                    lambda: svc.record_ball_check(plan.session_id, "close", scan(), "reader"),
+                )
+            return Step(
+                "ball_check_close",
+                lambda: svc.record_ball_check(plan.session_id, "close", balls, "reader"),
+            )
+        return Step("close_session", svc.close_session)
 
     def _series_code(self, prefix: str, n: int) -> str:
         return f"{prefix}-{n:04d}"

@@ -10,13 +10,15 @@ the commands each allows, the records the fold keeps), ``fold`` (``HallState``: 
 its views and checks, and ``apply``), and the commands, each over that state: ``sessions`` (the
 hall's set-up, its sessions and reclamaciones), ``sale`` (a partida's start and its sale),
 ``extraction`` (the balls and the claims on them), ``prizes`` (the close and the prizes) and
-``incidents``. ``Hall`` is all of them together.
+``incidents``; the partidas of other modalities are ``game_fold`` and ``games``. ``Hall`` is
+all of them together.
 """
 
 from __future__ import annotations
 
 from bingo.errors import DomainError, DuplicateBall
 from bingo.hall.extraction import UNCLAIMED, ExtractionCommands
+from bingo.hall.games import GameCommands
 from bingo.hall.incidents import IncidentCommands
 from bingo.hall.prizes import PrizeCommands
 from bingo.hall.sale import SaleCommands
@@ -72,5 +74,12 @@ __all__ = [
 ]
 
 
-class Hall(SessionCommands, SaleCommands, ExtractionCommands, PrizeCommands, IncidentCommands):
+class Hall(
+    SessionCommands,
+    SaleCommands,
+    ExtractionCommands,
+    PrizeCommands,
+    IncidentCommands,
+    GameCommands,
+):
     """The state of one hall, rebuilt from its events."""

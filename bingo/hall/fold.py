@@ -10,6 +10,7 @@ import dataclasses
 from bingo import events as ev
 from bingo.cards import Carton
 from bingo.errors import DomainError
+from bingo.hall.game_fold import GameBook
 from bingo.hall.states import (
     STATUS_TEXT,
     Award,
@@ -63,6 +64,7 @@ class HallState:
         self.simulations: dict[str, ev.SimulationStarted] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
         self.command_by: ev.CommandBy | None = None  # who asks now (R-ROLE-1)
+        self.games = GameBook()  # bingo derivado and plus (bingo.hall.games)
 
     # --- views -----------------------------------------------------------------------------
 
@@ -355,7 +357,9 @@ class HallState:
             case ev.PrizesPaid():
                 self._need_partida().status = Status.PAID
             case _:
-                raise TypeError(f"evento sin regla de estado: {event.kind}")
+                open_now = self.session
+                if not self.games.apply(event, at, open_now.id if open_now else None):
+                    raise TypeError(f"evento sin regla de estado: {event.kind}")
 
     def _apply_closed(self, event: ev.PartidaClosed, at: str) -> None:
         rules = self._need_rules()

@@ -44,6 +44,7 @@ class SaleCommands(HallState):
                 "(premios sin pagar o sin cerrar)",
                 "R-PRIZE-4",
             )
+        self.games.refuse_open(session.id)
         if session.last_partida is not None and len(session.partidas) >= session.last_partida:
             raise DomainError(
                 f"la partida {session.last_partida} fue anunciada como la última de la sesión",

@@ -214,6 +214,7 @@ class SessionCommands(HallState):
                 raise DomainError(f"la sesión abierta es {session.id}, no {session_id}")
             if session.current is not None:
                 raise DomainError("no se cierra la sesión con una partida en curso", "R-BALL-2")
+            self.games.refuse_open(session.id)
         if not condition_ok and not note.strip():
             raise DomainError("diga qué bolas no están en perfecto estado", "R-BALL-2")
         ok = sorted(numbers) == list(BALLS) and condition_ok
@@ -318,6 +319,7 @@ class SessionCommands(HallState):
         session = self._need_session()
         if session.current is not None:
             raise DomainError("no se cierra la sesión con una partida en curso")
+        self.games.refuse_open(session.id)
         check = session.ball_checks[-1] if session.ball_checks else None
         if check is None or check.when != "close":
             raise DomainError("antes de cerrar la sesión hay que contar las bolas", "R-BALL-2")

@@ -1,0 +1,223 @@
+"""Partidas of bingo derivado and bingo plus in the hall (SPEC R-MULTI-4; Cantabria B.3, B.4;
+docs/decisions.md 260-264): the record holds them whole, the system settles them over every
+cartón sold, and a replay of the record rebuilds them exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.config.game_files import load_game
+from bingo.errors import DomainError
+from bingo.export import build_export
+from bingo.game.definition import GameDefinition
+from bingo.game.prizes import play_partida
+from bingo.service import HallService
+from tests.bingo.hallkit import Kit, make_hall
+
+GAMES = Path(str(resources.files("app.config").joinpath("games")))
+
+
+def game(name: str) -> GameDefinition:
+    return load_game(GAMES / f"{name}.toml")
+
+
+def with_game(name: str, sell: int = 40) -> tuple[Kit, GameDefinition]:
+    """A hall with the game adopted, 200 of its cartones, a serie and a partida whose sale is
+    closed with ``sell`` cartones sold.
+    """
+    kit = make_hall()
+    definition = game(name)
+    kit.svc.adopt_game(definition)
+    kit.svc.register_game_card_set(definition.id, "G-200", 7, 200)
+    kit.svc.register_game_serie("G-1", "G-200", 200)
+    kit.svc.start_game_partida(definition.id, "G-200", 100)
+    if sell:
+        kit.svc.sell_game_count("G-1", sell)
+        kit.svc.close_game_sale()
+    return kit, definition
+
+
+def draw_until_over(kit: Kit, definition: GameDefinition) -> list[int]:
+    order = list(range(1, definition.count + 1))
+    np.random.default_rng(3).shuffle(order)
+    partida = kit.hall.games.current("S1")
+    assert partida is not None
+    for ball in order:
+        if kit.hall.game_partida_over():
+            break
+        if ball not in partida.balls:
+            kit.svc.draw_game_ball(ball, "simulated")
+    return list(partida.balls)
+
+
+@pytest.mark.parametrize("name", ["plus-4x5", "derivado-instantaneo-3x3"])
+def test_the_system_settles_a_game_partida_over_every_cartón_sold(name: str) -> None:
+    """Cantabria B.3.b, B.4: the prizes of the plan, to the cent, to the cartones sold only."""
+    kit, definition = with_game(name)
+    balls = draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+    partida = kit.hall.games.of_session("S1")[0]
+    cards = kit.hall.games.cartones("G-200")[:40]
+    order = balls + [n for n in range(1, definition.count + 1) if n not in balls]
+    result = play_partida(definition, cards, order, 100)
+    assert tuple(balls) == result.balls
+    won = sorted((a.combination, a.series, a.carton, a.amount_cents) for a in partida.awards)
+    expected = sorted(
+        (a.combination, "G-1", i + 1, a.share_cents) for a in result.awards for i in a.cartones
+    )
+    assert won == expected
+    assert partida.payout_cents == result.paid_cents
+    kit.svc.pay_game_prizes()
+    assert kit.hall.games.current("S1") is None
+
+
+def test_a_game_partida_is_not_settled_before_its_plan_has_all_its_balls() -> None:
+    """R-GAME-4: plus ends with the ball that completes the cartón completo (decision 183)."""
+    kit, _definition = with_game("plus-4x5")
+    kit.svc.draw_game_ball(1, "simulated")
+    with pytest.raises(DomainError, match="aún no tiene las bolas de su plan"):
+        kit.svc.close_game_partida()
+
+
+def test_no_ball_is_drawn_after_the_instant_game_has_its_balls() -> None:
+    """Cantabria B.3.b: the instant version draws a fixed number of balls (decision 181)."""
+    kit, definition = with_game("derivado-instantaneo-3x3")
+    balls = draw_until_over(kit, definition)
+    assert len(balls) == definition.balls == 18
+    pending = next(n for n in range(1, 46) if n not in balls)
+    with pytest.raises(DomainError, match="ya tiene todas sus bolas"):
+        kit.svc.draw_game_ball(pending, "simulated")
+
+
+def test_a_ball_outside_the_games_numbers_is_refused() -> None:
+    kit, _definition = with_game("derivado-instantaneo-3x3")
+    with pytest.raises(DomainError, match="no está entre 1 y 45"):
+        kit.svc.draw_game_ball(46, "simulated")
+
+
+def test_nothing_else_is_played_in_the_session_while_a_game_partida_is_open() -> None:
+    """R-PRIZE-4: one partida at a time; the session does not close over an open one."""
+    kit, _definition = with_game("plus-4x5")
+    with pytest.raises(DomainError, match="no ha terminado"):
+        kit.svc.start_partida()
+    with pytest.raises(DomainError, match="no ha terminado"):
+        kit.svc.record_ball_check("S1", "close", list(range(1, 91)))
+    with pytest.raises(DomainError, match="no ha terminado"):
+        kit.svc.start_game_partida("plus-4x5", "G-200", 100)
+
+
+def test_no_game_partida_starts_while_an_ordinary_partida_is_open() -> None:
+    kit, definition = with_game("plus-4x5", sell=0)
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+    kit.svc.start_partida()
+    with pytest.raises(DomainError, match="no ha terminado"):
+        kit.svc.start_game_partida(definition.id, "G-200", 100)
+
+
+def test_a_cartón_is_not_sold_twice_in_one_game_partida() -> None:
+    """R-SALE-1, R-SALE-2: sales correlative within a serie; two series of one card set never
+    sell the same cartón in one partida (it would be the same cartón twice).
+    """
+    kit, _definition = with_game("plus-4x5", sell=0)
+    kit.svc.register_game_serie("G-2", "G-200", 200)
+    kit.svc.sell_game_count("G-1", 10)
+    with pytest.raises(DomainError, match="ya se venden en esta partida"):
+        kit.svc.sell_game_count("G-2", 5)
+    with pytest.raises(DomainError, match="sigue en el cartón 11"):
+        kit.svc.record_together(kit.hall.sell_game("G-1", 15, 20, False))
+
+
+def test_an_annulled_game_partida_refunds_every_cartón_sold() -> None:
+    """R-INC-1: a failure before the first ball, not resolved: everything sold is refunded."""
+    kit, _definition = with_game("derivado-instantaneo-3x3", sell=25)
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería sin resolver")
+    partida = kit.hall.games.of_session("S1")[0]
+    assert partida.status == "annulled" and partida.refund_cents == 2500
+    assert partida.awards == [] and partida.incidents[0].paragraph
+
+
+def test_once_the_balls_began_a_device_failure_goes_on_by_hand_and_is_not_annulled() -> None:
+    """R-INC-2: after the first ball the partida goes on with the pending balls (decision 263)."""
+    kit, definition = with_game("derivado-instantaneo-3x3")
+    kit.svc.draw_game_ball(5, "extractor")
+    with pytest.raises(DomainError, match="la partida sigue con las bolas pendientes"):
+        kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+    kit.svc.game_incident("failure_after_extraction_began", "se sigue a mano")
+    draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+
+
+def test_a_game_is_adopted_only_where_it_is_authorised_and_as_played_by_partidas() -> None:
+    """Cantabria B.3.a: authorised by the Consejería; decision 187: the deferred version is not
+    played partida by partida.
+    """
+    kit = make_hall()
+    foreign = GameDefinition(**{**game("plus-4x5").__dict__, "regions": ("euskadi",)})
+    with pytest.raises(DomainError, match="no en la región de la sala"):
+        kit.svc.adopt_game(foreign)
+    ordinary = game("ordinario-90")
+    with pytest.raises(DomainError, match="no se juega partida a partida"):
+        kit.svc.adopt_game(ordinary)
+
+
+def test_a_replayed_record_rebuilds_the_game_partidas_and_their_export() -> None:
+    """R-ACTA-6: the record is the truth; a replay gives the same export."""
+    kit, definition = with_game("plus-4x5")
+    draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+    replayed = HallService(kit.log, "test-hall")
+    first = build_export(kit.hall, kit.svc.card_sets.get)
+    again = build_export(replayed.hall, replayed.card_sets.get)
+    assert first == again and first["sessions"][0]["game_partidas"][0]["awards"]
+
+
+def test_a_game_card_set_whose_cartones_are_not_the_registered_ones_is_refused() -> None:
+    """R-CARD-2: the cartones are checked against the digest recorded at registration; a record
+    whose seed gives other cartones is refused when they are needed, never used.
+    """
+    kit, definition = with_game("plus-4x5")
+    records = kit.log.records["test-hall"]
+    at = next(i for i, r in enumerate(records) if r.kind == "game_card_set_registered")
+    payload = {**records[at].payload, "seed": records[at].payload["seed"] + 1}
+    records[at] = dataclasses.replace(records[at], payload=payload)
+    tampered = HallService(kit.log, "test-hall")
+    with pytest.raises(DomainError, match="no es el registrado"):
+        build_export(tampered.hall, tampered.card_sets.get)
+    with pytest.raises(DomainError, match="no es el registrado"):
+        for ball in range(1, definition.count + 1):
+            tampered.draw_game_ball(ball, "simulated")
+
+
+def test_an_export_of_a_session_with_both_kinds_of_partida_keeps_each_in_its_place() -> None:
+    """session-export.md: the ordinary partidas and card sets keep their shape; the game's are
+    added beside them (``games``, ``card_sets`` with ``game``, ``game_partidas``).
+    """
+    kit = make_hall()
+    kit.partida_ready()
+    kit.finish_with_bingo(1)
+    plain = build_export(kit.hall, kit.svc.card_sets.get)
+    definition = game("derivado-instantaneo-3x3")
+    kit.svc.adopt_game(definition)
+    kit.svc.register_game_card_set(definition.id, "G-200", 7, 200)
+    kit.svc.register_game_serie("G-1", "G-200", 200)
+    kit.svc.start_game_partida(definition.id, "G-200", 50)
+    kit.svc.sell_game_count("G-1", 30)
+    kit.svc.close_game_sale()
+    draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+    kit.svc.pay_game_prizes()
+    kit.svc.start_partida()  # the ordinary bingo goes on after it
+    both = build_export(kit.hall, kit.svc.card_sets.get)
+    assert list(both) == [*list(plain)[:4], "games", *list(plain)[4:]]
+    assert both["card_sets"][:-1] == plain["card_sets"]
+    assert both["card_sets"][-1]["game"] == definition.id
+    assert len(both["card_sets"][-1]["cards"]) == 200
+    (session,) = both["sessions"]
+    assert session["partidas"][0] == plain["sessions"][0]["partidas"][0]
+    assert [p["status"] for p in session["game_partidas"]] == ["closed"]
