@@ -259,3 +259,17 @@ def test_acta_build_refuses_a_malformed_game_partida_with_exit_1(
     assert "game_partidas[0].awards no es una lista" in err
     assert "Traceback" not in err
     assert not out.exists()
+
+
+def test_nights_summary_adds_the_other_modalities_apart(export: Export) -> None:
+    from actas.summary import render_summary
+
+    summary = body_lines(render_summary(export))
+    assert_in_order(
+        summary,
+        [
+            "Otras modalidades (bingo derivado, bingo plus)",
+            *("Recaudación total", "70,00 €"),
+            "Toda la sesión (bingo ordinario y otras modalidades)",
+        ],
+    )

@@ -28,6 +28,18 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any, Protocol
 
+INTERPRETATIONS = (
+    "Game partidas are numbered apart from the ordinary ones, from 1 in each session.",
+    "Between prizes of equal multiple in an instant plan, a cartón is paid the first in the "
+    "plan's order.",
+    "residue_cents of a plan 'partida' names the plan's combinations; one not named is 0.",
+    "A plan 'partida' is checked against min_payout_bp by the sum of its basis points; an "
+    "instant plan's exact return is not recomputed here.",
+    "Column bands of 'columnas' cartones are checked only when the range divides equally "
+    "among the columns; a cartón repeated in a game card set is a problem.",
+    "Game partidas stay out of the export's money balance: an instant plan's fixed prizes do not "
+    "depend on the takings.",
+)
 BP_SCALE = 10_000
 MODALITIES = {"plus": "partida", "derivado": "instantaneo"}  # the plan each modality plays
 # Cantabria B.3.a (derivado: 6 to 90 numbers, cartones of 6 to 18) and B.4 (plus: 1 to 100,
