@@ -369,7 +369,7 @@ def _print(
     )
     build(doc, writer.story(from_partida), info, attachments, deflating)
     # a game partida's block (negative number) is never where a continuation starts
-    starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items() if n > 0}
+    starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items() if n >= 0}
     return ActaPrint(acta, buf.getvalue(), first_folio, starts, int(doc.page) + first_folio - 1)
 
 

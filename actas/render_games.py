@@ -6,7 +6,7 @@ combination with their winners, residues, balls, incidents and refunds; their fi
 to the closing statement in rows of their own (``game_totals_rows``). A session that played
 only the ordinary bingo prints none of this: its acta is byte for byte what it was.
 
-A game partida's block is marked with its number negated (``acta_block = -n``), so a folio
+A game partida's block is marked with a negative number (``acta_block = -n - 1``), so a folio
 that opens in the middle of it repeats its heading, and the continuation of an acta
 (``render.continue_acta``), which starts only at an ordinary partida, never starts inside them.
 """
@@ -64,6 +64,11 @@ def game_summary(acta: Acta, t: Texts, width: float) -> list[Flowable]:
     return out
 
 
+def _block(number: int) -> int:
+    """The mark of game partida ``number``'s block: negative, never an ordinary partida's."""
+    return -number - 1
+
+
 class GameSections(PartidaSections):
     """The ordinary partida sections, and those of the partidas of the other modalities."""
 
@@ -103,7 +108,7 @@ class GameSections(PartidaSections):
             w,
             annulled=p.status == "annulled",
         )
-        header.acta_block = -p.number  # a folio opening inside it repeats its heading
+        header.acta_block = _block(p.number)  # a folio opening inside it repeats its heading
         out: list[Flowable] = [header]
         names = PerLang({lang: game.name(lang) for lang in t.languages})
         out += self.lines(
@@ -152,7 +157,7 @@ class GameSections(PartidaSections):
             out += self.incident(inc)
         if p.refund_cents:
             out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
-        out.append(st.BlockEnd(-p.number))
+        out.append(st.BlockEnd(_block(p.number)))
         out.append(st.gap(3.5))
         return out
 
@@ -219,10 +224,10 @@ class GameSections(PartidaSections):
         return rows
 
     def continued_header(self, number: int) -> Flowable:
-        """A game partida's heading, marked as continued (its block number is negated)."""
+        """A game partida's heading, marked as continued (its block number is negative)."""
         if number >= 0:
             return super().continued_header(number)
-        p = next(x for x in self.acta.game_partidas if x.number == -number)
+        p = next(x for x in self.acta.game_partidas if _block(x.number) == number)
         return st.partida_header_table(
             [
                 self.lab("p.continued", n=p.number),
