@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from actas.export_shape import check_export
+from actas.games import build_game_partidas, game_observations, game_totals, plan_figures
 from actas.model import (
     FORMAT,
     PRIZE_ORDER,
@@ -500,6 +501,7 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     open_ones = [p.number for p in partidas if p.status == "open"]
     if len(open_ones) > 1 or (open_ones and open_ones[0] != partidas[-1].number):
         raise ActaDataError(f"hay partidas abiertas que no son la última: {open_ones}")
+    game_partidas = build_game_partidas(export, session)
     chain: Mapping[str, Any] = export.get("chain") or {}
     records: Sequence[Mapping[str, Any]] = chain.get("records") or []
     seal = ChainSeal(
@@ -543,8 +545,11 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
         simulation_seed=_simulation_seed(session),
         issued_at=_issued_at(session, chain),
         rules_source=rules_source,
+        game_partidas=game_partidas,
+        game_totals=game_totals(game_partidas),
     )
     notes = _observations(partidas, rules)
+    notes += game_observations(game_partidas, plan_figures(export))
     for check in acta.ball_checks:
         if not (check.ok and check.complete):
             damaged = f" Bolas en mal estado: {check.note}" if check.note else ""

@@ -10,6 +10,8 @@ from typing import Any
 
 from actas.model import FORMAT, ActaDataError
 
+STATUSES = ("closed", "annulled", "open")
+
 
 def _count(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
@@ -25,6 +27,26 @@ def _flag(v: Any) -> bool:
 
 def _ball(v: Any) -> bool:
     return _count(v) and 1 <= v <= 90
+
+
+def _game_ball(v: Any) -> bool:
+    return _count(v) and 1 <= v <= 100  # bingo plus: up to 100 numbers (Cantabria B.4)
+
+
+def _one_of(*allowed: str) -> Callable[[Any], bool]:
+    return lambda v: v in allowed
+
+
+def _names(v: Any) -> bool:
+    return isinstance(v, Mapping) and all(isinstance(x, str) for x in v.values())
+
+
+def _amounts(v: Any) -> bool:
+    return isinstance(v, Mapping) and all(_count(x) for x in v.values())
+
+
+def _cell(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 2 and all(_count(x) for x in v)
 
 
 def _iso(parse: Callable[[str], Any]) -> Callable[[Any], bool]:
@@ -62,6 +84,29 @@ _PARTIDA: dict[str, Any] = {
     "annul_reason": _text, "started_at": _WHEN, "closed_at": _WHEN, "transcribed": _flag,
     "data_recorded_at": _WHEN,
 }
+# Bingo derivado and bingo plus (Cantabria B.3, B.4; R-MULTI-4): optional, added keys.
+_SALES = _PARTIDA["sales"]
+_GAME_PARTIDA: dict[str, Any] = {
+    "number!": _count, "game!": _text, "status!": _one_of(*STATUSES), "opened_at": _WHEN,
+    "closed_at": _WHEN, "card_set!": _text, "face_value_cents": _count, "sales": _SALES,
+    "cards_sold": _count, "takings_cents": _count, "balls": [_game_ball],
+    "prizes": [{"combination!": _text, "amount_cents!": _count}],
+    "awards": [{"combination!": _text, "series!": _text, "number!": _count,
+                "completed_at_ball!": _count, "amount_cents!": _count}],
+    "residue_cents": _amounts, "payout_cents": _count, "refund_cents": _count,
+    "incidents": _PARTIDA["incidents"],
+}
+_GAME: dict[str, Any] = {
+    "id!": _text, "version!": _text, "sha256": _text, "modality!": _one_of("plus", "derivado"),
+    "names": _names, "numbers!": _count,
+    "carton!": {"rows!": _count, "columns!": _count, "numbers": _count, "placement": _text},
+    "combinations!": [{"code!": _text, "kind!": _one_of("fila", "columna", "completo", "dibujo"),
+                       "names": _names, "drawings": [[_cell]]}],
+    "plan!": {"kind!": _one_of("partida", "instantaneo"), "min_payout_bp": _count,
+              "balls": _count,
+              "prizes!": [{"combination!": _text, "basis_points": _count,
+                           "price_multiple_bp": _count}]},
+}
 _SESSION: dict[str, Any] = {
     "id!": _text, "date!": _DATE, "opened_at": _WHEN, "closed_at": _WHEN,
     "jefe_de_mesa": _text, "jefe_de_sala": _text,
@@ -70,12 +115,14 @@ _SESSION: dict[str, Any] = {
     "ball_set_changes": [{"partida": _count, "ball_set_id!": _text, "partidas_before": _count}],
     "prima_changes": [{}], "last_partida_announced": _count, "partidas": [_PARTIDA],
     "simulation": {"seed": _count, "partidas": _count},
+    "game_partidas": [_GAME_PARTIDA],
 }
 _EXPORT: dict[str, Any] = {
     "hall!": {"id!": _text, "name": _text, "region": _text, "languages": [_text]},
     "rules": {k: _count for k in ("payout_bp", "line_bp", "bingo_bp", "prima_bp",
                                   "bola_loca_bp", "prima_ball_limit")},
     "sessions!": [_SESSION],
+    "games": [_GAME],
     "funds": {},
     "chain": {"seq": _count, "records": [{"seq!": _count, "at": _WHEN}]},
 }
@@ -150,3 +197,48 @@ def check_export(export: Mapping[str, Any]) -> None:
             raise ActaDataError(
                 f"la exportación no es válida: sessions[{s}].partidas: números repetidos"
             )
+    _check_games(export)
+
+
+def _invalid(where: str, what: str) -> ActaDataError:
+    return ActaDataError(f"la exportación no es válida: {where}: {what}")
+
+
+def _check_games(export: Mapping[str, Any]) -> None:
+    """What the acta of the game partidas relies on beyond types: each names a game of the
+    export, its awards and prizes name that game's combinations, its numbers are not repeated.
+    """
+    games: dict[str, set[str]] = {}
+    for g, game in enumerate(export.get("games") or []):
+        codes = [c["code"] for c in game["combinations"]]
+        if len(set(codes)) != len(codes):
+            raise _invalid(f"games[{g}].combinations", "códigos repetidos")
+        for k, prize in enumerate(game["plan"]["prizes"]):
+            if prize["combination"] not in codes:
+                raise _invalid(
+                    f"games[{g}].plan.prizes[{k}]",
+                    f"la combinación «{prize['combination']}» no es del juego",
+                )
+        games.setdefault(game["id"], set(codes))
+    for s, session in enumerate(export["sessions"]):
+        seen: set[int] = set()
+        for i, p in enumerate(session.get("game_partidas") or []):
+            where = f"sessions[{s}].game_partidas[{i}]"
+            if p["number"] in seen:
+                raise _invalid(f"sessions[{s}].game_partidas", "números repetidos")
+            seen.add(p["number"])
+            known = games.get(p["game"])
+            if known is None:
+                raise _invalid(f"{where}.game", f"el juego «{p['game']}» no está en games")
+            for key in ("prizes", "awards"):
+                for k, item in enumerate(p.get(key) or []):
+                    if item["combination"] not in known:
+                        raise _invalid(
+                            f"{where}.{key}[{k}].combination",
+                            f"«{item['combination']}» no es una combinación de «{p['game']}»",
+                        )
+            for code in p.get("residue_cents") or {}:
+                if code not in known:
+                    raise _invalid(
+                        f"{where}.residue_cents", f"«{code}» no es una combinación de «{p['game']}»"
+                    )

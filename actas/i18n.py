@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Final
 
+from actas.i18n_games import GAME_TEXTS
 from bingo.money import euros
 
 SUPPORTED: Final = ("es", "eu")
@@ -500,6 +501,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "sm.status": {"es": "Estado", "eu": "Egoera"},
     "sm.prizes": {"es": "Premios", "eu": "Sariak"},
     "sm.open_partida": {"es": "(en juego)", "eu": "(jokoan)"},
+    # --- partidas of bingo derivado and bingo plus ----------------------------------------------
+    **GAME_TEXTS,
 }
 
 

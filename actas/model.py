@@ -186,6 +186,96 @@ class PartidaBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class GameInfo:
+    """The definition of another modality (bingo derivado, bingo plus; R-MULTI-4) as played."""
+
+    id: str
+    version: str
+    sha256: str
+    modality: str  # plus | derivado
+    names: Mapping[str, str]  # by language; Spanish always
+    numbers: int  # balls 1..numbers
+    rows: int
+    columns: int
+    plan: str  # partida | instantaneo
+    plan_balls: int | None  # instantaneo: balls drawn in every partida
+    min_payout_bp: int | None
+    combination_names: Mapping[str, Mapping[str, str]]  # code -> names by language
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("es") or self.id
+
+    def combination(self, code: str, lang: str) -> str:
+        names = self.combination_names.get(code) or {}
+        return names.get(lang) or names.get("es") or code
+
+
+@dataclass(frozen=True, slots=True)
+class GamePrize:
+    """One combination of a game partida's plan: what was at stake and who won it.
+
+    ``amount_cents`` is the pool shared by the winners (plan ``partida``) or what each winner
+    is paid (plan ``instantaneo``); ``winners`` reuse the ordinary ``Winner``.
+    """
+
+    combination: str
+    amount_cents: int
+    winners: tuple[Winner, ...]
+    residue_cents: int
+
+    @property
+    def paid_cents(self) -> int:
+        return sum(w.share_cents for w in self.winners)
+
+
+@dataclass(frozen=True, slots=True)
+class GamePartidaBlock:
+    """A partida of bingo derivado or bingo plus, numbered apart from the ordinary ones."""
+
+    number: int
+    game: GameInfo
+    status: PartidaStatus
+    opened_at: str | None
+    closed_at: str | None
+    card_set: str
+    face_value_cents: int
+    sales: tuple[SaleRange, ...]
+    cards_sold: int
+    takings_cents: int
+    balls: tuple[int, ...]
+    prizes: tuple[GamePrize, ...]  # the plan's, in its order (none when annulled)
+    payout_cents: int
+    refund_cents: int
+    incidents: tuple[Incident, ...]
+
+    @property
+    def residue_cents(self) -> int:
+        return sum(p.residue_cents for p in self.prizes)
+
+
+@dataclass(frozen=True, slots=True)
+class GameTotals:
+    """The session's figures of the other modalities, kept apart from the ordinary bingo's."""
+
+    partidas_closed: int
+    partidas_annulled: int
+    cards_sold: int
+    takings_cents: int
+    refunds_cents: int
+    prizes_paid_cents: int
+    residues_cents: int
+
+    @property
+    def hall_result_cents(self) -> int:
+        """Takings less refunds, prizes paid and residues (an instant plan's fixed prizes
+        may exceed the takings of one session: the result may be negative).
+        """
+        return (
+            self.takings_cents - self.refunds_cents - self.prizes_paid_cents - self.residues_cents
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ChainSeal:
     hall_id: str
     seq: int
@@ -262,6 +352,10 @@ class Acta:
     # The region file the rules came from (file, version, resolution, sha256), for the
     # inspection to compare with the published one (docs/decisions.md 51, 116).
     rules_source: Mapping[str, str] = field(default_factory=dict)
+    # Partidas of bingo derivado and bingo plus (R-MULTI-4), apart from the ordinary ones; empty
+    # for a session that played only the ordinary bingo (its acta is then unchanged).
+    game_partidas: tuple[GamePartidaBlock, ...] = ()
+    game_totals: GameTotals | None = None
 
     @property
     def complete(self) -> bool:

@@ -28,7 +28,8 @@ from actas.builder import (
 )
 from actas.i18n import Texts, clock, money, percent, short_date
 from actas.pdf import Attachment, DocInfo, build, start_deflating
-from actas.render_partida import KNOWN_KEYS, PartidaSections, text_in
+from actas.render_games import GameSections, game_summary
+from actas.render_partida import KNOWN_KEYS, text_in
 from bingo.chain import canonical_json
 
 ATTACHMENT_NAME = "registro.json"
@@ -80,7 +81,7 @@ def parse_keywords(keywords: str) -> dict[str, str]:
     return out
 
 
-class _Writer(PartidaSections):
+class _Writer(GameSections):
     def __init__(self, acta: Acta, first_folio: int = 1, fmt: int = ACTA_FORMAT) -> None:
         super().__init__(acta, first_folio, fmt)
 
@@ -198,9 +199,10 @@ class _Writer(PartidaSections):
         """
         out: list[Flowable] = []
         end = self.closing() if self.acta.complete else self.working_end()
-        for i, p in enumerate(partidas):
-            lines = self.partida(p)
-            if i < len(partidas) - 1 or not self.acta.complete:
+        # the partidas of the other modalities follow the ordinary ones (none: the same acta)
+        items = [self.partida(p) for p in partidas] + self.game_blocks()
+        for i, lines in enumerate(items):
+            if i < len(items) - 1 or not self.acta.complete:
                 out.append(st.keep(lines, min_room=_MIN_ROOM))
                 continue
             # its last lines (two, and whole statements: never a translation without the
@@ -241,9 +243,12 @@ class _Writer(PartidaSections):
         out += self.check_lines("close", "close.check")
         rows = totals_rows(tot, t)
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
+        if a.game_totals is not None:  # the ordinary bingo's figures, then the other modalities'
+            summary += st.bilingual(t.all("g.sum.ordinary"), st.SECTION, st.SECTION)
         # a bilingual hall's labels fit one line at the full width: the statement stays short
         # enough to share its folio with the end of the last partida
         summary.append(st.key_value_table(rows, self.width * (1 if t.bilingual else 0.75)))
+        summary += game_summary(a, t, self.width * (1 if t.bilingual else 0.75))
         out.append(st.keep(summary))
         # the signatures never stand alone: at least the last statements go with them
         end: list[Flowable] = self.lines("close.prima_carry", "small")
@@ -363,7 +368,8 @@ def _print(
         creator=acta.generator or "bingo-hall",
     )
     build(doc, writer.story(from_partida), info, attachments, deflating)
-    starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items()}
+    # a game partida's block (negative number) is never where a continuation starts
+    starts = {n: page + first_folio - 1 for n, page in doc.block_starts.items() if n >= 0}
     return ActaPrint(acta, buf.getvalue(), first_folio, starts, int(doc.page) + first_folio - 1)
 
 

@@ -7,6 +7,7 @@ document around the partidas (opening, closing, page decor) is ``render._Writer`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from reportlab.platypus import Flowable
@@ -14,7 +15,7 @@ from reportlab.platypus import Flowable
 from actas import styles as st
 from actas.builder import BallSetChange, Incident, PartidaBlock, parse_time
 from actas.i18n import TEXTS, PerLang, Texts, clock, money, short_date
-from actas.model import Acta
+from actas.model import Acta, SaleRange
 from bingo.regulation import reference
 
 
@@ -102,28 +103,7 @@ class PartidaSections:
                 w,
             )
         )
-        sales = st.grid_table(
-            [
-                self.lab("sale.series"),
-                self.lab("sale.first"),
-                self.lab("sale.last"),
-                self.lab("sale.count"),
-                self.lab("sale.kind"),
-            ],
-            [
-                [
-                    s.series,
-                    str(s.first),
-                    str(s.last),
-                    str(s.count),
-                    t.join(f"sale.{s.kind}") if f"sale.{s.kind}" in KNOWN_KEYS else s.kind,
-                ]
-                for s in p.sales
-            ],
-            [w * 0.22, w * 0.12, w * 0.12, w * 0.12, w * 0.42],
-            align_right=(1, 2, 3),
-        )
-        out.append(sales)
+        out.append(self.sales(p.sales))
         if p.status == "closed":
             out.append(self.prizes(p))
         elif p.status == "annulled":
@@ -157,6 +137,32 @@ class PartidaSections:
         out.append(st.BlockEnd(p.number))
         out.append(st.gap(3.5))
         return out
+
+    def sales(self, sales: Sequence[SaleRange]) -> Flowable:
+        """The series sold, each range with its count and how it was sold (R-ACTA-3)."""
+        t = self.t
+        w = self.width
+        return st.grid_table(
+            [
+                self.lab("sale.series"),
+                self.lab("sale.first"),
+                self.lab("sale.last"),
+                self.lab("sale.count"),
+                self.lab("sale.kind"),
+            ],
+            [
+                [
+                    s.series,
+                    str(s.first),
+                    str(s.last),
+                    str(s.count),
+                    t.join(f"sale.{s.kind}") if f"sale.{s.kind}" in KNOWN_KEYS else s.kind,
+                ]
+                for s in sales
+            ],
+            [w * 0.22, w * 0.12, w * 0.12, w * 0.12, w * 0.42],
+            align_right=(1, 2, 3),
+        )
 
     def continued_header(self, number: int) -> Flowable:
         """The heading that opens a folio in the middle of a partida's lines."""
@@ -319,16 +325,20 @@ class PartidaSections:
         return out
 
     def balls(self, p: PartidaBlock) -> Flowable:
+        return self.ball_run(p.balls, p.manual_from_ball)
+
+    def ball_run(self, balls: Sequence[int], manual_from_ball: int | None = None) -> Flowable:
+        """The balls in the order drawn, the index every ten; those drawn by hand marked."""
         tokens: list[tuple[str, bool]] = []
-        for i, b in enumerate(p.balls, start=1):
-            mark = "*" if p.manual_from_ball is not None and i >= p.manual_from_ball else ""
+        for i, b in enumerate(balls, start=1):
+            mark = "*" if manual_from_ball is not None and i >= manual_from_ball else ""
             if i % 10 == 1:
                 tokens.append((f"[{i}]", True))
             tokens.append((f"{b}{mark}", False))
-        title = " / ".join(self.t.all("balls.title", n=len(p.balls))) + ":"
+        title = " / ".join(self.t.all("balls.title", n=len(balls))) + ":"
         tail = ""
-        if p.manual_from_ball is not None:
-            tail = "— " + " / ".join(self.t.all("balls.manual", i=p.manual_from_ball))
+        if manual_from_ball is not None:
+            tail = "— " + " / ".join(self.t.all("balls.manual", i=manual_from_ball))
         return st.NumberRun(title, tokens, tail)
 
     def claims(self, p: PartidaBlock) -> list[Flowable]:

@@ -26,6 +26,7 @@ from actas.builder import Acta, PartidaBlock, build_acta, parse_time
 from actas.i18n import Texts, money, short_date
 from actas.pdf import DocInfo, build
 from actas.render import totals_rows
+from actas.render_games import game_summary
 
 LINE_COLOUR = colors.HexColor("#4f7cac")
 BINGO_COLOUR = colors.HexColor("#1f3a5f")
@@ -168,6 +169,10 @@ def summary_story(acta: Acta) -> list[Flowable]:
     table = st.key_value_table(rows, width * 0.7)
     table.hAlign = "LEFT"
     out += [st.gap(2), table, st.gap(4)]
+    games = game_summary(acta, t, width * 0.7)  # bingo derivado and plus apart (none: as before)
+    for flowable in games:
+        flowable.hAlign = "LEFT"
+    out += [*games, st.gap(4)] if games else []
 
     played = [p for p in acta.partidas if p.status == "closed"]
     labels = [str(p.number) for p in played]

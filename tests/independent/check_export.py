@@ -33,6 +33,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeGuard
 
+# The partidas of bingo derivado and bingo plus are checked by the module beside this one,
+# standard library only too (copy both files together).
+if __package__:
+    from . import check_games
+else:  # run as a script
+    import check_games
+
 FORMAT_TAG = "bingo-session/1"
 BP_SCALE = 10_000  # basis points in one whole
 LAST_BALL = 90
@@ -330,6 +337,8 @@ def _carton_problems(rows: Rows) -> list[str]:
 def _read_card_sets(raw: list[Any] | None, out: _Problems) -> dict[str, _CardSet]:
     sets: dict[str, _CardSet] = {}
     for index, obj in _objects(raw, "card set", "export", out):
+        if "game" in obj:
+            continue  # a game's card set: check_games reads it
         rd = _Reader(obj, f"card set #{index}", out)
         ident = rd.get_str("id")
         if ident is not None:
@@ -399,6 +408,7 @@ class _Export:
     series: dict[str, _SeriesSale] = field(default_factory=dict)
     partidas: int = 0
     hall_share: int = 0
+    games: check_games.Games = field(default_factory=check_games.Games)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1278,6 +1288,8 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
     finally:
         if own_rules is not None:
             ex.rules = outer
+    if "game_partidas" in raw:  # bingo derivado and bingo plus (an added field)
+        ex.partidas += check_games.check_partidas(raw["game_partidas"], where, ex.games, out)
     return day
 
 
@@ -1324,6 +1336,10 @@ def _run(export: object) -> tuple[list[str], int]:
             hrd.get_str(key)
     ex = _Export(
         _read_rules(rd.get_dict("rules"), out), _read_card_sets(rd.get_list("card_sets"), out)
+    )
+    games = check_games.read_games(export.get("games"), out)
+    ex.games = check_games.Games(
+        games, check_games.read_card_sets(export.get("card_sets"), games, out)
     )
     seen: set[str] = set()
     last_day: date | None = None

@@ -1,0 +1,270 @@
+"""The independent checker on partidas of bingo plus and bingo derivado (Cantabria B.3, B.4;
+SPEC R-MULTI-4): it recomputes winners, shares, residues, payouts, the instant plan's best
+prize and the ball count from the export alone, and names every mismatch.
+
+The exports are hand-made to the format (``tests.actas.game_fixtures``); each mutated copy
+breaks one rule and must be reported, the intact one must not.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.actas.game_fixtures import games_export
+from tests.independent.check_export import check
+
+CHECKER = Path(__file__).with_name("check_export.py")
+Export = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def good() -> Export:
+    return games_export()
+
+
+def _game_partida(export: Export, number: int) -> dict[str, Any]:
+    partida: dict[str, Any] = export["sessions"][0]["game_partidas"][number - 1]
+    return partida
+
+
+def _new_problems(good: Export, change: Callable[[Export], None]) -> list[str]:
+    bad = copy.deepcopy(good)
+    change(bad)
+    before = set(check(good))
+    return [p for p in check(bad) if p not in before]
+
+
+def _one(problems: list[str], *fragments: str) -> str:
+    hits = [p for p in problems if all(f in p for f in fragments)]
+    assert hits, f"no problem with {fragments} among {problems}"
+    return hits[0]
+
+
+def test_intact_game_partidas_have_no_problem(good: Export) -> None:
+    assert [p for p in check(good) if "game" in p] == []
+
+
+def test_checker_counts_the_game_partidas(good: Export, tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(good), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, str(CHECKER), str(path)], capture_output=True, text=True, check=False
+    )
+    ordinary = len(good["sessions"][0]["partidas"])
+    assert f"{ordinary + 3} partidas checked" in result.stdout.splitlines()[-1]
+
+
+# ---- bingo plus: plan "partida" -------------------------------------------------------------
+
+
+def test_wrong_share_of_a_shared_prize_is_reported(good: Export) -> None:
+    """Two cartones complete "marco" with the same ball: each gets floor(pool / 2)."""
+
+    def change(e: Export) -> None:
+        marco = [a for a in _game_partida(e, 1)["awards"] if a["combination"] == "marco"]
+        assert len(marco) == 2
+        marco[0]["amount_cents"] += 1
+        _game_partida(e, 1)["payout_cents"] += 1
+
+    problem = _one(_new_problems(good, change), "game partida 1", "'marco'", "floor(675 / 2")
+    assert "337" in problem
+
+
+def test_missing_winner_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        gone = next(a for a in p["awards"] if a["combination"] == "marco")
+        p["awards"].remove(gone)
+        p["payout_cents"] -= gone["amount_cents"]
+
+    _one(_new_problems(good, change), "game partida 1", "completes 'marco'", "has no award")
+
+
+def test_an_extra_ball_after_the_last_prize_is_reported(good: Export) -> None:
+    """The plus partida ends with the ball that completes its last prize (cartón completo)."""
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        p["balls"].append(next(n for n in range(1, 76) if n not in p["balls"]))
+
+    _one(_new_problems(good, change), "game partida 1", "'completo' was won at", "ends there")
+
+
+def test_a_winner_not_sold_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        esquinas = next(a for a in p["awards"] if a["combination"] == "esquinas")
+        esquinas["number"] = 35  # cartones 1..30 were sold
+
+    _one(_new_problems(good, change), "award 'esquinas' to P-0001/35", "not sold")
+
+
+def test_wrong_residue_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["residue_cents"]["marco"] = 0
+
+    _one(_new_problems(good, change), "residue of 'marco'", "675 − 2 × 337 = 1")
+
+
+def test_wrong_pool_at_stake_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["prizes"][0]["amount_cents"] = 300
+
+    _one(_new_problems(good, change), "prize 'esquinas' is 300", "225")
+
+
+def test_payout_that_is_not_the_sum_of_the_awards_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["payout_cents"] -= 1
+
+    _one(_new_problems(good, change), "payout_cents", "not the sum of the awards")
+
+
+def test_awards_out_of_the_plans_order_are_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["awards"].reverse()
+
+    _one(_new_problems(good, change), "plan's prize order")
+
+
+def test_takings_that_are_not_cartones_times_price_are_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["takings_cents"] += 150
+
+    _one(_new_problems(good, change), "takings_cents 4650", "30 cartones × 150")
+
+
+# ---- bingo derivado: plan "instantaneo" ------------------------------------------------------
+
+
+def test_wrong_best_prize_is_reported(good: Export) -> None:
+    """D-0001/14 completes línea (3×) and cuatro esquinas (12×): it is paid esquinas only."""
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        award = next(a for a in p["awards"] if a["number"] == 14)
+        assert award["combination"] == "esquinas"
+        award.update(combination="linea", amount_cents=150)
+        p["awards"].sort(key=lambda a: (a["combination"] != "linea", a["series"], a["number"]))
+        p["payout_cents"] = sum(a["amount_cents"] for a in p["awards"])
+
+    _one(_new_problems(good, change), "D-0001/14", "its best prize is 'esquinas' (600)")
+
+
+def test_second_award_to_one_cartón_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        esq = next(a for a in p["awards"] if a["combination"] == "esquinas")
+        p["awards"].insert(0, {**esq, "combination": "linea", "amount_cents": 150})
+        p["payout_cents"] += 150
+
+    _one(_new_problems(good, change), "game partida 2", "another award", "best prize only")
+
+
+def test_instant_partida_with_an_extra_ball_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        p["balls"].append(next(n for n in range(1, 46) if n not in p["balls"]))
+
+    _one(_new_problems(good, change), "game partida 2", "19 balls drawn", "exactly 18")
+
+
+def test_wrong_completing_ball_of_an_instant_winner_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 2)["awards"][0]["completed_at_ball"] = 1
+
+    _one(_new_problems(good, change), "game partida 2", "completed_at_ball 1")
+
+
+def test_instant_winner_missing_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        gone = p["awards"].pop()
+        p["payout_cents"] -= gone["amount_cents"]
+
+    _one(_new_problems(good, change), "game partida 2", "has no award (600)")
+
+
+def test_instant_prize_that_is_not_the_multiple_of_the_price_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        for a in p["awards"]:
+            if a["combination"] == "linea":
+                a["amount_cents"] = 200
+        p["payout_cents"] = sum(a["amount_cents"] for a in p["awards"])
+
+    _one(_new_problems(good, change), "award 'linea'", "is 200", "150")
+
+
+# ---- annulment, references, definitions -------------------------------------------------------
+
+
+def test_annulled_partida_must_refund_and_pay_nothing(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 3)
+        p["refund_cents"] = 0
+        p["awards"] = [copy.deepcopy(_game_partida(e, 2)["awards"][0])]
+        p["payout_cents"] = 150
+
+    problems = _new_problems(good, change)
+    _one(problems, "game partida 3", "refund_cents 0 is not the takings 500")
+    _one(problems, "game partida 3", "annulled, yet it records 1 awards")
+
+
+def test_partida_of_an_unknown_game_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["game"] = "plus-9x9"
+
+    _one(_new_problems(good, change), "'plus-9x9' is not among the export's games")
+
+
+def test_card_set_of_another_game_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["card_set"] = "derivado-instantaneo-3x3-60"
+
+    _one(_new_problems(good, change), "is of the game 'derivado-instantaneo-3x3'")
+
+
+def test_cartón_outside_its_column_band_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        card = next(c for c in e["card_sets"] if c.get("game") == "plus-4x5")["cards"][0]
+        card[0][0] = 75 if 75 not in [n for row in card for n in row] else 74
+
+    _one(_new_problems(good, change), "card set plus-4x5-40 cartón 1", "outside its band 1-15")
+
+
+def test_definition_outside_the_catalogue_is_reported(good: Export) -> None:
+    """Bingo plus: at most 100 numbers (Cantabria B.4)."""
+
+    def change(e: Export) -> None:
+        e["games"][0]["numbers"] = 120
+
+    _one(_new_problems(good, change), "game plus-4x5", "1 to 100", "Cantabria B.4")
+
+
+def test_partida_plan_below_its_minimum_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        e["games"][0]["plan"]["min_payout_bp"] = 8000
+
+    _one(_new_problems(good, change), "game plus-4x5", "below the minimum min_payout_bp 8000")
+
+
+def test_malformed_game_partida_is_reported_not_raised(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        p["balls"] = "1,2,3"
+        p["awards"][0] = "ganador"
+        del p["sales"]
+
+    problems = _new_problems(good, change)
+    _one(problems, "game partida 1", "'balls' must be a list")
+    _one(problems, "game partida 1", "award #1 needs")
+    _one(problems, "game partida 1", "'sales' must be a list")
