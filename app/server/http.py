@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from actas.instructions import instructions_data
+from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
 from app.server import replica, wire
 from app.server.auth import ServerAuth
@@ -114,7 +115,10 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
                 return JSONResponse(
                     wire.error_body("no_game", f"no hay ese juego: {wanted!r} (hay: {known})"), 404
                 )
-        terms = hall_terms(hall.name, hall.region, hall.rules, hall.prima.amount_cents)
+        try:
+            terms = hall_terms(hall.name, hall.region, hall.rules, hall.prima.amount_cents)
+        except ConfigError as exc:  # a region this program has no file of
+            return JSONResponse(wire.error_body("no_region", str(exc)), 404)
         return JSONResponse({"v": wire.WIRE_VERSION, **instructions_data(games, terms)})
 
     async def stream(socket: WebSocket) -> None:
