@@ -5,7 +5,8 @@ Everything is taken from the game's definition and the hall's rules in force (pr
 percentages, prima amount and ball limit, bola loca), so the text cannot drift from what the
 hall plays. A Basque hall's instructions carry both official languages, Spanish first and Basque
 below each paragraph, as its actas do; a Cantabrian hall's are in Spanish.
-:func:`instruction_sections` gives the texts, :func:`render_instructions` the PDF.
+:func:`instruction_sections` gives the texts, :func:`render_instructions` the PDF and
+:func:`instructions_data` the same texts for the hall server's instructions panel (decision 271).
 """
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ from bingo.game.definition import GameDefinition, column_bands, instant_shares
 from bingo.money import BP_WHOLE, euros
 from bingo.rules import RegionRules
 
-__all__ = ["HallTerms", "Section", "instruction_sections", "render_instructions"]
+__all__ = [
+    "HallTerms",
+    "Section",
+    "instruction_sections",
+    "instructions_data",
+    "languages_of",
+    "render_instructions",
+]
 
 LANGUAGES = ("es", "eu")
 
@@ -203,9 +211,14 @@ def _names(game: GameDefinition, code: str, languages: Sequence[str]) -> dict[st
     return {lang: combination.name(lang) for lang in languages}
 
 
+def languages_of(terms: HallTerms) -> tuple[str, ...]:
+    """The languages the instructions are written in: the hall's that have texts here."""
+    return tuple(lang for lang in terms.languages if lang in LANGUAGES) or ("es",)
+
+
 def instruction_sections(game: GameDefinition, terms: HallTerms) -> tuple[Section, ...]:
     """The instructions of ``game`` as played in the hall of ``terms``, section by section."""
-    langs = tuple(lang for lang in terms.languages if lang in LANGUAGES) or ("es",)
+    langs = languages_of(terms)
     shape = game.shape
     about = [
         _say("numbers", langs, n=game.count),
@@ -300,6 +313,45 @@ def _prizes(game: GameDefinition, terms: HallTerms, langs: Sequence[str]) -> lis
     ]
 
 
+def instructions_data(games: Sequence[GameDefinition], terms: HallTerms) -> dict[str, Any]:
+    """The instructions of ``games`` as plain data (JSON) for a panel: the same sections as the
+    PDF, every text by language; a drawing's cells as [row, column] pairs.
+    """
+    langs = languages_of(terms)
+
+    def by_lang(texts: Sequence[str]) -> dict[str, str]:
+        return dict(zip(langs, texts, strict=True)) if texts else {}
+
+    return {
+        "hall": terms.hall,
+        "region": terms.region,
+        "languages": list(langs),
+        "games": [
+            {
+                "id": game.id,
+                "version": game.version,
+                "title": by_lang(
+                    _say("title", langs, name={lang: game.name(lang) for lang in langs})
+                ),
+                "rows": game.shape.rows,
+                "columns": game.shape.columns,
+                "sections": [
+                    {
+                        "heading": by_lang(section.heading),
+                        "paragraphs": [by_lang(p) for p in section.paragraphs],
+                        "figures": [
+                            {"name": name, "masks": [sorted(map(list, m)) for m in masks]}
+                            for name, masks in section.figures
+                        ],
+                    }
+                    for section in instruction_sections(game, terms)
+                ],
+            }
+            for game in games
+        ],
+    }
+
+
 def _figure(mask: frozenset[tuple[int, int]], rows: int, columns: int) -> Table:
     """A drawing of a combination: its marked cells dark, the others blank."""
     cell = 5 * mm
@@ -319,7 +371,7 @@ def render_instructions(out: BinaryIO, games: Sequence[GameDefinition], terms: H
     """The instructions of ``games`` as one PDF, each game from a new page; the same games
     and rules always give the same bytes (no clock, no random id).
     """
-    langs = tuple(lang for lang in terms.languages if lang in LANGUAGES) or ("es",)
+    langs = languages_of(terms)
     footer = " / ".join(T["footer"][lang] for lang in langs) + f" · {terms.hall}"
     doc = st.plain_doc(
         out,

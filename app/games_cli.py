@@ -9,13 +9,18 @@ from __future__ import annotations
 import argparse
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.cli_input import EXIT_OK, EXIT_REFUSED, CliError
 from app.config.game_files import load_game, shipped_game, shipped_games
 from bingo.game.definition import GameDefinition
 from bingo.hall.games import PLAYED_PLANS
+from bingo.rules import RegionRules
 
-__all__ = ["add_parsers", "game_to_simulate"]
+if TYPE_CHECKING:
+    from actas.instructions import HallTerms
+
+__all__ = ["add_parsers", "game_to_simulate", "hall_terms", "offered_games"]
 
 MODALITY_NAMES = {
     "ordinario": "bingo ordinario",
@@ -48,6 +53,31 @@ def game_to_simulate(path: Path, region: str) -> GameDefinition | None:
     return game
 
 
+def offered_games(region: str) -> list[GameDefinition]:
+    """Every published game authorised in ``region``, the ordinary bingo first: the games whose
+    instructions the hall keeps for its players (decision 186).
+    """
+    offered = [shipped_game(name) for name in shipped_games()]
+    return sorted((g for g in offered if region in g.regions), key=lambda g: not g.is_ordinary)
+
+
+def hall_terms(name: str, region: str, rules: RegionRules, prima_amount_cents: int) -> HallTerms:
+    """What the instructions state of a hall, in its region's official languages (the region
+    file's ``[hall] languages``: Euskadi, disposición adicional décima).
+    """
+    from actas.instructions import HallTerms
+    from app.config import load_region
+
+    loaded = load_region(region)
+    return HallTerms(
+        hall=name,
+        region=loaded.id.capitalize(),
+        rules=rules,
+        prima_amount_cents=prima_amount_cents,
+        languages=tuple(loaded.hall.get("languages", ["es"])),
+    )
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "instructions",
@@ -70,32 +100,23 @@ def cmd_instructions(args: argparse.Namespace) -> int:
     """The instructions PDF of the hall's games, in its region's official languages (Euskadi,
     disposición adicional décima; docs/decisions.md 186).
     """
-    from actas.instructions import HallTerms, render_instructions
+    from actas.instructions import render_instructions
     from app.acta_cli import _write
-    from app.config import load_hall, load_region
+    from app.config import load_hall
 
     settings = load_hall(Path(args.config) if args.config else None)
-    region = load_region(settings.region)
-    if args.game:
-        games = [load_game(Path(path)) for path in args.game]
-    else:
-        offered = [shipped_game(name) for name in shipped_games()]
-        games = sorted(  # the ordinary bingo first
-            (g for g in offered if settings.region in g.regions), key=lambda g: not g.is_ordinary
-        )
+    games = (
+        [load_game(Path(path)) for path in args.game]
+        if args.game
+        else offered_games(settings.region)
+    )
     for game in games:
         if settings.region not in game.regions:
             raise CliError(
                 f"el juego {game.id} está autorizado en {', '.join(game.regions)}, no en la "
                 f"región de la sala ({settings.region}); no se ha escrito nada"
             )
-    terms = HallTerms(
-        hall=settings.name,
-        region=region.id.capitalize(),
-        rules=settings.rules,
-        prima_amount_cents=settings.prima_initial_cents,
-        languages=tuple(region.hall.get("languages", ["es"])),
-    )
+    terms = hall_terms(settings.name, settings.region, settings.rules, settings.prima_initial_cents)
     pdf = io.BytesIO()
     render_instructions(pdf, games, terms)
     _write(args.output, pdf.getvalue())

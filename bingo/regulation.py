@@ -5,12 +5,14 @@ in ``IncidentRecorded.incident``. Cantabria: the catalogue's section B, II.1.b, 
 Euskadi: Decreto 277/1996, which defines the game (artículo 3) and the homologation of its
 material (disposición adicional novena) but has no paragraph of its own on incidents; each
 incident cites the provision it rests on (decision 75). A Basque hall's acta prints every
-reference in Spanish and Basque (``reference``).
+reference in Spanish and Basque (``reference``), and a Basque hall reads each paragraph in both
+official languages, Spanish first (``readings``; decision 270).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 SOURCE = "Catálogo de Juegos y Apuestas de Cantabria, Juego del Bingo"
 
@@ -111,17 +113,55 @@ _REFERENCES_EU: Mapping[str, str] = {
 }
 
 
+# The Basque provisions in Basque, for the Basque reading of a Basque hall (both official
+# languages, as its instructions: disposición adicional décima). Rendered for this program from
+# the Spanish text above: TO BE REVIEWED by the hall's translator and checked against the Basque
+# text the BOPV published for Decreto 277/1996 before a hall opens with them (decision 270).
+_TEXTS_EU: Mapping[str, str] = {
+    _EU_NOVENA[0]: (
+        "Joko eta Ikuskizunen Zuzendaritzari dagokio Euskal Autonomia Erkidegoan baimendu "
+        "beharreko joko-materialak, -osagaiak, -tresnak edo -elementuak zehaztea, homologatzea "
+        "eta ikuskatzea."
+    ),
+    _EU_LINE[0]: (
+        "Lerroa: Lerroa osatutzat joko da hura osatzen duten zenbaki guztiak atera direnean, "
+        "betiere aurreko bolak ateratzean beste jokalari batek behar bezala abestu ez badu."
+    ),
+    _EU_ELECTRONIC[0]: (
+        "Artikulu honen 1. atalean ezarritakoa gorabehera, garapen-araudiaren arabera, "
+        "bingo-jokoan aritzeko, euskarri materialeko kartoi edo txartelen ordez, horien "
+        "erreprodukzio elektronikoa edo informatikoa erabili ahal izango da, eta horretarako "
+        "Joko eta Ikuskizunen Zuzendaritzak homologatutako material eta sistema informatikoak "
+        "erabiliko dira."
+    ),
+}
+
+# Each language other than Spanish: the paragraphs' texts in it, by their Spanish reference.
+_TEXTS: Mapping[str, Mapping[str, str]] = {"eu": _TEXTS_EU}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A paragraph as read aloud in one language: its reference and its text."""
+
+    language: str
+    reference: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.reference}: «{self.text}»"
+
+
 def paragraphs_for(region: str) -> Mapping[str, tuple[str, str]]:
     """The incident paragraphs of a region (Cantabria's for a hall with no region named)."""
     return BY_REGION.get(region.strip().lower() or "cantabria", PARAGRAPHS)
 
 
-def paragraph(incident: str, region: str = "cantabria") -> str:
+def paragraph(incident: str, region: str) -> str:
     """'II.1.b, párrafo 1: «…»' for an incident kind in the hall's region; KeyError for an
-    unknown kind.
+    unknown kind. What the record keeps: the Spanish reading.
     """
-    ref, text = paragraphs_for(region)[incident]
-    return f"{ref}: «{text}»"
+    return str(readings(incident, region)[0])
 
 
 def reference(ref: str, lang: str) -> str:
@@ -129,3 +169,26 @@ def reference(ref: str, lang: str) -> str:
     if lang == "eu":
         return _REFERENCES_EU.get(ref, ref)
     return ref
+
+
+def languages_of(region: str) -> tuple[str, ...]:
+    """The languages a region's paragraphs are read in: Spanish, then each language every one
+    of them has a text in (Euskadi: Spanish and Basque, its two official languages).
+    """
+    refs = {ref for ref, _text in paragraphs_for(region).values()}
+    return ("es", *(lang for lang, texts in _TEXTS.items() if refs <= set(texts)))
+
+
+def readings(incident: str, region: str) -> tuple[Reading, ...]:
+    """The paragraph the jefe de sala reads aloud on ``incident`` in the hall's region, in each
+    of the region's languages, Spanish first (R-INC-5; Euskadi, disposición adicional décima).
+    KeyError for an unknown kind.
+    """
+    ref, text = paragraphs_for(region)[incident]
+    return (
+        Reading("es", ref, text),
+        *(
+            Reading(lang, reference(ref, lang), _TEXTS[lang][ref])
+            for lang in languages_of(region)[1:]
+        ),
+    )

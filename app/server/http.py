@@ -17,6 +17,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from actas.instructions import instructions_data
+from app.config import ConfigError
+from app.games_cli import hall_terms, offered_games
 from app.server import replica, wire
 from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
@@ -94,6 +97,30 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
             return JSONResponse(wire.error_body("voice_failed", str(exc)), 503)
         return FileResponse(path, media_type="audio/wav")
 
+    async def instructions(request: Request) -> Response:
+        """The players' instructions of the games the hall offers (``?game=ID``: one), for the
+        instructions panel: the printed instructions' texts, with the rules and prima amount in
+        force, in the region's official languages (Euskadi, disposición adicional décima;
+        decision 271).
+        """
+        hall = host.service.hall
+        if hall.rules is None or not hall.region:
+            return JSONResponse(wire.error_body("no_rules", "la sala aún no tiene reglas"), 404)
+        games = offered_games(hall.region)
+        wanted = request.query_params.get("game")
+        if wanted is not None:
+            games = [g for g in games if g.id == wanted]
+            if not games:
+                known = ", ".join(g.id for g in offered_games(hall.region))
+                return JSONResponse(
+                    wire.error_body("no_game", f"no hay ese juego: {wanted!r} (hay: {known})"), 404
+                )
+        try:
+            terms = hall_terms(hall.name, hall.region, hall.rules, hall.prima.amount_cents)
+        except ConfigError as exc:  # a region this program has no file of
+            return JSONResponse(wire.error_body("no_region", str(exc)), 404)
+        return JSONResponse({"v": wire.WIRE_VERSION, **instructions_data(games, terms)})
+
     async def stream(socket: WebSocket) -> None:
         await socket.accept()
         queue, snapshot = host.listen()
@@ -121,6 +148,7 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
             Route("/panel", panel),
             Route("/api/v1/state", state),
             Route("/api/v1/commands", commands, methods=["GET"]),
+            Route("/api/v1/instructions", instructions),
             Route("/api/v1/commands", command, methods=["POST"]),
             Route("/api/v1/login", auth.login, methods=["POST"]),
             Route("/api/v1/logout", auth.logout, methods=["POST"]),

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the se
 
 log = logging.getLogger(__name__)
 
-LAYOUTS = ("board", "last", "prizes")
+LAYOUTS = ("board", "last", "prizes", "instructions")
 
 
 class ServeError(Exception):

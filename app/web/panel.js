@@ -4,7 +4,7 @@
 "use strict";
 (function () {
   const params = new URLSearchParams(location.search);
-  const LAYOUTS = ["board", "last", "prizes"];
+  const LAYOUTS = ["board", "last", "prizes", "instructions"];
   const layout = LAYOUTS.includes(params.get("layout")) ? params.get("layout") : "board";
   const asked = (params.get("lang") || "").split(",").filter((l) => l in window.PANEL_TEXTS);
   const every = Math.max(2, Number(params.get("every")) || 6) * 1000;  // language turn, ms
@@ -53,7 +53,7 @@
 
   function render() {
     if (!state) return;
-    document.documentElement.lang = lang();
+    if (layout !== "instructions") document.documentElement.lang = lang();
     for (const el of document.querySelectorAll("[data-text]")) {
       const word = text(el.dataset.text);
       if (el.textContent !== word) el.textContent = word;
@@ -166,6 +166,157 @@
       backoff = Math.min(backoff * 2, 4000);
     };
     ws.onerror = () => ws.close();
+  }
+
+  // --- the players' instructions (layout=instructions[&game=ID]) ---------------------------
+  // The printed instructions' texts, from the server (/api/v1/instructions), section by
+  // section in each of the region's official languages (Euskadi, disposición adicional
+  // décima), paged to fit the screen and turned automatically (docs/api.md).
+  const instr = { data: null, pages: [], index: 0, timer: null, cycles: 0 };
+  window.__instructions = {
+    get pages() { return instr.pages.map((p) => ({ game: p.game.id, lang: p.lang, text: p.blocks.map(words).join("\n") })); },
+    get index() { return instr.index; },
+    get cycles() { return instr.cycles; },
+    show(i) { showPage(i); },
+  };
+
+  function words(item) {
+    return item.kind === "figures" ? item.figures.map((f) => f.name).join("\n") : item.text;
+  }
+
+  function block(item) {
+    if (item.kind === "figures") {
+      const row = document.createElement("div");
+      row.className = "figures";
+      for (const figure of item.figures) row.appendChild(drawing(figure, item.rows, item.columns));
+      return row;
+    }
+    const el = document.createElement(item.kind === "heading" ? "h2" : "p");
+    el.className = "t" + (item.source ? " source" : "");
+    el.textContent = item.text;
+    return el;
+  }
+
+  function drawing(figure, rows, columns) {
+    // a combination's drawing: its name and its marked cells, as in the printed instructions
+    const box = document.createElement("div");
+    box.className = "figure";
+    const name = document.createElement("p");
+    name.className = "t";
+    name.textContent = figure.name;
+    box.appendChild(name);
+    for (const mask of figure.masks) {
+      const grid = document.createElement("div");
+      grid.className = "grid";
+      grid.style.gridTemplateColumns = "repeat(" + columns + ", auto)";
+      const on = new Set(mask.map(([r, c]) => r + "," + c));
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < columns; c++) {
+          const cell = document.createElement("i");
+          if (on.has(r + "," + c)) cell.className = "on";
+          grid.appendChild(cell);
+        }
+      }
+      box.appendChild(grid);
+    }
+    return box;
+  }
+
+  function paint(page) {
+    const body = $("i-body");
+    body.replaceChildren(...page.blocks.map(block));
+    set("i-title", page.game.title[page.lang] || page.game.title.es);
+  }
+
+  function fits(page) {
+    paint(page);
+    const body = $("i-body");
+    return body.scrollHeight <= body.clientHeight + 1;
+  }
+
+  function pieces(text) {
+    // a paragraph too long for a page: its sentences, else its two halves at a space
+    const sentences = text.split(/(?<=[.;])\s+/);
+    if (sentences.length > 1) return sentences;
+    const spaced = text.split(" ");
+    if (spaced.length < 2) return [text];
+    const half = Math.ceil(spaced.length / 2);
+    return [spaced.slice(0, half).join(" "), spaced.slice(half).join(" ")];
+  }
+
+  function paginate() {
+    const pages = [];
+    const langs = instr.data.languages.filter((l) => !asked.length || asked.includes(l));
+    for (const game of instr.data.games) {
+      for (const section of game.sections) {
+        for (const lang of langs.length ? langs : instr.data.languages) {
+          const head = section.heading[lang] ? [{ kind: "heading", text: section.heading[lang] }] : [];
+          const queue = section.paragraphs.map((p) => ({ kind: "p", text: p[lang], source: !head.length }));
+          // the drawings side by side, after the texts
+          if (section.figures.length) queue.push({ kind: "figures", figures: section.figures, rows: game.rows, columns: game.columns });
+          const start = () => ({ game: game, lang: lang, blocks: head.slice() });
+          let page = start();
+          while (queue.length) {
+            const item = queue.shift();
+            const trial = { ...page, blocks: page.blocks.concat([item]) };
+            if (fits(trial)) { page = trial; continue; }
+            if (page.blocks.length > head.length) {  // the page is full: the item starts the next
+              pages.push(page);
+              page = start();
+              queue.unshift(item);
+              continue;
+            }
+            const parts = item.kind === "p" ? pieces(item.text) : [item.text];
+            if (parts.length > 1) { queue.unshift(...parts.map((t) => ({ ...item, text: t }))); continue; }
+            page = trial;  // cannot be cut further: alone on its page
+            pages.push(page);
+            page = start();
+          }
+          if (page.blocks.length > head.length) pages.push(page);
+        }
+      }
+    }
+    instr.pages = pages;
+  }
+
+  function pageMs(page) {
+    if (params.get("every")) return every;
+    // time to read it from the back of the hall: 70 ms a character, at least 8 s
+    const chars = page.blocks.reduce((n, b) => n + words(b).length, 0);
+    return Math.max(8000, chars * 70);
+  }
+
+  function showPage(i) {
+    clearTimeout(instr.timer);
+    if (!instr.pages.length) return;
+    instr.index = ((i % instr.pages.length) + instr.pages.length) % instr.pages.length;
+    const page = instr.pages[instr.index];
+    paint(page);
+    document.documentElement.lang = page.lang;
+    set("i-page", (instr.index + 1) + "/" + instr.pages.length);
+    instr.timer = setTimeout(() => {
+      if (instr.index + 1 < instr.pages.length) { showPage(instr.index + 1); return; }
+      instr.cycles++;
+      loadInstructions();  // once round: again from the server, with the rules then in force
+    }, pageMs(page));
+  }
+
+  function loadInstructions() {
+    const game = params.get("game");
+    const url = "/api/v1/instructions" + (game ? "?game=" + encodeURIComponent(game) : "");
+    fetch(url, { cache: "no-store" })
+      .then((r) => r.ok ? r.json() : Promise.reject(new Error(String(r.status))))
+      .then((data) => { instr.data = data; paginate(); showPage(0); })
+      .catch(() => { clearTimeout(instr.timer); instr.timer = setTimeout(loadInstructions, 2000); });
+  }
+
+  if (layout === "instructions") {
+    document.fonts.ready.then(loadInstructions);  // pages are measured in the panel's font
+    let resized = null;
+    window.addEventListener("resize", () => {
+      clearTimeout(resized);
+      resized = setTimeout(() => { if (instr.data) { paginate(); showPage(0); } }, 200);
+    });
   }
 
   setInterval(clock, 1000);

@@ -12,7 +12,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from actas.instructions import HallTerms, instruction_sections, render_instructions
+from actas.instructions import (
+    HallTerms,
+    instruction_sections,
+    instructions_data,
+    render_instructions,
+)
 from app.cli import main
 from app.config import load_region
 from app.config.game_files import shipped_game
@@ -107,3 +112,27 @@ def test_the_instructions_command_refuses_a_game_the_halls_region_did_not_author
     assert "Jokoaren jarraibideak" in " ".join(
         page.extract_text() or "" for page in PdfReader(out).pages
     )
+
+
+def test_the_panels_instructions_are_the_printed_ones_by_language() -> None:
+    """One source for the PDF and the instructions panel (decision 271): every heading and
+    paragraph of ``instruction_sections``, each language under its code."""
+    basque = terms("euskadi")
+    game = shipped_game("ordinario-90")
+    data = instructions_data([game], basque)
+    assert data["languages"] == ["es", "eu"]
+    (shown,) = data["games"]
+    assert shown["title"]["eu"] == "Jokoaren jarraibideak: Bingo arrunta"
+    printed = instruction_sections(game, basque)
+    assert [s["heading"] for s in shown["sections"]] == [
+        dict(zip(("es", "eu"), s.heading, strict=True)) if s.heading else {} for s in printed
+    ]
+    assert [[(p["es"], p["eu"]) for p in s["paragraphs"]] for s in shown["sections"]] == [
+        list(s.paragraphs) for s in printed
+    ]
+    plus = instructions_data([shipped_game("plus-4x5")], terms("cantabria"))["games"][0]
+    figures = [f for s in plus["sections"] for f in s["figures"]]
+    assert [(f["name"], len(f["masks"][0])) for f in figures] == [
+        ("Cuatro esquinas", 4),
+        ("Marco", 14),
+    ]

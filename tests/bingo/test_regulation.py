@@ -26,4 +26,6 @@ def test_incident_paragraph_is_quoted_word_for_word(incident: str) -> None:
 
 
 def test_paragraph_names_its_place_in_the_regulation() -> None:
-    assert paragraph("ball_irregularity").startswith("II.1.b, párrafo 3: «En el caso de que")
+    assert paragraph("ball_irregularity", "cantabria").startswith(
+        "II.1.b, párrafo 3: «En el caso de que"
+    )

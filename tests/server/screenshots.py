@@ -24,7 +24,7 @@ from tests.server.kit import (
 )
 
 SIZES = ((1920, 1080), (1280, 720))
-LAYOUTS = ("board", "last", "prizes")
+LAYOUTS = ("board", "last", "prizes", "instructions")
 
 
 def main() -> int:
@@ -47,6 +47,8 @@ def main() -> int:
                 for layout in LAYOUTS:
                     driver.get(server.panel(layout))
                     wait_for(driver, "window.__panel.online")
+                    if layout == "instructions":  # its first page, once measured
+                        wait_for(driver, "window.__instructions.pages.length > 0")
                     time.sleep(0.3)  # the clock's first tick
                     path = out / f"panel-{layout}-{width}x{height}.png"
                     driver.save_screenshot(str(path))

@@ -1,5 +1,6 @@
 """The console shows the paragraph of the hall's own regulation to be read aloud, the one the
-record then keeps (R-INC-5, decision 75): a Basque hall reads Decreto 277/1996."""
+record then keeps (R-INC-5, decision 75): a Basque hall reads Decreto 277/1996, in Spanish and
+Basque (disposición adicional décima, decision 270)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from bingo.regulation import BY_REGION
+from bingo.regulation import BY_REGION, readings
 from bingo.rules import RegionRules
 from bingo.service import HallService, MemoryEventLog
 from tests.bingo.hallkit import BALLS, CARD_SET, Clock, Kit
@@ -60,6 +61,13 @@ def test_a_basque_hall_reads_its_decree_before_a_suspension(
     assert dialog.reference.text() == reference
     assert reference.startswith("Decreto 277/1996")
     assert text in dialog.paragraph.text()
+    # then the same paragraph in Basque, under its Basque reference
+    _spanish, in_basque = readings("failure_before_first_ball", "euskadi")
+    basque_reference, basque_paragraph = dialog.translations["eu"]
+    assert basque_reference.text() == in_basque.reference
+    assert basque_reference.text().startswith("277/1996 Dekretua")
+    assert in_basque.text in basque_paragraph.text()
+    assert basque_paragraph.isVisible()
     qtbot.keyClicks(dialog.note, "corte de luz")
     dialog.read_aloud.setChecked(True)
     click(qtbot, dialog.confirm)
@@ -76,3 +84,14 @@ def test_a_basque_hall_reads_its_decree_before_taking_in_the_manual_book(
     reference, text = BY_REGION["euskadi"]["manual_book"]
     assert reference in dialog.reference.text()
     assert text in dialog.paragraph.text()
+    _spanish, in_basque = readings("manual_book", "euskadi")
+    assert f"{in_basque.reference}: «{in_basque.text}»" in dialog.paragraph.text()
+
+
+def test_a_cantabrian_hall_reads_its_catalogue_in_spanish_only(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    dialog = IncidentDialog("caller_error", "Anular", region="cantabria")
+    qtbot.addWidget(dialog)
+    assert dialog.reference.text() == BY_REGION["cantabria"]["caller_error"][0]
+    assert dialog.translations == {}

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bingo.regulation import paragraphs_for
+from bingo.regulation import readings
 from ui.console.pages import key
 from ui.console.texts import incident_title, t
 from ui.widgets import set_pixel_font
@@ -57,6 +57,21 @@ def accept_or_cancel(
     return buttons, cancel
 
 
+def _reading_labels(reference: str, text: str, suffix: str) -> tuple[QLabel, QLabel]:
+    """The reference and the quoted text of a paragraph to be read aloud, large on yellow."""
+    ref = _big(QLabel(reference), 18, bold=True)
+    ref.setObjectName("incident_reference" + suffix)
+    quoted = _big(QLabel(f"«{text}»"), 20)
+    quoted.setObjectName("incident_paragraph" + suffix)
+    quoted.setWordWrap(True)
+    quoted.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    quoted.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    quoted.setStyleSheet(
+        "background: #fff8d6; color: #000000; padding: 14px; border: 2px solid #8a6d00;"
+    )
+    return ref, quoted
+
+
 class IncidentDialog(QDialog):
     """An incident: the regulation paragraph first, then a note and the confirmation.
 
@@ -71,7 +86,7 @@ class IncidentDialog(QDialog):
         *,
         ball_count: int = 0,
         note: str = "",
-        region: str = "cantabria",
+        region: str,
     ) -> None:
         super().__init__(parent)
         self.incident = incident
@@ -79,22 +94,18 @@ class IncidentDialog(QDialog):
         set_pixel_font(self, 16)
         self.setWindowTitle(t("Incidencia: {title}").format(title=incident_title(incident)))
         self.setModal(True)
-        reference, text = paragraphs_for(region)[incident]  # the hall's own regulation
+        # the hall's own regulation, in each of its region's languages (decision 270)
+        spanish, *others = readings(incident, region)
         title = _big(QLabel(incident_title(incident)), 26, bold=True)
         title.setObjectName("incident_title")
         instruction = _big(
             QLabel(t("El jefe de sala lee en voz alta el párrafo del reglamento:")), 18
         )
-        self.reference = _big(QLabel(reference), 18, bold=True)
-        self.reference.setObjectName("incident_reference")
-        self.paragraph = _big(QLabel(f"«{text}»"), 20)
-        self.paragraph.setObjectName("incident_paragraph")
-        self.paragraph.setWordWrap(True)
-        self.paragraph.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.paragraph.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.paragraph.setStyleSheet(
-            "background: #fff8d6; color: #000000; padding: 14px; border: 2px solid #8a6d00;"
-        )
+        self.reference, self.paragraph = _reading_labels(spanish.reference, spanish.text, "")
+        # the same paragraph in the region's other language (Basque), read after the Spanish
+        self.translations = {
+            r.language: _reading_labels(r.reference, r.text, f"_{r.language}") for r in others
+        }
         self.read_aloud = QCheckBox(t("Párrafo leído en voz alta por el jefe de sala (Alt+P)"))
         self.read_aloud.setObjectName("incident_read_aloud")
         key(self.read_aloud, "Alt+P")
@@ -129,6 +140,9 @@ class IncidentDialog(QDialog):
         layout.addWidget(instruction)
         layout.addWidget(self.reference)
         layout.addWidget(self.paragraph)
+        for labels in self.translations.values():
+            layout.addWidget(labels[0])
+            layout.addWidget(labels[1])
         layout.addWidget(self.read_aloud)
         layout.addLayout(form)
         layout.addWidget(buttons)

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.hall import DomainError
-from bingo.regulation import paragraphs_for
+from bingo.regulation import readings
 from bingo.service import HallService
 from bingo.transcribe import (
     FORMAT,
@@ -321,14 +321,16 @@ class ManualBookDialog(QDialog):
 
     def _build_check_step(self) -> QWidget:
         page = QWidget()
-        reference, text = paragraphs_for(self.service.hall.region)["manual_book"]
+        # IV.2 or its region's provision, in each of the region's languages (decision 270)
+        spanish, *others = readings("manual_book", self.service.hall.region)
         self.reference = wrapped_label(
-            t("Reglamento, {reference}:").format(reference=reference),
+            t("Reglamento, {reference}:").format(reference=spanish.reference),
             "book_reference",
             pixels=18,
             bold=True,
         )
-        self.paragraph = wrapped_label(f"«{text}»", "book_paragraph", pixels=19)
+        quoted = "\n\n".join([f"«{spanish.text}»"] + [str(r) for r in others])
+        self.paragraph = wrapped_label(quoted, "book_paragraph", pixels=19)
         self.paragraph.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.paragraph.setStyleSheet(
             "background: #fff8d6; color: #000000; padding: 12px; border: 2px solid #8a6d00;"
