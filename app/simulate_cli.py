@@ -32,6 +32,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = hall_settings(args)
+    _check_interconnected_database(settings, args.db)
     if args.game:  # the ordinary bingo plays as always; another modality is refused here
         from app.games_cli import game_to_simulate
 
@@ -132,11 +133,46 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             except OSError as exc:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
             stop_devices = _with_boards(svc, settings, stop_devices)
+        ledger = _interconnected_ledger(engine.store, settings)
         try:
-            return _play(args, svc, settings, plan, draws, resumed)
+            return _play(args, svc, settings, plan, draws, resumed, ledger)
         finally:
             if stop_devices is not None:
                 stop_devices()
+
+
+def _check_interconnected_database(settings: Any, db: str | None) -> None:
+    """A hall that joins the interconnected prize plays on the PostgreSQL database the halls
+    share, where its one ledger is (R-MULTI-1): refused before anything is written otherwise.
+    """
+    if settings.interconnected is None:
+        return
+    from store.engine import default_database_url, is_sqlite, parse_url
+    from store.errors import DatabaseUrlError
+
+    url = db or default_database_url()
+    try:
+        sqlite = is_sqlite(parse_url(url))
+    except DatabaseUrlError:
+        return  # open_hall says what is wrong with the URL
+    if sqlite:
+        raise CliError(
+            f"la sala se acoge al bingo interconectado (red {settings.interconnected_network}), "
+            "cuyo fondo común está en la base de datos PostgreSQL de las salas: indique "
+            "--db postgresql+psycopg://… (ahora es un fichero SQLite); no se ha escrito nada"
+        )
+
+
+def _interconnected_ledger(store: Any, settings: Any) -> Any:
+    """The shared fund of the network the hall joined, or None when it did not join."""
+    if settings.interconnected is None:
+        return None
+    from store.interconnected import InterconnectedError, PgLedger
+
+    try:
+        return PgLedger(store.engine, settings.interconnected_network, settings.interconnected)
+    except InterconnectedError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _check_new_session(hall: Any, session_id: str, date: str) -> None:
@@ -196,6 +232,7 @@ def _play(
     plan: Any,
     draws: Any,
     resumed: bool,
+    ledger: Any = None,
 ) -> int:
     from app.bootstrap import prepare_hall
     from bingo import events as ev
@@ -216,7 +253,7 @@ def _play(
         )
     if resumed and not args.quiet:
         print(f"reanudando la sesión simulada {session_id} en el registro {svc.last_seq}")
-    sim = Simulation(svc, plan, draws)
+    sim = Simulation(svc, plan, draws, ledger)
     started_at = time.perf_counter()
     last_print = [0]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from bingo.errors import DomainError, DuplicateBall
 from bingo.hall.extraction import UNCLAIMED, ExtractionCommands
 from bingo.hall.incidents import IncidentCommands
+from bingo.hall.interconnected import InterconnectedCommands
 from bingo.hall.prizes import PrizeCommands
 from bingo.hall.sale import SaleCommands
 from bingo.hall.sessions import SessionCommands
@@ -72,5 +73,12 @@ __all__ = [
 ]
 
 
-class Hall(SessionCommands, SaleCommands, ExtractionCommands, PrizeCommands, IncidentCommands):
+class Hall(
+    SessionCommands,
+    SaleCommands,
+    ExtractionCommands,
+    PrizeCommands,
+    IncidentCommands,
+    InterconnectedCommands,
+):
     """The state of one hall, rebuilt from its events."""

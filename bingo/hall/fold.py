@@ -354,6 +354,10 @@ class HallState:
                 claim.settled, claim.note = event.settled, event.note
             case ev.PrizesPaid():
                 self._need_partida().status = Status.PAID
+            case ev.InterconnectedAnnounced():
+                self._need_partida().interconnected = event
+            case ev.InterconnectedSettled():
+                self._need_partida().interconnected_settled = event
             case _:
                 raise TypeError(f"evento sin regla de estado: {event.kind}")
 
