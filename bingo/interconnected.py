@@ -254,3 +254,48 @@ class Ledger(Protocol):
         one recorded before when the partida was already settled.
         """
         ...
+
+
+class MemoryLedger:
+    """A ledger for one process (tests, demonstrations): the same rules and the same answer to
+    a partida settled again as the shared one in PostgreSQL (``store.interconnected``), without
+    sharing anything.
+    """
+
+    def __init__(self, network: str, rules: InterconnectedRules) -> None:
+        self._network, self._rules = network, rules
+        self._state = FundState(1, 0, 0)
+        self._settled: dict[PartidaKey, Settled] = {}
+        self._accumulated = 0
+
+    @property
+    def network(self) -> str:
+        return self._network
+
+    @property
+    def rules(self) -> InterconnectedRules:
+        return self._rules
+
+    def state(self) -> FundState:
+        return self._state
+
+    def settle(
+        self,
+        key: PartidaKey,
+        announced: Announcement,
+        takings_cents: int,
+        bingo_after_ball: int | None,
+        winners: int,
+    ) -> Settled:
+        if key in self._settled:
+            return self._settled[key]
+        result = settle(
+            self._rules, self._state, announced, takings_cents, bingo_after_ball, winners
+        )
+        self._accumulated += 1
+        answer = Settled(result, f"m{len(self._settled) + 1}", self._accumulated)
+        if result.after.generation != self._state.generation:
+            self._accumulated = 0
+        self._settled[key] = answer
+        self._state = result.after
+        return answer
