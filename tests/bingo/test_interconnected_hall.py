@@ -42,7 +42,7 @@ def play_to_close(kit: Kit, ledger: MemoryLedger, winner: int, extra_balls: int 
 
 def test_a_partida_that_announced_the_prize_is_not_paid_before_it_is_settled() -> None:
     """V.3: prizes are paid before the next partida; the interconnected one with them."""
-    kit, ledger = make_hall(), MemoryLedger("red", RULES)
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
     play_to_close(kit, ledger, winner=1)
     with pytest.raises(DomainError, match="aún no está liquidado"):
         kit.svc.pay_prizes()
@@ -51,7 +51,7 @@ def test_a_partida_that_announced_the_prize_is_not_paid_before_it_is_settled() -
 
 
 def test_a_bingo_within_the_scale_wins_the_whole_fund_and_the_export_shows_it() -> None:
-    kit, ledger = make_hall(), MemoryLedger("red", RULES)
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
     play_to_close(kit, ledger, winner=1)  # fund 0 announced: not in play; contributes 100
     kit.svc.settle_interconnected(ledger)
     kit.svc.pay_prizes()
@@ -73,7 +73,7 @@ def test_a_bingo_within_the_scale_wins_the_whole_fund_and_the_export_shows_it() 
 
 
 def test_a_bingo_after_the_scale_only_contributes() -> None:
-    kit, ledger = make_hall(), MemoryLedger("red", RULES)
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
     play_to_close(kit, ledger, winner=1)
     kit.svc.settle_interconnected(ledger)
     kit.svc.pay_prizes()
@@ -85,7 +85,7 @@ def test_a_bingo_after_the_scale_only_contributes() -> None:
 
 
 def test_the_prize_is_announced_once_and_only_when_the_sale_is_closed() -> None:
-    kit, ledger = make_hall(), MemoryLedger("red", RULES)
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
     kit.svc.start_partida()
     kit.svc.sell_count("A", 10)
     with pytest.raises(DomainError, match="esta operación solo cabe en"):
