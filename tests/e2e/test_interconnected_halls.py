@@ -12,27 +12,50 @@ import os
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 
 from app.config import default_hall_path, load_region
 from store.engine import make_engine
 from store.interconnected import PgLedger
 from tests.independent.check_export import check
 
-URL = os.environ.get("BINGO_HALL_TEST_PG_URL")
+BASE_URL = os.environ.get("BINGO_HALL_TEST_PG_URL", "").strip()
 RULES = load_region("cantabria").interconnected
 assert RULES is not None
 
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.skipif(
-        not URL, reason="BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`"
+        not BASE_URL, reason="BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`"
     ),
 ]
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    """The halls' shared database, in a schema of this test's own, dropped afterwards."""
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(BASE_URL, poolclass=NullPool)
+    try:
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        yield (
+            make_url(BASE_URL)
+            .update_query_dict({"options": f"-csearch_path={schema}"})
+            .render_as_string(hide_password=False)
+        )
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
 
 # The program itself, cut the instant the shared ledger has committed a partida's settlement and
 # before the hall's own record has: the window a restart must not contribute twice in.
@@ -67,14 +90,13 @@ def env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
 
 
-def common(hall: str, config: Path) -> list[str]:
-    assert URL
-    return ["--db", URL, "--hall", hall, "--config", str(config)]
+def common(url: str, hall: str, config: Path) -> list[str]:
+    return ["--db", url, "--hall", hall, "--config", str(config)]
 
 
-def export(tmp_path: Path, hall: str, config: Path) -> dict[str, Any]:
+def export(url: str, tmp_path: Path, hall: str, config: Path) -> dict[str, Any]:
     out = subprocess.run(
-        cli("export", *common(hall, config), "--compact"),
+        cli("export", *common(url, hall, config), "--compact"),
         capture_output=True,
         text=True,
         check=True,
@@ -84,9 +106,8 @@ def export(tmp_path: Path, hall: str, config: Path) -> dict[str, Any]:
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
-def ledger_rows(network: str) -> list[Any]:
-    assert URL
-    engine = make_engine(URL)
+def ledger_rows(url: str, network: str) -> list[Any]:
+    engine = make_engine(url)
     with engine.connect() as conn:
         return list(
             conn.execute(
@@ -100,9 +121,9 @@ def ledger_rows(network: str) -> list[Any]:
         )
 
 
-def ledger(network: str) -> PgLedger:
-    assert URL and RULES
-    return PgLedger(make_engine(URL), network, RULES)
+def ledger(url: str, network: str) -> PgLedger:
+    assert RULES
+    return PgLedger(make_engine(url), network, RULES)
 
 
 def settled_partidas(export_: dict[str, Any]) -> list[dict[str, Any]]:
@@ -123,7 +144,7 @@ SEED_A, SEED_B, WINNING_PARTIDA = 4, 2, 6
 
 @pytest.mark.timeout(900)
 def test_two_halls_playing_at_once_share_one_fund_that_balances_and_is_won_once(
-    tmp_path: Path,
+    tmp_path: Path, url: str
 ) -> None:
     run = uuid.uuid4().hex[:8]
     network = f"net-{run}"
@@ -133,7 +154,7 @@ def test_two_halls_playing_at_once_share_one_fund_that_balances_and_is_won_once(
     procs = [
         subprocess.Popen(
             cli(
-                "simulate", *common(h, configs[h]), "--seed", str(seed), "--partidas", "6",
+                "simulate", *common(url, h, configs[h]), "--seed", str(seed), "--partidas", "6",
                 "--no-incidents", "-q",
             ),
             env=env(tmp_path),
@@ -144,8 +165,8 @@ def test_two_halls_playing_at_once_share_one_fund_that_balances_and_is_won_once(
     ]  # fmt: skip
     for proc in procs:
         assert proc.wait(timeout=800) == 0, proc.stderr.read() if proc.stderr else ""
-    exports = {h: export(tmp_path, h, configs[h]) for h in halls}
-    rows = ledger_rows(network)
+    exports = {h: export(url, tmp_path, h, configs[h]) for h in halls}
+    rows = ledger_rows(url, network)
     by_key = {(r.hall_id, r.session_id, r.partida): r for r in rows}
     contributed = awarded = 0
     for hall, export_ in exports.items():
@@ -162,7 +183,7 @@ def test_two_halls_playing_at_once_share_one_fund_that_balances_and_is_won_once(
             assert won == ic["awarded_cents"] == row.awarded_cents
             contributed += ic["contribution_cents"]
             awarded += won
-    balance = ledger(network).balance()
+    balance = ledger(url, network).balance()
     assert balance.contributed_cents == contributed
     assert balance.awarded_cents == awarded > 0
     assert balance.balances  # contributions = awards + fund + reserve, to the cent
@@ -189,12 +210,12 @@ def test_two_halls_playing_at_once_share_one_fund_that_balances_and_is_won_once(
 
 @pytest.mark.timeout(600)
 def test_a_hall_cut_after_the_ledger_took_its_contribution_contributes_once_when_it_resumes(
-    tmp_path: Path,
+    tmp_path: Path, url: str
 ) -> None:
     run = uuid.uuid4().hex[:8]
     network, hall = f"cut-{run}", f"ic-cut-{run}"
     config = joined_config(tmp_path, hall, network)
-    args = [*common(hall, config), "--seed", "23", "--partidas", "3", "-q"]
+    args = [*common(url, hall, config), "--seed", "23", "--partidas", "3", "-q"]
     cut = subprocess.run(
         [sys.executable, "-c", CUT_AFTER_LEDGER, "simulate", *args],
         env=env(tmp_path),
@@ -203,20 +224,20 @@ def test_a_hall_cut_after_the_ledger_took_its_contribution_contributes_once_when
         timeout=300,
     )
     assert cut.returncode == 9, cut.stderr  # cut in the middle of partida 1's settlement
-    first = ledger_rows(network)
+    first = ledger_rows(url, network)
     assert [(r.hall_id, r.partida) for r in first] == [(hall, 1)]
     resumed = subprocess.run(
         cli("simulate", *args), env=env(tmp_path), capture_output=True, text=True, timeout=300
     )
     assert resumed.returncode == 0, resumed.stderr
-    rows = ledger_rows(network)
-    export_ = export(tmp_path, hall, config)
+    rows = ledger_rows(url, network)
+    export_ = export(url, tmp_path, hall, config)
     assert check(export_) == []
     played = settled_partidas(export_)
     assert [p["number"] for p in played] == [1, 2, 3]
     assert sorted(r.partida for r in rows) == [1, 2, 3]  # partida 1 settled once
     assert played[0]["interconnected"]["ledger_txid"] == first[0].txid
-    balance = ledger(network).balance()
+    balance = ledger(url, network).balance()
     assert balance.contributed_cents == sum(
         p["interconnected"]["contribution_cents"] for p in played
     )

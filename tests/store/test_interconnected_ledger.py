@@ -6,7 +6,6 @@ again gets its first answer and contributes once; the ledger balances to the cen
 from __future__ import annotations
 
 import multiprocessing
-import os
 import uuid
 from typing import Any
 
@@ -19,25 +18,19 @@ from store.engine import make_engine
 from store.interconnected import InterconnectedError, PgLedger
 from store.migrate import upgrade
 
-URL = os.environ.get("BINGO_HALL_TEST_PG_URL")
 RULES = load_region("cantabria").interconnected
 assert RULES is not None
 
-needs_pg = pytest.mark.skipif(
-    not URL, reason="BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`"
-)
 
-
-def ledger(network: str, rules: InterconnectedRules = RULES) -> PgLedger:
-    assert URL
-    engine = make_engine(URL)
+def ledger(url: str, network: str, rules: InterconnectedRules = RULES) -> PgLedger:
+    engine = make_engine(url)
     upgrade(engine)
     return PgLedger(engine, network, rules)
 
 
-def seeded(network: str) -> tuple[PgLedger, Announcement]:
+def seeded(url: str, network: str) -> tuple[PgLedger, Announcement]:
     """A network whose fund is in play: one partida without a bingo fed it 40 €."""
-    book = ledger(network)
+    book = ledger(url, network)
     shown = Announcement(1, 0, None)
     book.settle(PartidaKey("feeder", "S1", 1), shown, 200_000, None, 0)
     state = book.state()
@@ -45,26 +38,25 @@ def seeded(network: str) -> tuple[PgLedger, Announcement]:
     return book, Announcement(1, 4_000, RULES.ball_limit(4_000))
 
 
-def _race(network: str, hall: str, barrier: Any, out: Any) -> None:
-    book = ledger(network)
+def _race(url: str, network: str, hall: str, barrier: Any, out: Any) -> None:
+    book = ledger(url, network)
     barrier.wait()  # every hall settles its bingo at the same instant
     answer = book.settle(PartidaKey(hall, "S1", 1), Announcement(1, 4_000, 50), 30_000, 44, 1)
     out.put((hall, answer.settlement.awarded_cents, answer.txid))
 
 
 @pytest.mark.postgres
-@needs_pg
 @pytest.mark.timeout(120)
-def test_halls_racing_for_the_fund_from_separate_processes_only_one_wins() -> None:
+def test_halls_racing_for_the_fund_from_separate_processes_only_one_wins(pg_url: str) -> None:
     """Six halls, each in its own process, settle a bingo within the scale for the same fund at
     the same instant: exactly one takes it, the others contribute to the next (R-MULTI-1).
     """
     network = f"race-{uuid.uuid4().hex[:8]}"
-    book, _shown = seeded(network)
+    book, _shown = seeded(pg_url, network)
     spawn = multiprocessing.get_context("spawn")
     barrier, out = spawn.Barrier(6), spawn.Queue()
     halls = [f"hall-{n}" for n in range(6)]
-    procs = [spawn.Process(target=_race, args=(network, h, barrier, out)) for h in halls]
+    procs = [spawn.Process(target=_race, args=(pg_url, network, h, barrier, out)) for h in halls]
     for p in procs:
         p.start()
     for p in procs:
@@ -83,10 +75,11 @@ def test_halls_racing_for_the_fund_from_separate_processes_only_one_wins() -> No
 
 
 @pytest.mark.postgres
-@needs_pg
-def test_a_partida_settled_again_after_a_cut_gets_its_first_answer_and_contributes_once() -> None:
+def test_a_partida_settled_again_after_a_cut_gets_its_first_answer_and_contributes_once(
+    pg_url: str,
+) -> None:
     network = f"replay-{uuid.uuid4().hex[:8]}"
-    book, shown = seeded(network)
+    book, shown = seeded(pg_url, network)
     key = PartidaKey("hall-a", "S1", 3)
     first = book.settle(key, shown, 30_000, 70, 1)
     again = book.settle(key, shown, 30_000, 70, 1)
@@ -96,10 +89,9 @@ def test_a_partida_settled_again_after_a_cut_gets_its_first_answer_and_contribut
 
 
 @pytest.mark.postgres
-@needs_pg
-def test_a_partida_settled_again_with_other_figures_is_refused() -> None:
+def test_a_partida_settled_again_with_other_figures_is_refused(pg_url: str) -> None:
     network = f"other-{uuid.uuid4().hex[:8]}"
-    book, shown = seeded(network)
+    book, shown = seeded(pg_url, network)
     key = PartidaKey("hall-a", "S1", 3)
     book.settle(key, shown, 30_000, 70, 1)
     with pytest.raises(InterconnectedError, match="ya está liquidada"):
@@ -108,10 +100,9 @@ def test_a_partida_settled_again_with_other_figures_is_refused() -> None:
 
 
 @pytest.mark.postgres
-@needs_pg
-def test_a_hall_with_other_figures_cannot_share_the_fund() -> None:
+def test_a_hall_with_other_figures_cannot_share_the_fund(pg_url: str) -> None:
     network = f"figures-{uuid.uuid4().hex[:8]}"
-    seeded(network)
+    seeded(pg_url, network)
     other = InterconnectedRules(
         contribution_bp=300,
         fund_max_cents=RULES.fund_max_cents,
@@ -119,7 +110,7 @@ def test_a_hall_with_other_figures_cannot_share_the_fund() -> None:
         scale=RULES.scale,
     )
     with pytest.raises(InterconnectedError, match="otras cifras"):
-        ledger(network, other).state()
+        ledger(pg_url, network, other).state()
 
 
 def test_the_ledger_is_not_kept_in_a_sqlite_file(tmp_path: Any) -> None:
