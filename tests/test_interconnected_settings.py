@@ -60,3 +60,17 @@ def test_a_hall_joining_without_the_shared_postgresql_database_is_refused_and_no
     assert "bingo interconectado" in err and "PostgreSQL" in err and "no se ha escrito nada" in err
     assert "Traceback" not in err
     assert not db.exists()
+
+
+@pytest.mark.parametrize("command", ["serve", "run"])
+def test_the_console_and_the_server_refuse_a_hall_that_joined_until_they_can_settle_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A joined hall playing from the console would feed and pay no common fund (R-MULTI-1)."""
+    db = tmp_path / "sala.sqlite"
+    config = hall_file(tmp_path, DEMO + JOIN)
+    code = main([command, "--db", f"sqlite:///{db}", "--config", str(config)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "aún no anuncian ni liquidan el fondo común" in err and "no se ha escrito nada" in err
+    assert not db.exists()
