@@ -270,6 +270,11 @@ def _partida(
             _int(ic.get("amount_cents")),
             _opt_int(ic.get("ball_limit")),
             _opt_int(ic.get("partidas_accumulated")),
+            None if ic.get("available") is None else bool(ic.get("available")),
+            _opt_int(ic.get("fund_before_cents")),
+            _opt_int(ic.get("contribution_cents")),
+            _opt_int(ic.get("fund_after_cents")),
+            str(ic.get("ledger_txid") or ""),
         )
     changes = tuple(c for c in ball_set_changes if c.partida == number and not c.between_sessions)
     session_id = str(session.get("id", ""))

@@ -258,6 +258,17 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "IRABAZIA {idx}. bolarekin ({n} zk.): {amount}.",
     },
     "inter.title": {"es": "Bingo interconectado", "eu": "Bingo interkonektatua"},
+    "inter.settled": {
+        "es": "Aportación de esta sala al bingo interconectado: {amount} (red {network}, "
+        "transacción {tx} del fondo común).",
+        "eu": "Areto honen ekarpena bingo interkonektatuari: {amount} ({network} sarea, "
+        "funts komunaren {tx} transakzioa).",
+    },
+    "inter.won": {
+        "es": "BINGO INTERCONECTADO CONCEDIDO en esta sala: {amount}, tras {acc} partidas "
+        "acumuladas.",
+        "eu": "BINGO INTERKONEKTATUA EMANA areto honetan: {amount}, {acc} partida metatu ondoren.",
+    },
     "balls.title": {
         "es": "Orden de extracción ({n} bolas)",
         "eu": "Ateratze-hurrenkera ({n} bola)",

@@ -86,9 +86,15 @@ class BolaLocaLedger:
 @dataclass(frozen=True, slots=True)
 class Interconnected:
     network: str
-    amount_cents: int
+    amount_cents: int  # the fund announced when the sale closed
     ball_limit: int | None
     partidas_accumulated: int | None
+    # this hall's settlement with the shared ledger (None until the partida is settled)
+    available: bool | None = None
+    fund_before_cents: int | None = None
+    contribution_cents: int | None = None
+    fund_after_cents: int | None = None
+    ledger_txid: str = ""
 
 
 @dataclass(frozen=True, slots=True)

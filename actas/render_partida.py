@@ -12,6 +12,7 @@ from datetime import date
 
 from reportlab.platypus import Flowable
 
+from actas import render_interconnected as interconnected
 from actas import styles as st
 from actas.builder import BallSetChange, Incident, PartidaBlock, parse_time
 from actas.i18n import TEXTS, PerLang, Texts, clock, money, short_date
@@ -256,19 +257,10 @@ class PartidaSections:
                     "—",
                 ]
             )
-        if p.interconnected is not None:
-            ic = p.interconnected
+        if p.interconnected is not None:  # R-MULTI-1
+            yes_no = lambda flag: t.join("yes" if flag else "no")  # noqa: E731
             rows.append(
-                [
-                    self.lab("inter.title"),
-                    money(ic.amount_cents),
-                    str(ic.ball_limit) if ic.ball_limit is not None else "—",
-                    "—",
-                    "—",
-                    "—",
-                    "—",
-                    str(ic.partidas_accumulated) if ic.partidas_accumulated is not None else "—",
-                ]
+                interconnected.fund_row(p.interconnected, self.lab("inter.title"), yes_no, open_)
             )
         return st.grid_table(
             [
@@ -322,6 +314,10 @@ class PartidaSections:
                 n=win.ball_number if win.ball_number is not None else "?",
                 amount=money(won.amount_cents),
             )
+        inter = p.prize("interconnected")
+        out += interconnected.results(
+            p.interconnected, self.lines, inter.amount_cents if inter else 0
+        )
         return out
 
     def balls(self, p: PartidaBlock) -> Flowable:

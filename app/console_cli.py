@@ -12,7 +12,21 @@ from app.cli_input import CliError
 from app.hall_cli import add_common, hall_settings
 
 
+def _not_yet_interconnected(settings: Any) -> None:
+    """The console and the server do not announce nor settle the interconnected prize yet: a hall
+    that joined would play partidas that never feed nor pay the common fund (R-MULTI-1).
+    """
+    if getattr(settings, "interconnected", None) is not None:
+        raise CliError(
+            f"la sala se acoge al bingo interconectado (red {settings.interconnected_network}), "
+            "pero la consola y el servidor aún no anuncian ni liquidan el fondo común: "
+            "juegue las partidas de la red con «bingo-hall simulate» o quite [interconnected] "
+            "de la configuración; no se ha escrito nada"
+        )
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    _not_yet_interconnected(hall_settings(args))
     try:
         from app.run import run_console
     except ImportError as exc:
@@ -24,8 +38,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from app.server.main import ServeError, serve  # the hall server (app/, docs/api.md)
 
+    settings = hall_settings(args)
+    _not_yet_interconnected(settings)
     try:
-        return serve(args, hall_settings(args))
+        return serve(args, settings)
     except ServeError as exc:
         raise CliError(str(exc)) from None
 

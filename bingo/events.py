@@ -371,7 +371,7 @@ class PartidaAnnulled(Event):
 class PrizeAwarded(Event):
     kind: ClassVar[str] = "prize_awarded"
     partida: int
-    prize: str  # "line" | "bingo" | "prima" | "bola_loca"
+    prize: str  # "line" | "bingo" | "prima" | "bola_loca" | "interconnected"
     series: str
     number: int
     completed_at_ball: int
@@ -398,6 +398,52 @@ class PartidaClosed(Event):
 class PrizesPaid(Event):
     kind: ClassVar[str] = "prizes_paid"
     partida: int
+
+
+# --- bingo interconectado (R-MULTI-1) ----------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class InterconnectedAnnounced(Event):
+    """When the sale closed, the jefe de mesa announced the interconnected fund in play: its
+    generation, amount and ball limit (0: not in play this partida), with the figures in force
+    (Cantabria V.2.b; docs/decisions.md 285).
+    """
+
+    kind: ClassVar[str] = "interconnected_announced"
+    partida: int
+    network: str
+    generation: int
+    fund_cents: int
+    ball_limit: int
+    contribution_bp: int
+    fund_max_cents: int
+    reserve_max_cents: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class InterconnectedSettled(Event):
+    """The partida settled against the halls' shared ledger, in its transaction ``ledger_txid``:
+    what this hall contributed and, if its bingo won, the fund it took (shared among its
+    winners by ``PrizeAwarded`` events with prize "interconnected", recorded after this one).
+    """
+
+    kind: ClassVar[str] = "interconnected_settled"
+    partida: int
+    network: str
+    generation: int
+    contribution_cents: int
+    to_reserve_cents: int
+    fund_before_cents: int
+    fund_after_cents: int
+    reserve_before_cents: int
+    reserve_after_cents: int
+    awarded_cents: int
+    residue_cents: int
+    partidas_accumulated: int  # of every hall, since the fund's previous award
+    ledger_txid: str
 
 
 @_register

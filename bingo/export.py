@@ -48,6 +48,38 @@ def _sale(sale: SaleRange) -> dict[str, Any]:
     return out
 
 
+def _interconnected(partida: PartidaState) -> dict[str, Any]:
+    """The partida's part in the interconnected prize (R-MULTI-1): the fund announced, then this
+    hall's contribution and the fund before and after it, with the ledger transaction. Absent
+    when the hall did not join, so the export of a hall that never joined is as before.
+    """
+    shown, settled = partida.interconnected, partida.interconnected_settled
+    if shown is None:
+        return {}
+    out: dict[str, Any] = {
+        "network": shown.network,
+        "generation": shown.generation,
+        "amount_cents": shown.fund_cents,
+        "available": bool(shown.ball_limit),
+        "ball_limit": shown.ball_limit or None,
+        "contribution_bp": shown.contribution_bp,
+    }
+    if settled is not None:
+        out |= {
+            "contribution_cents": settled.contribution_cents,
+            "to_reserve_cents": settled.to_reserve_cents,
+            "fund_before_cents": settled.fund_before_cents,
+            "fund_after_cents": settled.fund_after_cents,
+            "reserve_before_cents": settled.reserve_before_cents,
+            "reserve_after_cents": settled.reserve_after_cents,
+            "awarded_cents": settled.awarded_cents,
+            "residue_cents": settled.residue_cents,
+            "partidas_accumulated": settled.partidas_accumulated,
+            "ledger_txid": settled.ledger_txid,
+        }
+    return {"interconnected": out}
+
+
 def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[str, Any]:
     status = _status(partida)
     amounts = partida.amounts
@@ -106,6 +138,7 @@ def _partida(hall: Hall, partida: PartidaState, prima_now: PrimaState) -> dict[s
             "deduction_cents": b_ded,
             "fund_after_cents": b_after,
         },
+        **_interconnected(partida),
         "balls": list(partida.balls),
         "ball_sources": list(partida.ball_sources),
         "manual_from_ball": partida.manual_from_ball,

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from bingo import events as ev
+from bingo import interconnected as ic
 from bingo import rights as rt
 from bingo.cards import CardSet, Carton, generate_card_set, load_card_set
 from bingo.chain import Record, canonical_json, seal
@@ -597,6 +598,35 @@ class HallService:
 
     def annul_game_partida(self, incident: str, note: str) -> None:
         self._do(lambda: self.hall.annul_game_partida(incident, note), "annul")
+
+    # --- bingo interconectado (R-MULTI-1) --------------------------------------------------
+
+    def announce_interconnected(self, ledger: ic.Ledger) -> None:
+        """At the close of the sale: the fund in play, its amount and its ball limit."""
+        with self._lock:
+            shown = ic.announce(ledger.rules, ledger.state())
+            self._commit(self.hall.announce_interconnected(ledger.network, ledger.rules, shown))
+
+    def settle_interconnected(self, ledger: ic.Ledger) -> None:
+        """The closed partida's contribution and award, taken in the ledger's transaction and
+        then recorded here; settling again after a cut gets the ledger's first answer.
+        """
+        with self._lock:
+            partida = self.hall.interconnected_to_settle()
+            if partida is None or partida.interconnected is None:
+                raise DomainError(
+                    "no hay ninguna partida cerrada con bingo interconectado por liquidar"
+                )
+            shown = partida.interconnected
+            bingos = [c for c in partida.claims if c.valid and c.prize == "bingo"]
+            settled = ledger.settle(
+                ic.PartidaKey(self.hall_id, partida.session_id, partida.number),
+                ic.Announcement(shown.generation, shown.fund_cents, shown.ball_limit or None),
+                partida.takings_cents,
+                bingos[0].after_ball if bingos else None,
+                len(bingos),
+            )
+            self._commit(self.hall.settle_interconnected(settled))
 
     # --- incidents ------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Protocol
 
 from bingo.hall import DomainError, Hall, PartidaState, SessionState, Status
+from bingo.interconnected import Ledger
 from bingo.service import HallService
 
 
@@ -131,11 +132,16 @@ class BallDraws(Protocol):
 
 class Simulation:
     def __init__(
-        self, service: HallService, plan: SimulationPlan, draws: BallDraws | None = None
+        self,
+        service: HallService,
+        plan: SimulationPlan,
+        draws: BallDraws | None = None,
+        interconnected: Ledger | None = None,
     ) -> None:
         self.service = service
         self.plan = plan
         self.draws = draws
+        self.interconnected = interconnected  # the shared fund, when the hall joined (R-MULTI-1)
         self._completions = _Completions()
 
     @property
@@ -202,6 +208,11 @@ class Simulation:
             case Status.SALE_OPEN:
                 return self._sale_step(partida)
             case Status.SALE_CLOSED:
+                ledger = self.interconnected
+                if ledger is not None and partida.interconnected is None:
+                    return Step(
+                        "announce_interconnected", partial(svc.announce_interconnected, ledger)
+                    )
                 if self._incident(partida, "suspend"):
                     return Step(
                         "suspend",
@@ -225,6 +236,9 @@ class Simulation:
                 claim = self._pending_claim(partida, closing=True)
                 return claim or Step("close_partida", svc.close_partida)
             case Status.CLOSED:
+                ledger = self.interconnected
+                if ledger is not None and hall.interconnected_to_settle() is not None:
+                    return Step("settle_interconnected", partial(svc.settle_interconnected, ledger))
                 return Step("pay_prizes", svc.pay_prizes)
         raise DomainError(f"estado sin decisión en la simulación: {partida.status}")
 

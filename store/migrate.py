@@ -26,7 +26,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 #: The newest revision in ``migrations/versions`` (a test holds it to alembic's single head). A
 #: database already there opens without loading alembic, which costs more than the rest of a
 #: short command's start.
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 
 #: Key of the PostgreSQL advisory lock held while migrating (any constant unique to us).
 PG_MIGRATION_LOCK = 0x0B1E_60A1

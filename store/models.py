@@ -135,3 +135,53 @@ class OperatorAttemptRow(Base):
     client: Mapped[str] = mapped_column(String(128))
     purpose: Mapped[str] = mapped_column(String(64))  # "login" | "authorise:<action>"
     outcome: Mapped[str] = mapped_column(String(32))
+
+
+class InterconnectedFundRow(Base):
+    """The fund of one interconnected network, shared by the halls that joined it (0006): its
+    generation (the fund in play; a new one after each award), amount, reserve and the figures
+    it was opened with. Updated only under a row lock (``store.interconnected``).
+    """
+
+    __tablename__ = "interconnected_funds"
+
+    network: Mapped[str] = mapped_column(String(64), primary_key=True)
+    generation: Mapped[int] = mapped_column(BigInteger)
+    fund_cents: Mapped[int] = mapped_column(BigInteger)
+    reserve_cents: Mapped[int] = mapped_column(BigInteger)
+    contribution_bp: Mapped[int] = mapped_column(Integer)
+    fund_max_cents: Mapped[int] = mapped_column(BigInteger)
+    reserve_max_cents: Mapped[int] = mapped_column(BigInteger)
+    scale: Mapped[str] = mapped_column(Text)  # "from:balls from:balls …"
+
+
+class InterconnectedSettlementRow(Base):
+    """One partida of one hall settled against a network's fund (0006): at most one per
+    (network, hall, session, partida), so a replay gets the same answer and contributes once.
+    """
+
+    __tablename__ = "interconnected_settlements"
+
+    network: Mapped[str] = mapped_column(String(64), primary_key=True)
+    hall_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    session_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    partida: Mapped[int] = mapped_column(Integer, primary_key=True)
+    announced_generation: Mapped[int] = mapped_column(BigInteger)
+    announced_fund_cents: Mapped[int] = mapped_column(BigInteger)
+    ball_limit: Mapped[int] = mapped_column(Integer)  # 0: not in play
+    takings_cents: Mapped[int] = mapped_column(BigInteger)
+    bingo_after_ball: Mapped[int] = mapped_column(Integer)  # 0: no bingo
+    winners: Mapped[int] = mapped_column(Integer)
+    generation: Mapped[int] = mapped_column(BigInteger)
+    to_fund_cents: Mapped[int] = mapped_column(BigInteger)
+    to_reserve_cents: Mapped[int] = mapped_column(BigInteger)
+    fund_before_cents: Mapped[int] = mapped_column(BigInteger)
+    reserve_before_cents: Mapped[int] = mapped_column(BigInteger)
+    fund_after_cents: Mapped[int] = mapped_column(BigInteger)
+    reserve_after_cents: Mapped[int] = mapped_column(BigInteger)
+    awarded_cents: Mapped[int] = mapped_column(BigInteger)
+    share_cents: Mapped[int] = mapped_column(BigInteger)
+    residue_cents: Mapped[int] = mapped_column(BigInteger)
+    partidas_accumulated: Mapped[int] = mapped_column(Integer)
+    txid: Mapped[str] = mapped_column(String(32))
+    at: Mapped[str] = mapped_column(String(64))

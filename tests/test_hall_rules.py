@@ -69,7 +69,7 @@ def test_a_hall_cannot_move_a_figure_the_decree_fixes(
         load_hall(path)
     message = str(refused.value)
     assert f"[rules] {key}" in message and "lo fija la región" in message
-    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.2" in message
+    assert paragraph in message and "config/regions/cantabria.toml, versión 2014.3" in message
 
 
 def test_bola_loca_beyond_the_regions_authorised_percentage_is_refused(tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ def test_the_demo_hall_runs_bola_loca_from_the_bingo_percentage_within_the_pool(
     rules = load_hall().rules
     assert (rules.line_bp, rules.bingo_bp, rules.bola_loca_bp) == (1000, 5000, 100)
     assert rules.line_bp + rules.bingo_bp + rules.prima_bp + rules.bola_loca_bp == 6700
-    assert rules.region_version == "2014.2" and "67/2014" in rules.region_resolution
+    assert rules.region_version == "2014.3" and "67/2014" in rules.region_resolution
     assert len(rules.region_sha256) == 64
 
 
@@ -109,7 +109,7 @@ def test_the_export_names_the_region_file_and_version_the_rules_came_from(
     assert code == 0
     rules = json.loads(out)["rules"]
     assert rules["source"]["file"] == "config/regions/cantabria.toml"
-    assert rules["source"]["version"] == "2014.2"
+    assert rules["source"]["version"] == "2014.3"
     assert rules["source"]["sha256"] == load_hall().rules.region_sha256
 
 
@@ -123,6 +123,8 @@ REGION = Path(__file__).parent.parent / "app" / "config" / "regions" / "cantabri
         ("line_bp = 1000 ", "line_bp = 900  "),
         ("max_bp = 100", "max_bp = 500"),
         ('bola_loca_count = "Cantabria V.2.c"', 'bola_loca_count = "Cantabria V.2.d"'),
+        ("contribution_bp = 200 ", "contribution_bp = 900 "),  # R-MULTI-1: the Consejería's
+        ("[3000, 50]", "[3000, 60]"),
     ],
 )
 def test_a_region_file_edited_in_the_hall_is_refused(old: str, new: str) -> None:
@@ -133,12 +135,12 @@ def test_a_region_file_edited_in_the_hall_is_refused(old: str, new: str) -> None
     with pytest.raises(ConfigError) as refused:
         region_from_bytes("cantabria", raw.replace(old.encode(), new.encode()))
     message = str(refused.value)
-    assert "dice ser la versión 2014.2, pero no es el fichero publicado de esa versión" in message
+    assert "dice ser la versión 2014.3, pero no es el fichero publicado de esa versión" in message
     assert "huella" in message and "R-NET-3" in message
 
 
 def test_a_region_file_claiming_an_unpublished_version_is_refused() -> None:
-    raw = REGION.read_bytes().replace(b'version = "2014.2"', b'version = "2030.1"')
+    raw = REGION.read_bytes().replace(b'version = "2014.3"', b'version = "2030.1"')
     with pytest.raises(ConfigError, match=r"2030\.1, que no es una versión publicada"):
         region_from_bytes("cantabria", raw)
 

@@ -9,6 +9,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bingo.interconnected import InterconnectedError, InterconnectedRules, parse_scale
 from bingo.rules import PROVENANCE, RegionRules, RulesError
 
 REGIONS = ("cantabria", "euskadi")
@@ -86,6 +87,10 @@ class HallSettings:
     voice: VoiceConfig = VoiceConfig()
     console_language: str = "es"
     server: ServerConfig = ServerConfig()
+    # The interconnected prize the hall joined (its network's name and the region's figures),
+    # None when it did not join (R-MULTI-1).
+    interconnected_network: str | None = None
+    interconnected: InterconnectedRules | None = None
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -110,6 +115,7 @@ class Region:
     bola_loca_max_bp: int
     bola_loca_from: str
     hall: dict[str, Any]
+    interconnected: InterconnectedRules | None = None  # None: the region does not regulate it
 
     def rule(self, key: str) -> str:
         """The paragraph and the file (with its version) a figure rests on, for messages."""
@@ -244,7 +250,54 @@ def region_from_bytes(region: str, raw: bytes) -> Region:
         bola_loca_max_bp=max_bp,
         bola_loca_from=source,
         hall=dict(_Table(data, where, "hall").data),
+        interconnected=_region_interconnected(data, where),
     )
+
+
+def _region_interconnected(data: dict[str, Any], where: str) -> InterconnectedRules | None:
+    """``[interconnected]`` of a region file: the figures the Consejería set (Cantabria V.2.b)."""
+    if "interconnected" not in data:
+        return None
+    table = _Table(data, where, "interconnected")
+    unknown = sorted(
+        set(table.data) - {"contribution_bp", "fund_max_cents", "reserve_max_cents", "scale"}
+    )
+    if unknown:
+        raise ConfigError(f"{where}: [interconnected] {unknown[0]}: clave desconocida")
+    try:
+        return InterconnectedRules(
+            contribution_bp=table.get_int("contribution_bp"),
+            fund_max_cents=table.get_int("fund_max_cents"),
+            reserve_max_cents=table.get_int("reserve_max_cents"),
+            scale=parse_scale(table.data.get("scale")),
+        ).checked()
+    except InterconnectedError as exc:
+        raise ConfigError(f"{where}: [interconnected] {exc}") from None
+
+
+def _hall_interconnected(
+    data: dict[str, Any], where: str, region: Region
+) -> tuple[str | None, InterconnectedRules | None]:
+    """``[interconnected]`` of a hall's file: whether it joins, and the network it joins. The
+    figures are the region's: the hall cannot set any (R-MULTI-1, R-NET-3).
+    """
+    table = _Table(data, where, "interconnected")
+    unknown = sorted(set(table.data) - {"enabled", "network"})
+    if unknown:
+        raise ConfigError(
+            f"{where}: [interconnected] {unknown[0]}: la sala solo dice si se acoge (enabled) "
+            "y a qué red (network); las cifras las fija la región "
+            f"({region.rule('interconnected')})"
+        )
+    if not table.get_bool("enabled", False):
+        return None, None
+    if region.interconnected is None:
+        raise ConfigError(
+            f"{where}: [interconnected] enabled: la región {region.id} no regula el bingo "
+            f"interconectado ({region.where}, versión {region.rules.region_version} no tiene "
+            "[interconnected]); la sala no puede acogerse"
+        )
+    return table.get_str("network"), region.interconnected
 
 
 class _Table:
@@ -495,6 +548,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
         "devices",
         "voice",
         "server",
+        "interconnected",
     }
     unknown = sorted(set(data) - known)
     if unknown:
@@ -535,6 +589,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
     languages = _languages(region_file.hall.get("languages", ["es"]), region_file.where)
     if "languages" in hall.data:  # the hall's own choice, else its region's
         languages = _languages(hall.data["languages"], where)
+    network, interconnected = _hall_interconnected(data, where, region_file)
     settings = HallSettings(
         hall_id=hall.get_str("id"),
         name=hall.get_str("name"),
@@ -563,6 +618,8 @@ def load_hall(path: Path | None = None) -> HallSettings:
         board_lines=_board_lines(devices),
         voice=_voice(data, where, languages),
         server=_server(data, where, path.parent),
+        interconnected_network=network,
+        interconnected=interconnected,
     )
     if settings.series_size > settings.card_set_strips * 6:
         raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")

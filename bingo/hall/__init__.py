@@ -20,6 +20,7 @@ from bingo.errors import DomainError, DuplicateBall
 from bingo.hall.extraction import UNCLAIMED, ExtractionCommands
 from bingo.hall.games import GameCommands
 from bingo.hall.incidents import IncidentCommands
+from bingo.hall.interconnected import InterconnectedCommands
 from bingo.hall.prizes import PrizeCommands
 from bingo.hall.sale import SaleCommands
 from bingo.hall.sessions import SessionCommands
@@ -81,5 +82,6 @@ class Hall(
     PrizeCommands,
     IncidentCommands,
     GameCommands,
+    InterconnectedCommands,
 ):
     """The state of one hall, rebuilt from its events."""

@@ -356,6 +356,10 @@ class HallState:
                 claim.settled, claim.note = event.settled, event.note
             case ev.PrizesPaid():
                 self._need_partida().status = Status.PAID
+            case ev.InterconnectedAnnounced():
+                self._need_partida().interconnected = event
+            case ev.InterconnectedSettled():
+                self._need_partida().interconnected_settled = event
             case _:
                 open_now = self.session
                 if not self.games.apply(event, at, open_now.id if open_now else None):

@@ -74,4 +74,10 @@ class PrizeCommands(HallState):
 
     def pay_prizes(self) -> list[ev.Event]:
         partida = self._need_partida(*PARTIDA_ACTIONS["pay_prizes"])
+        if partida.interconnected is not None and partida.interconnected_settled is None:
+            raise DomainError(  # paid with the others, before the next partida (decision 288)
+                f"la partida {partida.number} anunció el bingo interconectado y aún no está "
+                "liquidado con el fondo común: liquídelo antes de pagar los premios",
+                "R-MULTI-1; Cantabria V.3",
+            )
         return [ev.PrizesPaid(partida=partida.number)]

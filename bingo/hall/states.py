@@ -47,6 +47,8 @@ PARTIDA_ACTIONS: Mapping[str, tuple[Status, ...]] = {
     "start_manual_extraction": (Status.EXTRACTION, Status.CLAIM_CHECK),  # R-INC-2
     "close_partida": (Status.BINGO_CALLED,),
     "pay_prizes": (Status.CLOSED,),
+    "announce_interconnected": (Status.SALE_CLOSED,),  # R-MULTI-1, decision 285
+    "settle_interconnected": (Status.CLOSED,),
     "suspend": (Status.SALE_OPEN, Status.SALE_CLOSED, Status.READY),  # R-INC-1
     "resume": (Status.SUSPENDED,),
     "refund_suspended": (Status.SUSPENDED,),
@@ -128,6 +130,9 @@ class PartidaState:
     # per serie, its last cartón sold and that day before this partida sold it: where a serie
     # goes back to when every cartón this partida sold of it is returned (decision 171)
     sold_before: dict[str, tuple[int, str | None]] = field(default_factory=dict)
+    # the interconnected prize, when the hall joined it (R-MULTI-1)
+    interconnected: ev.InterconnectedAnnounced | None = None
+    interconnected_settled: ev.InterconnectedSettled | None = None
 
     # --- derived facts
 

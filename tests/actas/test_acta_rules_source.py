@@ -39,7 +39,7 @@ def test_the_acta_prints_the_region_file_version_and_sha256_of_its_rules(
 ) -> None:
     text = opening(render_acta(night_export))
     rules = load_hall().rules
-    assert "Reglas del fichero de la región config/regions/cantabria.toml, versión 2014.2" in text
+    assert "Reglas del fichero de la región config/regions/cantabria.toml, versión 2014.3" in text
     assert rules.region_resolution in text
     assert rules.region_sha256 in text.replace(" ", "")
 
@@ -68,4 +68,4 @@ def test_the_basque_acta_says_both_in_basque(night_export: dict[str, object]) ->
     export["hall"]["languages"] = ["es", "eu"]
     text = " ".join(" ".join(pdf_pages(render_acta(export))).split())
     assert "bingoa % 50 (dekretuaren % 51, aretoari baimendutako bola eroaren % 1 kenduta)" in text
-    assert "Eskualdeko fitxategiaren arauak: config/regions/cantabria.toml, 2014.2 bertsioa" in text
+    assert "Eskualdeko fitxategiaren arauak: config/regions/cantabria.toml, 2014.3 bertsioa" in text

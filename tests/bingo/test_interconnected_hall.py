@@ -1,0 +1,105 @@
+"""A hall's partida with the interconnected prize (SPEC R-MULTI-1; Cantabria V.2.b and V.3;
+docs/decisions.md 285–289): announced at the close of the sale, settled once the partida is
+closed, paid with the other prizes, and in the export only when the hall joined.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bingo.errors import DomainError
+from bingo.export import build_export
+from bingo.interconnected import InterconnectedRules, MemoryLedger, ScaleStep
+from tests.bingo.hallkit import Kit, make_hall
+from tests.independent.check_export import check
+
+RULES = InterconnectedRules(
+    contribution_bp=1000,  # 10 %: the fund is in play from the second partida of the test
+    fund_max_cents=600_000,
+    reserve_max_cents=100_000,
+    scale=(ScaleStep(100, 20),),
+)
+
+
+def play_to_close(kit: Kit, ledger: MemoryLedger, winner: int, extra_balls: int = 0) -> None:
+    """A partida of 10 cartones whose ``winner``-th cartón sold calls line and bingo."""
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 10)
+    partida = kit.hall.partida
+    assert partida is not None
+    winner += partida.sales[0].first - 1
+    kit.svc.close_sale()
+    kit.svc.announce_interconnected(ledger)
+    kit.svc.confirm_data_shown()
+    carton = sorted(kit.carton(winner).numbers)
+    others = [n for n in range(1, 91) if n not in carton][:extra_balls]
+    kit.draw(others)
+    kit.draw_rest_until(carton)
+    kit.svc.claim("A", winner, "line")
+    kit.svc.claim("A", winner, "bingo")
+    kit.svc.close_partida()
+
+
+def test_a_partida_that_announced_the_prize_is_not_paid_before_it_is_settled() -> None:
+    """V.3: prizes are paid before the next partida; the interconnected one with them."""
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    play_to_close(kit, ledger, winner=1)
+    with pytest.raises(DomainError, match="aún no está liquidado"):
+        kit.svc.pay_prizes()
+    kit.svc.settle_interconnected(ledger)
+    kit.svc.pay_prizes()
+
+
+def test_a_bingo_within_the_scale_wins_the_whole_fund_and_the_export_shows_it() -> None:
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    play_to_close(kit, ledger, winner=1)  # fund 0 announced: not in play; contributes 100
+    kit.svc.settle_interconnected(ledger)
+    kit.svc.pay_prizes()
+    play_to_close(kit, ledger, winner=2)  # 100 announced, limit 20: the bingo comes with 15
+    kit.svc.settle_interconnected(ledger)
+    kit.svc.pay_prizes()
+    export = build_export(kit.hall, kit.svc.card_sets.get)
+    first, second = export["sessions"][0]["partidas"]
+    assert first["interconnected"]["available"] is False
+    assert first["interconnected"]["contribution_cents"] == 100
+    ic = second["interconnected"]
+    assert (ic["amount_cents"], ic["ball_limit"], ic["available"]) == (100, 20, True)
+    assert (ic["fund_before_cents"], ic["contribution_cents"]) == (100, 100)
+    assert (ic["awarded_cents"], ic["fund_after_cents"], ic["partidas_accumulated"]) == (200, 0, 2)
+    won = [a for a in second["awards"] if a["prize"] == "interconnected"]
+    assert [(a["series"], a["number"], a["amount_cents"]) for a in won] == [("A", 12, 200)]
+    assert check(export) == []
+    assert ledger.state().generation == 2
+
+
+def test_a_bingo_after_the_scale_only_contributes() -> None:
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    play_to_close(kit, ledger, winner=1)
+    kit.svc.settle_interconnected(ledger)
+    kit.svc.pay_prizes()
+    play_to_close(kit, ledger, winner=2, extra_balls=10)  # bingo with the 25th ball
+    kit.svc.settle_interconnected(ledger)
+    second = build_export(kit.hall, kit.svc.card_sets.get)["sessions"][0]["partidas"][1]
+    assert second["interconnected"]["awarded_cents"] == 0
+    assert not [a for a in second["awards"] if a["prize"] == "interconnected"]
+
+
+def test_the_prize_is_announced_once_and_only_when_the_sale_is_closed() -> None:
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 10)
+    with pytest.raises(DomainError, match="esta operación solo cabe en"):
+        kit.svc.announce_interconnected(ledger)
+    kit.svc.close_sale()
+    kit.svc.announce_interconnected(ledger)
+    with pytest.raises(DomainError, match="ya se anunció"):
+        kit.svc.announce_interconnected(ledger)
+
+
+def test_a_hall_that_did_not_join_exports_no_interconnected_field() -> None:
+    """An old export stays as it was: the field appears only where the hall joined."""
+    kit = make_hall()
+    kit.partida_ready()
+    kit.finish_with_bingo(1)
+    (partida,) = build_export(kit.hall, kit.svc.card_sets.get)["sessions"][0]["partidas"]
+    assert "interconnected" not in partida
