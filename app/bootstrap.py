@@ -59,7 +59,9 @@ def card_set_library(store: EventStore, *, keep: bool = False) -> CardSetLibrary
     def put(card_set: CardSet) -> None:
         store.put_card_set(card_set.id, card_set.digest(), dump_card_set(card_set).encode("utf-8"))
 
-    return CardSetLibrary(store.get_card_set, put if keep else None)
+    return CardSetLibrary(
+        store.get_card_set, put if keep else None, store.put_card_set if keep else None
+    )
 
 
 def hall_snapshot(store: EventStore, hall_id: str) -> HallService:

@@ -27,6 +27,7 @@ from bingo.chain import Record, canonical_json, seal
 from bingo.detect import CompletionTracker
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
+from bingo.hall.game_fold import card_set_text
 from bingo.i18n import _
 from bingo.rules import RegionRules
 
@@ -93,9 +94,11 @@ class CardSetLibrary:
         self,
         load_stored: Callable[[str], bytes | None] | None = None,
         keep: Callable[[CardSet], None] | None = None,
+        keep_text: Callable[[str, str, bytes], None] | None = None,
     ) -> None:
         self._load_stored = load_stored
         self._keep = keep
+        self._keep_text = keep_text  # (id, digest, bytes): a game's card set (bingo.hall.games)
         self._cache: dict[str, CardSet] = {}
         self._sources: dict[str, str] = {}
         self._digests: dict[str, str] = {}
@@ -119,6 +122,25 @@ class CardSetLibrary:
             self._keep(card_set)
         except Exception as exc:  # the store refused the copy (an id another hall keeps…)
             log.warning("card set %s not kept in the store: %s", card_set.id, exc)
+
+    def kept_text(self, card_set_id: str, digest: str, data: bytes) -> None:
+        """A game's card set registered: its copy kept in the store as a generated set's is."""
+        if self._keep_text is None:
+            return
+        try:
+            self._keep_text(card_set_id, digest, data)
+        except Exception as exc:  # only a copy: the seed still gives it
+            log.warning("card set %s not kept in the store: %s", card_set_id, exc)
+
+    def copy_of(self, card_set_id: str) -> bytes | None:
+        """The store's copy of a card set, None when there is none or it is unusable."""
+        if self._load_stored is None:
+            return None
+        try:
+            return self._load_stored(card_set_id)
+        except Exception as exc:  # the store found its copy altered
+            log.warning("card set %s: copy unusable (%s); rebuilt from its seed", card_set_id, exc)
+            return None
 
     def get(self, card_set_id: str) -> CardSet:
         cached = self._cache.get(card_set_id)
@@ -223,6 +245,7 @@ class HallService:
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
         self.hall = Hall(self.card_sets.get)
+        self.hall.games.load_copy = self.card_sets.copy_of
         self.last_seq = 0
         self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
@@ -568,7 +591,11 @@ class HallService:
         self._do(lambda: self.hall.adopt_game(definition))
 
     def register_game_card_set(self, game_id: str, card_set_id: str, seed: int, count: int) -> None:
-        self._do(lambda: self.hall.register_game_card_set(game_id, card_set_id, seed, count))
+        with self._lock:
+            self._commit(self.hall.register_game_card_set(game_id, card_set_id, seed, count))
+            info = self.hall.games.card_sets[card_set_id]
+            text = card_set_text(card_set_id, game_id, self.hall.games.cartones(card_set_id))
+            self.card_sets.kept_text(card_set_id, info.digest, text)
 
     def register_game_serie(self, code: str, card_set_id: str, size: int) -> None:
         self._do(lambda: self.hall.register_game_serie(code, card_set_id, size))

@@ -175,18 +175,7 @@ class Simulation:
         session = self._session()
         if session is None:
             if hall.opening_check(plan.session_id) is None:
-                balls = list(range(1, 91))
-                rng(plan.seed, "count-open").shuffle(balls)
-                if self.draws is not None:
-                    scan = self.draws.scan
-                    return Step(
-                        "ball_check_open (reader)",
-                        lambda: svc.record_ball_check(plan.session_id, "open", scan(), "reader"),
-                    )
-                return Step(
-                    "ball_check_open",
-                    lambda: svc.record_ball_check(plan.session_id, "open", balls, "reader"),
-                )
+                return self._ball_check_step("open")
             return Step(
                 "open_session",
                 lambda: svc.open_session(
@@ -244,21 +233,27 @@ class Simulation:
 
     def _closing_step(self, session: SessionState) -> Step:
         """The balls counted for the close, then the session closed."""
-        svc, plan = self.service, self.plan
         if not session.ball_checks or session.ball_checks[-1].when != "close":
-            balls = list(range(1, 91))
-            rng(plan.seed, "count-close").shuffle(balls)
-            if self.draws is not None:
-                scan = self.draws.scan
-                return Step(
-                    "ball_check_close (reader)",
-                    lambda: svc.record_ball_check(plan.session_id, "close", scan(), "reader"),
-                )
+            return self._ball_check_step("close")
+        return Step("close_session", self.service.close_session)
+
+    def _ball_check_step(self, when: str) -> Step:
+        """The 90 balls counted at the opening or the close (R-BALL-2), by the devices' reader
+        when the balls come from the devices.
+        """
+        svc, session_id = self.service, self.plan.session_id
+        if self.draws is not None:
+            scan = self.draws.scan
             return Step(
-                "ball_check_close",
-                lambda: svc.record_ball_check(plan.session_id, "close", balls, "reader"),
+                f"ball_check_{when} (reader)",
+                lambda: svc.record_ball_check(session_id, when, scan(), "reader"),
             )
-        return Step("close_session", svc.close_session)
+        balls = list(range(1, 91))
+        rng(self.plan.seed, f"count-{when}").shuffle(balls)
+        return Step(
+            f"ball_check_{when}",
+            lambda: svc.record_ball_check(session_id, when, balls, "reader"),
+        )
 
     def _series_code(self, prefix: str, n: int) -> str:
         return f"{prefix}-{n:04d}"

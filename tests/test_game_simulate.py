@@ -133,6 +133,16 @@ def test_an_acta_is_built_from_the_export_of_a_game_session(tmp_path: Path) -> N
     out = night(tmp_path, "plus", "--game", str(GAMES / "plus-4x5.toml"))
     assert main(["acta", "build", "--export", str(out), "-o", str(tmp_path / "acta.pdf")]) == 0
     assert (tmp_path / "acta.pdf").read_bytes().startswith(b"%PDF")
+    # the game's cartones are kept in the store as a generated card set is (R-CARD-2)
+    import sqlite3
+    import zlib
+
+    with sqlite3.connect(tmp_path / "plus.sqlite") as con:
+        (data,) = con.execute(
+            "select data from card_sets where card_set_id = 'plus-4x5-3000'"
+        ).fetchone()
+    entry = next(c for c in json.loads(out.read_bytes())["card_sets"] if c.get("game"))
+    assert json.loads(zlib.decompress(data)) == entry
 
 
 def records(db: Path) -> list[tuple[Any, ...]]:

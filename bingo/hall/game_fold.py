@@ -11,6 +11,8 @@ session, between the ordinary partidas, never at the same time as one.
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +34,7 @@ __all__ = [
     "GameSerie",
     "adopted_event",
     "card_set_digest",
+    "card_set_text",
     "definition_of",
 ]
 
@@ -116,10 +119,15 @@ def definition_of(event: ev.GameAdopted) -> GameDefinition:
     )
 
 
-def card_set_digest(card_set_id: str, game_id: str, cartones: _U8) -> str:
-    """SHA-256 of the card set as the export carries it (``{"id", "game", "cards"}``)."""
+def card_set_text(card_set_id: str, game_id: str, cartones: _U8) -> bytes:
+    """The card set as the export carries it (``{"id", "game", "cards"}``), canonical JSON."""
     body = {"id": card_set_id, "game": game_id, "cards": np.asarray(cartones).tolist()}
-    return hashlib.sha256(canonical_json(body)).hexdigest()
+    return canonical_json(body)
+
+
+def card_set_digest(card_set_id: str, game_id: str, cartones: _U8) -> str:
+    """SHA-256 of :func:`card_set_text`: what the record keeps of the cartones (R-CARD-2)."""
+    return hashlib.sha256(card_set_text(card_set_id, game_id, cartones)).hexdigest()
 
 
 @dataclass
@@ -186,6 +194,8 @@ class GameBook:
         self._adopted: list[GameDefinition] = []  # every version adopted, in order
         self._cartones: dict[str, _U8] = {}
         self._tracker: tuple[tuple[str, int, int], GameTracker] | None = None
+        # The store's copy of a card set by id (``HallService`` sets it), as the ordinary sets'.
+        self.load_copy: Callable[[str], bytes | None] | None = None
 
     def of_session(self, session_id: str) -> list[GamePartida]:
         return self.partidas.get(session_id, [])
@@ -215,6 +225,10 @@ class GameBook:
         if cached is not None:
             return cached
         info = self.card_sets[card_set_id]
+        copy = self._copy(info)
+        if copy is not None:
+            self._cartones[card_set_id] = copy
+            return copy
         definition = self.version(info.game_id, info.game_sha256)
         cartones = generate_cartones(definition, info.seed, info.count)
         if card_set_digest(card_set_id, info.game_id, cartones) != info.digest:
@@ -244,6 +258,28 @@ class GameBook:
         for ball in partida.balls[len(tracker.balls) :]:
             tracker.add_ball(ball)
         return tracker
+
+    def _copy(self, info: GameCardSet) -> _U8 | None:
+        """The copy kept in the store when it is exactly the card set registered (its digest);
+        a missing, unreadable or other copy is passed over: the seed still gives it.
+        """
+        data = self.load_copy(info.id) if self.load_copy is not None else None
+        if data is None:
+            return None
+        try:
+            body = json.loads(data)
+            cartones = np.array(body["cards"], dtype=np.uint8)
+            same = body["id"] == info.id and body["game"] == info.game_id
+        except (ValueError, TypeError, KeyError, OverflowError):
+            return None
+        shape_ok = cartones.ndim == 3 and len(cartones) == info.count
+        if (
+            not (same and shape_ok)
+            or card_set_digest(info.id, info.game_id, cartones) != info.digest
+        ):
+            return None
+        cartones.setflags(write=False)
+        return cartones
 
     def sold(self, partida: GamePartida) -> tuple[_U8, list[tuple[str, int]]]:
         """The cartones sold in the partida, in the order sold, and each one's (serie, number)."""

@@ -51,6 +51,8 @@ class SessionCommands(HallState):
         return [rules.to_event()]
 
     def register_card_set(self, card_set: CardSet, source: str) -> list[ev.Event]:
+        if card_set.id in self.games.card_sets:  # one id, one card set (and one store copy)
+            raise DomainError(f"el juego de cartones {card_set.id!r} ya existe", "R-CARD-3")
         known = self.card_set_info.get(card_set.id)
         digest = card_set.digest()
         if known is not None:
@@ -70,7 +72,7 @@ class SessionCommands(HallState):
     ) -> list[ev.Event]:
         if not code.strip():
             raise DomainError("la serie necesita un código", "R-CARD-3")
-        if code in self.series:
+        if code in self.series or code in self.games.series:
             raise DomainError(f"la serie {code} ya existe", "R-CARD-3")
         info = self.card_set_info.get(card_set_id)
         if info is None:

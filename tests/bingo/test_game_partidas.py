@@ -17,7 +17,8 @@ from bingo.errors import DomainError
 from bingo.export import build_export
 from bingo.game.definition import GameDefinition
 from bingo.game.prizes import play_partida
-from bingo.service import HallService
+from bingo.hall.game_fold import card_set_text
+from bingo.service import CardSetLibrary, HallService
 from tests.bingo.hallkit import Kit, make_hall
 
 GAMES = Path(str(resources.files("app.config").joinpath("games")))
@@ -221,3 +222,40 @@ def test_an_export_of_a_session_with_both_kinds_of_partida_keeps_each_in_its_pla
     (session,) = both["sessions"]
     assert session["partidas"][0] == plain["sessions"][0]["partidas"][0]
     assert [p["status"] for p in session["game_partidas"]] == ["closed"]
+
+
+def test_a_game_card_set_copy_is_used_only_when_it_is_the_registered_one() -> None:
+    """R-CARD-2: as for the ordinary sets, the store's copy of a game's cartones is read when
+    its digest is the record's (then the seed is not needed), and passed over otherwise.
+    """
+    kit, definition = with_game("plus-4x5")
+    draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+    expected = build_export(kit.hall, kit.svc.card_sets.get)
+    good = card_set_text("G-200", definition.id, kit.hall.games.cartones("G-200"))
+    wrong = good.replace(b"[[[", b"[[[2,", 1)
+    # a wrong copy is passed over: the recorded seed gives the cartones
+    other = HallService(kit.log, "test-hall", CardSetLibrary({"G-200": wrong}.get))
+    assert build_export(other.hall, other.card_sets.get) == expected
+    # the registered copy is used: a record whose seed no longer gives them still reads
+    records = kit.log.records["test-hall"]
+    at = next(i for i, r in enumerate(records) if r.kind == "game_card_set_registered")
+    payload = {**records[at].payload, "seed": records[at].payload["seed"] + 1}
+    records[at] = dataclasses.replace(records[at], payload=payload)
+    copied = HallService(kit.log, "test-hall", CardSetLibrary({"G-200": good}.get))
+    assert build_export(copied.hall, copied.card_sets.get) == expected
+
+
+def test_an_ordinary_card_set_or_serie_never_takes_a_games_id_or_code() -> None:
+    """R-CARD-3: one id, one card set; one code, one serie (in the record, the store and the
+    export alike).
+    """
+    kit, _definition = with_game("plus-4x5", sell=0)
+    with pytest.raises(DomainError, match="ya existe"):
+        kit.svc.generate_card_set("G-200", seed=3, strips=2)
+    with pytest.raises(DomainError, match="ya existe"):
+        kit.svc.register_serie("G-1", "t-600", 10, 100)
+    with pytest.raises(DomainError, match="ya existe"):
+        kit.svc.register_game_card_set("plus-4x5", "t-600", 1, 10)
+    with pytest.raises(DomainError, match="ya existe"):
+        kit.svc.register_game_serie("A", "G-200", 10)
