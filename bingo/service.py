@@ -27,6 +27,7 @@ from bingo.detect import CompletionTracker
 from bingo.hall import DomainError, Hall
 from bingo.i18n import _
 from bingo.rules import RegionRules
+from bingo.terminals import CASH, TerminalLimits
 
 log = logging.getLogger(__name__)
 
@@ -485,20 +486,65 @@ class HallService:
             return partida.number
 
     def sell(
-        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+        self,
+        series: str,
+        first: int,
+        last: int,
+        electronic: bool = False,
+        *,
+        seller: str = "",
+        payment: str = CASH,
+        terminal: str = "",
     ) -> None:
-        self._do(lambda: self.hall.sell(series, first, last, electronic, seller=seller))
+        self._do(
+            lambda: self.hall.sell(
+                series, first, last, electronic, seller=seller, payment=payment, terminal=terminal
+            )
+        )
 
     def sell_count(
-        self, series: str, count: int, electronic: bool = False, *, seller: str = ""
+        self,
+        series: str,
+        count: int,
+        electronic: bool = False,
+        *,
+        seller: str = "",
+        payment: str = CASH,
+        terminal: str = "",
     ) -> tuple[int, int]:
-        """Sell the next ``count`` cartones of a serie (by ``seller``); returns the range sold."""
+        """Sell the next ``count`` cartones of a serie (by ``seller``, paid by ``payment``, on
+        the machine ``terminal``); returns the range sold.
+        """
         with self._lock:
             first = self.hall.next_sale_number(series)
             self._commit(
-                self.hall.sell(series, first, first + count - 1, electronic, seller=seller)
+                self.hall.sell(
+                    series,
+                    first,
+                    first + count - 1,
+                    electronic,
+                    seller=seller,
+                    payment=payment,
+                    terminal=terminal,
+                )
             )
             return first, first + count - 1
+
+    def use_terminal_limits(self, limits: TerminalLimits) -> None:
+        """The region's limits on auxiliary machines for this hall's category (settings, not
+        the record: R-MULTI-3; decision 281).
+        """
+        with self._lock:
+            self.hall.terminal_limits = limits
+
+    def pay_terminal_prizes(self, terminal: str) -> list[ev.TerminalPrizePaid]:
+        """Pay the player of ``terminal`` every prize his cartones won and he was not yet paid
+        (decision 283); returns what was paid.
+        """
+        with self._lock:
+            events = self.hall.pay_terminal_prizes(terminal)
+            self._commit(events)
+            return [e for e in events if isinstance(e, ev.TerminalPrizePaid)]
 
     def return_cartones(self, count: int) -> tuple[str, int, int]:
         """The last ``count`` cartones of the partida's last sale back to the table before the

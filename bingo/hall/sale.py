@@ -14,6 +14,7 @@ from bingo.errors import DomainError
 from bingo.hall.fold import HallState
 from bingo.hall.states import BALLS, PARTIDA_ACTIONS, PartidaState
 from bingo.money import percent_of
+from bingo.terminals import CASH, check_payment, check_terminal_name
 
 MAX_SELLER = 40  # characters of a seller's name (issue 9)
 
@@ -103,18 +104,31 @@ class SaleCommands(HallState):
         return serie.last_sold + 1
 
     def sell(
-        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+        self,
+        series: str,
+        first: int,
+        last: int,
+        electronic: bool = False,
+        *,
+        seller: str = "",
+        payment: str = CASH,
+        terminal: str = "",
     ) -> list[ev.Event]:
         """Record cartones first..last of a serie as sold, on paper or on a terminal, by
-        ``seller`` ("" when the hall does not say who; issue 9).
+        ``seller`` ("" when the hall does not say who; issue 9), paid by ``payment`` (R-SALE-4),
+        on the auxiliary machine ``terminal`` ("" for none; R-MULTI-3).
         """
         check_seller(seller)
+        check_terminal_name(terminal)
+        check_payment(payment, self.region)
         partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
         expected = self.next_sale_number(series)
         serie = self.series[series]
-        electronic = electronic or serie.electronic
+        electronic = electronic or serie.electronic or bool(terminal)
         if last < first:
             raise DomainError(f"rango de venta vacío: {first}–{last}", "R-SALE-1")
+        if electronic:
+            self._check_terminal_sale(partida, terminal, last - first + 1)
         if first != expected:
             raise DomainError(
                 f"la venta de la serie {series} es correlativa: debe seguir por el cartón "
@@ -152,8 +166,30 @@ class SaleCommands(HallState):
                 last=last,
                 electronic=electronic,
                 seller=seller,
+                payment=payment,
+                terminal=terminal,
             )
         ]
+
+    def _check_terminal_sale(self, partida: PartidaState, terminal: str, count: int) -> None:
+        """The region's limits on electronic cartones: a region that bounds its auxiliary
+        machines sells electronic cartones only on a named machine, within the machines of the
+        hall's category and the cartones a partida per machine and player (Euskadi art. 3.6;
+        decisions 281, 282). Paid at once: the means was checked (R-SALE-4).
+        """
+        limits = self.terminal_limits
+        if not limits.bounded:
+            return
+        if not terminal:
+            raise DomainError(
+                "en esta región los cartones electrónicos se juegan en máquinas auxiliares "
+                "conectadas a la mesa: la venta debe nombrar su máquina; "
+                f"{limits.machines_rule or limits.cartones_rule}",
+                "R-MULTI-3",
+            )
+        limits.check_machine({s.terminal for s in partida.sales if s.terminal}, terminal)
+        already = sum(s.count for s in partida.sales if s.terminal == terminal)
+        limits.check_cartones(terminal, already, count)
 
     def return_cartones(self, count: int) -> list[ev.Event]:
         """The last ``count`` cartones of the partida's last sale go back to the table unsold,
