@@ -191,6 +191,36 @@ class SaleCommands(HallState):
         already = sum(s.count for s in partida.sales if s.terminal == terminal)
         limits.check_cartones(terminal, already, count)
 
+    def serie_in_play(self) -> str:
+        """The serie a terminal's sale takes its next cartones from: the one the partida's last
+        sale took, while it has cartones; else the first serie with cartones left (decision 5:
+        paper and terminals share one numbering).
+        """
+        partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
+        if partida.sales:
+            last = partida.sales[-1]
+            if last.last < self.series[last.series].size:
+                return last.series
+        for code, serie in self.series.items():
+            if serie.last_sold < serie.size and not partida.ranges_of(code):
+                return code
+        raise DomainError("no quedan cartones a la venta en ninguna serie", "R-SALE-1")
+
+    def terminal_cartones(self, terminal: str) -> list[tuple[str, int]]:
+        """The cartones (serie, number) the player of ``terminal`` plays in the partida in
+        course, in the order bought: always on show on the machine (Euskadi art. 3.6, last
+        paragraph).
+        """
+        partida = self.partida
+        if partida is None or not terminal:
+            return []
+        return [
+            (sale.series, number)
+            for sale in partida.sales
+            if sale.terminal == terminal
+            for number in range(sale.first, sale.last + 1)
+        ]
+
     def return_cartones(self, count: int) -> list[ev.Event]:
         """The last ``count`` cartones of the partida's last sale go back to the table unsold,
         before the sale closes: the sale goes on from the first of them (decision 171).
