@@ -239,3 +239,61 @@ def test_a_terminal_may_not_run_the_table_nor_a_table_buy_as_a_terminal(
     page = httpx.get(f"{server.url}/terminal")
     assert page.status_code == 200 and "terminal.js" in page.text
     assert json.loads(httpx.get(f"{server.url}/api/v1/state").text)["type"] == "snapshot"
+
+
+@pytest.mark.slow
+def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
+    servers: Callable[..., Server], chrome: Any, tmp_path: Path
+) -> None:
+    """The kiosk page (real headless chromium): logs in as a terminal, buys cartones paid by
+    card, shows each cartón's serie and number, marks the balls and the system's claims, and
+    collects the prize (R-MULTI-3; Euskadi art. 3.6, last paragraph; R-SALE-4).
+    """
+    from selenium.webdriver.common.by import By
+
+    from tests.server.kit import resize, wait_for
+
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    server = servers()
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    table.do("sell_count", series="A-0001", count=20)
+    resize(chrome, 1280, 800)
+    chrome.get(f"{server.url}/terminal?name=Terminal%201")
+    chrome.find_element(By.ID, "login-pin").send_keys(PIN)
+    chrome.find_element(By.ID, "login-go").click()
+    wait_for(chrome, "window.__terminal.online && window.__terminal.state")
+    chrome.find_element(By.CSS_SELECTOR, '#counts button[data-value="4"]').click()
+    chrome.find_element(By.CSS_SELECTOR, '#means button[data-value="card"]').click()
+    chrome.find_element(By.ID, "buy-go").click()
+    wait_for(chrome, "window.__terminal.cartones === 4")
+    ids = chrome.execute_script(
+        "return [...document.querySelectorAll('.carton-id span:first-child')]"
+        ".map(e => e.textContent);"
+    )
+    assert ids == [f"Serie A-0001 · Cartón {n}" for n in range(21, 25)]
+    export = export_from_db(f"sqlite:///{db}", None)
+    assert export["sessions"][0]["partidas"][0]["sales"][1]["payment"] == "card"
+    credit = chrome.execute_script(
+        "return fetch('/api/v1/commands', {method: 'POST', headers: {'Content-Type': "
+        "'application/json', Authorization: 'Bearer ' + window.__terminal.token}, body: "
+        "JSON.stringify({v: 1, client_id: 't', command_id: 'x1', name: 'terminal_buy', "
+        "args: {count: 1, payment: 'credit'}})}).then(r => r.json());"
+    )
+    assert "II.1.a" in credit["error"]["message"]
+    table.do("close_sale")
+    table.do("confirm_data_shown")
+    rows = carton_rows(21)
+    for ball in [*rows[0], *rows[1][:2]]:
+        table.do("draw_ball", number=ball)
+    wait_for(chrome, "window.__terminal.marked >= 7")
+    wait_for(chrome, "document.querySelector('.carton.won .claims').textContent === 'LÍNEA'")
+    shot = ROOT / "docs" / "img" / "terminal-1280x800.png"
+    chrome.save_screenshot(str(shot))
+    for ball in sorted({n for row in rows for n in row} - {*rows[0], *rows[1][:2]}):
+        table.do("draw_ball", number=ball)
+    table.do("close_partida")
+    wait_for(chrome, "window.__terminal.collected_cents > 0")
+    resize(chrome, 1920, 1080)
