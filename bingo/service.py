@@ -559,6 +559,7 @@ class HallService:
         with self._lock:
             hall = self.hall
             mine = hall.terminal_cartones(terminal)
+            held = set(mine)
             partida = hall.partida
             claims = [] if partida is None else partida.claims
             owed = hall.owed_to_terminal(terminal)
@@ -575,7 +576,7 @@ class HallService:
                 "claims": [
                     {"series": c.series, "number": c.number, "prize": c.prize, "valid": c.valid}
                     for c in claims
-                    if (c.series, c.number) in set(mine)
+                    if (c.series, c.number) in held
                 ],
                 "owed": [
                     {

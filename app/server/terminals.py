@@ -90,18 +90,31 @@ class TerminalRoster:
     def connected(self, name: str) -> bool:
         return name in self.present
 
-    def listing(self) -> list[dict[str, Any]]:
+    def seen(self) -> list[tuple[str, float | None, float | None]]:
+        """Every terminal seen this run: (name, connected since, left at); read on the loop,
+        where the roster changes.
+        """
         names = sorted(set(self.present) | set(self.left_ms))
+        return [
+            (
+                name,
+                self.present[name].since_ms if name in self.present else None,
+                None if name in self.present else self.left_ms.get(name),
+            )
+            for name in names
+        ]
+
+    def listing(self, seen: list[tuple[str, float | None, float | None]]) -> list[dict[str, Any]]:
+        """``seen`` with each terminal's cartones and prizes owed (reads the hall: off the loop)."""
         out = []
-        for name in names:
-            presence = self.present.get(name)
+        for name, since_ms, left_ms in seen:
             view = self.host.service.terminal_view(name)
             out.append(
                 {
                     "name": name,
-                    "connected": presence is not None,
-                    "since_ms": presence.since_ms if presence else None,
-                    "left_ms": None if presence else self.left_ms.get(name),
+                    "connected": since_ms is not None,
+                    "since_ms": since_ms,
+                    "left_ms": left_ms,
                     "cartones": len(view["cartones"]),
                     "owed_cents": view["owed_cents"],
                 }
@@ -203,7 +216,7 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
         refused = await auth.reader(request, table=True)
         if refused is not None:
             return refused
-        listing = await asyncio.to_thread(roster.listing)
+        listing = await asyncio.to_thread(roster.listing, roster.seen())
         return JSONResponse({"v": wire.WIRE_VERSION, "terminals": listing})
 
     return terminal_socket, terminals
