@@ -21,7 +21,7 @@ from typing import Any
 
 from app.cli_input import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, CliError
 from bingo.terminals import CASH, PAYMENT_MEANS
-from ui.client.link import Link, ServerRefused, tls_context
+from ui.client.link import Link, LinkDown, ServerRefused, tls_context
 
 WIRE_VERSION = 1
 
@@ -181,6 +181,11 @@ def run(args: argparse.Namespace) -> int:
     client = TerminalClient(args.url, args.name, verify=args.cafile or True)
     try:
         client.connect(pin)
+    except LinkDown as exc:
+        client.close()
+        raise CliError(
+            f"no se puede conectar con el servidor de la sala {args.url}: {exc}", EXIT_REFUSED
+        ) from None
     except ServerRefused as exc:
         client.close()
         raise CliError(f"terminal {args.name}: {exc}", EXIT_REFUSED) from None
