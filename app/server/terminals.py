@@ -6,9 +6,10 @@ first message carries its token; the server answers ``welcome`` (or ``refused``,
 hall's category has all its machines connected), then the stream every screen gets (snapshot,
 changes, pings) and, after each change, the ``terminal`` view of its own cartones, claims and
 prizes owed. The terminal sends a ``heartbeat`` every ``HEARTBEAT_SECONDS``; one not heard for
-``GONE_AFTER_SECONDS`` (or whose socket closes) is gone: the table is told (a ``device`` notice
-on the stream, and ``GET /api/v1/terminals``). Its cartones still play and the system still
-claims for them; what they win stays owed to it until it comes back and collects.
+``GONE_AFTER_SECONDS`` (or whose socket closes) is gone: the table is told (a
+``terminal_presence`` message on the stream, and ``GET /api/v1/terminals``). Its cartones still
+play and the system still claims for them; what they win stays owed to it until it comes back
+and collects.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class TerminalRoster:
         back = name not in self.present
         self.present[name] = _Presence(connection, time.monotonic(), wire.now_ms())
         if back:
-            self._notice(name, "DeviceOnline")
+            self._notice(name, True)
 
     def heard(self, name: str, connection: object) -> None:
         presence = self.present.get(name)
@@ -85,7 +86,7 @@ class TerminalRoster:
         del self.present[name]
         self.left_ms[name] = wire.now_ms()
         log.warning("terminal %s desconectada de la mesa (%s)", name, why)
-        self._notice(name, "DeviceOffline")
+        self._notice(name, False)
 
     def connected(self, name: str) -> bool:
         return name in self.present
@@ -121,15 +122,15 @@ class TerminalRoster:
             )
         return out
 
-    def _notice(self, name: str, notice: str) -> None:
-        # The consoles show the devices' notices already: a terminal is one of the hall's
-        # machines connected to the table (R-DEV-1, R-MULTI-3).
+    def _notice(self, name: str, connected: bool) -> None:
+        # to the consoles at the table (decision 283): not a device's notice, whose alarm would
+        # tell the jefe de mesa to suspend the partida; the game goes on without the terminal
         self.host.publish(
             {
                 "v": wire.WIRE_VERSION,
-                "type": "device",
-                "device": f"terminal {name}",
-                "notice": notice,
+                "type": "terminal_presence",
+                "terminal": name,
+                "connected": connected,
             }
         )
 

@@ -6,21 +6,25 @@ return (R-SALE-4, R-MULTI-3; Euskadi art. 3.6; Cantabria II.1.a; decisions 280-2
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 
 from app.bootstrap import export_from_db
 from app.config import default_hall_path
+from app.server.wire import schema
 from app.terminal_client import TerminalClient, TerminalRefused
 from store import open_store
 from store.operators import OperatorBook
@@ -157,6 +161,16 @@ def run_terminal(server: Server, n: int, buy: int = 0) -> subprocess.Popen[str]:
     return proc
 
 
+def follow_stream(server: Server, told: list[dict[str, Any]]) -> None:
+    """What the consoles hear on the stream (until the test's server stops)."""
+    from websockets.sync.client import connect
+
+    url = server.url.replace("http:", "ws:") + "/api/v1/stream"
+    with contextlib.suppress(Exception), connect(url) as socket:
+        while True:
+            told.append(json.loads(socket.recv(timeout=60)))
+
+
 def read_line(proc: subprocess.Popen[str], starts: str) -> str:
     assert proc.stdout is not None
     while True:
@@ -183,12 +197,22 @@ def test_a_terminal_killed_mid_partida_still_wins_and_its_player_is_paid_on_retu
     credit = table.send("sell_count", {"series": "A-0001", "count": 10, "payment": "credit"})
     assert credit.status_code == 422 and "II.1.a" in credit.json()["error"]["message"]
     table.do("sell_count", series="A-0001", count=10, payment="card")
+    told: list[dict[str, Any]] = []
+    stream = threading.Thread(target=follow_stream, args=(server, told), daemon=True)
+    stream.start()
     proc = run_terminal(server, 1, buy=2)
     bought = read_line(proc, "compra ")
     assert bought == "compra A-0001 11-12"
     until(lambda: [t["connected"] for t in listing(table)] == [True])
     proc.send_signal(signal.SIGSTOP)  # frozen: no heartbeat
     until(lambda: [t["connected"] for t in listing(table)] == [False], seconds=15)
+    presence = [m for m in told if m["type"] == "terminal_presence"]
+    assert [(m["terminal"], m["connected"]) for m in presence] == [
+        ("Terminal 1", True),
+        ("Terminal 1", False),
+    ]
+    for message in presence:
+        jsonschema.validate(message, schema("stream"))
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
     table.do("close_sale")
