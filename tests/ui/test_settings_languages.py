@@ -41,7 +41,8 @@ def test_a_hall_chooses_its_languages_and_its_console_language(tmp_path: Path) -
 
 def test_the_new_setting_comes_last_with_a_default() -> None:
     names = list(HallSettings.__dataclass_fields__)
-    assert names[-2:] == ["console_language", "server"]  # each new one last, with a default
+    # each new one last, with a default
+    assert names[-4:] == ["console_language", "server", "category", "terminal_limits"]
     assert names[:4] == ["hall_id", "name", "region", "languages"]
     assert HallSettings.__dataclass_fields__["console_language"].default == "es"
 
