@@ -314,8 +314,9 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
         table.do("draw_ball", number=ball)
     wait_for(chrome, "window.__terminal.marked >= 7")
     wait_for(chrome, "document.querySelector('.carton.won .claims').textContent === 'LÍNEA'")
-    shot = ROOT / "docs" / "img" / "terminal-1280x800.png"
+    shot = tmp_path / "terminal-1280x800.png"  # as docs/img/terminal-1280x800.png shows it
     chrome.save_screenshot(str(shot))
+    assert shot.read_bytes()[16:24] == (1280).to_bytes(4, "big") + (800).to_bytes(4, "big")
     for ball in sorted({n for row in rows for n in row} - {*rows[0], *rows[1][:2]}):
         table.do("draw_ball", number=ball)
     table.do("close_partida")
