@@ -34,8 +34,8 @@ PAYMENT_RULES: dict[str, str] = {
     "cheque, así como la práctica de operaciones a crédito»; la venta electrónica, «siempre que "
     "su contravalor se abone simultáneamente»)",
     "euskadi": "Euskadi, disposición adicional octava («entrega de dinero de curso legal… "
-    "quedando en todo caso prohibida la práctica de operaciones de préstamo a los jugadores») "
-    "y artículo 3.6",
+    "cualquier otro medio legal de pago, quedando en todo caso prohibida la práctica de "
+    "operaciones de préstamo a los jugadores»)",
 }
 
 
