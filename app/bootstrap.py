@@ -238,6 +238,7 @@ def prepare_hall(service: HallService, settings: HallSettings) -> None:
     nothing is written, and settings that describe another hall or other rules are refused.
     """
     check_settings(service.hall, settings)
+    service.use_terminal_limits(settings.terminal_limits)  # the settings', not the record's
     steps = _missing_steps(service.hall, settings)
     if not steps:
         return
@@ -278,6 +279,7 @@ def open_hall(
         service = HallService(store, hall_id, card_set_library(store, keep=True), clock, bola_loca)
         if settings is not None:
             check_settings(service.hall, settings)
+            service.use_terminal_limits(settings.terminal_limits)
         sign_checkpoints(store, service)
         yield Engine(store, service)
     finally:

@@ -49,6 +49,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("emulate", "app.emulate_cli", "add_parsers"),
     ("voice", "app.voice_cli", "add_parsers"),
     ("instructions", "app.games_cli", "add_parsers"),
+    ("terminal", "app.terminal_client", "add_parsers"),
     ("acta", "app.acta_cli", "add_engine_parsers"),
 )
 

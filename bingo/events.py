@@ -222,13 +222,20 @@ class SaleRecorded(Event):
     last: int
     electronic: bool
     seller: str = ""  # who handed the block out (issue 9); "" when not said
+    payment: str = "cash"  # how it was paid (R-SALE-4; decision 280)
+    terminal: str = ""  # the auxiliary machine it was sold on (R-MULTI-3; decision 282)
 
     def payload(self) -> dict[str, Any]:
-        # Left out when empty so every sale recorded before sellers existed keeps its bytes
-        # (and its chain hash) exactly (decision 240).
+        # Left out when empty (cash: the default) so every sale recorded before sellers, means
+        # of payment and terminals existed keeps its bytes (and its chain hash) exactly
+        # (decisions 240, 280).
         payload = super().payload()
         if not self.seller:
             del payload["seller"]
+        if self.payment == "cash":
+            del payload["payment"]
+        if not self.terminal:
+            del payload["terminal"]
         return payload
 
 
@@ -444,6 +451,23 @@ class InterconnectedSettled(Event):
     residue_cents: int
     partidas_accumulated: int  # of every hall, since the fund's previous award
     ledger_txid: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class TerminalPrizePaid(Event):
+    """A prize of a cartón sold on a terminal paid to its player, on his terminal: owed from
+    the award until then, across partidas, when the terminal was away (R-MULTI-3; decision 283).
+    """
+
+    kind: ClassVar[str] = "terminal_prize_paid"
+    session_id: str
+    partida: int
+    prize: str
+    series: str
+    number: int
+    amount_cents: int
+    terminal: str
 
 
 @_register

@@ -18,6 +18,7 @@ from bingo.events import BallCheckRecorded
 from bingo.export_games import game_card_sets, game_partidas, games_played
 from bingo.hall import Hall, PartidaState, Pending, PrimaState, SaleRange, SessionState, Status
 from bingo.rules import RegionRules
+from bingo.terminals import CASH
 
 FORMAT = "bingo-session/1"
 
@@ -45,6 +46,10 @@ def _sale(sale: SaleRange) -> dict[str, Any]:
     }
     if sale.seller:  # an added field, only when said: older exports keep their bytes (issue 9)
         out["seller"] = sale.seller
+    if sale.payment != CASH:  # likewise: cash, the default, is not written (decision 280)
+        out["payment"] = sale.payment
+    if sale.terminal:  # the auxiliary machine it was sold on (decision 282)
+        out["terminal"] = sale.terminal
     return out
 
 

@@ -21,7 +21,7 @@ from bingo.i18n import _
 JEFE_DE_MESA = "jefe_de_mesa"  # the jefe de mesa-cajero, at the mesa or the caja console
 JEFE_DE_SALA = "jefe_de_sala"
 INSPECTOR = "inspector"  # the gaming inspection: reads, never commands
-TERMINAL = "terminal"  # a player terminal (a later issue): no action yet
+TERMINAL = "terminal"  # a player terminal: buys its player's cartones and pays his prizes
 
 ROLES: dict[str, str] = {
     JEFE_DE_MESA: _("jefe de mesa-cajero"),
@@ -86,6 +86,10 @@ ACTIONS: dict[str, Right] = {
     "prima_amount": _sala("V.2.a: «por el jefe de sala se opte por otro de los importes»"),
     "ball_set": _sala("II.2: el cambio del juego de bolas consta en el acta"),
     "close_session": _sala("R-ROLE-2"),
+    # a player terminal (an auxiliary machine connected to the table): its own player's
+    # cartones, paid at once, and his prizes; nothing of the table's (decision 284)
+    "terminal_buy": Right(frozenset({TERMINAL}), False, "R-MULTI-3; R-SALE-4"),
+    "terminal_collect": Right(frozenset({TERMINAL}), False, "R-MULTI-3"),
     # the people themselves (the command line)
     "operator_add": Right(frozenset(), True, "R-ROLE-1"),
     "operator_disable": Right(frozenset(), True, "R-ROLE-1"),
@@ -125,6 +129,8 @@ COMMANDS: dict[str, str] = {
     "start_manual_extraction": "manual_extraction",
     "stop_for_ball_irregularity": "stop_for_ball_irregularity",
     "annul": "annul",
+    "terminal_buy": "terminal_buy",
+    "terminal_collect": "terminal_collect",
 }
 
 
@@ -145,6 +151,8 @@ WORDS: dict[str, str] = {
     "prima_amount": _("cambiar el importe de la prima"),
     "ball_set": _("cambiar el juego de bolas"),
     "close_session": _("cerrar la sesión"),
+    "terminal_buy": _("comprar cartones en una terminal"),
+    "terminal_collect": _("cobrar premios en una terminal"),
     "operator_add": _("dar de alta a un operador"),
     "operator_disable": _("dar de baja a un operador"),
 }

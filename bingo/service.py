@@ -8,13 +8,14 @@ serialised by a lock, so several windows and device threads may call in.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -30,6 +31,7 @@ from bingo.hall import DomainError, Hall
 from bingo.hall.game_fold import card_set_text
 from bingo.i18n import _
 from bingo.rules import RegionRules
+from bingo.terminals import CASH, TerminalLimits
 
 log = logging.getLogger(__name__)
 
@@ -251,6 +253,7 @@ class HallService:
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
         self.rights: rt.Rights | None = None
+        self._terminal_asks = False  # a terminal's own command is running (decision 284)
         self._replay(event_log.load(hall_id))
 
     def _replay(self, records: Sequence[Record]) -> None:
@@ -357,7 +360,8 @@ class HallService:
             if self.rights is None:
                 return None
             actor = self.rights.asker()
-        if actor.role not in rt.TABLE:
+        # a terminal records only its own player's purchase and prizes (decision 284)
+        if actor.role not in rt.TABLE and not (actor.role == rt.TERMINAL and self._terminal_asks):
             raise NotAuthorised(
                 _("{name} ({role}) solo puede consultar: no puede dar órdenes").format(
                     name=actor.asked_by, role=rt.ROLES.get(actor.role, actor.role)
@@ -510,20 +514,124 @@ class HallService:
             return partida.number
 
     def sell(
-        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+        self,
+        series: str,
+        first: int,
+        last: int,
+        electronic: bool = False,
+        *,
+        seller: str = "",
+        payment: str = CASH,
+        terminal: str = "",
     ) -> None:
-        self._do(lambda: self.hall.sell(series, first, last, electronic, seller=seller))
+        self._do(
+            lambda: self.hall.sell(
+                series, first, last, electronic, seller=seller, payment=payment, terminal=terminal
+            )
+        )
 
     def sell_count(
-        self, series: str, count: int, electronic: bool = False, *, seller: str = ""
+        self,
+        series: str,
+        count: int,
+        electronic: bool = False,
+        *,
+        seller: str = "",
+        payment: str = CASH,
+        terminal: str = "",
     ) -> tuple[int, int]:
-        """Sell the next ``count`` cartones of a serie (by ``seller``); returns the range sold."""
+        """Sell the next ``count`` cartones of a serie (by ``seller``, paid by ``payment``, on
+        the machine ``terminal``); returns the range sold.
+        """
         with self._lock:
             first = self.hall.next_sale_number(series)
             self._commit(
-                self.hall.sell(series, first, first + count - 1, electronic, seller=seller)
+                self.hall.sell(
+                    series,
+                    first,
+                    first + count - 1,
+                    electronic,
+                    seller=seller,
+                    payment=payment,
+                    terminal=terminal,
+                )
             )
             return first, first + count - 1
+
+    def terminal_buy(self, terminal: str, count: int, payment: str) -> tuple[str, int, int]:
+        """The player of ``terminal`` buys the next ``count`` electronic cartones of the serie in
+        play, paid at once by ``payment`` (R-SALE-4, R-MULTI-3); returns the serie and range.
+        """
+        with self._lock, self._for_terminal():
+            series = self.hall.serie_in_play()
+            first, last = self.sell_count(series, count, True, payment=payment, terminal=terminal)
+            return series, first, last
+
+    @contextlib.contextmanager
+    def _for_terminal(self) -> Iterator[None]:
+        """While a terminal's own command runs: the only one its role may record."""
+        self._terminal_asks = True
+        try:
+            yield
+        finally:
+            self._terminal_asks = False
+
+    def terminal_view(self, terminal: str) -> dict[str, Any]:
+        """What the machine ``terminal`` shows its player: his cartones of the partida in course
+        (serie, number, rows), the claims the system made for them, and the prizes owed to him
+        (R-MULTI-3; Euskadi art. 3.6, last paragraph). Codes and cents, no words.
+        """
+        with self._lock:
+            hall = self.hall
+            mine = hall.terminal_cartones(terminal)
+            held = set(mine)
+            partida = hall.partida
+            claims = [] if partida is None else partida.claims
+            owed = hall.owed_to_terminal(terminal)
+            return {
+                "partida": partida.number if partida is not None else None,
+                "cartones": [
+                    {
+                        "series": series,
+                        "number": number,
+                        "rows": [list(row) for row in hall.carton(series, number).rows],
+                    }
+                    for series, number in mine
+                ],
+                "claims": [
+                    {"series": c.series, "number": c.number, "prize": c.prize, "valid": c.valid}
+                    for c in claims
+                    if (c.series, c.number) in held
+                ],
+                "owed": [
+                    {
+                        "session_id": o.session_id,
+                        "partida": o.partida,
+                        "prize": o.prize,
+                        "series": o.series,
+                        "number": o.number,
+                        "amount_cents": o.amount_cents,
+                    }
+                    for o in owed
+                ],
+                "owed_cents": sum(o.amount_cents for o in owed),
+            }
+
+    def use_terminal_limits(self, limits: TerminalLimits) -> None:
+        """The region's limits on auxiliary machines for this hall's category (settings, not
+        the record: R-MULTI-3; decision 281).
+        """
+        with self._lock:
+            self.hall.terminal_limits = limits
+
+    def pay_terminal_prizes(self, terminal: str) -> list[ev.TerminalPrizePaid]:
+        """Pay the player of ``terminal`` every prize his cartones won and he was not yet paid
+        (decision 283); returns what was paid.
+        """
+        with self._lock, self._for_terminal():
+            events = self.hall.pay_terminal_prizes(terminal)
+            self._commit(events)
+            return [e for e in events if isinstance(e, ev.TerminalPrizePaid)]
 
     def return_cartones(self, count: int) -> tuple[str, int, int]:
         """The last ``count`` cartones of the partida's last sale back to the table before the

@@ -280,6 +280,11 @@ class Simulation:
         r = rng(plan.seed, "sale", partida.number)
         physical_target = r.randint(120, 420)
         electronic_target = r.choice([0, 0, 40, 120, 300]) if plan.electronic else 0
+        limits = self.hall.terminal_limits
+        if limits.bounded:  # a region's machines and cartones per machine bound them (R-MULTI-3)
+            machines = 0 if limits.no_category else limits.machines_max or 0
+            room = machines * (limits.cartones_max or 0)
+            electronic_target = min(electronic_target, room)
         blocks = r.randint(2, 4)
         physical = sum(s.count for s in partida.sales if not s.electronic)
         electronic = sum(s.count for s in partida.sales if s.electronic)
@@ -303,6 +308,16 @@ class Simulation:
     def _sell_step(self, partida: PartidaState, want: int, electronic: bool) -> Step | None:
         svc, hall, prefix = self.service, self.hall, self.plan.series_prefix
         kind = "electronic" if electronic else "physical"
+        terminal = ""
+        limits = hall.terminal_limits
+        if electronic and limits.bounded and limits.cartones_max:
+            # on auxiliary machines, each its few cartones, one machine after another (R-MULTI-3)
+            machines = [s.terminal for s in partida.sales if s.terminal]
+            terminal = machines[-1] if machines else "MAQ-1"
+            done = sum(s.count for s in partida.sales if s.terminal == terminal)
+            if done >= limits.cartones_max:
+                terminal, done = f"MAQ-{len(set(machines)) + 1}", 0
+            want = min(want, limits.cartones_max - done)
         if partida.sales:
             lead = partida.sales[0].series
             current = partida.sales[-1].series
@@ -313,7 +328,8 @@ class Simulation:
             if room > 0:
                 count = min(want, room)
                 return Step(
-                    f"sell {kind} {current}", lambda: svc.sell_count(current, count, electronic)
+                    f"sell {kind} {current}",
+                    lambda: svc.sell_count(current, count, electronic, terminal=terminal),
                 )
             if current != lead:
                 return None
@@ -324,14 +340,20 @@ class Simulation:
             if count <= 0:
                 return None
             code = nxt[0]
-            return Step(f"sell second serie {code}", lambda: svc.sell(code, 1, count, electronic))
+            return Step(
+                f"sell second serie {code}",
+                lambda: svc.sell(code, 1, count, electronic, terminal=terminal),
+            )
         active = self._active(prefix)
         if not active:
             return None
         code = active[0]
         serie = hall.series[code]
         count = min(want, serie.size - serie.last_sold)
-        return Step(f"sell {kind} {code}", lambda: svc.sell_count(code, count, electronic))
+        return Step(
+            f"sell {kind} {code}",
+            lambda: svc.sell_count(code, count, electronic, terminal=terminal),
+        )
 
     def _active(self, prefix: str) -> list[str]:
         codes = [c for c in self.hall.series if c.startswith(prefix + "-")]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from bingo.interconnected import InterconnectedError, InterconnectedRules, parse_scale
 from bingo.rules import PROVENANCE, RegionRules, RulesError
+from bingo.terminals import TerminalLimits
 
 REGIONS = ("cantabria", "euskadi")
 # The languages a hall may show (Spanish first; the panels add one more, R-PANEL-4) and the
@@ -91,6 +92,64 @@ class HallSettings:
     # None when it did not join (R-MULTI-1).
     interconnected_network: str | None = None
     interconnected: InterconnectedRules | None = None
+    category: str | None = None  # [hall] category: the hall's category in its authorisation
+    terminal_limits: TerminalLimits = field(default_factory=TerminalLimits)  # for the category
+
+
+#: A hall's categories (Euskadi art. 3.6.a names them; decision 281).
+CATEGORIES = ("especial", "primera", "segunda", "tercera")
+
+
+def terminal_limits(region: Region, category: str | None, where: str) -> TerminalLimits:
+    """The region's limits on auxiliary machines (``[hall] auxiliary_machines_max`` by category
+    and ``series_per_machine_player_max``) for a hall of ``category``, each with its paragraph;
+    no limits when the region's file sets none (Cantabria: decision 281).
+    """
+    machines = region.hall.get("auxiliary_machines_max")
+    cartones = region.hall.get("series_per_machine_player_max")
+    if machines is None and cartones is None:
+        return TerminalLimits()
+    ok_machines = isinstance(machines, dict) and all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in machines.values()
+    )
+    ok_cartones = isinstance(cartones, int) and not isinstance(cartones, bool) and cartones > 0
+    if not ok_machines or not ok_cartones:
+        raise ConfigError(
+            f"{region.where}: [hall] auxiliary_machines_max (máquinas por categoría) y "
+            "series_per_machine_player_max (un entero) van juntos"
+        )
+    assert isinstance(machines, dict) and isinstance(cartones, int)
+    machines_rule = region.rule("auxiliary_machines_max")
+    no_category = ""
+    if category is None:
+        no_category = (
+            f"{where}: [hall] category no dice la categoría de la sala, y la región limita las "
+            f"máquinas auxiliares por categoría ({', '.join(sorted(machines))}): ninguna "
+            f"máquina puede jugar hasta que lo diga; {machines_rule}"
+        )
+    elif category not in machines:
+        raise ConfigError(
+            f"{where}: [hall] category = {category!r}: la región no fija máquinas para esa "
+            f"categoría ({', '.join(sorted(machines))}; {machines_rule})"
+        )
+    return TerminalLimits(
+        machines_max=machines.get(category, 0) if category else 0,
+        cartones_max=cartones,
+        machines_rule=machines_rule,
+        cartones_rule=region.rule("series_per_machine_player_max"),
+        no_category=no_category,
+    )
+
+
+def _category(hall: _Table) -> str | None:
+    if "category" not in hall.data:
+        return None
+    value = hall.get_str("category")
+    if value not in CATEGORIES:
+        raise ConfigError(
+            f"{hall.where}: [hall] category debe ser uno de {', '.join(CATEGORIES)}, no {value!r}"
+        )
+    return value
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -586,6 +645,7 @@ def load_hall(path: Path | None = None) -> HallSettings:
     baud = devices.get_int("baud", 19200)
     if baud not in (9600, 19200):
         raise ConfigError(f"{where}: [devices] baud debe ser 19200 o 9600 ({baud})")
+    category = _category(hall)
     languages = _languages(region_file.hall.get("languages", ["es"]), region_file.where)
     if "languages" in hall.data:  # the hall's own choice, else its region's
         languages = _languages(hall.data["languages"], where)
@@ -620,6 +680,8 @@ def load_hall(path: Path | None = None) -> HallSettings:
         server=_server(data, where, path.parent),
         interconnected_network=network,
         interconnected=interconnected,
+        category=category,
+        terminal_limits=terminal_limits(region_file, category, where),
     )
     if settings.series_size > settings.card_set_strips * 6:
         raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")

@@ -141,9 +141,17 @@ class ServerAuth:
         return JSONResponse({"v": wire.WIRE_VERSION, "logged_out": True})
 
     def _login(self, request: Request) -> Login | None:
+        return self.login_of(_token(request))
+
+    def login_of(self, token: str) -> Login | None:
+        """The live login of ``token`` (a terminal sends it in its socket's first message)."""
         with self._lock:
-            login = self._tokens.get(_token(request))
+            login = self._tokens.get(token)
         return None if login is None or login.expires < time.monotonic() else login
+
+    def active(self, login: Login) -> bool:
+        """The login's operator is still active (reads the store: call it off the loop)."""
+        return self._disabled(login) is None
 
     def _console(self, request: Request) -> bool:
         """The request comes from the console this server was started for, with its key."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bingo.service import HallService
+from bingo.terminals import CASH
 
 if TYPE_CHECKING:
     from app.devices import DeviceDraws
@@ -30,6 +31,7 @@ class Context:
     service: HallService
     draws: DeviceDraws | None  # None: no devices, the jefe de mesa types each ball
     table: Table | None = None  # the questions the devices' draw puts to a console
+    terminals: Callable[[str], bool] | None = None  # is that terminal connected to the table
 
 
 Args = Mapping[str, Any]
@@ -136,15 +138,52 @@ def _sell(ctx: Context, a: Args) -> dict[str, Any]:
         a["last"],
         a.get("electronic", False),
         seller=a.get("seller", ""),
+        payment=a.get("payment", CASH),
     )
     return {"series": a["series"], "first": a["first"], "last": a["last"]}
 
 
 def _sell_count(ctx: Context, a: Args) -> dict[str, Any]:
     first, last = ctx.service.sell_count(
-        a["series"], a["count"], a.get("electronic", False), seller=a.get("seller", "")
+        a["series"],
+        a["count"],
+        a.get("electronic", False),
+        seller=a.get("seller", ""),
+        payment=a.get("payment", CASH),
     )
     return {"series": a["series"], "first": first, "last": last}
+
+
+def _terminal(ctx: Context) -> str:
+    """The machine asking: the terminal's own operator (decision 284), connected to the table."""
+    rights = ctx.service.rights
+    name = rights.asker().asked_by if rights is not None else ""
+    if not name:
+        raise CommandError(403, "not_authorised", "orden de terminal sin terminal identificada")
+    if ctx.terminals is not None and not ctx.terminals(name):
+        raise CommandError(
+            409,
+            "terminal_not_connected",
+            f"la máquina {name} no está conectada a la mesa (/api/v1/terminal): las máquinas "
+            "auxiliares juegan conectadas a la mesa de control; Euskadi art. 3.6",
+        )
+    return name
+
+
+def _terminal_buy(ctx: Context, a: Args) -> dict[str, Any]:
+    series, first, last = ctx.service.terminal_buy(_terminal(ctx), a["count"], a["payment"])
+    return {"series": series, "first": first, "last": last, "payment": a["payment"]}
+
+
+def _terminal_collect(ctx: Context, _a: Args) -> dict[str, Any]:
+    paid = ctx.service.pay_terminal_prizes(_terminal(ctx))
+    return {
+        "paid_cents": sum(p.amount_cents for p in paid),
+        "prizes": [
+            {"partida": p.partida, "prize": p.prize, "series": p.series, "number": p.number}
+            for p in paid
+        ],
+    }
 
 
 def _claim(ctx: Context, a: Args) -> dict[str, Any]:
@@ -176,6 +215,7 @@ SERIES = ("str", True)
 NUMBER = ("int", True)
 NOTE = ("str", True)
 SELLER = ("str", False)  # who handed the block out (issue 9; decision 240)
+PAYMENT = ("str", False)  # how it was paid: cash (the default) or card (R-SALE-4; decision 280)
 
 COMMANDS: dict[str, Command] = {
     "open_session": Command(
@@ -197,12 +237,19 @@ COMMANDS: dict[str, Command] = {
             "last": NUMBER,
             "electronic": ("bool", False),
             "seller": SELLER,
+            "payment": PAYMENT,
         },
         _sell,
         "vende un rango de cartones de una serie",
     ),
     "sell_count": Command(
-        {"series": SERIES, "count": NUMBER, "electronic": ("bool", False), "seller": SELLER},
+        {
+            "series": SERIES,
+            "count": NUMBER,
+            "electronic": ("bool", False),
+            "seller": SELLER,
+            "payment": PAYMENT,
+        },
         _sell_count,
         "vende los siguientes N cartones de una serie",
     ),
@@ -238,5 +285,13 @@ COMMANDS: dict[str, Command] = {
         {"incident": ("str", True), "note": NOTE},
         _noted(lambda s, a: s.annul(a["incident"], a["note"])),
         "anula la partida con devolución",
+    ),
+    "terminal_buy": Command(
+        {"count": NUMBER, "payment": ("str", True)},
+        _terminal_buy,
+        "la terminal compra N cartones electrónicos para su jugador, pagados en el acto",
+    ),
+    "terminal_collect": Command(
+        {}, _terminal_collect, "la terminal paga a su jugador los premios que se le deben"
     ),
 }

@@ -76,6 +76,7 @@ class HallHost:
         self.service = HallService(self.log, hall_id, CardSetLibrary(store.get_card_set))
         self.draws: DeviceDraws | None = None
         self.table: Table | None = None  # the table's questions, with devices
+        self.terminals: Callable[[str], bool] | None = None  # is a terminal connected (R-MULTI-3)
         self._stop_devices: Callable[[], None] | None = None
         self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
@@ -233,7 +234,7 @@ class HallHost:
         self._accepted_at = accepted_at_ms
         svc.rights = None if isinstance(rights, Unnamed) else rights  # set-up: names nobody
         try:
-            result = COMMANDS[name].run(Context(svc, self.draws, self.table), args)
+            result = COMMANDS[name].run(Context(svc, self.draws, self.table, self.terminals), args)
         except CommandError as err:
             return err.status, wire.error_body(err.code, err.message)
         except NotAuthorised as err:

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from actas.instructions import instructions_data
 from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
-from app.server import replica, wire
+from app.server import replica, terminals, wire
 from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
@@ -45,6 +45,11 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
 
     async def panel(_request: Request) -> Response:
         return FileResponse(web_dir() / "panel.html", headers={"Cache-Control": "no-store"})
+
+    async def terminal_page(_request: Request) -> Response:
+        return FileResponse(web_dir() / "terminal.html", headers={"Cache-Control": "no-store"})
+
+    terminal_socket, terminal_list = terminals.endpoints(host, auth)
 
     async def root(_request: Request) -> Response:
         return RedirectResponse("/panel")
@@ -146,6 +151,9 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
         routes=[
             Route("/", root),
             Route("/panel", panel),
+            Route("/terminal", terminal_page),
+            WebSocketRoute("/api/v1/terminal", terminal_socket),
+            Route("/api/v1/terminals", terminal_list),
             Route("/api/v1/state", state),
             Route("/api/v1/commands", commands, methods=["GET"]),
             Route("/api/v1/instructions", instructions),

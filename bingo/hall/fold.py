@@ -27,6 +27,7 @@ from bingo.hall.states import (
     Status,
 )
 from bingo.rules import RegionRules
+from bingo.terminals import TerminalLimits
 
 
 class HallState:
@@ -65,6 +66,12 @@ class HallState:
         self.reclamaciones: dict[str, Reclamacion] = {}
         self.command_by: ev.CommandBy | None = None  # who asks now (R-ROLE-1)
         self.games = GameBook()  # bingo derivado and plus (bingo.hall.games)
+        # The region's limits on its auxiliary machines for this hall's category: not in the
+        # record but in the settings, given by the service (R-MULTI-3; decision 281).
+        self.terminal_limits = TerminalLimits()
+        # The prizes of terminals' cartones paid on their terminal: (session, partida, prize,
+        # serie, number) (decision 283).
+        self.terminal_prizes_paid: set[tuple[str, int, str, str, int]] = set()
 
     # --- views -----------------------------------------------------------------------------
 
@@ -240,7 +247,15 @@ class HallState:
                     event.series, (serie.last_sold, serie.last_sold_date)
                 )
                 partida.sales.append(
-                    SaleRange(event.series, event.first, event.last, event.electronic, event.seller)
+                    SaleRange(
+                        event.series,
+                        event.first,
+                        event.last,
+                        event.electronic,
+                        event.seller,
+                        event.payment,
+                        event.terminal,
+                    )
                 )
                 partida.face_value_cents = serie.face_value_cents
                 serie.last_sold = event.last
@@ -251,14 +266,10 @@ class HallState:
                 sale = partida.sales.pop()
                 # the return undoes the last sale: it is that sale's seller's (decision 240)
                 partida.returned.append(
-                    SaleRange(event.series, event.first, event.last, sale.electronic, sale.seller)
+                    dataclasses.replace(sale, first=event.first, last=event.last)
                 )
                 if event.first > sale.first:
-                    partida.sales.append(
-                        SaleRange(
-                            sale.series, sale.first, event.first - 1, sale.electronic, sale.seller
-                        )
-                    )
+                    partida.sales.append(dataclasses.replace(sale, last=event.first - 1))
                     serie.last_sold = event.first - 1
                 elif partida.ranges_of(event.series):
                     serie.last_sold = event.first - 1
@@ -360,6 +371,10 @@ class HallState:
                 self._need_partida().interconnected = event
             case ev.InterconnectedSettled():
                 self._need_partida().interconnected_settled = event
+            case ev.TerminalPrizePaid():
+                self.terminal_prizes_paid.add(
+                    (event.session_id, event.partida, event.prize, event.series, event.number)
+                )
             case _:
                 open_now = self.session
                 if not self.games.apply(event, at, open_now.id if open_now else None):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bingo import events as ev
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
-from bingo.hall.states import PARTIDA_ACTIONS, Claim
+from bingo.hall.states import PARTIDA_ACTIONS, Claim, Status
 from bingo.money import split_equally
 
 
@@ -81,3 +81,40 @@ class PrizeCommands(HallState):
                 "R-MULTI-1; Cantabria V.3",
             )
         return [ev.PrizesPaid(partida=partida.number)]
+
+    def owed_to_terminal(self, terminal: str) -> list[ev.TerminalPrizePaid]:
+        """The prizes of the cartones sold on ``terminal`` not yet paid to its player, of every
+        closed partida of the hall: owed until paid on the terminal, even when it was away when
+        they were won (R-MULTI-3; decision 283). Each as the event that pays it.
+        """
+        out: list[ev.TerminalPrizePaid] = []
+        for session in self.sessions:
+            for partida in session.partidas:
+                if partida.status not in (Status.CLOSED, Status.PAID):
+                    continue
+                for award in partida.awards:
+                    sale = partida.sold(award.series, award.number)
+                    key = (session.id, partida.number, award.prize, award.series, award.number)
+                    if sale is None or sale.terminal != terminal or not terminal:
+                        continue
+                    if key in self.terminal_prizes_paid:
+                        continue
+                    out.append(
+                        ev.TerminalPrizePaid(
+                            session_id=session.id,
+                            partida=partida.number,
+                            prize=award.prize,
+                            series=award.series,
+                            number=award.number,
+                            amount_cents=award.amount_cents,
+                            terminal=terminal,
+                        )
+                    )
+        return out
+
+    def pay_terminal_prizes(self, terminal: str) -> list[ev.Event]:
+        """Pay the player of ``terminal`` what his cartones won and he was not yet paid."""
+        owed = self.owed_to_terminal(terminal)
+        if not owed:
+            raise DomainError(f"no se debe ningún premio a la máquina {terminal}", "R-MULTI-3")
+        return list(owed)

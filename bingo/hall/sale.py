@@ -14,6 +14,7 @@ from bingo.errors import DomainError
 from bingo.hall.fold import HallState
 from bingo.hall.states import BALLS, PARTIDA_ACTIONS, PartidaState
 from bingo.money import percent_of
+from bingo.terminals import CASH, check_payment, check_terminal_name
 
 MAX_SELLER = 40  # characters of a seller's name (issue 9)
 
@@ -104,18 +105,31 @@ class SaleCommands(HallState):
         return serie.last_sold + 1
 
     def sell(
-        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
+        self,
+        series: str,
+        first: int,
+        last: int,
+        electronic: bool = False,
+        *,
+        seller: str = "",
+        payment: str = CASH,
+        terminal: str = "",
     ) -> list[ev.Event]:
         """Record cartones first..last of a serie as sold, on paper or on a terminal, by
-        ``seller`` ("" when the hall does not say who; issue 9).
+        ``seller`` ("" when the hall does not say who; issue 9), paid by ``payment`` (R-SALE-4),
+        on the auxiliary machine ``terminal`` ("" for none; R-MULTI-3).
         """
         check_seller(seller)
+        check_terminal_name(terminal)
+        check_payment(payment, self.region)
         partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
         expected = self.next_sale_number(series)
         serie = self.series[series]
-        electronic = electronic or serie.electronic
+        electronic = electronic or serie.electronic or bool(terminal)
         if last < first:
             raise DomainError(f"rango de venta vacío: {first}–{last}", "R-SALE-1")
+        if electronic:
+            self._check_terminal_sale(partida, terminal, last - first + 1)
         if first != expected:
             raise DomainError(
                 f"la venta de la serie {series} es correlativa: debe seguir por el cartón "
@@ -153,7 +167,59 @@ class SaleCommands(HallState):
                 last=last,
                 electronic=electronic,
                 seller=seller,
+                payment=payment,
+                terminal=terminal,
             )
+        ]
+
+    def _check_terminal_sale(self, partida: PartidaState, terminal: str, count: int) -> None:
+        """The region's limits on electronic cartones: a region that bounds its auxiliary
+        machines sells electronic cartones only on a named machine, within the machines of the
+        hall's category and the cartones a partida per machine and player (Euskadi art. 3.6;
+        decisions 281, 282). Paid at once: the means was checked (R-SALE-4).
+        """
+        limits = self.terminal_limits
+        if not limits.bounded:
+            return
+        if not terminal:
+            raise DomainError(
+                "en esta región los cartones electrónicos se juegan en máquinas auxiliares "
+                "conectadas a la mesa: la venta debe nombrar su máquina; "
+                f"{limits.machines_rule or limits.cartones_rule}",
+                "R-MULTI-3",
+            )
+        limits.check_machine({s.terminal for s in partida.sales if s.terminal}, terminal)
+        already = sum(s.count for s in partida.sales if s.terminal == terminal)
+        limits.check_cartones(terminal, already, count)
+
+    def serie_in_play(self) -> str:
+        """The serie a terminal's sale takes its next cartones from: the one the partida's last
+        sale took, while it has cartones; else the first serie with cartones left (decision 5:
+        paper and terminals share one numbering).
+        """
+        partida = self._need_partida(*PARTIDA_ACTIONS["sell"])
+        if partida.sales:
+            last = partida.sales[-1]
+            if last.last < self.series[last.series].size:
+                return last.series
+        for code, serie in self.series.items():
+            if serie.last_sold < serie.size and not partida.ranges_of(code):
+                return code
+        raise DomainError("no quedan cartones a la venta en ninguna serie", "R-SALE-1")
+
+    def terminal_cartones(self, terminal: str) -> list[tuple[str, int]]:
+        """The cartones (serie, number) the player of ``terminal`` plays in the partida in
+        course, in the order bought: always on show on the machine (Euskadi art. 3.6, last
+        paragraph).
+        """
+        partida = self.partida
+        if partida is None or not terminal:
+            return []
+        return [
+            (sale.series, number)
+            for sale in partida.sales
+            if sale.terminal == terminal
+            for number in range(sale.first, sale.last + 1)
         ]
 
     def return_cartones(self, count: int) -> list[ev.Event]:

@@ -64,6 +64,8 @@ class SaleRange:
     last: int
     electronic: bool
     seller: str = ""  # who handed the block out, "" when not said (issue 9)
+    payment: str = "cash"  # how it was paid (R-SALE-4; decision 280)
+    terminal: str = ""  # the auxiliary machine it was sold on, "" for none (decision 282)
 
     @property
     def count(self) -> int:

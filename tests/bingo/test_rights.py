@@ -30,10 +30,14 @@ def test_every_command_of_the_hall_server_is_in_the_table() -> None:
     assert set(rt.COMMANDS.values()) <= set(rt.ACTIONS)
 
 
-def test_the_inspector_and_the_terminal_may_ask_for_nothing() -> None:
+def test_the_inspector_asks_for_nothing_and_a_terminal_only_for_its_own_player() -> None:
+    """Decisions 130 and 284: a terminal buys its player's cartones and collects his prizes."""
+    own = {"terminal_buy", "terminal_collect"}
     for action in rt.ACTIONS:
         assert not rt.may_ask(rt.INSPECTOR, action)
-        assert not rt.may_ask(rt.TERMINAL, action)
+        assert rt.may_ask(rt.TERMINAL, action) == (action in own)
+        if action in own:
+            assert not any(rt.may_ask(role, action) for role in rt.TABLE)
     with pytest.raises(NotAuthorised, match="no puede anular la partida"):
         check_ask("Eva", rt.INSPECTOR, "annul")
 

@@ -41,11 +41,13 @@ def test_a_hall_chooses_its_languages_and_its_console_language(tmp_path: Path) -
 
 def test_the_new_setting_comes_last_with_a_default() -> None:
     names = list(HallSettings.__dataclass_fields__)
-    assert names[-4:] == [  # each new one last, with a default
+    assert names[-6:] == [  # each new one last, with a default
         "console_language",
         "server",
         "interconnected_network",
         "interconnected",
+        "category",
+        "terminal_limits",
     ]
     assert names[:4] == ["hall_id", "name", "region", "languages"]
     assert HallSettings.__dataclass_fields__["console_language"].default == "es"

@@ -88,6 +88,7 @@ class RemoteService:
         self._link_listeners: list[LinkListener] = []
         self.on_question: QuestionListener | None = None
         self.on_device: Callable[[str, str], None] | None = None  # (device, notice kind)
+        self.on_terminal: Callable[[str, bool], None] | None = None  # (terminal, connected)
         #: The station's jefe de sala override (``ui.client.login``); None: nobody is named
         #: (a hall with no operators), and no command carries an authorisation.
         self.override: Override | None = None
@@ -260,6 +261,8 @@ class RemoteService:
                 self._question(message)
             elif kind == "device" and self.on_device is not None:
                 self.on_device(str(message.get("device", "")), str(message.get("notice", "")))
+            elif kind == "terminal_presence" and self.on_terminal is not None:
+                self.on_terminal(str(message.get("terminal", "")), bool(message.get("connected")))
 
     def _question(self, message: dict[str, Any]) -> None:
         listener = self.on_question

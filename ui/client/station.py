@@ -52,6 +52,7 @@ class Station(QObject):
     linkChanged = Signal(bool, str)  # from the stream's thread, shown on the GUI thread
     questionClosed = Signal(str)
     deviceNotice = Signal(str, str)  # (device, the driver's notice kind) from the server
+    terminalPresence = Signal(str, bool)  # a player terminal connected or gone (R-MULTI-3)
     loginLost = Signal()  # the server no longer takes this station's login
 
     def __init__(
@@ -73,6 +74,8 @@ class Station(QObject):
         service.on_link(self.linkChanged.emit)
         self.deviceNotice.connect(self._device_notice, Qt.ConnectionType.QueuedConnection)
         service.on_device = self.deviceNotice.emit
+        self.terminalPresence.connect(self._terminal, Qt.ConnectionType.QueuedConnection)
+        service.on_terminal = self.terminalPresence.emit
         self._signing_in = False
         if service.link.operator is not None:  # logged in: the jefe de sala's override here
             self._use_override()
@@ -163,6 +166,21 @@ class Station(QObject):
         event = _NOTICES.get(kind)
         if event is not None:
             self.window.bridge.deviceNotice.emit(device, event)
+
+    def _terminal(self, name: str, connected: bool) -> None:
+        """A player terminal connected to the table, or gone (decision 283): told, never an
+        alarm, for its cartones go on playing and its prizes wait for it.
+        """
+        if connected:
+            message = t("Terminal {name}: conectada a la mesa").format(name=name)
+        else:
+            message = t(
+                "Terminal {name}: desconectada; sus cartones siguen en juego y sus premios "
+                "quedan pendientes de cobro"
+            ).format(name=name)
+        self.window.statusBar().showMessage(message, 15_000)
+        if not connected:
+            self.window.side.log(message, "⚠", Qt.GlobalColor.darkRed)
 
     def _question_closed(self, _question_id: str) -> None:
         """Another station answered, or the time ran out: the box goes away."""

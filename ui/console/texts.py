@@ -53,12 +53,18 @@ def describe(event: ev.Event) -> str:
                 )
             return text
         case ev.SaleRecorded():
-            return t("Venta: serie {series}, cartones {first} a {last} ({count})").format(
+            text = t("Venta: serie {series}, cartones {first} a {last} ({count})").format(
                 series=event.series,
                 first=event.first,
                 last=event.last,
                 count=event.last - event.first + 1,
-            ) + (f" · {event.seller}" if event.seller else "")  # a name: not translated
+            )
+            # the seller's and the terminal's names are names: not translated
+            text += f" · {event.seller}" if event.seller else ""
+            text += f" · {event.terminal}" if event.terminal else ""
+            if event.payment == "card":  # cash, the default, goes unsaid (decision 280)
+                text += " · " + t("con tarjeta")
+            return text
         case ev.CartonesReturned():
             return t(
                 "Devueltos a la mesa: serie {series}, cartones {first} a {last} ({count})"
@@ -123,6 +129,14 @@ def describe(event: ev.Event) -> str:
             return t("Partida {n} cerrada: no se admiten más cantos").format(n=event.partida)
         case ev.PrizesPaid():
             return t("Premios de la partida {n} pagados").format(n=event.partida)
+        case ev.TerminalPrizePaid():
+            text = t("Premio cobrado en la terminal {terminal}: {series}/{number}, {amount}")
+            return text.format(
+                terminal=event.terminal,
+                series=event.series,
+                number=event.number,
+                amount=euros(event.amount_cents),
+            )
         case ev.SessionOpened():
             return t("Sesión {id} abierta ({date})").format(id=event.session_id, date=event.date)
         case ev.SessionClosed():

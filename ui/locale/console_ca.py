@@ -82,6 +82,10 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     ),
     "Partida {n} cerrada: no se admiten más cantos": "Partida {n} tancada: no s'admeten més cants",
     "Premios de la partida {n} pagados": "Premis de la partida {n} pagats",
+    "Premio cobrado en la terminal {terminal}: {series}/{number}, {amount}": (
+        "Premi cobrat al terminal {terminal}: {series}/{number}, {amount}"
+    ),
+    "con tarjeta": "amb targeta",
     "Sesión {id} abierta ({date})": "Sessió {id} oberta ({date})",
     "Sesión {id} cerrada": "Sessió {id} tancada",
     "apertura": "obertura",

@@ -150,6 +150,10 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "Partida {n} cerrada: no se admiten más cantos": "Game {n} closed: no more claims",
     "Premios de la partida {n} pagados": "Prizes of game {n} paid",
+    "Premio cobrado en la terminal {terminal}: {series}/{number}, {amount}": (
+        "Prize collected at terminal {terminal}: {series}/{number}, {amount}"
+    ),
+    "con tarjeta": "by card",
     "Sesión {id} abierta ({date})": "Session {id} opened ({date})",
     "Sesión {id} cerrada": "Session {id} closed",
     "apertura": "opening",

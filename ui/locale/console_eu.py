@@ -84,6 +84,10 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "{n}. partida itxita: ez da kantu gehiagorik onartzen"
     ),
     "Premios de la partida {n} pagados": "{n}. partidako sariak ordainduta",
+    "Premio cobrado en la terminal {terminal}: {series}/{number}, {amount}": (
+        "{terminal} terminalean kobratutako saria: {series}/{number}, {amount}"
+    ),
+    "con tarjeta": "txartelarekin",
     "Sesión {id} abierta ({date})": "{id} saioa irekita ({date})",
     "Sesión {id} cerrada": "{id} saioa itxita",
     "apertura": "irekiera",

@@ -83,6 +83,10 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Partida {n} pechada: non se admiten máis cantos"
     ),
     "Premios de la partida {n} pagados": "Premios da partida {n} pagados",
+    "Premio cobrado en la terminal {terminal}: {series}/{number}, {amount}": (
+        "Premio cobrado no terminal {terminal}: {series}/{number}, {amount}"
+    ),
+    "con tarjeta": "con tarxeta",
     "Sesión {id} abierta ({date})": "Sesión {id} aberta ({date})",
     "Sesión {id} cerrada": "Sesión {id} pechada",
     "apertura": "apertura",

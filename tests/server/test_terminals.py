@@ -1,0 +1,324 @@
+"""Player terminals on a real `bingo-hall serve` (issue 10 item 1): terminals log in with the
+terminal role, buy electronic cartones paid at once within the Basque limits, and a terminal
+that drops out is seen by the table, its cartón still wins, and its player is paid on its
+return (R-SALE-4, R-MULTI-3; Euskadi art. 3.6; Cantabria II.1.a; decisions 280-284).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import jsonschema
+import pytest
+
+from app.bootstrap import export_from_db
+from app.config import default_hall_path
+from app.server.wire import schema
+from app.terminal_client import TerminalClient, TerminalRefused
+from store import open_store
+from store.operators import OperatorBook
+from tests.server.kit import ROOT, Client, Server, add_operators, carton_rows, open_session
+from ui.client.link import ServerRefused
+
+PIN = "739104"
+
+
+def terminal_name(n: int) -> str:
+    return f"Terminal {n}"
+
+
+def add_terminals(db: Path, count: int) -> None:
+    """The hall's machines: operators of role ``terminal`` (decision 130), before the server."""
+    add_operators(db)  # the jefe de sala first
+    with open_store(f"sqlite:///{db}") as store:
+        book = OperatorBook(store)
+        for n in range(1, count + 1):
+            if book.get(terminal_name(n)) is None:
+                book.add(terminal_name(n), "terminal", PIN)
+
+
+def basque_settings(tmp_path: Path, category: str) -> Path:
+    text = default_hall_path().read_text("utf-8")
+    text = text.replace('id = "cantabria-001"', 'id = "euskadi-001"', 1)
+    text = text.replace('region = "cantabria"', f'region = "euskadi"\ncategory = "{category}"', 1)
+    path = tmp_path / "euskadi.toml"
+    path.write_text(text, "utf-8")
+    return path
+
+
+@pytest.fixture
+def terminals() -> Iterator[Callable[[Server, int], TerminalClient]]:
+    opened: list[TerminalClient] = []
+
+    def connect(server: Server, n: int) -> TerminalClient:
+        client = TerminalClient(server.url, terminal_name(n))
+        opened.append(client)
+        client.connect(PIN)
+        return client
+
+    yield connect
+    for client in opened:
+        client.close()
+
+
+def listing(table: Client) -> list[dict[str, Any]]:
+    if table.token is None:
+        assert table.login(*table.operator).status_code == 200  # type: ignore[misc]
+    answer = table.http.get(
+        f"{table.server.url}/api/v1/terminals", headers={"Authorization": f"Bearer {table.token}"}
+    )
+    assert answer.status_code == 200, answer.text
+    found: list[dict[str, Any]] = answer.json()["terminals"]
+    return found
+
+
+def until(check_it: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check_it():
+        assert time.monotonic() < deadline, "no llegó a ocurrir"
+        time.sleep(0.1)
+
+
+def test_a_basque_first_category_hall_refuses_its_thirteenth_machine_and_a_seventh_serie(
+    servers: Callable[..., Server],
+    terminals: Callable[[Server, int], TerminalClient],
+    tmp_path: Path,
+) -> None:
+    """Euskadi art. 3.6.a (12 machines in a hall of 1.ª) and 3.6.b (6 series a partida per
+    machine and player); every sale's means of payment in the export (R-SALE-4).
+    """
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 13)
+    server = servers(extra=["--config", str(basque_settings(tmp_path, "primera"))])
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    # the table's own 1,200-cartón electronic sale, naming no machine, is refused
+    refused = table.send("sell_count", {"series": "A-0001", "count": 1200, "electronic": True})
+    assert refused.status_code == 422, refused.text
+    assert "máquinas auxiliares" in refused.json()["error"]["message"]
+    table.do("sell_count", series="A-0001", count=30)  # paper, in cash
+    machines = [terminals(server, n) for n in range(1, 13)]
+    for n, machine in enumerate(machines, 1):
+        series, first, last = machine.buy(6, "card" if n % 2 else "cash")
+        assert (series, last - first) == ("A-0001", 5)
+    with pytest.raises(TerminalRefused, match=r"art\. 3\.6\.a") as thirteenth:
+        terminals(server, 13)
+    assert "12 máquinas" in str(thirteenth.value)
+    with pytest.raises(ServerRefused, match=r"art\. 3\.6\.b"):
+        machines[0].buy(1, "card")
+    with pytest.raises(ServerRefused, match=r"Euskadi, disposición adicional octava"):
+        machines[1].buy(1, "credit")
+    assert all(m.wait_for(lambda c: len(c.view["cartones"]) == 6) for m in machines)
+    shown = machines[0].view["cartones"]
+    assert [c["number"] for c in shown] == list(range(31, 37))
+    assert all(len(c["rows"]) == 3 for c in shown)
+    assert len(listing(table)) == 12
+    export = export_from_db(f"sqlite:///{db}", None)
+    sales = export["sessions"][0]["partidas"][0]["sales"]
+    assert sales[0] == {"series": "A-0001", "first": 1, "last": 30, "kind": "physical"}
+    assert sales[1] == {
+        "series": "A-0001",
+        "first": 31,
+        "last": 36,
+        "kind": "electronic",
+        "payment": "card",
+        "terminal": "Terminal 1",
+    }
+    assert "payment" not in sales[2] and sales[2]["terminal"] == "Terminal 2"
+
+
+def run_terminal(server: Server, n: int, buy: int = 0) -> subprocess.Popen[str]:
+    command = [
+        sys.executable, "-m", "app.cli", "terminal", "--url", server.url,
+        "--name", terminal_name(n), "--pin-stdin", "--payment", "card",
+    ]  # fmt: skip
+    if buy:
+        command += ["--buy", str(buy)]
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(PIN + "\n")
+    proc.stdin.close()
+    return proc
+
+
+def follow_stream(server: Server, told: list[dict[str, Any]]) -> None:
+    """What the consoles hear on the stream (until the test's server stops)."""
+    from websockets.sync.client import connect
+
+    url = server.url.replace("http:", "ws:") + "/api/v1/stream"
+    with contextlib.suppress(Exception), connect(url) as socket:
+        while True:
+            told.append(json.loads(socket.recv(timeout=60)))
+
+
+def read_line(proc: subprocess.Popen[str], starts: str) -> str:
+    assert proc.stdout is not None
+    while True:
+        line = proc.stdout.readline()
+        assert line, f"la terminal terminó sin decir «{starts}»"
+        if line.startswith(starts):
+            return line.strip()
+
+
+def test_a_terminal_killed_mid_partida_still_wins_and_its_player_is_paid_on_return(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """R-MULTI-3 (decision 283): a frozen terminal is found gone by its missing heartbeat and a
+    killed one by its closed socket, and the table is told; the system claims for its cartón,
+    the prize stays owed to it across the payment of the partida, and it is paid when the
+    terminal comes back, once. Credit is refused at the table (Cantabria II.1.a).
+    """
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    server = servers()
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    credit = table.send("sell_count", {"series": "A-0001", "count": 10, "payment": "credit"})
+    assert credit.status_code == 422 and "II.1.a" in credit.json()["error"]["message"]
+    table.do("sell_count", series="A-0001", count=10, payment="card")
+    told: list[dict[str, Any]] = []
+    stream = threading.Thread(target=follow_stream, args=(server, told), daemon=True)
+    stream.start()
+    proc = run_terminal(server, 1, buy=2)
+    bought = read_line(proc, "compra ")
+    assert bought == "compra A-0001 11-12"
+    until(lambda: [t["connected"] for t in listing(table)] == [True])
+    proc.send_signal(signal.SIGSTOP)  # frozen: no heartbeat
+    until(lambda: [t["connected"] for t in listing(table)] == [False], seconds=15)
+    presence = [m for m in told if m["type"] == "terminal_presence"]
+    assert [(m["terminal"], m["connected"]) for m in presence] == [
+        ("Terminal 1", True),
+        ("Terminal 1", False),
+    ]
+    for message in presence:
+        jsonschema.validate(message, schema("stream"))
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    table.do("close_sale")
+    table.do("confirm_data_shown")
+    for ball in sorted({n for row in carton_rows(11) for n in row}):
+        table.do("draw_ball", number=ball)
+    winners = {(w["number"], w["prize"]) for w in table.state()["state"]["winners"]}
+    assert (11, "bingo") in winners  # claimed by the system for the absent terminal
+    table.do("close_partida")
+    table.do("pay_prizes")
+    (gone,) = listing(table)
+    assert not gone["connected"] and gone["owed_cents"] > 0
+    owed = gone["owed_cents"]
+    table.do("start_partida")  # the next partida: still owed
+    back = run_terminal(server, 1)
+    try:
+        assert read_line(back, "cobrado ") == f"cobrado {owed}"
+        until(lambda: listing(table)[0]["owed_cents"] == 0 and listing(table)[0]["connected"])
+    finally:
+        back.kill()
+        back.wait(10)
+    records = export_from_db(f"sqlite:///{db}", None)
+    sales = records["sessions"][0]["partidas"][0]["sales"]
+    assert [s.get("payment") for s in sales] == ["card", "card"]
+    with open_store(f"sqlite:///{db}") as store:
+        paid = [r.payload for r in store.load("cantabria-001") if r.kind == "terminal_prize_paid"]
+    assert sum(p["amount_cents"] for p in paid) == owed
+    assert {(p["number"], p["terminal"]) for p in paid} == {(11, "Terminal 1")}
+
+
+def test_a_terminal_may_not_run_the_table_nor_a_table_buy_as_a_terminal(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """decision 284: a terminal buys for its own player and collects his prizes, nothing else;
+    the table's people cannot buy as a terminal.
+    """
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    server = servers()
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    machine = Client(server, operator=(terminal_name(1), PIN))
+    assert machine.send("close_sale").status_code == 403
+    assert table.send("terminal_buy", {"count": 1, "payment": "cash"}).status_code == 403
+    not_connected = machine.send("terminal_buy", {"count": 1, "payment": "cash"})
+    assert not_connected.status_code == 409, not_connected.text
+    page = httpx.get(f"{server.url}/terminal")
+    assert page.status_code == 200 and "terminal.js" in page.text
+    assert json.loads(httpx.get(f"{server.url}/api/v1/state").text)["type"] == "snapshot"
+
+
+@pytest.mark.slow
+def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
+    servers: Callable[..., Server], chrome: Any, tmp_path: Path
+) -> None:
+    """The kiosk page (real headless chromium): logs in as a terminal, buys cartones paid by
+    card, shows each cartón's serie and number, marks the balls and the system's claims, and
+    collects the prize (R-MULTI-3; Euskadi art. 3.6, last paragraph; R-SALE-4).
+    """
+    from selenium.webdriver.common.by import By
+
+    from tests.server.kit import resize, wait_for
+
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    server = servers()
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    table.do("sell_count", series="A-0001", count=20)
+    resize(chrome, 1280, 800)
+    chrome.get(f"{server.url}/terminal?name=Terminal%201")
+    chrome.find_element(By.ID, "login-pin").send_keys(PIN)
+    chrome.find_element(By.ID, "login-go").click()
+    wait_for(chrome, "window.__terminal.online && window.__terminal.state")
+    chrome.find_element(By.CSS_SELECTOR, '#counts button[data-value="4"]').click()
+    chrome.find_element(By.CSS_SELECTOR, '#means button[data-value="card"]').click()
+    chrome.find_element(By.ID, "buy-go").click()
+    wait_for(chrome, "window.__terminal.cartones === 4")
+    ids = chrome.execute_script(
+        "return [...document.querySelectorAll('.carton-id span:first-child')]"
+        ".map(e => e.textContent);"
+    )
+    assert ids == [f"Serie A-0001 · Cartón {n}" for n in range(21, 25)]
+    export = export_from_db(f"sqlite:///{db}", None)
+    assert export["sessions"][0]["partidas"][0]["sales"][1]["payment"] == "card"
+    credit = chrome.execute_script(
+        "return fetch('/api/v1/commands', {method: 'POST', headers: {'Content-Type': "
+        "'application/json', Authorization: 'Bearer ' + window.__terminal.token}, body: "
+        "JSON.stringify({v: 1, client_id: 't', command_id: 'x1', name: 'terminal_buy', "
+        "args: {count: 1, payment: 'credit'}})}).then(r => r.json());"
+    )
+    assert "II.1.a" in credit["error"]["message"]
+    table.do("close_sale")
+    table.do("confirm_data_shown")
+    rows = carton_rows(21)
+    for ball in [*rows[0], *rows[1][:2]]:
+        table.do("draw_ball", number=ball)
+    wait_for(chrome, "window.__terminal.marked >= 7")
+    wait_for(chrome, "document.querySelector('.carton.won .claims').textContent === 'LÍNEA'")
+    shot = tmp_path / "terminal-1280x800.png"  # as docs/img/terminal-1280x800.png shows it
+    chrome.save_screenshot(str(shot))
+    assert shot.read_bytes()[16:24] == (1280).to_bytes(4, "big") + (800).to_bytes(4, "big")
+    for ball in sorted({n for row in rows for n in row} - {*rows[0], *rows[1][:2]}):
+        table.do("draw_ball", number=ball)
+    table.do("close_partida")
+    wait_for(chrome, "window.__terminal.collected_cents > 0")
+    resize(chrome, 1920, 1080)

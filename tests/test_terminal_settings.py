@@ -1,0 +1,75 @@
+"""The hall's category and the region's limits on auxiliary machines, as the settings load them
+(R-MULTI-3; Euskadi art. 3.6; decisions 281, 282): a Basque hall's category gives its machines,
+each refusal names the paragraph from the region's file, Cantabria sets none, and a mistyped
+category is refused with exit 1 by the command line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.config import ConfigError, load_hall, load_region
+from bingo.errors import DomainError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def hall_file(tmp_path: Path, region: str, extra: str = "") -> Path:
+    path = tmp_path / "hall.toml"
+    path.write_text(
+        f'[hall]\nid = "x"\nname = "Sala"\nregion = "{region}"\n{extra}\n'
+        '[ball_set]\nhomologation = "H-1"\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("category", "machines"), [("especial", 12), ("primera", 12), ("segunda", 8), ("tercera", 6)]
+)
+def test_a_basque_halls_category_gives_its_machines(
+    tmp_path: Path, category: str, machines: int
+) -> None:
+    """Euskadi art. 3.6.a: 12, 12, 8 and 6 machines; art. 3.6.b: 6 a partida per machine."""
+    settings = load_hall(hall_file(tmp_path, "euskadi", f'category = "{category}"'))
+    limits = settings.terminal_limits
+    assert (settings.category, limits.machines_max, limits.cartones_max) == (category, machines, 6)
+    assert "Euskadi art. 3.6.a" in limits.machines_rule
+    assert "versión 1996.2" in limits.machines_rule
+    assert "Euskadi art. 3.6.b" in limits.cartones_rule
+    in_use = [f"T{n}" for n in range(machines)]
+    limits.check_machine(in_use[:-1], in_use[-1])
+    with pytest.raises(DomainError, match=r"art\. 3\.6\.a"):
+        limits.check_machine(in_use, "otra")
+
+
+def test_a_basque_hall_that_does_not_say_its_category_plays_no_machine(tmp_path: Path) -> None:
+    limits = load_hall(hall_file(tmp_path, "euskadi")).terminal_limits
+    with pytest.raises(DomainError, match=r"\[hall\] category no dice la categoría"):
+        limits.check_machine([], "T1")
+
+
+def test_cantabria_sets_no_machine_limit(tmp_path: Path) -> None:
+    """Cantabria II.3: auxiliary machines «previamente homologados», no figure."""
+    assert not load_region("cantabria").hall.get("auxiliary_machines_max")
+    limits = load_hall(hall_file(tmp_path, "cantabria", 'category = "tercera"')).terminal_limits
+    assert not limits.bounded
+    limits.check_machine([f"T{n}" for n in range(50)], "T50")
+    limits.check_cartones("T1", 1000, 1000)
+
+
+def test_a_mistyped_category_is_refused_naming_the_key(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"\[hall\] category debe ser uno de"):
+        load_hall(hall_file(tmp_path, "euskadi", 'category = "1"'))
+    out = subprocess.run(
+        [sys.executable, "-m", "app.cli", "rules", "show", "--config",
+         str(hall_file(tmp_path, "euskadi", 'category = "cuarta"'))],
+        cwd=ROOT, capture_output=True, text=True, env={"XDG_DATA_HOME": str(tmp_path),
+                                                       "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    assert out.returncode == 1, out.stderr
+    assert "category" in out.stderr and "Traceback" not in out.stderr
