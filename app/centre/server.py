@@ -74,6 +74,7 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
     book = OperatorBook(store)
     hub = Hub(record)
     nonces = pr.Nonces()
+    current: dict[str, object] = {}  # each hall's newest link: only its end is a loss
 
     async def state(request: Request) -> Response:
         refused = await auth.reader(request)
@@ -154,12 +155,17 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
         queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
         hub.queues.add(queue)
         sent = after
+        mine: object | None = None
         try:
             backlog = record.after(after)  # the whole record it lacks, before the stream (R-NET-2)
             for start in range(0, len(backlog), 2000):
                 page = backlog[start : start + 2000]
                 await socket.send_text(wire.dumps(_records_message(page)))
                 sent = page[-1].seq
+            mine = object()
+            if hall in current:  # its old link is dead but not yet noticed: lost now
+                await asyncio.to_thread(record.link, hall, "lost", address)
+            current[hall] = mine
             await asyncio.to_thread(record.link, hall, "linked", address)
             receiver = asyncio.create_task(_receive(socket, hall, key, address))
             while not receiver.done():
@@ -176,7 +182,9 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
             pass
         finally:
             hub.queues.discard(queue)
-            await asyncio.to_thread(record.link, hall, "lost", address)
+            if mine is not None and current.get(hall) is mine:
+                del current[hall]
+                await asyncio.to_thread(record.link, hall, "lost", address)
 
     async def _receive(socket: WebSocket, hall: str, key: str, address: str) -> None:
         while True:
