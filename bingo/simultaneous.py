@@ -29,7 +29,8 @@ BALL = "simul.ball"  # a ball drawn at the centre, with the winners it made
 CLAIM = "simul.claim"  # a hall's claim and the centre's verdict
 LINK = "simul.link"  # a hall linked, lost, or refused (a wrong secret, a replayed message)
 CLOSED = "simul.closed"  # the partida ended (its bingo was awarded)
-KINDS = frozenset({OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED})
+WITHDRAWN = "simul.withdrawn"  # a hall lost before the first ball: its cartones refunded
+KINDS = frozenset({OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED, WITHDRAWN})
 
 SELLING, DRAWING, FINISHED = "selling", "drawing", "closed"
 LINE, BINGO = "line", "bingo"
@@ -41,6 +42,7 @@ NOT_YOURS = "not_yours"  # the cartón is outside the hall's allotment
 NOT_SOLD = "not_sold"  # inside it, but the hall never sold it
 NOT_WINNER = "not_winner"  # the central balls do not give it the prize
 NOT_PLAYING = "not_playing"  # no ball drawn yet
+REFUNDED = "refunded"  # the hall was withdrawn before the first ball (R-INC-1)
 
 #: Cartones of a strip: the shared serie is made of whole strips (R-CARD-2).
 STRIP = 6
@@ -134,6 +136,7 @@ class SimultaneousState:
     claims: int = 0
     link_seq: dict[str, int] = field(default_factory=dict)  # last message accepted from a hall
     linked: dict[str, bool] = field(default_factory=dict)
+    withdrawn: set[str] = field(default_factory=set)
 
     # --- the fold ----------------------------------------------------------------------------
 
@@ -148,6 +151,7 @@ class SimultaneousState:
                 for a in payload["allotments"]
             }
             self.sold = dict.fromkeys(self.allotments, 0)
+            self.withdrawn = set()
             self.status, self.balls, self.line, self.bingo = SELLING, [], (), ()
             self.line_ball = self.bingo_ball = 0
         elif kind == SOLD:
@@ -170,6 +174,8 @@ class SimultaneousState:
             self._seen(payload)
         elif kind == CLOSED:
             self.status = FINISHED
+        elif kind == WITHDRAWN:
+            self.withdrawn.add(str(payload["hall"]))
 
     def _seen(self, payload: Mapping[str, Any]) -> None:
         """A hall's message accepted: its sequence number is the one a later one must pass."""
@@ -185,7 +191,7 @@ class SimultaneousState:
                 "not_selling", _("la venta de la partida simultánea está cerrada")
             )
         lot = self.allotments.get(hall)
-        if lot is None:
+        if lot is None or hall in self.withdrawn:
             raise SimultaneousError(
                 "no_allotment", _("la sala {h} no tiene lote en esta partida").format(h=hall)
             )
@@ -205,8 +211,36 @@ class SimultaneousState:
         return [
             (hall, lot.first, lot.first + self.sold[hall] - 1)
             for hall, lot in sorted(self.allotments.items(), key=lambda kv: kv[1].first)
-            if self.sold[hall]
+            if self.sold[hall] and hall not in self.withdrawn
         ]
+
+    def unlinked(self) -> list[str]:
+        """Halls with cartones in play whose link is down (recorded lost)."""
+        return sorted(
+            hall
+            for hall, count in self.sold.items()
+            if count and hall not in self.withdrawn and self.linked.get(hall) is False
+        )
+
+    def withdrawal(self, hall: str) -> dict[str, Any]:
+        """The payload of withdrawing ``hall`` before the first ball: a failure not resolved
+        in time refunds its cartones in full (R-INC-1, decision 292); once a ball is out the
+        partida goes on and they stay in play (R-INC-2).
+        """
+        if self.status != SELLING:
+            raise SimultaneousError(
+                "already_drawing",
+                _("la partida ya empezó: los cartones de la sala siguen en juego (R-INC-2)"),
+            )
+        if hall not in self.allotments or hall in self.withdrawn:
+            raise SimultaneousError(
+                "no_allotment", _("la sala {h} no tiene lote en esta partida").format(h=hall)
+            )
+        return {
+            "hall": hall,
+            "refunded": self.sold[hall],
+            "refund_cents": self.sold[hall] * self.price_cents,
+        }
 
     def hall_of(self, number: int) -> str | None:
         for lot in self.allotments.values():
@@ -250,6 +284,8 @@ class SimultaneousState:
         lot = self.allotments.get(hall)
         if lot is None or number not in lot:
             return NOT_YOURS
+        if hall in self.withdrawn:
+            return REFUNDED
         if not self.is_sold(number):
             return NOT_SOLD
         if not self.balls:

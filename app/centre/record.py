@@ -20,6 +20,7 @@ from bingo import simultaneous as sim
 from bingo.cards import distinct_strips
 from bingo.chain import Record
 from bingo.detect import CompletionTracker
+from bingo.simultaneous import STRIP
 from store import EventStore
 
 #: The centre's stream in its own store.
@@ -122,6 +123,11 @@ class CentreRecord:
                 payload["msg_seq"] = msg_seq
             return self._append([(sim.SOLD, payload)])[0]
 
+    def withdraw(self, hall: str, authorised_by: str) -> Record:
+        with self._lock:
+            payload = self.state.withdrawal(hall)
+            return self._append([(sim.WITHDRAWN, {**payload, "authorised_by": authorised_by})])[0]
+
     def start(self) -> Record:
         """Sales closed; the cartones in play are fixed and the tracker built over them."""
         with self._lock:
@@ -129,7 +135,14 @@ class CentreRecord:
                 raise sim.SimultaneousError(
                     "not_selling", "no hay ninguna partida simultánea en venta"
                 )
-            sold = sum(self.state.sold.values())
+            down = self.state.unlinked()
+            if down:  # R-INC-1: wait for them, or withdraw them with a refund
+                raise sim.SimultaneousError(
+                    "hall_unlinked",
+                    f"sin conexión con {', '.join(down)}: espere a que vuelvan o retírelas "
+                    "(se devuelven sus cartones) antes de la primera bola",
+                )
+            sold = sum(last - first + 1 for _h, first, last in self.state.sold_numbers())
             if not sold:
                 raise sim.SimultaneousError("nothing_sold", "ninguna sala ha vendido cartones")
             record = self._append(
@@ -149,6 +162,9 @@ class CentreRecord:
             [np.arange(first, last + 1) for _hall, first, last in self.state.sold_numbers()]
         )
         self._cards = cards
+        # the fused pass compiles at its first ball: done here, while the sale closes, so the
+        # first ball of the partida costs what the others do
+        CompletionTracker(cards[:STRIP]).add_ball(1)
         self._tracker = CompletionTracker.replay(
             cards[numbers - 1], self.state.balls, card_numbers=numbers
         )

@@ -95,6 +95,20 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
         if not isinstance(body, dict) or not isinstance(body.get("args", {}), dict):
             return _error(400, "bad_request", 'la orden es {"name": …, "args": {…}}')
         name, args = body.get("name"), body.get("args", {})
+        if name == "withdraw":  # a refund: the jefe de sala's, at that moment (R-ROLE-2)
+            carried = body.get("authorisation")
+            carried = carried if isinstance(carried, dict) else {}
+            try:
+                who = await asyncio.to_thread(
+                    book.authorise,
+                    str(carried.get("name", "")),
+                    str(carried.get("pin", "")),
+                    _address(request),
+                    "refund_suspended",
+                )
+            except OperatorError as exc:
+                return _error(403, "not_authorised", str(exc))
+            args = {**args, "authorised_by": who.name}
         try:
             done = await asyncio.to_thread(_run, record, name, args)
         except DomainError as err:
@@ -239,7 +253,13 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any]) -> Record:
         return record.start()
     if name == "ball":
         return record.ball(args["number"])
-    raise KeyError(f"orden desconocida {name!r} (hay: open, start, ball)")
+    if name == "withdraw":
+        return record.withdraw(str(args["hall"]), str(args["authorised_by"]))
+    raise KeyError(f"orden desconocida {name!r} (hay: open, start, ball, withdraw)")
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
 
 
 async def _close(socket: WebSocket, message: dict[str, Any]) -> None:

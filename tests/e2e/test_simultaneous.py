@@ -196,6 +196,8 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
         # beyond its allotment: refused, nothing recorded
         refused = halls["sur"].post("sell", count=1)
         assert refused.status_code == 409 and "allotment" in refused.json()["error"]["code"]
+        # a refund is the jefe de sala's, with his PIN at that moment (R-ROLE-2)
+        assert centre.command("withdraw", hall=names["sur"]).status_code == 403
         assert centre.command("start").status_code == 200
 
         state = centre.state()["state"]

@@ -1,0 +1,99 @@
+"""The pure rules of a simultaneous partida (R-MULTI-2; decisions 290-294)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bingo import simultaneous as sim
+
+
+def opened(**sizes: int) -> sim.SimultaneousState:
+    lots = sim.allot(list(sizes.items()))
+    state = sim.SimultaneousState()
+    state.apply(
+        sim.OPENED,
+        {
+            "partida": 1,
+            "serie_id": "SIM-1",
+            "seed": 3,
+            "strips": sim.serie_strips(lots),
+            "price_cents": 100,
+            "allotments": [a.to_json() for a in lots],
+        },
+    )
+    return state
+
+
+def test_allotments_of_the_shared_serie_never_share_a_carton() -> None:
+    """R-MULTI-2: series large enough that no cartón repeats: each hall its own numbers."""
+    lots = sim.allot([("norte", 600), ("sur", 300), ("este", 7)])
+    numbers = [n for lot in lots for n in range(lot.first, lot.last + 1)]
+    assert len(numbers) == len(set(numbers)) == 907
+    assert sim.serie_strips(lots) * sim.STRIP >= 907
+
+
+@pytest.mark.parametrize("requests", [[], [("a", 3), ("a", 4)], [("a", 0)], [("a", True)]])
+def test_allotments_refuse_no_hall_a_repeated_hall_or_an_empty_lot(
+    requests: list[tuple[str, int]],
+) -> None:
+    with pytest.raises(sim.SimultaneousError):
+        sim.allot(requests)
+
+
+def test_hall_sells_only_the_next_cartones_of_its_own_allotment() -> None:
+    state = opened(norte=10, sur=5)
+    sale = state.sale("sur", 3)
+    assert (sale["first"], sale["last"]) == (11, 13)
+    state.apply(sim.SOLD, sale)
+    with pytest.raises(sim.SimultaneousError) as refused:
+        state.sale("sur", 3)  # only 2 left
+    assert refused.value.code == "allotment_exhausted"
+    with pytest.raises(sim.SimultaneousError):
+        state.sale("oeste", 1)  # no allotment
+    state.apply(sim.STARTED, {})
+    with pytest.raises(sim.SimultaneousError) as closed:
+        state.sale("norte", 1)
+    assert closed.value.code == "not_selling"
+
+
+def test_line_goes_to_the_first_ball_that_makes_one_and_later_lines_win_nothing() -> None:
+    """R-PRIZE-2: the line is the first one made; cartones completing one later do not win."""
+    state = opened(norte=10, sur=5)
+    state.apply(sim.SOLD, state.sale("norte", 10))
+    state.apply(sim.STARTED, {})
+    state.apply(sim.BALL, state.ball(7, [], []))
+    first = state.ball(8, [3, 12], [])
+    assert first["line"] == [[3, "norte"], [12, "sur"]]
+    state.apply(sim.BALL, first)
+    later = state.ball(9, [4], [])
+    assert "line" not in later
+    state.apply(sim.BALL, later)
+    assert [w.number for w in state.line] == [3, 12] and state.line_ball == 2
+    with pytest.raises(sim.SimultaneousError):
+        state.ball(8, [], [])  # already out
+
+
+def test_claims_are_judged_against_the_central_record() -> None:
+    """Decision 292: the central record says who won; a hall's claim is checked against it."""
+    state = opened(norte=10, sur=5)
+    state.apply(sim.SOLD, state.sale("norte", 6))
+    state.apply(sim.SOLD, state.sale("sur", 5))
+    state.apply(sim.STARTED, {})
+    assert state.judge("norte", 3, sim.LINE) == sim.NOT_PLAYING
+    state.apply(sim.BALL, state.ball(5, [3], []))
+    assert state.judge("norte", 3, sim.LINE) == sim.VALID
+    assert state.judge("sur", 3, sim.LINE) == sim.NOT_YOURS
+    assert state.judge("norte", 8, sim.LINE) == sim.NOT_SOLD
+    assert state.judge("norte", 4, sim.LINE) == sim.NOT_WINNER
+    assert state.judge("norte", 3, sim.BINGO) == sim.NOT_WINNER
+
+
+def test_a_hall_message_with_a_used_sequence_number_is_refused() -> None:
+    """Decision 293: a stale or replayed message repeats a number already accepted."""
+    state = opened(norte=10)
+    assert state.accepts_seq("norte", 1)
+    state.apply(sim.SOLD, {**state.sale("norte", 2), "msg_seq": 5})
+    assert not state.accepts_seq("norte", 5)
+    assert not state.accepts_seq("norte", 4)
+    assert state.accepts_seq("norte", 6)
+    assert state.accepts_seq("sur", 1)  # each hall its own numbers
