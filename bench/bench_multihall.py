@@ -90,7 +90,7 @@ async def measure(
     proc: subprocess.Popen[bytes], where: str, ca: Path, names: dict[str, str], cartones: int
 ) -> None:
     context = client_context(str(ca))
-    http = httpx.AsyncClient(verify=context, timeout=120)  # type: ignore[arg-type]
+    http = httpx.AsyncClient(verify=context, timeout=120)
     for _ in range(600):
         try:
             await http.get(f"https://{where}/centre/v1/state")

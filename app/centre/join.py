@@ -39,26 +39,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class Joined:
     """The link and its endpoints; ``run`` is started by the server's lifespan."""
 
-    def __init__(self, args: argparse.Namespace, hall_id: str) -> None:
+    def __init__(self, args: argparse.Namespace) -> None:
+        """Check the arguments and read the secret; nothing is opened or written yet."""
+        if not args.join.startswith("wss://"):
+            raise JoinError("el enlace con el centro va cifrado: use wss:// y --join-ca")
         if not args.join_secret_file or not args.join_db:
             raise JoinError("--join necesita --join-secret-file y --join-db")
-        if not args.join.startswith("wss://") and not args.join.startswith("ws://127.0.0.1"):
-            raise JoinError("el enlace con el centro va cifrado: use wss:// y --join-ca")
         try:
             secret = Path(args.join_secret_file).read_text("utf-8").strip()
-            context = client_context(args.join_ca) if args.join.startswith("wss://") else None
+            context = client_context(args.join_ca)
         except OSError as exc:
-            raise JoinError(f"no se puede leer {exc.filename}: {exc.strerror}") from None
+            where = exc.filename or args.join_ca
+            raise JoinError(f"no se puede leer {where}: {exc.strerror or exc}") from None
         if not secret:
             raise JoinError(f"{args.join_secret_file} está vacío")
-        self.copy: EventStore = open_store(args.join_db)
-        self.link = HallLink(args.join, args.join_hall or hall_id, secret, context, self.copy)
+        self._args, self._secret, self._context = args, secret, context
+        self.copy: EventStore | None = None
+
+    def bind(self, hall_id: str) -> None:
+        """Open the copy of the central record and make the link, for the hall ``hall_id``."""
+        args = self._args
+        self.copy = open_store(args.join_db)
+        self.link = HallLink(
+            args.join, args.join_hall or hall_id, self._secret, self._context, self.copy
+        )
 
     async def run(self) -> None:
         await self.link.run()
 
     def close(self) -> None:
-        self.copy.close()
+        if self.copy is not None:
+            self.copy.close()
 
     def routes(self, auth: ServerAuth) -> list[BaseRoute]:
         link = self.link
@@ -125,8 +136,8 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(wire.error_body(code, message), status)
 
 
-def joined(args: argparse.Namespace, hall_id: str) -> Joined | None:
-    return Joined(args, hall_id) if getattr(args, "join", None) else None
+def joined(args: argparse.Namespace) -> Joined | None:
+    return Joined(args) if getattr(args, "join", None) else None
 
 
 __all__ = ["JoinError", "Joined", "add_arguments", "joined"]

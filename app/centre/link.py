@@ -49,7 +49,7 @@ class HallLink:
         url: str,
         hall: str,
         secret: str,
-        ssl_context: ssl.SSLContext | None,
+        ssl_context: ssl.SSLContext,
         copy: EventStore | None = None,
     ) -> None:
         self.url = url.rstrip("/") + pr.LINK_PATH
@@ -168,10 +168,8 @@ class HallLink:
             self._answers.pop(message["seq"], None)
 
 
-def client_context(ca_file: str | None) -> ssl.SSLContext | None:
-    """TLS for the link: the centre's certificate checked against ``ca_file`` (None: plain
-    WebSocket, for a loopback demonstration only).
+def client_context(ca_file: str | None) -> ssl.SSLContext:
+    """TLS for the link: the centre's certificate checked against ``ca_file`` (the centre's
+    own authority), or against the system's authorities without one.
     """
-    if ca_file is None:
-        return None
     return ssl.create_default_context(cafile=ca_file)

@@ -137,15 +137,20 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         from app.centre.main import serve_centre
 
         return serve_centre(args)
-    host = open_host(args, settings)
     from app.centre.join import JoinError, joined
 
     try:
-        join = joined(args, host.service.hall_id)
+        join = joined(args)  # checked before anything is opened
     except JoinError as exc:
-        host.close()
-        host.store.close()
         raise ServeError(str(exc)) from None
+    host = open_host(args, settings)
+    if join is not None:
+        try:
+            join.bind(host.service.hall_id)
+        except BaseException:
+            host.close()
+            host.store.close()
+            raise
     try:
         scheme = "https" if args.cert else "http"
         shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
