@@ -75,6 +75,7 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
     hub = Hub(record)
     nonces = pr.Nonces()
     current: dict[str, object] = {}  # each hall's newest link: only its end is a loss
+    turns: dict[str, asyncio.Lock] = {}  # a hall's "lost" and "linked" recorded in order
 
     async def state(request: Request) -> Response:
         refused = await auth.reader(request)
@@ -176,11 +177,11 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
                 page = backlog[start : start + 2000]
                 await socket.send_text(wire.dumps(_records_message(page)))
                 sent = page[-1].seq
-            mine = object()
-            if hall in current:  # its old link is dead but not yet noticed: lost now
-                await asyncio.to_thread(record.link, hall, "lost", address)
-            current[hall] = mine
-            await asyncio.to_thread(record.link, hall, "linked", address)
+            async with turns.setdefault(hall, asyncio.Lock()):
+                if hall in current:  # its old link is dead but not yet noticed: lost now
+                    await asyncio.to_thread(record.link, hall, "lost", address)
+                current[hall] = mine = object()
+                await asyncio.to_thread(record.link, hall, "linked", address)
             receiver = asyncio.create_task(_receive(socket, hall, key, address))
             while not receiver.done():
                 try:
@@ -196,9 +197,10 @@ def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
             pass
         finally:
             hub.queues.discard(queue)
-            if mine is not None and current.get(hall) is mine:
-                del current[hall]
-                await asyncio.to_thread(record.link, hall, "lost", address)
+            async with turns.setdefault(hall, asyncio.Lock()):
+                if mine is not None and current.get(hall) is mine:
+                    del current[hall]
+                    await asyncio.to_thread(record.link, hall, "lost", address)
 
     async def _receive(socket: WebSocket, hall: str, key: str, address: str) -> None:
         while True:

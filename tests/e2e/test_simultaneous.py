@@ -121,7 +121,7 @@ class Hall:
         return self.http.post(f"{self.server.url}/api/v1/simultanea/{what}", json=body)
 
 
-def until(check: Callable[[], bool], what: str, seconds: float = 30.0) -> None:
+def until(check: Callable[[], bool], what: str, seconds: float = 90.0) -> None:
     deadline = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < deadline, f"no llega: {what}"
