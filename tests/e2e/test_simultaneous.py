@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import numpy as np
 import pytest
+import sqlalchemy as sa
 from websockets.sync.client import connect
 
 from app.centre import protocol as pr
@@ -153,12 +154,24 @@ def expected_winners(balls: list[int], sold: dict[str, tuple[int, int]], strips:
 
 @pytest.fixture
 def partida_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "postgresql":
-        if not PG_URL:
-            pytest.skip("BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`")
-        yield PG_URL
-    else:
+    """The centre's database: a SQLite file, or a schema of its own in the test PostgreSQL
+    (the centre's operators must not land in the database other tests share), dropped after.
+    """
+    if request.param != "postgresql":
         yield f"sqlite:///{tmp_path / 'centro.sqlite'}"
+        return
+    if not PG_URL:
+        pytest.skip("BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`")
+    schema = f"simultanea_{uuid.uuid4().hex[:10]}"
+    engine = sa.create_engine(PG_URL)
+    with engine.begin() as connection:
+        connection.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{PG_URL}{'&' if '?' in PG_URL else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as connection:
+            connection.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
 
 
 @pytest.mark.parametrize("partida_db", ["sqlite", "postgresql"], indirect=True)
@@ -187,9 +200,9 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
             "open", partida=1, price_cents=100, allotments=allotments, seed=SEED
         )
         assert opened.status_code == 200, opened.text
-        for hall in halls.values():
-            until(lambda h=hall: h.view()["state"]["partida"] == 1, f"{hall.name}: la partida")
-            assert hall.view()["connection"] == "conectada"
+        for one in halls.values():
+            until(lambda h=one: h.view()["state"]["partida"] == 1, f"{one.name}: la partida")
+            assert one.view()["connection"] == "conectada"
         for hall, count in SOLD.items():  # each hall sells from its own allotment
             answer = halls[hall].post("sell", count=count)
             assert answer.status_code == 200, answer.text
@@ -222,10 +235,10 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
         assert final["state"]["line_extraction"] == line_at
         assert [n for n, _h in final["state"]["bingo"]] == bingo
 
-        for hall in halls.values():  # every hall ends with the whole record, sur included
+        for one in halls.values():  # every hall ends with the whole record, sur included
             until(
-                lambda h=hall: h.view()["version"] >= final["version"],
-                f"{hall.name}: el registro entero",
+                lambda h=one: h.view()["version"] >= final["version"],
+                f"{one.name}: el registro entero",
             )
         final = centre.state()
         for hall in halls.values():
