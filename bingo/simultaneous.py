@@ -184,8 +184,13 @@ class SimultaneousState:
 
     # --- what the centre may record ----------------------------------------------------------
 
-    def sale(self, hall: str, count: int) -> dict[str, Any]:
-        """The payload of ``hall`` selling its next ``count`` cartones, or the refusal."""
+    def sale(self, hall: str, count: int, first: int | None = None) -> dict[str, Any]:
+        """The payload of ``hall`` selling its next ``count`` cartones, or the refusal.
+
+        ``first``: the cartón the hall's copy says comes next; a sale sent again after it was
+        recorded (its answer lost with the link) no longer starts there and is refused, so a
+        retried sale is never applied twice (R-NET-1).
+        """
         if self.status != SELLING:
             raise SimultaneousError(
                 "not_selling", _("la venta de la partida simultánea está cerrada")
@@ -203,8 +208,16 @@ class SimultaneousState:
                     h=hall, n=left, c=count
                 ),
             )
-        first = lot.first + self.sold[hall]
-        return {"hall": hall, "count": count, "first": first, "last": first + count - 1}
+        start = lot.first + self.sold[hall]
+        if first is not None and first != start:
+            raise SimultaneousError(
+                "stale_sale",
+                _(
+                    "la venta no se ha aplicado: la sala {h} va por el cartón {n}, no por el {f} "
+                    "(¿ya constaba?); revise lo vendido y repita si hace falta"
+                ).format(h=hall, n=start, f=first),
+            )
+        return {"hall": hall, "count": count, "first": start, "last": start + count - 1}
 
     def sold_numbers(self) -> list[tuple[str, int, int]]:
         """(hall, first, last) of the cartones each hall sold, in serie order."""

@@ -90,7 +90,9 @@ class Joined:
                 }
             )
 
-        async def send(request: Request, kind: str, fields: tuple[str, ...]) -> Response:
+        async def send(
+            request: Request, kind: str, fields: tuple[str, ...], **extra: object
+        ) -> Response:
             refused = await auth.reader(request, table=True)
             if refused is not None:
                 return refused
@@ -101,7 +103,7 @@ class Joined:
             if not isinstance(body, dict):
                 return _error(400, "bad_request", "se espera un objeto JSON")
             try:
-                answer = await link.send(kind, **{f: body.get(f) for f in fields})
+                answer = await link.send(kind, **{f: body.get(f) for f in fields}, **extra)
             except LinkDown as exc:
                 return _error(503, "sin_conexion", str(exc))
             if not answer.get("ok"):
@@ -110,7 +112,9 @@ class Joined:
             return JSONResponse({"v": wire.WIRE_VERSION, "record": answer["record"]})
 
         async def sell(request: Request) -> Response:
-            return await send(request, "sell", ("count",))
+            lot = link.state.allotments.get(link.hall)
+            start = lot.first + link.state.sold.get(link.hall, 0) if lot is not None else None
+            return await send(request, "sell", ("count",), first=start)  # never sold twice
 
         async def claim(request: Request) -> Response:
             return await send(request, "claim", ("number", "prize"))

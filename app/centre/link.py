@@ -149,8 +149,9 @@ class HallLink:
 
     async def send(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send one signed message and wait for the centre's answer; ``LinkDown`` without a
-        link (nothing was sent, or its answer never came: the caller may ask again safely,
-        a message applied once is never applied twice).
+        link (nothing was sent, or its answer never came). Asking again is safe: a sale names
+        the cartón it starts at, so one already recorded is refused (``stale_sale``); a claim
+        asked twice only records its verdict twice.
         """
         socket = self._socket
         if socket is None or not self.connected:

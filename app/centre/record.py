@@ -116,9 +116,11 @@ class CentreRecord:
                 ]
             )[0]
 
-    def sell(self, hall: str, count: int, msg_seq: int | None = None) -> Record:
+    def sell(
+        self, hall: str, count: int, msg_seq: int | None = None, first: int | None = None
+    ) -> Record:
         with self._lock:
-            payload = self.state.sale(hall, count)
+            payload = self.state.sale(hall, count, first)
             if msg_seq is not None:
                 payload["msg_seq"] = msg_seq
             return self._append([(sim.SOLD, payload)])[0]
@@ -221,7 +223,10 @@ class CentreRecord:
                 return _no(seq, "replayed", f"mensaje {seq} repetido o atrasado: rechazado")
             try:
                 if kind == "sell":
-                    record = self.sell(hall, _int(body.get("count")), seq)
+                    first = body.get("first")
+                    record = self.sell(
+                        hall, _int(body.get("count")), seq, None if first is None else _int(first)
+                    )
                 elif kind == "claim":
                     prize = body.get("prize")
                     if prize not in sim.PRIZES:

@@ -97,3 +97,14 @@ def test_a_hall_message_with_a_used_sequence_number_is_refused() -> None:
     assert not state.accepts_seq("norte", 4)
     assert state.accepts_seq("norte", 6)
     assert state.accepts_seq("sur", 1)  # each hall its own numbers
+
+
+def test_a_sale_sent_again_after_it_was_recorded_is_not_applied_twice() -> None:
+    """R-NET-1: the sale names the cartón it starts at; once recorded, the same sale no longer
+    starts there."""
+    state = opened(norte=10)
+    state.apply(sim.SOLD, state.sale("norte", 4, first=1))
+    with pytest.raises(sim.SimultaneousError) as again:
+        state.sale("norte", 4, first=1)
+    assert again.value.code == "stale_sale"
+    assert state.sale("norte", 4, first=5)["first"] == 5

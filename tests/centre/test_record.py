@@ -81,3 +81,21 @@ def test_hall_lost_before_the_first_ball_is_waited_for_or_withdrawn_with_refund(
         assert centre.claim("sur", 61, sim.BINGO).payload["verdict"] == sim.REFUNDED
         with pytest.raises(sim.SimultaneousError):
             centre.withdraw("norte", "Centro")
+
+
+def test_hall_messages_are_applied_once_whatever_is_sent_again(tmp_path: Path) -> None:
+    """Decision 293 and R-NET-1: the same message again (same number) is refused and recorded;
+    the same sale sent again under a new number is refused because it no longer starts at the
+    cartón it names."""
+    with open_store(f"sqlite:///{tmp_path / 'centro.sqlite'}") as store:
+        centre = CentreRecord(store)
+        centre.open_partida(1, 100, [("norte", 20)], seed=3)
+        sale = {"count": 5, "first": 1}
+        assert centre.message("norte", 1, "sell", sale, "10.0.0.1")["ok"]
+        replayed = centre.message("norte", 1, "sell", sale, "10.0.0.1")
+        retried = centre.message("norte", 2, "sell", sale, "10.0.0.1")
+        assert (replayed["code"], retried["code"]) == ("replayed", "stale_sale")
+        assert centre.state.sold == {"norte": 5}
+        refusals = [r.payload for r in centre.after(0) if r.kind == sim.LINK]
+        assert refusals == [{"hall": "norte", "outcome": "refused", "address": "10.0.0.1",
+                             "reason": "replayed"}]  # fmt: skip
