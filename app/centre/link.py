@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 #: Waits between attempts to link again: short at first, then every few seconds.
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0)
 ANSWER_SECONDS = 15.0
+#: A centre silent this long is lost ("sin conexión"); it pings every 2 s when idle.
+SILENCE_SECONDS = 8.0
 
 
 class LinkDown(Exception):
@@ -101,8 +103,9 @@ class HallLink:
             self._key, self._socket = str(welcome["key"]), socket
             self._seq = max(self._seq, int(welcome["last_seq"]))
             self.connected = True
-            async for text in socket:
-                message = json.loads(text)
+            while True:
+                # the centre speaks at least every 2 s (a ping): silence means the link is gone
+                message = json.loads(await asyncio.wait_for(socket.recv(), SILENCE_SECONDS))
                 kind = message.get("type")
                 if kind == "records":
                     await self._take([Record.from_json(r) for r in message["records"]])
