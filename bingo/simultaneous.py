@@ -20,6 +20,7 @@ from typing import Any
 
 from bingo.errors import DomainError
 from bingo.i18n import _
+from bingo.money import percent_of, split_equally
 
 # The centre's event kinds (JSON payloads; the record needs no new table for them).
 OPENED = "simul.opened"  # the partida, its serie and the halls' allotments
@@ -134,6 +135,8 @@ class SimultaneousState:
     bingo: tuple[Winner, ...] = ()
     bingo_ball: int = 0
     claims: int = 0
+    line_cents: int = 0  # the prizes, from every hall's takings when the sale closed
+    bingo_cents: int = 0
     link_seq: dict[str, int] = field(default_factory=dict)  # last message accepted from a hall
     linked: dict[str, bool] = field(default_factory=dict)
     withdrawn: set[str] = field(default_factory=set)
@@ -154,11 +157,14 @@ class SimultaneousState:
             self.withdrawn = set()
             self.status, self.balls, self.line, self.bingo = SELLING, [], (), ()
             self.line_ball = self.bingo_ball = 0
+            self.line_cents = self.bingo_cents = 0
         elif kind == SOLD:
             self.sold[str(payload["hall"])] += int(payload["count"])
             self._seen(payload)
         elif kind == STARTED:
             self.status = DRAWING
+            self.line_cents = int(payload.get("line_cents", 0))
+            self.bingo_cents = int(payload.get("bingo_cents", 0))
         elif kind == BALL:
             self.balls.append(int(payload["number"]))
             if payload.get(LINE):
@@ -265,6 +271,21 @@ class SimultaneousState:
         hall = self.hall_of(number)
         return hall is not None and number < self.allotments[hall].first + self.sold[hall]
 
+    def closing(self, line_bp: int, bingo_bp: int) -> dict[str, Any]:
+        """The payload of closing the sale: the cartones in play and the prizes, the region's
+        percentages of the takings of every hall together (decision 294).
+        """
+        sold = sum(last - first + 1 for _hall, first, last in self.sold_numbers())
+        takings = sold * self.price_cents
+        return {
+            "cards_sold": sold,
+            "takings_cents": takings,
+            "line_bp": line_bp,
+            "bingo_bp": bingo_bp,
+            "line_cents": percent_of(takings, line_bp),
+            "bingo_cents": percent_of(takings, bingo_bp),
+        }
+
     def ball(self, number: int, lines: Sequence[int], bingos: Sequence[int]) -> dict[str, Any]:
         """The payload of a ball with the cartones it completed (numbers, from the centre's
         tracker over every cartón sold): the line goes to the cartones of the first ball that
@@ -284,10 +305,15 @@ class SimultaneousState:
                 ),
             )
         payload: dict[str, Any] = {"number": number, "extraction": len(self.balls) + 1}
-        if lines and not self.line_ball:
-            payload[LINE] = [[n, self.hall_of(n)] for n in sorted(lines)]
-        if bingos:
-            payload[BINGO] = [[n, self.hall_of(n)] for n in sorted(bingos)]
+        for prize, made, amount in (
+            (LINE, lines, self.line_cents),
+            (BINGO, bingos, self.bingo_cents),
+        ):
+            if made and not (prize == LINE and self.line_ball):
+                payload[prize] = [[n, self.hall_of(n)] for n in sorted(made)]
+                # shared equally among the cartones, the cents left over recorded (R-PRIZE-3)
+                share, residue = split_equally(amount, len(made))
+                payload[f"{prize}_share_cents"], payload[f"{prize}_residue_cents"] = share, residue
         return payload
 
     def judge(self, hall: str, number: int, prize: str) -> str:

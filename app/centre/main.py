@@ -8,13 +8,15 @@ from pathlib import Path
 from app.server.main import ServeError
 
 
-def serve_centre(args: argparse.Namespace) -> int:
+def serve_centre(args: argparse.Namespace, settings: object) -> int:
     import uvicorn
 
     from app.centre.record import CENTRE
     from app.centre.server import build_centre_app
+    from app.config import HallSettings
     from store import open_store
 
+    assert isinstance(settings, HallSettings)  # its [hall] region gives the percentages
     if not args.db:
         raise ServeError("el centro necesita su propia base de datos: --db URL")
     if not args.cert or not args.key:
@@ -31,7 +33,7 @@ def serve_centre(args: argparse.Namespace) -> int:
         port = args.port if args.port is not None else 8443
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
         config = uvicorn.Config(
-            build_centre_app(store, args.hall or CENTRE),
+            build_centre_app(store, args.hall or CENTRE, settings.rules),
             host=host,
             port=port,
             ssl_certfile=args.cert,

@@ -97,5 +97,7 @@ def state_json(state: SimultaneousState) -> dict[str, Any]:
         "line_extraction": state.line_ball,
         "bingo": [[w.number, w.hall] for w in state.bingo],
         "bingo_extraction": state.bingo_ball,
+        "line_cents": state.line_cents,
+        "bingo_cents": state.bingo_cents,
         "linked": dict(state.linked),
     }

@@ -20,6 +20,7 @@ from bingo import simultaneous as sim
 from bingo.cards import distinct_strips
 from bingo.chain import Record
 from bingo.detect import CompletionTracker
+from bingo.rules import RegionRules
 from bingo.simultaneous import STRIP
 from store import EventStore
 
@@ -45,9 +46,12 @@ class CentreRecord:
     takes one lock, so writes are applied one after the other in the order they come.
     """
 
-    def __init__(self, store: EventStore, stream: str = CENTRE) -> None:
+    def __init__(
+        self, store: EventStore, stream: str = CENTRE, rules: RegionRules | None = None
+    ) -> None:
         self.store = store
         self.stream = stream
+        self.rules = rules or RegionRules(region="centro")  # the region's percentages (R-NET-3)
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self.records: list[Record] = store.load(stream)
@@ -144,17 +148,10 @@ class CentreRecord:
                     f"sin conexión con {', '.join(down)}: espere a que vuelvan o retírelas "
                     "(se devuelven sus cartones) antes de la primera bola",
                 )
-            sold = sum(last - first + 1 for _h, first, last in self.state.sold_numbers())
-            if not sold:
+            closing = self.state.closing(self.rules.line_bp, self.rules.bingo_bp)
+            if not closing["cards_sold"]:
                 raise sim.SimultaneousError("nothing_sold", "ninguna sala ha vendido cartones")
-            record = self._append(
-                [
-                    (
-                        sim.STARTED,
-                        {"cards_sold": sold, "takings_cents": sold * self.state.price_cents},
-                    )
-                ]
-            )[0]
+            record = self._append([(sim.STARTED, closing)])[0]
             self._build_tracker()
             return record
 

@@ -30,6 +30,7 @@ from app.server.auth import ServerAuth
 from bingo import rights as rt
 from bingo.chain import Record
 from bingo.errors import DomainError
+from bingo.rules import RegionRules
 from store import EventStore
 from store.operators import OperatorBook, OperatorError
 
@@ -67,9 +68,13 @@ def _records_message(records: list[Record]) -> dict[str, Any]:
     return {"v": wire.WIRE_VERSION, "type": "records", "records": [r.to_json() for r in records]}
 
 
-def build_centre_app(store: EventStore, stream: str = CENTRE) -> Starlette:
-    """The centre's server on ``store``; its record is the stream ``stream`` (``--hall``)."""
-    record = CentreRecord(store, stream)
+def build_centre_app(
+    store: EventStore, stream: str = CENTRE, rules: RegionRules | None = None
+) -> Starlette:
+    """The centre's server on ``store``; its record is the stream ``stream`` (``--hall``), its
+    prizes the percentages of ``rules`` (the region file of its ``--config``).
+    """
+    record = CentreRecord(store, stream, rules)
     auth = ServerAuth(store)
     book = OperatorBook(store)
     hub = Hub(record)

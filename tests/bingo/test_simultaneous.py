@@ -108,3 +108,21 @@ def test_a_sale_sent_again_after_it_was_recorded_is_not_applied_twice() -> None:
         state.sale("norte", 4, first=1)
     assert again.value.code == "stale_sale"
     assert state.sale("norte", 4, first=5)["first"] == 5
+
+
+def test_prizes_come_from_every_halls_takings_and_are_shared_among_the_winners() -> None:
+    """Decision 294: the region's percentages of the takings of all the halls together; the
+    winners of the same ball share equally, the cents left over recorded (R-PRIZE-3)."""
+    state = opened(norte=10, sur=5)
+    state.apply(sim.SOLD, state.sale("norte", 7))
+    state.apply(sim.SOLD, state.sale("sur", 5))
+    closing = state.closing(line_bp=1000, bingo_bp=5100)
+    assert (closing["cards_sold"], closing["takings_cents"]) == (12, 1200)
+    assert (closing["line_cents"], closing["bingo_cents"]) == (120, 612)
+    state.apply(sim.STARTED, closing)
+    ball = state.ball(4, [2, 3, 14], [])
+    assert (ball["line_share_cents"], ball["line_residue_cents"]) == (40, 0)
+    state.apply(sim.BALL, ball)
+    bingo = state.ball(5, [6], [1, 11, 12, 15, 13])
+    assert "line_share_cents" not in bingo
+    assert (bingo["bingo_share_cents"], bingo["bingo_residue_cents"]) == (122, 2)
