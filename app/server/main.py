@@ -136,7 +136,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     if args.centre:
         from app.centre.main import serve_centre
 
-        return serve_centre(args)
+        return serve_centre(args, settings)
     from app.centre.join import JoinError, joined
 
     try:
