@@ -402,13 +402,21 @@ def generate_card_set(card_set_id: str, seed: int, strips: int) -> CardSet:
         raise ValueError(
             _("el número de tiras debe ser un entero positivo, no {v!r}").format(v=strips)
         )
-    made = _distinct_strips(generate_strips(seed, strips), lambda i, a: _replacement(seed, i, a))
-    if not strips_valid(made).all():  # the generator's own guarantee, checked where it is used
-        raise AssertionError("generate_strips produced an invalid strip")
+    made = distinct_strips(seed, strips)
     cards = tuple(Carton._checked(c) for c in made.reshape(-1, ROWS, ROW_NUMBERS).tolist())
     card_set = CardSet(card_set_id, cards)
     card_set._cache["array"] = _read_only(made.reshape(-1, ROWS, ROW_NUMBERS))
     return card_set
+
+
+def distinct_strips(seed: int, strips: int) -> npt.NDArray[np.uint8]:
+    """``strips`` valid strips from ``seed`` with no combination repeated: the cartones of a
+    card set, as an array (a shared serie of a simultaneous partida uses it as it is).
+    """
+    made = _distinct_strips(generate_strips(seed, strips), lambda i, a: _replacement(seed, i, a))
+    if not strips_valid(made).all():  # the generator's own guarantee, checked where it is used
+        raise AssertionError("generate_strips produced an invalid strip")
+    return made
 
 
 def _read_only(array: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from actas.instructions import instructions_data
+from app.centre.join import Joined
 from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
 from app.server import replica, terminals, wire
@@ -37,7 +38,8 @@ def web_dir() -> Path:
     return Path(str(resources.files("app").joinpath("web")))
 
 
-def build_app(host: HallHost, console_key: str = "") -> Starlette:
+def build_app(host: HallHost, console_key: str = "", join: Joined | None = None) -> Starlette:
+    """The hall's server; with ``join``, also its link to a centre (docs/centre.md)."""
     auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
     listed = {  # each command's action in the one rights table; a command missing there fails here
         name: rt.ACTIONS[rt.COMMANDS[name]] for name in COMMANDS
@@ -145,7 +147,10 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         host.attach(asyncio.get_running_loop())
+        linking = asyncio.create_task(join.run()) if join is not None else None
         yield
+        if linking is not None:
+            linking.cancel()
 
     return Starlette(
         routes=[
@@ -163,6 +168,7 @@ def build_app(host: HallHost, console_key: str = "") -> Starlette:
             WebSocketRoute("/api/v1/stream", stream),
             Route("/voice/{lang}/{number}.wav", voice),
             *replica.routes(host, auth),
+            *(join.routes(auth) if join is not None else []),
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),
         ],
         lifespan=lifespan,

@@ -40,6 +40,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cert", help="certificado TLS (PEM; o [server] cert): el servidor habla HTTPS y WSS"
     )
     parser.add_argument("--key", help="clave privada del certificado TLS (PEM; o [server] key)")
+    parser.add_argument(
+        "--centre",
+        action="store_true",
+        help="el centro de bingo simultáneo (docs/centre.md), no una sala: --db es su registro",
+    )
+    from app.centre.join import add_arguments as add_join
+
+    add_join(parser)
 
 
 def open_host(args: argparse.Namespace, settings: object) -> HallHost:
@@ -125,7 +133,24 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
+    if args.centre:
+        from app.centre.main import serve_centre
+
+        return serve_centre(args, settings)
+    from app.centre.join import JoinError, joined
+
+    try:
+        join = joined(args)  # checked before anything is opened
+    except JoinError as exc:
+        raise ServeError(str(exc)) from None
     host = open_host(args, settings)
+    if join is not None:
+        try:
+            join.bind(host.service.hall_id)
+        except BaseException:
+            host.close()
+            host.store.close()
+            raise
     try:
         scheme = "https" if args.cert else "http"
         shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
@@ -134,7 +159,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
         config = uvicorn.Config(
-            build_app(host, console_key),
+            build_app(host, console_key, join),
             host=args.host,
             port=args.port,
             ssl_certfile=args.cert,
@@ -148,4 +173,6 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     finally:
         host.close()
         host.store.close()
+        if join is not None:
+            join.close()
     return 0

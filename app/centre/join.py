@@ -1,0 +1,147 @@
+"""A hall server joined to a centre (``bingo-hall serve --join URL``; docs/centre.md): its link
+runs beside the hall's own server, and its table reads the simultaneous partida and sends the
+hall's sales and claims through these endpoints (a login of the table, as for the hall's own
+commands).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from app.centre import protocol as pr
+from app.centre.link import HallLink, LinkDown, client_context
+from app.server import wire
+from app.server.auth import ServerAuth
+from store import EventStore, open_store
+
+
+class JoinError(Exception):
+    """Why the hall cannot join its centre, for the staff (exit 1)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--join", metavar="URL", help="une la sala al centro de bingo simultáneo (wss://…)"
+    )
+    parser.add_argument("--join-hall", help="nombre de la sala ante el centro (su identificador)")
+    parser.add_argument("--join-secret-file", help="fichero con la clave de la sala ante el centro")
+    parser.add_argument("--join-ca", help="certificado (PEM) de la autoridad del centro (TLS)")
+    parser.add_argument("--join-db", help="base de datos de la copia del registro central")
+
+
+class Joined:
+    """The link and its endpoints; ``run`` is started by the server's lifespan."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        """Check the arguments and read the secret; nothing is opened or written yet."""
+        if not args.join.startswith("wss://"):
+            raise JoinError("el enlace con el centro va cifrado: use wss:// y --join-ca")
+        if not args.join_secret_file or not args.join_db:
+            raise JoinError("--join necesita --join-secret-file y --join-db")
+        try:
+            secret = Path(args.join_secret_file).read_text("utf-8").strip()
+            context = client_context(args.join_ca)
+        except OSError as exc:
+            where = exc.filename or args.join_ca
+            raise JoinError(f"no se puede leer {where}: {exc.strerror or exc}") from None
+        if not secret:
+            raise JoinError(f"{args.join_secret_file} está vacío")
+        self._args, self._secret, self._context = args, secret, context
+        self.copy: EventStore | None = None
+
+    def bind(self, hall_id: str) -> None:
+        """Open the copy of the central record and make the link, for the hall ``hall_id``."""
+        args = self._args
+        self.copy = open_store(args.join_db)
+        self.link = HallLink(
+            args.join, args.join_hall or hall_id, self._secret, self._context, self.copy
+        )
+
+    async def run(self) -> None:
+        await self.link.run()
+
+    def close(self) -> None:
+        if self.copy is not None:
+            self.copy.close()
+
+    def routes(self, auth: ServerAuth) -> list[BaseRoute]:
+        link = self.link
+
+        async def state(request: Request) -> Response:
+            refused = await auth.reader(request)
+            if refused is not None:
+                return refused
+            return JSONResponse(
+                {
+                    "v": wire.WIRE_VERSION,
+                    "hall": link.hall,
+                    "connection": "conectada" if link.connected else "sin conexión",
+                    "refused": link.refused,
+                    "broken": link.broken,
+                    "version": link.last_seq,
+                    "state": pr.state_json(link.state),
+                }
+            )
+
+        async def send(
+            request: Request, kind: str, fields: tuple[str, ...], **extra: object
+        ) -> Response:
+            refused = await auth.reader(request, table=True)
+            if refused is not None:
+                return refused
+            try:
+                body = json.loads(await request.body())
+            except ValueError:
+                body = None
+            if not isinstance(body, dict):
+                return _error(400, "bad_request", "se espera un objeto JSON")
+            try:
+                answer = await link.send(kind, **{f: body.get(f) for f in fields}, **extra)
+            except LinkDown as exc:
+                return _error(503, "sin_conexion", str(exc))
+            if not answer.get("ok"):
+                return _error(409, str(answer.get("code")), str(answer.get("message")))
+            await _until(link, int(answer["record"]["seq"]))
+            return JSONResponse({"v": wire.WIRE_VERSION, "record": answer["record"]})
+
+        async def sell(request: Request) -> Response:
+            lot = link.state.allotments.get(link.hall)
+            start = lot.first + link.state.sold.get(link.hall, 0) if lot is not None else None
+            return await send(request, "sell", ("count",), first=start)  # never sold twice
+
+        async def claim(request: Request) -> Response:
+            return await send(request, "claim", ("number", "prize"))
+
+        return [
+            Route("/api/v1/simultanea", state),
+            Route("/api/v1/simultanea/sell", sell, methods=["POST"]),
+            Route("/api/v1/simultanea/claim", claim, methods=["POST"]),
+        ]
+
+
+async def _until(link: HallLink, seq: int, seconds: float = 5.0) -> None:
+    """Wait (briefly) for the record the answer names to reach the hall's copy, so the table
+    reads its own sale or claim at once.
+    """
+    for _ in range(int(seconds / 0.01)):
+        if link.last_seq >= seq:
+            return
+        await asyncio.sleep(0.01)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(wire.error_body(code, message), status)
+
+
+def joined(args: argparse.Namespace) -> Joined | None:
+    return Joined(args) if getattr(args, "join", None) else None
+
+
+__all__ = ["JoinError", "Joined", "add_arguments", "joined"]

@@ -1,0 +1,49 @@
+"""Start the centre: its record, its operators' logins and the halls' links (docs/centre.md)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from app.server.main import ServeError
+
+
+def serve_centre(args: argparse.Namespace, settings: object) -> int:
+    import uvicorn
+
+    from app.centre.record import CENTRE
+    from app.centre.server import build_centre_app
+    from app.config import HallSettings
+    from store import open_store
+
+    assert isinstance(settings, HallSettings)  # its [hall] region gives the percentages
+    if not args.db:
+        raise ServeError("el centro necesita su propia base de datos: --db URL")
+    if not args.cert or not args.key:
+        raise ServeError(
+            "los enlaces de las salas van cifrados: el centro necesita --cert y --key "
+            "(python -m app.centre.tls CARPETA los crea)"
+        )
+    for path in (args.cert, args.key):
+        if not Path(path).is_file():
+            raise ServeError(f"no existe el fichero {path}")
+    store = open_store(args.db)
+    try:
+        host = args.host or "127.0.0.1"
+        port = args.port if args.port is not None else 8443
+        print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
+        config = uvicorn.Config(
+            build_centre_app(store, args.hall or CENTRE, settings.rules),
+            host=host,
+            port=port,
+            ssl_certfile=args.cert,
+            ssl_keyfile=args.key,
+            ws="websockets-sansio",
+            log_level="warning",
+            lifespan="on",
+            timeout_graceful_shutdown=3,
+        )
+        uvicorn.Server(config).run()
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,246 @@
+"""The centre's record of the simultaneous partida: an event store of its own, one writer.
+
+Every change (a partida opened, a hall's sale, a ball with its winners, a claim's verdict, a
+hall linked, lost or refused) is appended to the centre's stream ``CENTRE`` and folded into
+``bingo.simultaneous.SimultaneousState``; the halls receive the same records and fold them with
+the same code. The winners of a ball are found here, over every cartón sold in every hall, with
+the completion tracker (``bingo.detect``): one rule, one place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from bingo import simultaneous as sim
+from bingo.cards import distinct_strips
+from bingo.chain import Record
+from bingo.detect import CompletionTracker
+from bingo.rules import RegionRules
+from bingo.simultaneous import STRIP
+from store import EventStore
+
+#: The centre's stream in its own store.
+CENTRE = "centro"
+
+Listener = Callable[[list[Record]], None]
+
+
+def utc_stamp() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+
+
+def serie_cards(seed: int, strips: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """The shared serie's cartones, ``(6 * strips, 3, 5)``: the same from the same seed in the
+    centre and in every hall (cartón ``n`` is row ``n - 1``).
+    """
+    return distinct_strips(seed, strips).reshape(-1, 3, 5)
+
+
+class CentreRecord:
+    """The partida's state, its record and its completion tracker. Thread-safe: every write
+    takes one lock, so writes are applied one after the other in the order they come.
+    """
+
+    def __init__(
+        self, store: EventStore, stream: str = CENTRE, rules: RegionRules | None = None
+    ) -> None:
+        self.store = store
+        self.stream = stream
+        self.rules = rules or RegionRules(region="centro")  # the region's percentages (R-NET-3)
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self.records: list[Record] = store.load(stream)
+        self.state = sim.fold((r.kind, r.payload) for r in self.records)
+        self._cards: np.ndarray[Any, np.dtype[np.uint8]] | None = None
+        self._tracker: CompletionTracker | None = None
+        if self.state.status == sim.DRAWING:  # a restart mid-partida: the tracker replays
+            self._build_tracker()
+
+    @property
+    def last_seq(self) -> int:
+        return self.records[-1].seq if self.records else 0
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def after(self, seq: int) -> list[Record]:
+        with self._lock:
+            return self.records[seq:]
+
+    def _append(self, items: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Record]:
+        with self._lock:
+            stamp = utc_stamp()
+            records = self.store.append(
+                self.stream, self.last_seq, [(stamp, kind, payload) for kind, payload in items]
+            )
+            for record in records:
+                self.state.apply(record.kind, record.payload)
+            self.records.extend(records)
+            for listener in self._listeners:
+                listener(records)
+            return records
+
+    # --- the centre's commands -----------------------------------------------------------
+
+    def open_partida(
+        self, partida: int, price_cents: int, requests: Sequence[tuple[str, int]], seed: int
+    ) -> Record:
+        with self._lock:
+            if self.state.status in (sim.SELLING, sim.DRAWING):
+                raise sim.SimultaneousError(
+                    "partida_open",
+                    f"la partida simultánea {self.state.partida} sigue abierta",
+                )
+            if partida <= self.state.partida or price_cents < 1:
+                raise sim.SimultaneousError(
+                    "bad_partida",
+                    f"la partida debe pasar de la {self.state.partida} y tener precio",
+                )
+            lots = sim.allot(requests)
+            strips = sim.serie_strips(lots)
+            self._cards, self._tracker = None, None
+            return self._append(
+                [
+                    (
+                        sim.OPENED,
+                        {
+                            "partida": partida,
+                            "serie_id": f"SIM-{partida}",
+                            "seed": seed,
+                            "strips": strips,
+                            "price_cents": price_cents,
+                            "allotments": [a.to_json() for a in lots],
+                        },
+                    )
+                ]
+            )[0]
+
+    def sell(
+        self, hall: str, count: int, msg_seq: int | None = None, first: int | None = None
+    ) -> Record:
+        with self._lock:
+            payload = self.state.sale(hall, count, first)
+            if msg_seq is not None:
+                payload["msg_seq"] = msg_seq
+            return self._append([(sim.SOLD, payload)])[0]
+
+    def withdraw(self, hall: str, authorised_by: str) -> Record:
+        with self._lock:
+            payload = self.state.withdrawal(hall)
+            return self._append([(sim.WITHDRAWN, {**payload, "authorised_by": authorised_by})])[0]
+
+    def start(self) -> Record:
+        """Sales closed; the cartones in play are fixed and the tracker built over them."""
+        with self._lock:
+            if self.state.status != sim.SELLING:
+                raise sim.SimultaneousError(
+                    "not_selling", "no hay ninguna partida simultánea en venta"
+                )
+            down = self.state.unlinked()
+            if down:  # R-INC-1: wait for them, or withdraw them with a refund
+                raise sim.SimultaneousError(
+                    "hall_unlinked",
+                    f"sin conexión con {', '.join(down)}: espere a que vuelvan o retírelas "
+                    "(se devuelven sus cartones) antes de la primera bola",
+                )
+            closing = self.state.closing(self.rules.line_bp, self.rules.bingo_bp)
+            if not closing["cards_sold"]:
+                raise sim.SimultaneousError("nothing_sold", "ninguna sala ha vendido cartones")
+            record = self._append([(sim.STARTED, closing)])[0]
+            self._build_tracker()
+            return record
+
+    def _build_tracker(self) -> None:
+        cards = serie_cards(self.state.seed, self.state.strips)
+        numbers = np.concatenate(
+            [np.arange(first, last + 1) for _hall, first, last in self.state.sold_numbers()]
+        )
+        self._cards = cards
+        # the fused pass compiles at its first ball: done here, while the sale closes, so the
+        # first ball of the partida costs what the others do
+        CompletionTracker(cards[:STRIP]).add_ball(1)
+        self._tracker = CompletionTracker.replay(
+            cards[numbers - 1], self.state.balls, card_numbers=numbers
+        )
+
+    def ball(self, number: int) -> Record:
+        """A ball drawn at the centre: its winners found over every cartón sold, all in one
+        record; the bingo closes the partida.
+        """
+        with self._lock:
+            if self.state.status != sim.DRAWING or self._tracker is None:
+                raise sim.SimultaneousError(
+                    "not_drawing", "no se puede extraer: la partida simultánea no está en juego"
+                )
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 90:
+                raise sim.SimultaneousError("bad_ball", f"la bola {number!r} no está entre 1 y 90")
+            numbers = self._tracker.card_numbers
+            lines, bingos = self._tracker.add_ball(number)
+            payload = self.state.ball(number, numbers[lines].tolist(), numbers[bingos].tolist())
+            items: list[tuple[str, Mapping[str, Any]]] = [(sim.BALL, payload)]
+            if sim.BINGO in payload:
+                items.append((sim.CLOSED, {"partida": self.state.partida}))
+            return self._append(items)[0]
+
+    def claim(self, hall: str, number: int, prize: str, msg_seq: int | None = None) -> Record:
+        with self._lock:
+            verdict = self.state.judge(hall, number, prize)
+            payload: dict[str, Any] = {
+                "hall": hall,
+                "number": number,
+                "prize": prize,
+                "verdict": verdict,
+                "extraction": len(self.state.balls),
+            }
+            if msg_seq is not None:
+                payload["msg_seq"] = msg_seq
+            return self._append([(sim.CLAIM, payload)])[0]
+
+    def link(self, hall: str, outcome: str, address: str, reason: str = "") -> Record:
+        """A hall linked, lost, or refused (``reason``: a wrong secret, a replayed message)."""
+        payload = {"hall": hall[:64], "outcome": outcome, "address": address[:128]}
+        if reason:
+            payload["reason"] = reason
+        return self._append([(sim.LINK, payload)])[0]
+
+    def message(
+        self, hall: str, seq: int, kind: str, body: Mapping[str, Any], address: str
+    ) -> dict[str, Any]:
+        """A signed message of a linked hall, applied if its sequence number is new; the answer.
+        The check and the write hold the one lock, so two copies of a message cannot both pass.
+        """
+        with self._lock:
+            if not self.state.accepts_seq(hall, seq):
+                self.link(hall, "refused", address, "replayed")
+                return _no(seq, "replayed", f"mensaje {seq} repetido o atrasado: rechazado")
+            try:
+                if kind == "sell":
+                    first = body.get("first")
+                    record = self.sell(
+                        hall, _int(body.get("count")), seq, None if first is None else _int(first)
+                    )
+                elif kind == "claim":
+                    prize = body.get("prize")
+                    if prize not in sim.PRIZES:
+                        return _no(seq, "bad_request", "el premio reclamado es line o bingo")
+                    record = self.claim(hall, _int(body.get("number")), str(prize), seq)
+                else:
+                    return _no(seq, "bad_request", f"mensaje desconocido: {kind!r}")
+            except sim.SimultaneousError as err:
+                return _no(seq, err.code, err.message)
+            return {"v": 1, "type": "answer", "seq": seq, "ok": True, "record": record.to_json()}
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise sim.SimultaneousError("bad_request", f"se esperaba un número entero, no {value!r}")
+    return value
+
+
+def _no(seq: int, code: str, message: str) -> dict[str, Any]:
+    return {"v": 1, "type": "answer", "seq": seq, "ok": False, "code": code, "message": message}

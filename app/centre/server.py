@@ -1,0 +1,279 @@
+"""`bingo-hall serve --centre`: the central site of a simultaneous partida (docs/centre.md).
+
+The centre's operators log in as a hall's do (``app.server.auth``: names, PINs, rights); a
+jefe de mesa or de sala opens the partida with the halls' allotments, closes the sale and
+enters each ball the centre's extractor gives (decision 290). Every hall keeps one link
+(``/centre/v1/link``, ``app.centre.protocol``): it gets the whole record it lacks first, then
+every record as it is written, and sends its sales and claims signed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from app.centre import protocol as pr
+from app.centre.record import CENTRE, CentreRecord
+from app.server import wire
+from app.server.auth import ServerAuth
+from bingo import rights as rt
+from bingo.chain import Record
+from bingo.errors import DomainError
+from bingo.rules import RegionRules
+from store import EventStore
+from store.operators import OperatorBook, OperatorError
+
+log = logging.getLogger(__name__)
+
+#: A link that sends no hello within this long is closed.
+HELLO_SECONDS = 10.0
+#: A refused hello waits this long before its answer: guessing secrets is slow (R-ROLE-3).
+FAILED_DELAY = 1.0
+PING_SECONDS = 2.0
+#: The role a hall's credential has among the centre's operators.
+HALL_ROLE = rt.TERMINAL
+
+
+class Hub:
+    """The linked halls' queues: each record batch is serialised once and handed to all."""
+
+    def __init__(self, record: CentreRecord) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.queues: set[asyncio.Queue[tuple[int, str]]] = set()
+        record.subscribe(self._written)
+
+    def _written(self, records: list[Record]) -> None:
+        text = wire.dumps(_records_message(records))
+        item = (records[-1].seq, text)
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._hand_out, item)
+
+    def _hand_out(self, item: tuple[int, str]) -> None:
+        for queue in self.queues:
+            queue.put_nowait(item)
+
+
+def _records_message(records: list[Record]) -> dict[str, Any]:
+    return {"v": wire.WIRE_VERSION, "type": "records", "records": [r.to_json() for r in records]}
+
+
+def build_centre_app(
+    store: EventStore, stream: str = CENTRE, rules: RegionRules | None = None
+) -> Starlette:
+    """The centre's server on ``store``; its record is the stream ``stream`` (``--hall``), its
+    prizes the percentages of ``rules`` (the region file of its ``--config``).
+    """
+    record = CentreRecord(store, stream, rules)
+    auth = ServerAuth(store)
+    book = OperatorBook(store)
+    hub = Hub(record)
+    nonces = pr.Nonces()
+    current: dict[str, object] = {}  # each hall's newest link: only its end is a loss
+    turns: dict[str, asyncio.Lock] = {}  # a hall's "lost" and "linked" recorded in order
+
+    async def state(request: Request) -> Response:
+        refused = await auth.reader(request)
+        if refused is not None:
+            return refused
+        return JSONResponse(
+            {"v": 1, "version": record.last_seq, "state": pr.state_json(record.state)}
+        )
+
+    async def command(request: Request) -> Response:
+        refused = await auth.reader(request, table=True)  # the centre's table runs the partida
+        if refused is not None:
+            return refused
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("args", {}), dict):
+            return _error(400, "bad_request", 'la orden es {"name": …, "args": {…}}')
+        name, args = body.get("name"), body.get("args", {})
+        if name == "withdraw":  # a refund: the jefe de sala's, at that moment (R-ROLE-2)
+            carried = body.get("authorisation")
+            carried = carried if isinstance(carried, dict) else {}
+            try:
+                who = await asyncio.to_thread(
+                    book.authorise,
+                    str(carried.get("name", "")),
+                    str(carried.get("pin", "")),
+                    _address(request),
+                    "refund_suspended",
+                )
+            except OperatorError as exc:
+                return _error(403, "not_authorised", str(exc))
+            args = {**args, "authorised_by": who.name}
+        try:
+            done = await asyncio.to_thread(_run, record, name, args)
+        except DomainError as err:
+            return _error(422, getattr(err, "code", "refused"), err.message)
+        except (KeyError, TypeError, ValueError) as err:
+            return _error(400, "bad_request", f"argumentos de «{name}» no válidos: {err}")
+        return JSONResponse({"v": 1, "version": record.last_seq, "record": done.to_json()})
+
+    async def link(socket: WebSocket) -> None:
+        await socket.accept()
+        address = socket.client.host if socket.client is not None else "?"
+        hall = await _welcome(socket, address)
+        if hall is None:
+            return
+        await _serve_link(socket, hall, address)
+
+    async def _welcome(socket: WebSocket, address: str) -> tuple[str, str, int] | None:
+        """The hall of a good hello with its link key and where its copy ends; None (after
+        answering and recording the refusal) for a bad one.
+        """
+        try:
+            first = json.loads(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
+        except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError):
+            first = None
+        if not isinstance(first, dict) or first.get("type") != "hello":
+            await _close(socket, pr.refusal("bad_request", "el enlace empieza con un hello"))
+            return None
+        hall, secret, after = first.get("hall"), first.get("secret"), first.get("after", 0)
+        if not isinstance(hall, str) or not isinstance(secret, str) or not hall:
+            await _close(socket, pr.refusal("bad_request", "falta la sala o su clave"))
+            return None
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            after = 0
+        reason = ""
+        if not nonces.fresh(first.get("nonce"), first.get("sent_at_ms")):
+            reason, text = "replayed", "saludo repetido o atrasado: rechazado"
+        else:
+            try:
+                who = await asyncio.to_thread(book.verify, hall, secret, address, "link")
+                if who.role != HALL_ROLE:
+                    reason, text = "credential", f"{hall} no es una sala del centro"
+            except OperatorError as exc:
+                reason, text = "credential", str(exc)
+        if reason:
+            await asyncio.to_thread(record.link, hall, "refused", address, reason)
+            await asyncio.sleep(FAILED_DELAY)
+            await _close(socket, pr.refusal(reason, text))
+            return None
+        key = secrets.token_hex(32)
+        last = record.state.link_seq.get(hall, 0)
+        await socket.send_text(
+            wire.dumps({"v": 1, "type": "welcome", "key": key, "last_seq": last})
+        )
+        return hall, key, after
+
+    async def _serve_link(socket: WebSocket, hello: tuple[str, str, int], address: str) -> None:
+        hall, key, after = hello
+        queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
+        hub.queues.add(queue)
+        sent = after
+        mine: object | None = None
+        try:
+            backlog = record.after(after)  # the whole record it lacks, before the stream (R-NET-2)
+            for start in range(0, len(backlog), 2000):
+                page = backlog[start : start + 2000]
+                await socket.send_text(wire.dumps(_records_message(page)))
+                sent = page[-1].seq
+            async with turns.setdefault(hall, asyncio.Lock()):
+                if hall in current:  # its old link is dead but not yet noticed: lost now
+                    await asyncio.to_thread(record.link, hall, "lost", address)
+                current[hall] = mine = object()
+                await asyncio.to_thread(record.link, hall, "linked", address)
+            receiver = asyncio.create_task(_receive(socket, hall, key, address))
+            while not receiver.done():
+                try:
+                    seq, text = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    await socket.send_text(wire.dumps(wire.ping_message()))
+                    continue
+                if seq <= sent:
+                    continue  # in the backlog already (a commit is never split)
+                await socket.send_text(text)
+                sent = seq
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        finally:
+            hub.queues.discard(queue)
+            async with turns.setdefault(hall, asyncio.Lock()):
+                if mine is not None and current.get(hall) is mine:
+                    del current[hall]
+                    await asyncio.to_thread(record.link, hall, "lost", address)
+
+    async def _receive(socket: WebSocket, hall: str, key: str, address: str) -> None:
+        while True:
+            try:
+                message = json.loads(await socket.receive_text())
+            except ValueError:
+                continue
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+            if not isinstance(message, dict) or not pr.mac_ok(key, message):
+                await asyncio.to_thread(record.link, hall, "refused", address, "bad_mac")
+                await _close(socket, pr.refusal("bad_mac", "mensaje sin firma válida"))
+                return
+            seq = message.get("seq")
+            if isinstance(seq, bool) or not isinstance(seq, int):
+                continue
+            answer = await asyncio.to_thread(
+                record.message, hall, seq, str(message.get("type")), message, address
+            )
+            await socket.send_text(wire.dumps(answer))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        yield
+
+    return Starlette(
+        routes=[
+            Route("/api/v1/login", auth.login, methods=["POST"]),
+            Route("/api/v1/logout", auth.logout, methods=["POST"]),
+            Route("/centre/v1/state", state),
+            Route("/centre/v1/commands", command, methods=["POST"]),
+            WebSocketRoute(pr.LINK_PATH, link),
+        ],
+        lifespan=lifespan,
+    )
+
+
+def _run(record: CentreRecord, name: object, args: dict[str, Any]) -> Record:
+    """One command of the centre's table."""
+    if name == "open":
+        lots = args["allotments"]
+        if not isinstance(lots, dict):
+            raise TypeError("allotments es {sala: cartones}")
+        return record.open_partida(
+            int(args["partida"]),
+            int(args["price_cents"]),
+            [(str(h), n) for h, n in lots.items()],
+            int(args.get("seed", secrets.randbits(31))),
+        )
+    if name == "start":
+        return record.start()
+    if name == "ball":
+        return record.ball(args["number"])
+    if name == "withdraw":
+        return record.withdraw(str(args["hall"]), str(args["authorised_by"]))
+    raise KeyError(f"orden desconocida {name!r} (hay: open, start, ball, withdraw)")
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
+
+
+async def _close(socket: WebSocket, message: dict[str, Any]) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await socket.send_text(wire.dumps(message))
+        await socket.close(1008)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(wire.error_body(code, message), status)

@@ -1,0 +1,101 @@
+"""The centre's record of a simultaneous partida on a real SQLite file (R-MULTI-2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.centre.record import CentreRecord, serie_cards
+from bingo import simultaneous as sim
+from store import open_store
+
+
+def oracle(cards: np.ndarray, sold: list[int], balls: list[int]) -> tuple[list[int], list[int]]:
+    """The first line's and the bingo's cartones by plain sets, apart from the tracker."""
+    drawn: set[int] = set()
+    line: list[int] = []
+    for ball in balls:
+        drawn.add(ball)
+        full = {n: [set(map(int, row)) <= drawn for row in cards[n - 1]] for n in sold}
+        if not line:
+            line = sorted(n for n, rows in full.items() if any(rows))
+        bingo = sorted(n for n, rows in full.items() if all(rows))
+        if bingo:
+            return line, bingo
+    raise AssertionError("no bingo")
+
+
+def test_centre_finds_every_halls_winners_and_a_restart_loses_nothing(tmp_path: Path) -> None:
+    """The winners are found at the centre over the cartones sold in every hall; a centre that
+    stops mid-partida goes on from its record with the same tracker state."""
+    url = f"sqlite:///{tmp_path / 'centro.sqlite'}"
+    balls = [int(b) for b in np.random.default_rng(9).permutation(np.arange(1, 91))]
+    with open_store(url) as store:
+        centre = CentreRecord(store)
+        centre.open_partida(1, 100, [("norte", 300), ("sur", 200), ("este", 100)], seed=4)
+        centre.sell("norte", 250)
+        centre.sell("sur", 200)
+        centre.sell("este", 40)
+        centre.start()
+        for ball in balls[:20]:
+            centre.ball(ball)
+    with open_store(url) as store:  # the centre restarted
+        centre = CentreRecord(store)
+        assert centre.state.balls == balls[:20]
+        for ball in balls[20:]:
+            if centre.state.status == sim.FINISHED:
+                break
+            centre.ball(ball)
+        sold = [*range(1, 251), *range(301, 501), *range(501, 541)]
+        line, bingo = oracle(serie_cards(4, centre.state.strips), sold, centre.state.balls)
+        assert [w.number for w in centre.state.line] == line
+        assert [w.number for w in centre.state.bingo] == bingo
+        assert all(w.hall == centre.state.hall_of(w.number) for w in centre.state.bingo)
+        assert store.verify("centro") is None
+        with pytest.raises(sim.SimultaneousError):
+            centre.ball(balls[-1])  # the partida is closed
+
+
+def test_hall_lost_before_the_first_ball_is_waited_for_or_withdrawn_with_refund(
+    tmp_path: Path,
+) -> None:
+    """R-INC-1 for one hall (decision 292): the first ball waits while a hall with cartones
+    has no link; withdrawn, its cartones are refunded and out of play. After the first ball
+    (R-INC-2) a hall is no longer withdrawn: its cartones stay in play."""
+    with open_store(f"sqlite:///{tmp_path / 'centro.sqlite'}") as store:
+        centre = CentreRecord(store)
+        centre.open_partida(1, 150, [("norte", 60), ("sur", 60)], seed=2)
+        for hall in ("norte", "sur"):
+            centre.link(hall, "linked", "10.0.0.1")
+            centre.sell(hall, 30)
+        centre.link("sur", "lost", "10.0.0.2")
+        with pytest.raises(sim.SimultaneousError) as waiting:
+            centre.start()
+        assert waiting.value.code == "hall_unlinked"
+        withdrawn = centre.withdraw("sur", "Centro")
+        assert withdrawn.payload["refund_cents"] == 30 * 150
+        started = centre.start()
+        assert started.payload["cards_sold"] == 30
+        assert centre.claim("sur", 61, sim.BINGO).payload["verdict"] == sim.REFUNDED
+        with pytest.raises(sim.SimultaneousError):
+            centre.withdraw("norte", "Centro")
+
+
+def test_hall_messages_are_applied_once_whatever_is_sent_again(tmp_path: Path) -> None:
+    """Decision 293 and R-NET-1: the same message again (same number) is refused and recorded;
+    the same sale sent again under a new number is refused because it no longer starts at the
+    cartón it names."""
+    with open_store(f"sqlite:///{tmp_path / 'centro.sqlite'}") as store:
+        centre = CentreRecord(store)
+        centre.open_partida(1, 100, [("norte", 20)], seed=3)
+        sale = {"count": 5, "first": 1}
+        assert centre.message("norte", 1, "sell", sale, "10.0.0.1")["ok"]
+        replayed = centre.message("norte", 1, "sell", sale, "10.0.0.1")
+        retried = centre.message("norte", 2, "sell", sale, "10.0.0.1")
+        assert (replayed["code"], retried["code"]) == ("replayed", "stale_sale")
+        assert centre.state.sold == {"norte": 5}
+        refusals = [r.payload for r in centre.after(0) if r.kind == sim.LINK]
+        assert refusals == [{"hall": "norte", "outcome": "refused", "address": "10.0.0.1",
+                             "reason": "replayed"}]  # fmt: skip
