@@ -95,8 +95,14 @@ def _sell_game_count(ctx: Context, a: Args) -> dict[str, Any]:
 
 
 def _draw_game_ball(ctx: Context, a: Args) -> dict[str, Any]:
-    """A ball of the game's drum as the jefe de mesa reads it (decision 275)."""
-    ctx.service.draw_game_ball(a["number"], "operator")
+    """A ball of the game's drum as the jefe de mesa reads it (decision 275); after a failure
+    of the drum, a ball of the extraction by hand (R-INC-2).
+    """
+    partida = _current_game(ctx)
+    by_hand = partida is not None and any(
+        i.incident == "failure_after_extraction_began" for i in partida.incidents
+    )
+    ctx.service.draw_game_ball(a["number"], "manual" if by_hand else "operator")
     partida = _current_game(ctx)
     over = partida is not None and ctx.service.hall.game_partida_over()
     return {"number": a["number"], "plan_complete": over}

@@ -235,3 +235,38 @@ def test_the_devices_never_draw_for_a_game_partida(servers: Callable[..., Server
     assert records(server.db) == before
     assert console.do("draw_game_ball", number=33)["result"]["number"] == 33
     assert console.state()["state"]["game"]["balls"] == [33]
+
+
+def test_a_game_partida_goes_on_by_hand_or_is_annulled_with_the_jefe_de_sala_s_authorisation(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """R-INC-1, R-INC-2, decision 263: after the first ball a failure is recorded and the balls
+    go on by hand; before it, the partida is annulled and every cartón refunded. Both need the
+    jefe de sala (bingo.rights: manual_extraction, annul).
+    """
+    server = servers()
+    console = Client(server)
+    open_session(console)
+    game_ready(console, "plus-4x5", "P-0001", "plus-600", paper=50, electronic=10)
+    console.do("draw_game_ball", number=10)
+    note = {"incident": "failure_after_extraction_began", "note": "el bombo no gira"}
+    refused(console.send("game_incident", note), 403, "not_authorised")
+    console.do("game_incident", authorisation=SALA, **note)
+    order = [n for n in range(1, 76) if n != 10]
+    for ball in order:
+        if console.do("draw_game_ball", number=ball)["result"]["plan_complete"]:
+            break
+    console.do("close_game_partida")
+    console.do("pay_game_prizes")
+    console.do("start_game_partida", game_id="plus-4x5", card_set_id="plus-600",
+               face_value_cents=150)  # fmt: skip
+    console.do("sell_game_count", series="P-0001", count=40)
+    before = console.state()["state"]["game"]["takings_cents"]
+    console.do("annul_game_partida", authorisation=SALA, incident="failure_before_first_ball",
+               note="el bombo no arranca")  # fmt: skip
+    game = console.state()["state"]["game"]
+    assert game["status"] == "annulled" and game["refund_cents"] == before == 6000
+    close_the_session(console)
+    data = export_and_check(server, tmp_path)
+    partidas = data["sessions"][0]["game_partidas"]
+    assert len(partidas) == 2
