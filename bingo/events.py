@@ -645,7 +645,7 @@ class GameBallDrawn(Event):
     number: int
     index: int  # 1-based extraction count
     ball: int
-    source: str  # "extractor" | "manual" | "simulated"
+    source: str  # "extractor" | "manual" | "operator" (typed, app.server) | "simulated"
 
 
 @_register

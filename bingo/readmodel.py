@@ -16,6 +16,7 @@ from bingo.hall import (
     SessionState,
     Status,
 )
+from bingo.readmodel_games import GamePanel, game_panel
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class PanelState:
     # the hall's languages (``ui.panels.hall_panel.ANNOUNCEMENTS``, ``app/web/i18n.js``).
     announcement_code: str = ""
     bola_loca_share_cents: int = 0  # this partida's share, already in bola_loca_fund_cents
+    game: GamePanel | None = None  # a partida of derivado or plus on the screens
 
     @property
     def extractions(self) -> int:
@@ -147,6 +149,7 @@ def panel_state(hall: Hall) -> PanelState:
         version=hall.version,
         announcement_code=announcement_code(hall),
         bola_loca_share_cents=share,
+        game=game_panel(hall),
     )
 
 

@@ -77,6 +77,8 @@ ACTIONS: dict[str, Right] = {
     "device_suspend": _table("II.1.b ¶1: la avería suspende; el plazo lo juzga el jefe de sala"),
     "device_manual_extraction": _table("II.1.b ¶2: «se continuará … por procedimiento manual»"),
     "reclamacion": _table("R-ACTA-5"),
+    # another modality (Cantabria B.3, B.4): only a published file authorised in the region
+    "adopt_game": _table("B.3.a: solo versiones autorizadas por la Consejería"),
     # what the regulation gives the jefe de sala (R-ROLE-2)
     "suspend": _sala("II.1.b ¶1: «a juicio del Jefe de Sala»"),
     "resume": _sala("II.1.b ¶1: el plazo prudencial lo juzga el jefe de sala"),
@@ -131,6 +133,18 @@ COMMANDS: dict[str, str] = {
     "annul": "annul",
     "terminal_buy": "terminal_buy",
     "terminal_collect": "terminal_collect",
+    # the partidas of bingo derivado and bingo plus (app.server.game_commands; decision 277)
+    "adopt_game": "adopt_game",
+    "register_game_card_set": "new_serie",
+    "register_game_serie": "new_serie",
+    "start_game_partida": "start_partida",
+    "sell_game_count": "sell_count",
+    "close_game_sale": "close_sale",
+    "draw_game_ball": "draw_ball",
+    "close_game_partida": "close_partida",
+    "pay_game_prizes": "pay_prizes",
+    "game_incident": "manual_extraction",
+    "annul_game_partida": "annul",
 }
 
 

@@ -214,3 +214,5 @@ CONSOLE_COMMANDS: dict[str, Command] = {
 
 assert not set(CONSOLE_COMMANDS) & set(COMMANDS), "a console command hides another"
 COMMANDS.update(CONSOLE_COMMANDS)
+
+from app.server import game_commands  # noqa: E402, F401  (derivado and plus, in COMMANDS)

@@ -14,6 +14,7 @@ from typing import Any
 
 from bingo.chain import Record
 from bingo.readmodel import PanelState
+from bingo.readmodel_games import GamePanel
 
 WIRE_VERSION = 1
 
@@ -58,6 +59,52 @@ def state_json(state: PanelState) -> dict[str, Any]:
                 "amount_cents": w.amount_cents,
             }
             for w in state.winners
+        ],
+        "game": game_json(state.game),
+    }
+
+
+def game_json(game: GamePanel | None) -> dict[str, Any] | None:
+    """A partida of derivado or plus on the screens (the schema's ``game``), or None."""
+    if game is None:
+        return None
+    return {
+        "id": game.game_id,
+        "version": game.version,
+        "modality": game.modality,
+        "names": dict(game.names),
+        "count": game.count,
+        "plan": game.plan,
+        "planned_balls": game.planned_balls,
+        "partida": game.number,
+        "status": game.status,
+        "cards_sold": game.cards_sold,
+        "price_cents": game.price_cents,
+        "takings_cents": game.takings_cents,
+        "balls": list(game.balls),
+        "last_ball": game.last_ball,
+        "extractions": len(game.balls),
+        "settled": game.settled,
+        "refund_cents": game.refund_cents,
+        "prizes": [
+            {
+                "combination": p.combination,
+                "names": dict(p.names),
+                "stake_cents": p.stake_cents,
+                "each": p.each,
+                "winners_count": p.winners_count,
+                "paid_cents": p.paid_cents,
+                "winners": [
+                    {
+                        "series": w.series,
+                        "number": w.number,
+                        "completed_at_ball": w.completed_at_ball,
+                        "amount_cents": w.amount_cents,
+                    }
+                    for w in p.winners
+                ],
+            }
+            for p in game.prizes
         ],
     }
 

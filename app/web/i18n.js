@@ -47,6 +47,10 @@ window.PANEL_TEXTS = {
     short_closed: "Cerrada",
     short_paid: "Cerrada",
     short_annulled: "Anulada",
+    each: "cada cartón",
+    short_plus: "Bingo plus",
+    short_derivado: "Derivado",
+    no_winner: "sin ganador",
   },
   eu: {
     offline: "konexiorik gabe",
@@ -92,5 +96,9 @@ window.PANEL_TEXTS = {
     short_closed: "Itxita",
     short_paid: "Itxita",
     short_annulled: "Baliogabetua",
+    each: "kartoi bakoitzeko",
+    short_plus: "Bingo plus",
+    short_derivado: "Eratorria",
+    no_winner: "irabazlerik gabe",
   },
 };

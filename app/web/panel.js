@@ -40,15 +40,57 @@
     if (el.textContent !== String(value)) el.textContent = value;
   }
 
-  // The board: 90 cells built once.
+  // The board: 90 cells, or the N of the game partida on the screens (docs/games.md).
   const board = $("board");
   const cells = [];
-  for (let n = 1; n <= 90; n++) {
-    const cell = document.createElement("div");
-    cell.className = "cell t";
-    cell.textContent = n;
-    board.appendChild(cell);
-    cells.push(cell);
+  function build(count) {
+    if (cells.length === count) return;
+    cells.length = 0;
+    board.replaceChildren();
+    for (let n = 1; n <= count; n++) {
+      const cell = document.createElement("div");
+      cell.className = "cell t";
+      cell.textContent = n;
+      board.appendChild(cell);
+      cells.push(cell);
+    }
+    const grid = count === 90 ? null : gridFor(count);
+    board.style.gridTemplateColumns = grid ? "repeat(" + grid.columns + ", " + grid.width + "vh)" : "";
+    board.style.gridTemplateRows = grid ? "repeat(" + grid.rows + ", " + grid.height + "vh)" : "";
+    board.style.setProperty("--cell-font", grid ? grid.font + "vh" : "");
+    board.style.setProperty("--cell-height", grid ? grid.height + "vh" : "");
+  }
+  // Rows x columns for N numbers in the 90-number board's area (136vh x 97.2vh, beside the
+  // side column on a 16:9 screen): the layout with the largest numbers that fit their cells,
+  // the fewest empty cells between equals. 45 -> 7 x 7, 75 -> 9 x 9, 100 -> 12 x 9.
+  function gridFor(count) {
+    const digits = String(count).length;
+    let best = null;
+    for (let columns = 1; columns <= count; columns++) {
+      const rows = Math.ceil(count / columns);
+      const width = 136 / columns, height = 97.2 / rows;
+      const font = Math.min(height * 0.96, (width - 0.8) / (digits * 0.6 + 0.1));
+      const score = font - (rows * columns - count) * 0.001;
+      if (!best || score > best.score) {
+        best = { columns: columns, rows: rows, width: +width.toFixed(2), height: +height.toFixed(2),
+          font: +font.toFixed(2), score: score };
+      }
+    }
+    return best;
+  }
+  build(90);
+  window.__board = { get cells() { return cells.length; }, grid: gridFor };
+
+  // A partida of derivado or plus on the screens: its own numbers, balls and status, so the
+  // board and the last ball read it as they read the ordinary partida.
+  function gameView(s, g) {
+    const name = g.names[lang()] || g.names.es || g.id;
+    return Object.assign({}, s, {
+      partida: g.partida, status: g.status, announcement: g.status, is_last_partida: false,
+      door_closed: g.status === "sale_closed" || g.status === "extraction",
+      balls: g.balls, last_ball: g.last_ball, extractions: g.extractions,
+      cards_sold: g.cards_sold, price_cents: g.price_cents, game_name: name,
+    });
   }
 
   function render() {
@@ -58,10 +100,15 @@
       const word = text(el.dataset.text);
       if (el.textContent !== word) el.textContent = word;
     }
-    const s = state;
+    const g = state.game;
+    const s = g ? gameView(state, g) : state;
+    document.body.classList.toggle("game", !!g);
+    build(g ? g.count : 90);
+    if (g) set("b-game", text("short_" + g.modality));  // the side column is narrow
     const playing = s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status);
     const values = { n: s.partida === null ? "" : s.partida };
-    const announcement = (playing ? text("last_partida") + " · " : "") + text(s.announcement, values);
+    const announcement = (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
+      text(s.announcement, values);
     // The board's side column is narrow: short words, the last partida on a line of its own.
     const short = (playing ? text("last_partida_short") + "\n" : "") +
       text("short_" + s.announcement, values);
@@ -81,7 +128,7 @@
     const door = text(s.door_closed ? "door_closed" : "door_open");
     for (const p of ["b", "l", "p"]) {
       if ($(p + "-partida")) set(p + "-partida", partida);
-      set(p + "-count", s.extractions);
+      set(p + "-count", s.extractions + (g && g.planned_balls ? "/" + g.planned_balls : ""));
       set(p + "-door", door);
       $(p + "-door").classList.toggle("closed", s.door_closed);
     }
@@ -90,6 +137,7 @@
     set("l-previous", s.balls.slice(-4, -1).reverse().join("  "));
     set("p-sold", s.cards_sold);
     set("p-price", euros(s.price_cents));
+    if (g) { gamePrizes(g); return; }
     // Each prize row: its amount and, once won, who won it (at most two, then "+N").
     const won = (prize) => {
       const list = s.winners.filter((w) => w.prize === prize);
@@ -111,6 +159,33 @@
     $("p-bola-row").hidden = !s.bola_loca_numbers.length && !s.bola_loca_fund_cents;
     set("p-bola", won("bola_loca") || (euros(s.bola_loca_fund_cents) +
       (s.bola_loca_numbers.length ? " · " + s.bola_loca_numbers.join(" ") : "")));
+  }
+
+  // The game's combinations: what each puts at stake and, once the system settled the
+  // partida, who won it (at most two named, then "+N"), or "sin ganador".
+  function gamePrizes(g) {
+    const rows = $("g-prizes");
+    while (rows.children.length < g.prizes.length) {
+      const row = document.createElement("div");
+      row.className = "row";
+      row.innerHTML = '<span class="t"></span><b class="t"></b>';
+      rows.appendChild(row);
+    }
+    while (rows.children.length > g.prizes.length) rows.lastChild.remove();
+    g.prizes.forEach((p, i) => {
+      const [name, amount] = rows.children[i].children;
+      const word = p.names[lang()] || p.names.es || p.combination;
+      if (name.textContent !== word) name.textContent = word;
+      let shown = euros(p.stake_cents) + (p.each ? " " + text("each") : "");
+      if (g.settled && !p.winners_count) shown = text("no_winner") + " · " + shown;
+      else if (p.winners_count) {
+        const room = p.each ? 1 : 2;  // an instant prize's row also says "cada cartón"
+        const named = p.winners.slice(0, room).map((w) => w.series + "-" + w.number).join(", ");
+        const more = p.winners_count > room ? " +" + (p.winners_count - room) : "";
+        shown = named + more + " · " + (p.each ? shown : euros(p.paid_cents));
+      }
+      if (amount.textContent !== shown) amount.textContent = shown;
+    });
   }
 
   function clock() {

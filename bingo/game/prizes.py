@@ -22,12 +22,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bingo.game.definition import GameDefinition
+from bingo.game.definition import GameDefinition, Prize
 from bingo.game.detect import tracker_for
 from bingo.i18n import _
 from bingo.money import BP_WHOLE, percent_of, split_equally
 
-__all__ = ["Award", "PartidaResult", "play_partida"]
+__all__ = ["Award", "PartidaResult", "play_partida", "stake_cents"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,18 @@ class PartidaResult:
     @property
     def residue_cents(self) -> int:
         return sum(a.residue_cents for a in self.awards)
+
+
+def stake_cents(
+    definition: GameDefinition, prize: Prize, price_cents: int, takings_cents: int
+) -> int:
+    """What ``prize`` puts at stake: for a plan of percentages its pool, floor(takings × share),
+    split among its winners; for the instant plan what each winning cartón is paid,
+    floor(price × multiple) (docs/decisions.md 264). The panels show it; the settlement pays it.
+    """
+    if definition.plan == "instantaneo":
+        return price_cents * prize.price_multiple_bp // BP_WHOLE
+    return percent_of(takings_cents, prize.basis_points)
 
 
 def play_partida(
@@ -98,7 +110,7 @@ def _shared(
         completed = tracker.add_ball(ball)
         for code in [c.code for c in definition.combinations]:
             if code in pending and len(completed[code]):
-                pool = percent_of(takings, pending.pop(code).basis_points)
+                pool = stake_cents(definition, pending.pop(code), 0, takings)
                 share, residue = split_equally(pool, len(completed[code]))
                 winners = tuple(int(i) for i in completed[code])
                 awards.append(Award(code, len(drawn), winners, share, residue))
@@ -135,7 +147,7 @@ def _instant(
                     prize.combination,
                     int(at.max()),  # the ball by which all of them had it
                     tuple(int(i) for i in winners),
-                    price_cents * prize.price_multiple_bp // BP_WHOLE,
+                    stake_cents(definition, prize, price_cents, takings),
                 )
             )
     return PartidaResult(tuple(drawn), takings, tuple(awards))

@@ -289,6 +289,8 @@ def test_the_server_tells_its_clients_which_commands_need_the_jefe_de_sala(
         "suspend", "resume", "annul", "close_session",
         # the console's commands (decision 131): the same actions under the console's names
         "refund_suspended", "start_manual_extraction", "choose_prima_amount", "install_ball_set",
+        # a game partida's (decision 277): its annulment and its going on by hand
+        "annul_game_partida", "game_incident",
     }  # fmt: skip
     from app.server.console_commands import COMMANDS  # the whole table, the console's too
     from bingo import rights as rt
