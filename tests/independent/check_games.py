@@ -410,6 +410,8 @@ class _GamePartida:
             self.problem(f"payout_cents {recorded_payout} is not the sum of the awards ({total})")
         refund = p.get("refund_cents")
         if status == "annulled":
+            if p.get("incidents") == []:
+                self.problem("annulled partida records no incident (R-INC-1..4)")
             if awards:
                 self.problem(f"annulled, yet it records {len(awards)} awards")
             if recorded_payout not in (0, None):
