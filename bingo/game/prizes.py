@@ -25,9 +25,22 @@ import numpy.typing as npt
 from bingo.game.definition import GameDefinition
 from bingo.game.detect import tracker_for
 from bingo.i18n import _
-from bingo.money import BP_WHOLE, percent_of, split_equally
+from bingo.money import percent_of, split_equally
 
-__all__ = ["Award", "PartidaResult", "play_partida"]
+__all__ = ["Award", "PartidaResult", "play_partida", "stake_cents"]
+
+
+def stake_cents(plan: str, figure_bp: int, takings_cents: int, price_cents: int) -> int:
+    """What one prize of a plan puts at stake, to the cent (decision 264): for a shared plan
+    (``partida``) its pool, ``figure_bp`` of the takings; for an instant plan what each winner
+    is paid, ``figure_bp`` times the cartón's price (in basis points of it). Rounded down.
+    The one place this is written: settlement, export and acta all ask here.
+    """
+    if plan == "partida":
+        return percent_of(takings_cents, figure_bp)
+    if plan == "instantaneo":
+        return percent_of(price_cents, figure_bp)
+    raise ValueError(_("el plan «{p}» no se juega partida a partida aquí").format(p=plan))
 
 
 @dataclass(frozen=True)
@@ -98,7 +111,7 @@ def _shared(
         completed = tracker.add_ball(ball)
         for code in [c.code for c in definition.combinations]:
             if code in pending and len(completed[code]):
-                pool = percent_of(takings, pending.pop(code).basis_points)
+                pool = stake_cents("partida", pending.pop(code).basis_points, takings, 0)
                 share, residue = split_equally(pool, len(completed[code]))
                 winners = tuple(int(i) for i in completed[code])
                 awards.append(Award(code, len(drawn), winners, share, residue))
@@ -135,7 +148,7 @@ def _instant(
                     prize.combination,
                     int(at.max()),  # the ball by which all of them had it
                     tuple(int(i) for i in winners),
-                    price_cents * prize.price_multiple_bp // BP_WHOLE,
+                    stake_cents("instantaneo", prize.price_multiple_bp, takings, price_cents),
                 )
             )
     return PartidaResult(tuple(drawn), takings, tuple(awards))
