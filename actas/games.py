@@ -22,6 +22,7 @@ from actas.model import (
     SaleRange,
     Winner,
 )
+from bingo.game.prizes import plan_stake_cents
 from bingo.money import BP_WHOLE
 
 __all__ = [
@@ -211,6 +212,11 @@ def game_observations(
     return notes
 
 
+def _stake(p: GamePartidaBlock, figure: int) -> int:
+    """What the plan puts at stake for a prize of ``figure``: the engine's one rule."""
+    return plan_stake_cents(p.game.plan, figure, p.takings_cents, p.face_value_cents)
+
+
 def _prize_notes(where: str, p: GamePartidaBlock, pr: GamePrize, figure: int | None) -> list[str]:
     name = p.game.combination(pr.combination, "es")
     notes: list[str] = []
@@ -221,7 +227,7 @@ def _prize_notes(where: str, p: GamePartidaBlock, pr: GamePrize, figure: int | N
                 f"{w.ball_index}, no extraída."
             )
     if p.game.plan == "partida":
-        if figure is not None and p.takings_cents * figure // BP_WHOLE != pr.amount_cents:
+        if figure is not None and _stake(p, figure) != pr.amount_cents:
             notes.append(
                 f"{where}: el premio «{name}» no es el {figure / 100:g} % de la recaudación."
             )
@@ -232,7 +238,7 @@ def _prize_notes(where: str, p: GamePartidaBlock, pr: GamePrize, figure: int | N
                 f"{where}: el reparto del premio «{name}» y su residuo no suman el premio."
             )
     elif p.game.plan == "instantaneo":
-        if figure is not None and p.face_value_cents * figure // BP_WHOLE != pr.amount_cents:
+        if figure is not None and _stake(p, figure) != pr.amount_cents:
             notes.append(
                 f"{where}: el premio «{name}» no es {figure / BP_WHOLE:g} veces el precio del "
                 "cartón."

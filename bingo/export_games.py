@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bingo.game.definition import GameDefinition
+from bingo.game.prizes import stake_cents
 from bingo.hall import Hall, SessionState
 from bingo.hall.game_fold import ANNULLED, CLOSED, PAID, GamePartida
-from bingo.money import BP_WHOLE, percent_of
 
 __all__ = ["game_card_sets", "game_partidas", "games_played"]
 
@@ -100,21 +100,14 @@ def _status(partida: GamePartida) -> str:
 
 def _prizes(partida: GamePartida) -> list[dict[str, Any]]:
     """Each prize of the plan: the pool at stake (shared plan) or what each winner is paid."""
-    d = partida.definition
-    if d.plan == "instantaneo":
-        return [
-            {
-                "combination": p.combination,
-                "amount_cents": partida.face_value_cents * p.price_multiple_bp // BP_WHOLE,
-            }
-            for p in d.prizes
-        ]
     return [
         {
             "combination": p.combination,
-            "amount_cents": percent_of(partida.takings_cents, p.basis_points),
+            "amount_cents": stake_cents(
+                partida.definition, p, partida.face_value_cents, partida.takings_cents
+            ),
         }
-        for p in d.prizes
+        for p in partida.definition.prizes
     ]
 
 

@@ -25,9 +25,9 @@ import numpy.typing as npt
 from bingo.game.definition import GameDefinition, Prize
 from bingo.game.detect import tracker_for
 from bingo.i18n import _
-from bingo.money import BP_WHOLE, percent_of, split_equally
+from bingo.money import percent_of, split_equally
 
-__all__ = ["Award", "PartidaResult", "play_partida", "stake_cents"]
+__all__ = ["Award", "PartidaResult", "plan_stake_cents", "play_partida", "stake_cents"]
 
 
 @dataclass(frozen=True)
@@ -56,16 +56,27 @@ class PartidaResult:
         return sum(a.residue_cents for a in self.awards)
 
 
+def plan_stake_cents(plan: str, figure_bp: int, takings_cents: int, price_cents: int) -> int:
+    """What one prize of a plan puts at stake, to the cent (decision 264): for a shared plan
+    (``partida``) its pool, ``figure_bp`` of the takings, split among its winners; for an
+    instant plan what each winning cartón is paid, ``figure_bp`` times the cartón's price (in
+    basis points of it). Rounded down. The one place this is written: the settlement, the
+    panels, the export and the acta's checks all ask here.
+    """
+    if plan == "partida":
+        return percent_of(takings_cents, figure_bp)
+    if plan == "instantaneo":
+        return percent_of(price_cents, figure_bp)
+    raise ValueError(_("el plan «{p}» no se juega partida a partida aquí").format(p=plan))
+
+
 def stake_cents(
     definition: GameDefinition, prize: Prize, price_cents: int, takings_cents: int
 ) -> int:
-    """What ``prize`` puts at stake: for a plan of percentages its pool, floor(takings × share),
-    split among its winners; for the instant plan what each winning cartón is paid,
-    floor(price × multiple) (docs/decisions.md 264). The panels show it; the settlement pays it.
-    """
-    if definition.plan == "instantaneo":
-        return price_cents * prize.price_multiple_bp // BP_WHOLE
-    return percent_of(takings_cents, prize.basis_points)
+    """What ``prize`` of ``definition`` puts at stake (:func:`plan_stake_cents`)."""
+    instant = definition.plan == "instantaneo"
+    figure = prize.price_multiple_bp if instant else prize.basis_points
+    return plan_stake_cents(definition.plan, figure, takings_cents, price_cents)
 
 
 def play_partida(

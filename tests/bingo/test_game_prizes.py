@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from app.config.game_files import shipped_game
 from bingo.game.cards import generate_cartones
 from bingo.game.detect import reference_completions
-from bingo.game.prizes import play_partida
+from bingo.game.prizes import plan_stake_cents, play_partida
 from bingo.money import percent_of
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -97,3 +97,13 @@ def test_a_deferred_derivado_is_checked_but_not_played_partida_by_partida() -> N
         replace(deferred, prizes=(Prize("linea", basis_points=7000),)).checked()
     with pytest.raises(ValueError, match="no se juega partida a partida"):
         play_partida(deferred, generate_cartones(deferred, 1, 3), list(range(1, 46)), 100)
+
+
+def test_what_a_prize_puts_at_stake_is_rounded_down_to_the_cent() -> None:
+    """Decision 264: a shared pool is floor(takings × share), an instant prize floor(price ×
+    multiple); the settlement, the export and the acta all take it from here."""
+    assert plan_stake_cents("partida", 1500, 23_399, 100) == 3_509  # 3 509,85 → 3 509
+    assert plan_stake_cents("instantaneo", 30_000, 23_399, 35) == 105  # 3 × 0,35 €
+    assert plan_stake_cents("instantaneo", 125, 0, 99) == 1  # 0,0124 € → 1 cent
+    with pytest.raises(ValueError):
+        plan_stake_cents("diferido", 100, 1_000, 100)

@@ -219,6 +219,15 @@ def test_annulled_partida_must_refund_and_pay_nothing(good: Export) -> None:
     _one(problems, "game partida 3", "annulled, yet it records 1 awards")
 
 
+def test_annulled_partida_without_its_incident_is_reported(good: Export) -> None:
+    """An annulment rests on an incident (R-INC-1..4), as the ordinary checker holds."""
+
+    def change(e: Export) -> None:
+        _game_partida(e, 3)["incidents"] = []
+
+    _one(_new_problems(good, change), "game partida 3", "annulled partida records no incident")
+
+
 def test_partida_of_an_unknown_game_is_reported(good: Export) -> None:
     def change(e: Export) -> None:
         _game_partida(e, 1)["game"] = "plus-9x9"
