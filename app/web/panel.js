@@ -217,7 +217,7 @@
       const m = JSON.parse(event.data);
       if (m.v !== 1) return;
       if (m.server_time_ms) offset = m.server_time_ms - Date.now();
-      if (m.type === "ping") return;
+      if (m.type !== "snapshot" && m.type !== "change") return;  // pings; the table's messages
       if (m.type === "change" && m.version <= version && state) return;  // already shown
       if (m.type === "snapshot") backoff = 250;
       state = m.state;
