@@ -322,3 +322,44 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
     table.do("close_partida")
     wait_for(chrome, "window.__terminal.collected_cents > 0")
     resize(chrome, 1920, 1080)
+
+
+def test_a_terminal_may_not_read_the_hall_record_nor_the_table_questions(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """decision 284 (and 202): a terminal sees its own socket and the public panels, never the
+    hall's record (sellers, payments, other machines' purchases), its card sets, the table's
+    questions, the machines' list or the centre link; the table's people and the inspector
+    still read them (R-ROLE-1, R-MULTI-3).
+    """
+    from tests.server.kit import INSPECTOR, MESA, SALA
+
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    server = servers()
+    table = Client(server)
+    open_session(table)
+    machine = Client(server, operator=(terminal_name(1), PIN))
+    assert machine.login(terminal_name(1), PIN).status_code == 200
+    reads = ["/api/v1/records?after=0", "/api/v1/questions", "/api/v1/card_sets/ninguno"]
+    for path in [*reads, "/api/v1/terminals"]:
+        answer = machine.http.get(
+            f"{server.url}{path}", headers={"Authorization": f"Bearer {machine.token}"}
+        )
+        assert answer.status_code == 403, (path, answer.text)
+        assert "Terminal 1" in answer.json()["error"]["message"]
+    for operator in (MESA, SALA, INSPECTOR):
+        reader = Client(server, operator=operator)
+        assert reader.login(*operator).status_code == 200
+        for path in reads:
+            answer = reader.http.get(
+                f"{server.url}{path}", headers={"Authorization": f"Bearer {reader.token}"}
+            )
+            assert answer.status_code in (200, 404), (operator, path, answer.text)
+            assert answer.status_code == 200 or path.startswith("/api/v1/card_sets/")
+    records = reader.http.get(
+        f"{server.url}/api/v1/records?after=0", headers={"Authorization": f"Bearer {reader.token}"}
+    )
+    assert records.json()["records"]  # the inspector reads the whole record
+    # what the players see stays open to anyone: the state, the stream, the panels
+    assert httpx.get(f"{server.url}/api/v1/state").status_code == 200
