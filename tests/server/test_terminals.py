@@ -363,3 +363,41 @@ def test_a_terminal_may_not_read_the_hall_record_nor_the_table_questions(
     assert records.json()["records"]  # the inspector reads the whole record
     # what the players see stays open to anyone: the state, the stream, the panels
     assert httpx.get(f"{server.url}/api/v1/state").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--payment", "credit"], "--payment"),  # not in the closed list (decision 280)
+        (["--payment", ""], "--payment"),
+        (["--buy", "-3"], "--buy"),
+        (["--buy", "0"], "--buy"),
+        (["--buy", "tres"], "--buy"),
+        (["--name", ""], "--name"),
+        (["--url", "127.0.0.1:1"], "--url"),
+        (["--cafile", "no-existe.pem"], "--cafile"),
+    ],
+)
+def test_the_terminal_command_refuses_a_bad_argument_before_connecting(
+    arguments: list[str], said: str
+) -> None:
+    """Bad usage exits 2 with a message naming the option, and connects to nothing: a terminal
+    never asks the server to sell on credit or a negative count (R-SALE-4; Cantabria II.1.a).
+    """
+    import socket
+
+    with socket.socket() as listener:  # the "server": it must hear no connection
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.settimeout(0.0)
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+        command = [sys.executable, "-m", "app.cli", "terminal", "--url", url]
+        command += ["--name", terminal_name(1), "--pin-stdin", *arguments]
+        done = subprocess.run(
+            command, cwd=ROOT, input=PIN + "\n", capture_output=True, text=True, timeout=60
+        )
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stderr and "Traceback" not in done.stderr
+    assert "conectada" not in done.stdout
