@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bingo.cards import CardSet, dump_card_set
 from bingo.chain import Record
-from bingo.events import CardSetRegistered, event_from
+from bingo.events import CardSetRegistered, TerminalLimitsAdopted, event_from
 from bingo.hall import DomainError, Hall
 from bingo.rules import RegionRules
 from bingo.service import (
@@ -231,6 +231,32 @@ def _missing_steps(hall: Hall, settings: HallSettings) -> list[Callable[[HallSer
     return steps
 
 
+def terminal_limits_of(
+    service: HallService, settings: HallSettings, adopt: bool
+) -> list[TerminalLimitsAdopted]:
+    """Give the service the settings' limits on auxiliary machines (the hall's category), and
+    the event that records them when they are not the recorded ones (decision 300). A change is
+    refused while a session is open; between sessions only the hall's start (``adopt``:
+    ``serve``, ``run``) records it, and any other command given those settings is refused.
+    """
+    events = [
+        e
+        for e in service.hall.adopt_terminal_limits(settings.terminal_limits)
+        if isinstance(e, TerminalLimitsAdopted)
+    ]
+    recorded = service.hall.recorded_terminal_limits
+    if events and not adopt and recorded is not None:
+        raise DomainError(
+            "los límites de las máquinas auxiliares de la configuración no son los registrados ("
+            + "; ".join(recorded.differences(settings.terminal_limits))
+            + "): la categoría de la sala se adopta al arrancar su servidor (`bingo-hall serve` "
+            "o `run`) entre dos sesiones, y queda en el registro",
+            "R-MULTI-3",
+        )
+    service.use_terminal_limits(settings.terminal_limits)
+    return events
+
+
 def prepare_hall(service: HallService, settings: HallSettings) -> None:
     """Give a fresh record its hall, rules, card set, first serie, ball set and prima, from the
     hall's settings, all together or nothing: the steps are rehearsed on a copy of the record
@@ -238,9 +264,11 @@ def prepare_hall(service: HallService, settings: HallSettings) -> None:
     nothing is written, and settings that describe another hall or other rules are refused.
     """
     check_settings(service.hall, settings)
-    service.use_terminal_limits(settings.terminal_limits)  # the settings', not the record's
+    limits = terminal_limits_of(service, settings, adopt=True)
     steps = _missing_steps(service.hall, settings)
     if not steps:
+        if limits:
+            service.record_together(limits)
         return
     known = service.records()
     rehearsal_log = MemoryEventLog()
@@ -249,7 +277,7 @@ def prepare_hall(service: HallService, settings: HallSettings) -> None:
     for step in steps:
         step(rehearsal)
     added = [event_from(r.kind, r.payload) for r in rehearsal.records()[len(known) :]]
-    service.record_together(added)
+    service.record_together([*added, *limits])
     # committed: a card set generated for it is kept in the store (never in the rehearsal,
     # so a refused set-up leaves the database as it was)
     for event in added:
@@ -279,7 +307,7 @@ def open_hall(
         service = HallService(store, hall_id, card_set_library(store, keep=True), clock, bola_loca)
         if settings is not None:
             check_settings(service.hall, settings)
-            service.use_terminal_limits(settings.terminal_limits)
+            terminal_limits_of(service, settings, adopt=False)
         sign_checkpoints(store, service)
         yield Engine(store, service)
     finally:

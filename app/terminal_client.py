@@ -17,9 +17,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from app.cli_input import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, CliError
+from app.cli_input import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, CliError, identifier, whole_number
 from bingo.terminals import CASH, PAYMENT_MEANS
 from ui.client.link import Link, LinkDown, ServerRefused, tls_context
 
@@ -158,17 +159,40 @@ def add_parsers(sub: Any) -> None:
         description="Conecta una terminal de jugador (operador de papel «terminal») al servidor "
         "de la sala, compra cartones pagados en el acto y cobra sus premios.",
     )
-    parser.add_argument("--url", default="http://127.0.0.1:8000", help="dirección del servidor")
-    parser.add_argument("--name", required=True, help="nombre del operador de la terminal")
+    parser.add_argument(
+        "--url", type=server_url, default="http://127.0.0.1:8000", help="dirección del servidor"
+    )
+    parser.add_argument(
+        "--name", type=identifier, required=True, help="nombre del operador de la terminal"
+    )
     parser.add_argument("--pin-stdin", action="store_true", help="lee el PIN de la entrada")
-    parser.add_argument("--buy", type=int, default=0, help="cartones a comprar al conectar")
+    parser.add_argument(
+        "--buy", type=whole_number(1), default=0, help="cartones a comprar al conectar (1 o más)"
+    )
     parser.add_argument(
         "--payment",
         default=CASH,
+        choices=list(PAYMENT_MEANS),  # the closed list (decision 280): credit is never sent
         help=f"medio de pago: {', '.join(PAYMENT_MEANS)} (por defecto {CASH})",
     )
-    parser.add_argument("--cafile", help="certificado de la sala para HTTPS")
+    parser.add_argument("--cafile", type=existing_file, help="certificado de la sala para HTTPS")
     parser.set_defaults(func=run)
+
+
+def server_url(value: str) -> str:
+    """The hall server's address: http:// or https:// and a host."""
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("http", "https") or not rest.strip("/"):
+        raise argparse.ArgumentTypeError(
+            f"dirección no válida «{value}»: escríbala http://equipo:puerto o https://equipo:puerto"
+        )
+    return value
+
+
+def existing_file(value: str) -> str:
+    if not Path(value).is_file():
+        raise argparse.ArgumentTypeError(f"no existe el fichero «{value}»")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -455,6 +455,22 @@ class InterconnectedSettled(Event):
 
 @_register
 @dataclass(frozen=True, kw_only=True)
+class TerminalLimitsAdopted(Event):
+    """The region's limits on auxiliary machines in force from now on, for the hall's category
+    as its settings say it (R-MULTI-3; decisions 281, 300): recorded between sessions, so each
+    session's machines and cartones are checked against the limits it opened with.
+    """
+
+    kind: ClassVar[str] = "terminal_limits_adopted"
+    category: str  # "" when the settings do not say it: then no machine plays
+    machines_max: int | None
+    cartones_max: int | None
+    machines_rule: str
+    cartones_rule: str
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
 class TerminalPrizePaid(Event):
     """A prize of a cartón sold on a terminal paid to its player, on his terminal: owed from
     the award until then, across partidas, when the terminal was away (R-MULTI-3; decision 283).

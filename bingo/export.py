@@ -18,7 +18,7 @@ from bingo.events import BallCheckRecorded
 from bingo.export_games import game_card_sets, game_partidas, games_played
 from bingo.hall import Hall, PartidaState, Pending, PrimaState, SaleRange, SessionState, Status
 from bingo.rules import RegionRules
-from bingo.terminals import CASH
+from bingo.terminals import CASH, TerminalLimits
 
 FORMAT = "bingo-session/1"
 
@@ -35,6 +35,23 @@ def _fund(before: int, deduction: int, awarded: int, status: str) -> tuple[int, 
     if status == "annulled":
         return before, 0, before
     return before, deduction, before + deduction - awarded
+
+
+def _terminal_limits(limits: TerminalLimits | None) -> dict[str, Any]:
+    """The limits on auxiliary machines the session was played under, for the hall's category
+    (decision 300); nothing when the region sets none, so such exports keep their bytes.
+    """
+    if limits is None or not limits.bounded:
+        return {}
+    return {
+        "terminal_limits": {
+            "category": limits.category or None,  # None: not said, so no machine played
+            "machines_max": limits.machines_max,
+            "cartones_max": limits.cartones_max,
+            "machines_rule": limits.machines_rule,
+            "cartones_rule": limits.cartones_rule,
+        }
+    }
 
 
 def _sale(sale: SaleRange) -> dict[str, Any]:
@@ -323,6 +340,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
             if session.rules is not None and session.rules != hall.rules
             else {}
         ),
+        **_terminal_limits(session.terminal_limits),
         **_simulation(hall, session),
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [

@@ -33,6 +33,11 @@ ROLES: dict[str, str] = {
 #: The roles that run the table: either may ask for any hall action.
 TABLE = frozenset({JEFE_DE_MESA, JEFE_DE_SALA})
 
+#: The roles that may read the hall's record, its card sets and the table's questions: the
+#: table and the inspection. A terminal sees only its own socket and the public panels
+#: (decisions 202, 284).
+READERS = TABLE | {INSPECTOR}
+
 
 @dataclass(frozen=True)
 class Right:

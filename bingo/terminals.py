@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from bingo import events as ev
 from bingo.errors import DomainError
 from bingo.i18n import _
 
@@ -82,6 +83,41 @@ class TerminalLimits:
     # Why no machine may play: the region bounds them by the hall's category, which the hall's
     # settings do not say ("" when they do).
     no_category: str = ""
+    category: str = ""  # the hall's category they are for ("" when its settings do not say it)
+
+    def to_event(self) -> ev.TerminalLimitsAdopted:
+        return ev.TerminalLimitsAdopted(
+            category=self.category,
+            machines_max=self.machines_max,
+            cartones_max=self.cartones_max,
+            machines_rule=self.machines_rule,
+            cartones_rule=self.cartones_rule,
+        )
+
+    @classmethod
+    def from_event(cls, event: ev.TerminalLimitsAdopted) -> TerminalLimits:
+        return cls(
+            machines_max=event.machines_max,
+            cartones_max=event.cartones_max,
+            machines_rule=event.machines_rule,
+            cartones_rule=event.cartones_rule,
+            no_category=_(
+                "la categoría de la sala no está dicha en su configuración ([hall] category): "
+                "ninguna máquina auxiliar puede jugar; {rule}"
+            ).format(rule=event.machines_rule)
+            if not event.category
+            else "",
+            category=event.category,
+        )
+
+    def differences(self, other: TerminalLimits) -> list[str]:
+        """What ``other`` changes of these limits, in the hall's words."""
+        said = [
+            ("[hall] category", self.category or "sin decir", other.category or "sin decir"),
+            ("máquinas auxiliares", self.machines_max, other.machines_max),
+            ("cartones por máquina y partida", self.cartones_max, other.cartones_max),
+        ]
+        return [f"{what}: {was} → {now}" for what, was, now in said if was != now]
 
     @property
     def bounded(self) -> bool:

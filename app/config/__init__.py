@@ -138,6 +138,7 @@ def terminal_limits(region: Region, category: str | None, where: str) -> Termina
         machines_rule=machines_rule,
         cartones_rule=region.rule("series_per_machine_player_max"),
         no_category=no_category,
+        category=category or "",
     )
 
 

@@ -169,8 +169,9 @@ class ServerAuth:
         return {"login": operators or not self._console(request), "operators": operators}
 
     async def reader(self, request: Request, table: bool = False) -> Response | None:
-        """None when the request may read the record (any login; ``table``: a role that runs the
-        table, as answering the table's question is), else the answer refusing it.
+        """None when the request may read the record (a reader's login, never a terminal's;
+        ``table``: a role that runs the table, as answering the table's question is), else the
+        answer refusing it.
         """
         login = self._login(request)
         if login is None:
@@ -180,6 +181,13 @@ class ServerAuth:
         gone = await asyncio.to_thread(self._disabled, login)  # as for its commands
         if gone is not None:
             return gone
+        if login.role not in rt.READERS:  # a terminal: its own socket and the panels only
+            return _error(
+                403,
+                "not_authorised",
+                f"{login.name} ({rt.ROLES.get(login.role, login.role)}) no puede leer el registro "
+                "de la sala ni las preguntas de la mesa",
+            )
         if table and login.role not in rt.TABLE:
             return _error(
                 403,

@@ -66,9 +66,11 @@ class HallState:
         self.reclamaciones: dict[str, Reclamacion] = {}
         self.command_by: ev.CommandBy | None = None  # who asks now (R-ROLE-1)
         self.games = GameBook()  # bingo derivado and plus (bingo.hall.games)
-        # The region's limits on its auxiliary machines for this hall's category: not in the
-        # record but in the settings, given by the service (R-MULTI-3; decision 281).
+        # The region's limits on its auxiliary machines for this hall's category: the settings',
+        # given by the service, which must be the recorded ones during a session (R-MULTI-3;
+        # decisions 281, 300); ``recorded_terminal_limits``: the last adopted in the record.
         self.terminal_limits = TerminalLimits()
+        self.recorded_terminal_limits: TerminalLimits | None = None
         # The prizes of terminals' cartones paid on their terminal: (session, partida, prize,
         # serie, number) (decision 283).
         self.terminal_prizes_paid: set[tuple[str, int, str, str, int]] = set()
@@ -162,6 +164,12 @@ class HallState:
                 raised = self.prima.ball_limit - self.rules.prima_ball_limit if self.rules else 0
                 self.rules = RegionRules.from_event(event)
                 self.prima.ball_limit = self.rules.prima_ball_limit + max(raised, 0)
+            case ev.TerminalLimitsAdopted():
+                self.recorded_terminal_limits = TerminalLimits.from_event(event)
+                self.terminal_limits = self.recorded_terminal_limits
+                if self.session is not None and self.session.terminal_limits is None:
+                    # the first adoption, in a session opened before limits were recorded
+                    self.session.terminal_limits = self.recorded_terminal_limits
             case ev.CardSetRegistered():
                 self.card_set_info[event.card_set_id] = event
             case ev.SerieRegistered():
@@ -218,6 +226,7 @@ class HallState:
                 ]
                 self._changes_recorded = len(self.ball_set_changes)
                 session.rules = self.rules
+                session.terminal_limits = self.recorded_terminal_limits
                 if self.ball_set is not None:
                     session.ball_set_id = self.ball_set.id
                     session.ball_set_homologation = self.ball_set.homologation

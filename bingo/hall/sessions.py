@@ -13,7 +13,9 @@ from bingo.cards import CardSet
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
 from bingo.hall.states import BALLS, BallSetState
+from bingo.i18n import _
 from bingo.rules import RegionRules
+from bingo.terminals import TerminalLimits
 
 
 class SessionCommands(HallState):
@@ -49,6 +51,28 @@ class SessionCommands(HallState):
         if rules == self.rules:
             return []
         return [rules.to_event()]
+
+    def adopt_terminal_limits(self, limits: TerminalLimits) -> list[ev.Event]:
+        """The settings' limits on auxiliary machines into the record (decision 300): nothing
+        when they are the recorded ones (or there are none and the region sets none); a change
+        only between sessions, as the rules (decision 52).
+        """
+        recorded = self.recorded_terminal_limits
+        if recorded is None:
+            return [limits.to_event()] if limits.bounded else []
+        changes = recorded.differences(limits)
+        if not changes:
+            return []
+        if self.session is not None:
+            raise DomainError(
+                _(
+                    "los límites de las máquinas auxiliares de la configuración no son los de la "
+                    "sesión abierta ({changes}): la categoría de la sala no cambia con una sesión "
+                    "abierta; cierre la sesión o arranque con la configuración de la sala; {rule}"
+                ).format(changes="; ".join(changes), rule=recorded.machines_rule),
+                "R-MULTI-3",
+            )
+        return [limits.to_event()]
 
     def register_card_set(self, card_set: CardSet, source: str) -> list[ev.Event]:
         if card_set.id in self.games.card_sets:  # one id, one card set (and one store copy)

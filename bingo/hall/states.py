@@ -12,6 +12,7 @@ from enum import StrEnum
 from bingo import events as ev
 from bingo.cards import CardSet
 from bingo.rules import RegionRules
+from bingo.terminals import TerminalLimits
 
 BALLS = range(1, 91)
 
@@ -212,6 +213,8 @@ class SessionState:
     ball_set_homologation: str = ""
     ball_set_partidas_before: int = 0
     rules: RegionRules | None = None  # in force when it opened (they change only between sessions)
+    # The recorded limits on auxiliary machines in force (None: none recorded; decision 300).
+    terminal_limits: TerminalLimits | None = None
     # Changes of ball set made since the previous session closed: they belong to this one's
     # record (Cantabria II.2: every change in the acta).
     ball_set_changes_before: list[Pending] = field(default_factory=list)

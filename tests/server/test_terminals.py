@@ -322,3 +322,82 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
     table.do("close_partida")
     wait_for(chrome, "window.__terminal.collected_cents > 0")
     resize(chrome, 1920, 1080)
+
+
+def test_a_terminal_may_not_read_the_hall_record_nor_the_table_questions(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """decision 284 (and 202): a terminal sees its own socket and the public panels, never the
+    hall's record (sellers, payments, other machines' purchases), its card sets, the table's
+    questions, the machines' list or the centre link; the table's people and the inspector
+    still read them (R-ROLE-1, R-MULTI-3).
+    """
+    from tests.server.kit import INSPECTOR, MESA, SALA
+
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    server = servers()
+    table = Client(server)
+    open_session(table)
+    machine = Client(server, operator=(terminal_name(1), PIN))
+    assert machine.login(terminal_name(1), PIN).status_code == 200
+    reads = ["/api/v1/records?after=0", "/api/v1/questions", "/api/v1/card_sets/ninguno"]
+    for path in [*reads, "/api/v1/terminals"]:
+        answer = machine.http.get(
+            f"{server.url}{path}", headers={"Authorization": f"Bearer {machine.token}"}
+        )
+        assert answer.status_code == 403, (path, answer.text)
+        assert "Terminal 1" in answer.json()["error"]["message"]
+    for operator in (MESA, SALA, INSPECTOR):
+        reader = Client(server, operator=operator)
+        assert reader.login(*operator).status_code == 200
+        for path in reads:
+            answer = reader.http.get(
+                f"{server.url}{path}", headers={"Authorization": f"Bearer {reader.token}"}
+            )
+            assert answer.status_code in (200, 404), (operator, path, answer.text)
+            assert answer.status_code == 200 or path.startswith("/api/v1/card_sets/")
+    records = reader.http.get(
+        f"{server.url}/api/v1/records?after=0", headers={"Authorization": f"Bearer {reader.token}"}
+    )
+    assert records.json()["records"]  # the inspector reads the whole record
+    # what the players see stays open to anyone: the state, the stream, the panels
+    assert httpx.get(f"{server.url}/api/v1/state").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--payment", "credit"], "--payment"),  # not in the closed list (decision 280)
+        (["--payment", ""], "--payment"),
+        (["--buy", "-3"], "--buy"),
+        (["--buy", "0"], "--buy"),
+        (["--buy", "tres"], "--buy"),
+        (["--name", ""], "--name"),
+        (["--url", "127.0.0.1:1"], "--url"),
+        (["--cafile", "no-existe.pem"], "--cafile"),
+    ],
+)
+def test_the_terminal_command_refuses_a_bad_argument_before_connecting(
+    arguments: list[str], said: str
+) -> None:
+    """Bad usage exits 2 with a message naming the option, and connects to nothing: a terminal
+    never asks the server to sell on credit or a negative count (R-SALE-4; Cantabria II.1.a).
+    """
+    import socket
+
+    with socket.socket() as listener:  # the "server": it must hear no connection
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.settimeout(0.0)
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+        command = [sys.executable, "-m", "app.cli", "terminal", "--url", url]
+        command += ["--name", terminal_name(1), "--pin-stdin", *arguments]
+        done = subprocess.run(
+            command, cwd=ROOT, input=PIN + "\n", capture_output=True, text=True, timeout=60
+        )
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stderr and "Traceback" not in done.stderr
+    assert "conectada" not in done.stdout

@@ -158,6 +158,10 @@ def describe(event: ev.Event) -> str:
             return t("Sala registrada: {name}").format(name=event.name)
         case ev.RulesAdopted():
             return t("Reglas de la región adoptadas")
+        case ev.TerminalLimitsAdopted():
+            return t("Máquinas auxiliares: categoría {category}, {machines} máquinas").format(
+                category=event.category or "-", machines=event.machines_max
+            )
         case ev.CardSetRegistered():
             return t("Juego de cartones {id} registrado ({count} cartones)").format(
                 id=event.card_set_id, count=event.count

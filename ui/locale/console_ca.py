@@ -100,6 +100,9 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     "Prima de bingo: {amount}": "Prima de bingo: {amount}",
     "Sala registrada: {name}": "Sala registrada: {name}",
     "Reglas de la región adoptadas": "Regles de la regió adoptades",
+    "Máquinas auxiliares: categoría {category}, {machines} máquinas": (
+        "Màquines auxiliars: categoria {category}, {machines} màquines"
+    ),
     "Juego de cartones {id} registrado ({count} cartones)": (
         "Joc de cartrons {id} registrat ({count} cartrons)"
     ),

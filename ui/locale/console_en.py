@@ -168,6 +168,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "Prima de bingo: {amount}": "Bingo jackpot: {amount}",
     "Sala registrada: {name}": "Hall registered: {name}",
     "Reglas de la región adoptadas": "Rules of the region adopted",
+    "Máquinas auxiliares: categoría {category}, {machines} máquinas": (
+        "Auxiliary machines: category {category}, {machines} machines"
+    ),
     "Juego de cartones {id} registrado ({count} cartones)": (
         "Card set {id} registered ({count} cards)"
     ),

@@ -102,6 +102,9 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     "Prima de bingo: {amount}": "Bingo prima: {amount}",
     "Sala registrada: {name}": "Aretoa erregistratuta: {name}",
     "Reglas de la región adoptadas": "Eskualdeko arauak onartuta",
+    "Máquinas auxiliares: categoría {category}, {machines} máquinas": (
+        "Makina laguntzaileak: {category} kategoria, {machines} makina"
+    ),
     "Juego de cartones {id} registrado ({count} cartones)": (
         "{id} kartoi-jokoa erregistratuta ({count} kartoi)"
     ),

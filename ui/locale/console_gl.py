@@ -101,6 +101,9 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     "Prima de bingo: {amount}": "Prima de bingo: {amount}",
     "Sala registrada: {name}": "Sala rexistrada: {name}",
     "Reglas de la región adoptadas": "Regras da rexión adoptadas",
+    "Máquinas auxiliares: categoría {category}, {machines} máquinas": (
+        "Máquinas auxiliares: categoría {category}, {machines} máquinas"
+    ),
     "Juego de cartones {id} registrado ({count} cartones)": (
         "Xogo de cartóns {id} rexistrado ({count} cartóns)"
     ),
