@@ -854,11 +854,16 @@ def test_command_line_exit_codes(tmp_path: Path) -> None:
 
 
 def test_checker_uses_the_standard_library_only() -> None:
-    """The checker is its file and the module beside it for the game partidas
-    (``check_games.py``), both on the standard library alone: nothing of the program.
+    """The checker is its file and the modules beside it for the game partidas
+    (``check_games.py``) and the interconnected prize (``check_interconnected.py``), all on the
+    standard library alone: nothing of the program.
     """
-    sibling = {"check_games"}
-    for path in (CHECKER, CHECKER.with_name("check_games.py")):
+    sibling = {"check_games", "check_interconnected"}
+    for path in (
+        CHECKER,
+        CHECKER.with_name("check_games.py"),
+        CHECKER.with_name("check_interconnected.py"),
+    ):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported: set[str] = set()
         for node in ast.walk(tree):
