@@ -178,13 +178,22 @@ def adopt_rules(service: HallService, settings: HallSettings) -> bool:
     hall = service.hall
     if not hall.hall_id:
         raise DomainError(f"la base de datos no tiene la sala {service.hall_id}")
-    identity, _rules = settings_differences(hall, settings)
+    identity, figures = settings_differences(hall, settings)
     if identity:
         raise DomainError(
             "el fichero de configuración es de otra sala (" + "; ".join(identity) + ")"
         )
     if hall.rules == settings.rules:
         return False
+    if hall.rules is not None and hall.session is not None and not figures:
+        # only the version differs: nothing to adopt for the open session (decision 295)
+        raise DomainError(
+            f"la versión {settings.rules.region_version} del fichero de la región no cambia "
+            f"ninguna cifra de las reglas registradas (versión {hall.rules.region_version}): la "
+            f"sesión {hall.session.id} sigue con ellas; la nueva versión se adopta entre "
+            "sesiones",
+            "R-NET-3",
+        )
     service.adopt_rules(settings.rules)
     return True
 

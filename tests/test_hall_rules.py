@@ -425,6 +425,9 @@ def test_a_session_opened_under_the_earlier_version_goes_on_when_no_figure_chang
         assert code == 0, (command, out, err)
     code, out, _ = run(capsys, "export", "--db", url, "--config", config, "--compact")
     assert code == 0 and json.loads(out)["rules"]["source"]["version"] == "2014.2"
+    # Adopting the new version waits for the session's close, and says why nothing is needed.
+    code, _, err = run(capsys, "rules", "adopt", "--db", url, "--config", config)
+    assert code == 1 and "no cambia ninguna cifra" in err and "sigue con ellas" in err
 
 
 def test_a_changed_percentage_is_still_refused_on_a_session_opened_under_the_earlier_version(
