@@ -382,7 +382,7 @@ def test_the_independent_checker_accepts_the_export_against_the_published_list(
 OLD_CANTABRIA = Path(__file__).parent / "fixtures" / "regions" / "cantabria-2014.2.toml"
 
 
-def open_under_2014_2(tmp_path: Path) -> str:
+def open_under_2014_2(tmp_path: Path, simulation: bool = False) -> str:
     """A database whose hall adopted its rules from the published Cantabria 2014.2 file (the one
     before ``[interconnected]`` was added) and whose session was opened and left open, as a hall
     cut in the night before the program with 2014.3 was installed."""
@@ -401,6 +401,19 @@ def open_under_2014_2(tmp_path: Path) -> str:
     try:
         service = HallService(store, settings.hall_id, card_set_library(store, keep=True))
         prepare_hall(service, replace(settings, rules=rules))
+        if simulation:  # a simulated night cut after its opening, as `simulate` records it
+            from bingo.events import SimulationStarted
+
+            service.start_simulation(
+                SimulationStarted(
+                    session_id="S-2014-2",
+                    seed=3,
+                    partidas=1,
+                    incidents=False,
+                    electronic=False,
+                    devices="none",
+                )
+            )
         assert service.record_ball_check("S-2014-2", "open", list(range(1, 91)))
         service.open_session("S-2014-2", "2026-11-24", "Ana", "Luis")
     finally:
@@ -428,6 +441,21 @@ def test_a_session_opened_under_the_earlier_version_goes_on_when_no_figure_chang
     # Adopting the new version waits for the session's close, and says why nothing is needed.
     code, _, err = run(capsys, "rules", "adopt", "--db", url, "--config", config)
     assert code == 1 and "no cambia ninguna cifra" in err and "sigue con ellas" in err
+
+
+def test_a_simulated_night_opened_under_the_earlier_version_is_resumed_to_its_end(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The inspection's case: `simulate` refused to resume ("region_version: registrado
+    '2014.2', fichero '2014.3'") a night cut under 2014.2; it goes on under 2014.2."""
+    url = open_under_2014_2(tmp_path, simulation=True)
+    config = str(demo_with(tmp_path))
+    code, out, err = run(capsys, "simulate", "--db", url, "--config", config, "-q")
+    assert code == 0, (out, err)
+    code, out, _ = run(capsys, "export", "--db", url, "--config", config, "--compact")
+    export = json.loads(out)
+    assert export["rules"]["source"]["version"] == "2014.2"
+    assert export["sessions"][0]["closed_at"] and len(export["sessions"][0]["partidas"]) == 1
 
 
 def test_a_changed_percentage_is_still_refused_on_a_session_opened_under_the_earlier_version(
