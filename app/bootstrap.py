@@ -14,7 +14,7 @@ from bingo.cards import CardSet, dump_card_set
 from bingo.chain import Record
 from bingo.events import CardSetRegistered, TerminalLimitsAdopted, event_from
 from bingo.hall import DomainError, Hall
-from bingo.rules import RegionRules
+from bingo.rules import PROVENANCE, RegionRules
 from bingo.service import (
     BolaLocaSource,
     CardSetLibrary,
@@ -135,15 +135,16 @@ def settings_differences(hall: Hall, settings: HallSettings) -> tuple[list[str],
     ]
     rules: list[str] = []
     if hall.rules is not None:
+        # The figures, not the version label: a new version of the region file that changes
+        # nothing the hall plays (one that adds another prize's figures) leaves the recorded
+        # rules in force, and an open session goes on under them (docs/decisions.md 295).
         rules = [
             f"{f.name}: registrado {getattr(hall.rules, f.name)!r}, "
             f"fichero {getattr(settings.rules, f.name)!r}"
             for f in fields(RegionRules)
-            if f.name != "region_sha256"
+            if f.name not in PROVENANCE
             and getattr(hall.rules, f.name) != getattr(settings.rules, f.name)
         ]
-        if not rules and hall.rules != settings.rules:
-            rules = ["el texto del fichero de la región no es el que se adoptó (sha256)"]
     return identity, rules
 
 
@@ -177,13 +178,22 @@ def adopt_rules(service: HallService, settings: HallSettings) -> bool:
     hall = service.hall
     if not hall.hall_id:
         raise DomainError(f"la base de datos no tiene la sala {service.hall_id}")
-    identity, _rules = settings_differences(hall, settings)
+    identity, figures = settings_differences(hall, settings)
     if identity:
         raise DomainError(
             "el fichero de configuración es de otra sala (" + "; ".join(identity) + ")"
         )
     if hall.rules == settings.rules:
         return False
+    if hall.rules is not None and hall.session is not None and not figures:
+        # only the version differs: nothing to adopt for the open session (decision 295)
+        raise DomainError(
+            f"la versión {settings.rules.region_version} del fichero de la región no cambia "
+            f"ninguna cifra de las reglas registradas (versión {hall.rules.region_version}): la "
+            f"sesión {hall.session.id} sigue con ellas; la nueva versión se adopta entre "
+            "sesiones",
+            "R-NET-3",
+        )
     service.adopt_rules(settings.rules)
     return True
 

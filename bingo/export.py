@@ -85,9 +85,12 @@ def _interconnected(partida: PartidaState) -> dict[str, Any]:
         "available": bool(shown.ball_limit),
         "ball_limit": shown.ball_limit or None,
         "contribution_bp": shown.contribution_bp,
+        "fund_max_cents": shown.fund_max_cents,
+        "reserve_max_cents": shown.reserve_max_cents,
     }
     if settled is not None:
         out |= {
+            "settled_generation": settled.generation,
             "contribution_cents": settled.contribution_cents,
             "to_reserve_cents": settled.to_reserve_cents,
             "fund_before_cents": settled.fund_before_cents,

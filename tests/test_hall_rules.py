@@ -375,3 +375,99 @@ def test_the_independent_checker_accepts_the_export_against_the_published_list(
     assert code == 0 and check(export, published) == []
     export["rules"]["source"]["sha256"] = hashlib.sha256(b"edited").hexdigest()
     assert [p for p in check(export, published) if "not the published file" in p]
+
+
+# --- a new version of the region file with the same figures ----------------------------------
+
+OLD_CANTABRIA = Path(__file__).parent / "fixtures" / "regions" / "cantabria-2014.2.toml"
+
+
+def open_under_2014_2(tmp_path: Path, simulation: bool = False) -> str:
+    """A database whose hall adopted its rules from the published Cantabria 2014.2 file (the one
+    before ``[interconnected]`` was added) and whose session was opened and left open, as a hall
+    cut in the night before the program with 2014.3 was installed."""
+    from dataclasses import replace
+
+    from app.bootstrap import card_set_library
+    from store import open_store
+
+    old = region_from_bytes("cantabria", OLD_CANTABRIA.read_bytes()).rules
+    settings = load_hall(demo_with(tmp_path))
+    rules = replace(
+        settings.rules, region_version=old.region_version, region_sha256=old.region_sha256
+    )
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    store = open_store(url, create=True)
+    try:
+        service = HallService(store, settings.hall_id, card_set_library(store, keep=True))
+        prepare_hall(service, replace(settings, rules=rules))
+        if simulation:  # a simulated night cut after its opening, as `simulate` records it
+            from bingo.events import SimulationStarted
+
+            service.start_simulation(
+                SimulationStarted(
+                    session_id="S-2014-2",
+                    seed=3,
+                    partidas=1,
+                    incidents=False,
+                    electronic=False,
+                    devices="none",
+                )
+            )
+        assert service.record_ball_check("S-2014-2", "open", list(range(1, 91)))
+        service.open_session("S-2014-2", "2026-11-24", "Ana", "Luis")
+    finally:
+        store.close()
+    return url
+
+
+def test_a_session_opened_under_the_earlier_version_goes_on_when_no_figure_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R-NET-3, decisions 52 and 295: 2014.3 only added the interconnected prize's figures; the
+    rules the hall plays (its percentages and limits) are those of 2014.2, so the open session
+    goes on, and its record keeps naming the version it adopted until it adopts between
+    sessions."""
+    old = region_from_bytes("cantabria", OLD_CANTABRIA.read_bytes()).rules
+    new = load_region("cantabria").rules
+    assert old.region_version == "2014.2" and new.region_version != "2014.2"
+    url = open_under_2014_2(tmp_path)
+    config = str(demo_with(tmp_path))
+    for command in (["status"], ["rules", "show"]):
+        code, out, err = run(capsys, *command, "--db", url, "--config", config)
+        assert code == 0, (command, out, err)
+    code, out, _ = run(capsys, "export", "--db", url, "--config", config, "--compact")
+    assert code == 0 and json.loads(out)["rules"]["source"]["version"] == "2014.2"
+    # Adopting the new version waits for the session's close, and says why nothing is needed.
+    code, _, err = run(capsys, "rules", "adopt", "--db", url, "--config", config)
+    assert code == 1 and "no cambia ninguna cifra" in err and "sigue con ellas" in err
+
+
+def test_a_simulated_night_opened_under_the_earlier_version_is_resumed_to_its_end(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The inspection's case: `simulate` refused to resume ("region_version: registrado
+    '2014.2', fichero '2014.3'") a night cut under 2014.2; it goes on under 2014.2."""
+    url = open_under_2014_2(tmp_path, simulation=True)
+    config = str(demo_with(tmp_path))
+    code, out, err = run(capsys, "simulate", "--db", url, "--config", config, "-q")
+    assert code == 0, (out, err)
+    code, out, _ = run(capsys, "export", "--db", url, "--config", config, "--compact")
+    export = json.loads(out)
+    assert export["rules"]["source"]["version"] == "2014.2"
+    assert export["sessions"][0]["closed_at"] and len(export["sessions"][0]["partidas"]) == 1
+
+
+def test_a_changed_percentage_is_still_refused_on_a_session_opened_under_the_earlier_version(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 7 item 3: a different figure on an existing database is refused with what differs,
+    whatever the version label."""
+    url = open_under_2014_2(tmp_path)
+    plain = demo_with(tmp_path, replace=("enabled = true", "enabled = false"))
+    before = records(url)
+    code, _, err = run(capsys, "status", "--db", url, "--config", str(plain))
+    assert code == 1
+    assert "bingo_bp: registrado 5000, fichero 5100" in err
+    assert "region_version" not in err
+    assert records(url) == before

@@ -33,12 +33,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeGuard
 
-# The partidas of bingo derivado and bingo plus are checked by the module beside this one,
-# standard library only too (copy both files together).
+# The partidas of bingo derivado and bingo plus, and the interconnected prize, are checked by
+# the modules beside this one, standard library only too (copy the three files together).
 if __package__:
-    from . import check_games
+    from . import check_games, check_interconnected
 else:  # run as a script
     import check_games
+    import check_interconnected
 
 FORMAT_TAG = "bingo-session/1"
 BP_SCALE = 10_000  # basis points in one whole
@@ -76,8 +77,11 @@ INTERPRETATIONS = (
     "the bingo winners whose completing ball is one; nothing is won when the fund is 0.",
     "The prize pool (payout_bp) covers line, bingo, prima and bola loca: their sum may not "
     "exceed it.",
-    "Interconnected prizes come from outside the partida's takings: the checker only verifies that "
-    "they go to a valid bingo with the right completed_at_ball.",
+    "Interconnected prizes come from outside the partida's takings: they go to a valid bingo "
+    "with the right completed_at_ball. With the partida's `interconnected` object (an added "
+    "field) the contribution, the award, the sharing and the fund and reserve before and after "
+    "are recomputed (check_interconnected.py); what other halls did between two partidas is the "
+    "network ledger's to prove.",
     "An open partida may not have its prizes recorded yet: a prize is checked once it has awards; "
     "its deductions may be 0 or as computed.",
     "prima or bola_loca may be null when the rules deduct 0 bp for it.",
@@ -409,6 +413,7 @@ class _Export:
     partidas: int = 0
     hall_share: int = 0
     games: check_games.Games = field(default_factory=check_games.Games)
+    interconnected: check_interconnected.State = field(default_factory=check_interconnected.State)
 
 
 # --------------------------------------------------------------------------------------------
@@ -514,6 +519,7 @@ class _PartidaCheck:
             self._ordinary("line", self.line_winners, self.line_prize)
             self._ordinary("bingo", self.bingo_winners, self.bingo_prize)
             self._interconnected()
+        self._interconnected_fund()
         self._prima()
         self._bola_loca()
         self._money()
@@ -959,6 +965,20 @@ class _PartidaCheck:
                     f"interconnected award {_fmt(a.carton)} completed_at_ball {a.at} but that "
                     f"cartón's {win.how}"
                 )
+
+    def _interconnected_fund(self) -> None:
+        """The partida's ``interconnected`` object, annulled or not (check_interconnected.py)."""
+        partida = check_interconnected.Partida(
+            where=self.where,
+            status=self.status,
+            takings=self.takings,
+            bingo_after=self.bingo_after,
+            bingo_winners=frozenset(self.bingo_winners),
+            awards=tuple((a.carton, a.amount) for a in self.awards["interconnected"]),
+        )
+        check_interconnected.check(
+            self.p.get("interconnected"), partida, self.ex.interconnected, self.problem
+        )
 
     # ---- funds: prima de bingo (R-PRIMA-*, V.2.a) and bola loca (R-BOLA-*, V.2.c) -----------
 
