@@ -36,6 +36,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join-db", help="base de datos de la copia del registro central")
 
 
+#: The options that only mean something with ``--join`` (their dest names).
+JOIN_ONLY = ("join_hall", "join_secret_file", "join_ca", "join_db")
+#: A hall's options that the centre (``--centre``) does not use.
+HALL_ONLY = ("join", "traffic")
+
+
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """Why ``serve``'s options do not go together (exit 2), or None: an option that would be
+    silently ignored is refused, so the staff never believe a setting is in force when it is not.
+    """
+
+    def given(names: tuple[str, ...]) -> list[str]:
+        return ["--" + n.replace("_", "-") for n in names if getattr(args, n, None)]
+
+    if getattr(args, "centre", False) and given(HALL_ONLY):
+        return f"{', '.join(given(HALL_ONLY))} no vale con --centre (es de una sala, no del centro)"
+    if not getattr(args, "join", None) and given(JOIN_ONLY):
+        return f"{', '.join(given(JOIN_ONLY))} solo vale con --join URL (unir la sala al centro)"
+    return None
+
+
 class Joined:
     """The link and its endpoints; ``run`` is started by the server's lifespan."""
 
@@ -144,4 +165,4 @@ def joined(args: argparse.Namespace) -> Joined | None:
     return Joined(args) if getattr(args, "join", None) else None
 
 
-__all__ = ["JoinError", "Joined", "add_arguments", "joined"]
+__all__ = ["JoinError", "Joined", "add_arguments", "joined", "usage_problem"]

@@ -30,7 +30,7 @@ from websockets.sync.client import connect
 from app.centre import protocol as pr
 from app.centre.record import serie_cards
 from app.centre.tls import make_pki
-from app.config import load_hall
+from app.config import load_hall, load_region
 from app.server import wire
 from store import open_store
 from store.operators import OperatorBook
@@ -251,10 +251,12 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
             assert [r.hash for r in copy.load("centro")] == [r.hash for r in central][
                 : len(copy.load("centro"))
             ]
-        rules = load_hall().rules  # the centre's region (its --config: the demonstration's)
+        rules = load_region(load_hall().region).rules  # the centre's region file (R-NET-3)
         takings = sum(SOLD.values()) * 100
         assert final["state"]["line_cents"] == takings * rules.line_bp // 10_000
-        assert final["state"]["bingo_cents"] == takings * rules.bingo_bp // 10_000
+        # V.1: the whole 67 % in each partida; the prima's share goes to the bingo (decision 298)
+        payout = rules.payout_bp - rules.line_bp
+        assert final["state"]["bingo_cents"] == takings * payout // 10_000
         shares = [r.payload for r in central if "line_share_cents" in r.payload]
         assert [p["line_share_cents"] for p in shares] == [
             final["state"]["line_cents"] // len(line)
