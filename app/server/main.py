@@ -137,7 +137,9 @@ def serve(args: argparse.Namespace, settings: object) -> int:
             ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(args.cert, args.key, "")
         except (ssl.SSLError, OSError, ValueError) as exc:
             why = getattr(exc, "reason", None) or exc
-            raise ServeError(f"el certificado {args.cert} o su clave {args.key} no valen: {why}")
+            raise ServeError(
+                f"el certificado {args.cert} o su clave {args.key} no valen: {why}"
+            ) from None
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
