@@ -308,13 +308,13 @@ def refusal_reasons(db: str, stream: str) -> list[tuple[str, str]]:
 
 
 def wrong_secret_is_refused_and_recorded(centre: Centre, hall: str, db: str, stream: str) -> None:
-    """R-ROLE-3: a wrong secret gets no link; the refusal is in the centre's record and in its
-    attempts (which slow and lock the name)."""
+    """R-ROLE-3: a wrong secret gets no link; the refusal is in the centre's attempts (which
+    slow and lock the name at that address), not in its record (decision 299)."""
     with connect(f"{centre.wss}{pr.LINK_PATH}", ssl=centre.tls()) as socket:
         socket.send(wire.dumps(pr.hello(hall, "no-es-la-clave-de-la-sala", 0)))
         answer = json.loads(socket.recv(10))
     assert answer["type"] == "refused" and answer["error"]["code"] == "credential"
-    assert (hall, "credential") in refusal_reasons(db, stream)
+    assert (hall, "credential") not in refusal_reasons(db, stream)
     with open_store(db) as store:
         assert ("link", "wrong_secret") in [
             (a[3], a[4]) for a in OperatorBook(store).attempts(hall)
@@ -344,4 +344,9 @@ def replayed_messages_are_refused(
     with connect(f"{centre.wss}{pr.LINK_PATH}", ssl=centre.tls()) as socket:
         socket.send(greeting)  # the same hello again: its nonce was used
         assert json.loads(socket.recv(10))["error"]["code"] == "replayed"
-    assert refusal_reasons(db, f"centro-{run}").count((hall, "replayed")) == 2
+    # the signed message of the linked hall is in the record; the stranger's hello is not
+    assert refusal_reasons(db, f"centro-{run}").count((hall, "replayed")) == 1
+    with open_store(db) as store:
+        assert ("link:replayed", "refused") in [
+            (a[3], a[4]) for a in OperatorBook(store).attempts(hall)
+        ]
