@@ -19,7 +19,8 @@ from app.centre import protocol as pr
 from app.centre.link import HallLink, LinkDown, client_context
 from app.server import wire
 from app.server.auth import ServerAuth
-from store import EventStore, open_store
+from store import EventStore, StoreError, open_store
+from store.engine import check_database_file, parse_url
 
 
 class JoinError(Exception):
@@ -74,6 +75,10 @@ class Joined:
             raise JoinError(f"no se puede leer {where}: {exc.strerror or exc}") from None
         if not secret:
             raise JoinError(f"{args.join_secret_file} está vacío")
+        try:  # a bad copy's URL is refused before the hall's own database is opened
+            check_database_file(parse_url(args.join_db), create=True)
+        except StoreError as exc:
+            raise JoinError(f"--join-db: {exc}") from None
         self._args, self._secret, self._context = args, secret, context
         self.copy: EventStore | None = None
 

@@ -40,6 +40,32 @@ def run(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
             "no se puede leer",
         ),
         (["--db", "sqlite:///{tmp}/h.sqlite", "--join", "http://centro"], "wss://"),
+        (
+            [
+                "--db",
+                "sqlite:///{tmp}/h.sqlite",
+                "--join",
+                "wss://127.0.0.1:1",
+                "--join-secret-file",
+                "pyproject.toml",
+                "--join-db",
+                "{tmp}/x.sqlite",  # not a URL: refused before the hall's database is opened
+            ],
+            "--join-db",
+        ),
+        (
+            [
+                "--db",
+                "sqlite:///{tmp}/h.sqlite",
+                "--join",
+                "wss://127.0.0.1:1",
+                "--join-secret-file",
+                "pyproject.toml",
+                "--join-db",
+                "sqlite:///{tmp}/no-hay/x.sqlite",
+            ],
+            "--join-db",
+        ),
     ],
 )
 def test_centre_and_join_refuse_bad_arguments_and_open_nothing(
