@@ -4,6 +4,7 @@ failed logins are, slowed per address, and lock a name only at the address that 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from starlette.testclient import TestClient
 
 from app.centre import protocol as pr
 from app.centre.record import CENTRE
-from app.centre.server import HALL_ROLE, build_centre_app
+from app.centre.server import HALL_ROLE, Gates, build_centre_app
 from app.server import wire
 from bingo import rights as rt
 from store import open_store
@@ -56,3 +57,47 @@ def test_refused_hellos_are_attempts_not_central_records_and_lock_only_their_add
         assert welcome["type"] == "welcome"
         outcomes = [r.payload["outcome"] for r in store.load(CENTRE)]
         assert "refused" not in outcomes and "linked" in outcomes
+
+
+def test_hellos_of_one_address_wait_their_turn_and_other_addresses_do_not() -> None:
+    """R-ROLE-3: a refused hello holds its address while it waits, so connections opened in
+    parallel from one address are refused one after the other (decision 299)."""
+
+    async def scenario() -> list[str]:
+        gates = Gates()
+        order: list[str] = []
+        first_in = asyncio.Event()
+        release = asyncio.Event()
+
+        async def first() -> None:
+            async with gates("10.0.0.66"):
+                order.append("first in")
+                first_in.set()
+                await release.wait()
+                order.append("first out")
+
+        async def other(address: str, name: str) -> None:
+            await first_in.wait()
+            async with gates(address):
+                order.append(name)
+
+        tasks = [
+            asyncio.create_task(first()),
+            asyncio.create_task(other("10.0.0.66", "same address")),
+            asyncio.create_task(other("10.0.0.1", "the hall")),
+        ]
+        await first_in.wait()
+        for _ in range(10):  # let the others run as far as they can
+            await asyncio.sleep(0)
+        order.append("released")
+        release.set()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(scenario()) == [
+        "first in",
+        "the hall",
+        "released",
+        "first out",
+        "same address",
+    ]
