@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli_input import CliError
+from app.cli_input import EXIT_USAGE, CliError
 from app.hall_cli import add_common, hall_settings
 
 
@@ -36,8 +36,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from app.centre.join import usage_problem
     from app.server.main import ServeError, serve  # the hall server (app/, docs/api.md)
 
+    problem = usage_problem(args)
+    if problem is not None:
+        raise CliError(problem, EXIT_USAGE)
     settings = hall_settings(args)
     _not_yet_interconnected(settings)
     try:

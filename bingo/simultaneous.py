@@ -21,6 +21,7 @@ from typing import Any
 from bingo.errors import DomainError
 from bingo.i18n import _
 from bingo.money import percent_of, split_equally
+from bingo.rules import RegionRules
 
 # The centre's event kinds (JSON payloads; the record needs no new table for them).
 OPENED = "simul.opened"  # the partida, its serie and the halls' allotments
@@ -44,6 +45,15 @@ NOT_SOLD = "not_sold"  # inside it, but the hall never sold it
 NOT_WINNER = "not_winner"  # the central balls do not give it the prize
 NOT_PLAYING = "not_playing"  # no ball drawn yet
 REFUNDED = "refunded"  # the hall was withdrawn before the first ball (R-INC-1)
+
+
+def prize_shares(rules: RegionRules) -> tuple[int, int]:
+    """The line's and the bingo's basis points in a simultaneous partida: the region's whole
+    payout (Cantabria V.1: "el 67 % … en cada partida") is distributed in each partida, and as
+    no prima nor bola loca is played in it, their shares go to the bingo (decision 298).
+    """
+    return rules.line_bp, rules.payout_bp - rules.line_bp
+
 
 #: Cartones of a strip: the shared serie is made of whole strips (R-CARD-2).
 STRIP = 6
@@ -271,10 +281,11 @@ class SimultaneousState:
         hall = self.hall_of(number)
         return hall is not None and number < self.allotments[hall].first + self.sold[hall]
 
-    def closing(self, line_bp: int, bingo_bp: int) -> dict[str, Any]:
+    def closing(self, rules: RegionRules) -> dict[str, Any]:
         """The payload of closing the sale: the cartones in play and the prizes, the region's
-        percentages of the takings of every hall together (decision 294).
+        percentages of the takings of every hall together (decisions 294, 298).
         """
+        line_bp, bingo_bp = prize_shares(rules)
         sold = sum(last - first + 1 for _hall, first, last in self.sold_numbers())
         takings = sold * self.price_cents
         return {

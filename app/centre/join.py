@@ -19,7 +19,8 @@ from app.centre import protocol as pr
 from app.centre.link import HallLink, LinkDown, client_context
 from app.server import wire
 from app.server.auth import ServerAuth
-from store import EventStore, open_store
+from store import EventStore, StoreError, open_store
+from store.engine import check_database_file, parse_url
 
 
 class JoinError(Exception):
@@ -34,6 +35,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join-secret-file", help="fichero con la clave de la sala ante el centro")
     parser.add_argument("--join-ca", help="certificado (PEM) de la autoridad del centro (TLS)")
     parser.add_argument("--join-db", help="base de datos de la copia del registro central")
+
+
+#: The options that only mean something with ``--join`` (their dest names).
+JOIN_ONLY = ("join_hall", "join_secret_file", "join_ca", "join_db")
+#: A hall's options that the centre (``--centre``) does not use.
+HALL_ONLY = ("join", "traffic")
+
+
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """Why ``serve``'s options do not go together (exit 2), or None: an option that would be
+    silently ignored is refused, so the staff never believe a setting is in force when it is not.
+    """
+
+    def given(names: tuple[str, ...]) -> list[str]:
+        return ["--" + n.replace("_", "-") for n in names if getattr(args, n, None)]
+
+    if getattr(args, "centre", False) and given(HALL_ONLY):
+        return f"{', '.join(given(HALL_ONLY))} no vale con --centre (es de una sala, no del centro)"
+    if not getattr(args, "join", None) and given(JOIN_ONLY):
+        return f"{', '.join(given(JOIN_ONLY))} solo vale con --join URL (unir la sala al centro)"
+    return None
 
 
 class Joined:
@@ -53,6 +75,10 @@ class Joined:
             raise JoinError(f"no se puede leer {where}: {exc.strerror or exc}") from None
         if not secret:
             raise JoinError(f"{args.join_secret_file} está vacío")
+        try:  # a bad copy's URL is refused before the hall's own database is opened
+            check_database_file(parse_url(args.join_db), create=True)
+        except StoreError as exc:
+            raise JoinError(f"--join-db: {exc}") from None
         self._args, self._secret, self._context = args, secret, context
         self.copy: EventStore | None = None
 
@@ -144,4 +170,4 @@ def joined(args: argparse.Namespace) -> Joined | None:
     return Joined(args) if getattr(args, "join", None) else None
 
 
-__all__ = ["JoinError", "Joined", "add_arguments", "joined"]
+__all__ = ["JoinError", "Joined", "add_arguments", "joined", "usage_problem"]

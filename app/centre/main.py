@@ -6,6 +6,17 @@ import argparse
 from pathlib import Path
 
 from app.server.main import ServeError
+from bingo.rules import RegionRules
+
+
+def centre_rules(settings: object) -> RegionRules:
+    """The percentages of the centre's prizes: its region file's own (R-NET-3), not a hall's
+    after its bola loca cut, which a simultaneous partida does not play (decision 298).
+    """
+    from app.config import HallSettings, load_region
+
+    assert isinstance(settings, HallSettings)
+    return load_region(settings.region).rules
 
 
 def serve_centre(args: argparse.Namespace, settings: object) -> int:
@@ -13,10 +24,8 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
 
     from app.centre.record import CENTRE
     from app.centre.server import build_centre_app
-    from app.config import HallSettings
     from store import open_store
 
-    assert isinstance(settings, HallSettings)  # its [hall] region gives the percentages
     if not args.db:
         raise ServeError("el centro necesita su propia base de datos: --db URL")
     if not args.cert or not args.key:
@@ -33,7 +42,7 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
         port = args.port if args.port is not None else 8443
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
         config = uvicorn.Config(
-            build_centre_app(store, args.hall or CENTRE, settings.rules),
+            build_centre_app(store, args.hall or CENTRE, centre_rules(settings)),
             host=host,
             port=port,
             ssl_certfile=args.cert,

@@ -148,7 +148,7 @@ class CentreRecord:
                     f"sin conexión con {', '.join(down)}: espere a que vuelvan o retírelas "
                     "(se devuelven sus cartones) antes de la primera bola",
                 )
-            closing = self.state.closing(self.rules.line_bp, self.rules.bingo_bp)
+            closing = self.state.closing(self.rules)
             if not closing["cards_sold"]:
                 raise sim.SimultaneousError("nothing_sold", "ninguna sala ha vendido cartones")
             record = self._append([(sim.STARTED, closing)])[0]

@@ -32,7 +32,7 @@ from bingo.chain import Record
 from bingo.errors import DomainError
 from bingo.rules import RegionRules
 from store import EventStore
-from store.operators import OperatorBook, OperatorError
+from store.operators import REFUSED, OperatorBook, OperatorError
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,28 @@ FAILED_DELAY = 1.0
 PING_SECONDS = 2.0
 #: The role a hall's credential has among the centre's operators.
 HALL_ROLE = rt.TERMINAL
+
+
+class Gates:
+    """One hello at a time per remote address: a refused one holds its address's gate for
+    ``FAILED_DELAY``, so parallel connections from one address are slowed as one would be.
+    """
+
+    def __init__(self) -> None:
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._users: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, address: str) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(address, asyncio.Lock())
+        self._users[address] = self._users.get(address, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._users[address] -= 1
+            if not self._users[address]:  # no one waits: the address is forgotten
+                del self._users[address], self._locks[address]
 
 
 class Hub:
@@ -79,6 +101,7 @@ def build_centre_app(
     book = OperatorBook(store)
     hub = Hub(record)
     nonces = pr.Nonces()
+    gates = Gates()
     current: dict[str, object] = {}  # each hall's newest link: only its end is a loss
     turns: dict[str, asyncio.Lock] = {}  # a hall's "lost" and "linked" recorded in order
 
@@ -148,20 +171,12 @@ def build_centre_app(
             return None
         if isinstance(after, bool) or not isinstance(after, int) or after < 0:
             after = 0
-        reason = ""
-        if not nonces.fresh(first.get("nonce"), first.get("sent_at_ms")):
-            reason, text = "replayed", "saludo repetido o atrasado: rechazado"
-        else:
-            try:
-                who = await asyncio.to_thread(book.verify, hall, secret, address, "link")
-                if who.role != HALL_ROLE:
-                    reason, text = "credential", f"{hall} no es una sala del centro"
-            except OperatorError as exc:
-                reason, text = "credential", str(exc)
+        async with gates(address):  # refusals slow the address, however many its connections
+            reason = await _check_hello(first, hall, secret, address)
+            if reason:
+                await asyncio.sleep(FAILED_DELAY)
         if reason:
-            await asyncio.to_thread(record.link, hall, "refused", address, reason)
-            await asyncio.sleep(FAILED_DELAY)
-            await _close(socket, pr.refusal(reason, text))
+            await _close(socket, pr.refusal(*reason))
             return None
         key = secrets.token_hex(32)
         last = record.state.link_seq.get(hall, 0)
@@ -169,6 +184,25 @@ def build_centre_app(
             wire.dumps({"v": 1, "type": "welcome", "key": key, "last_seq": last})
         )
         return hall, key, after
+
+    async def _check_hello(
+        first: dict[str, Any], hall: str, secret: str, address: str
+    ) -> tuple[str, str] | None:
+        """The refusal (code, text) of a hello, or None. A refusal is recorded among the
+        attempts, as a failed login is, and never in the central record: whoever reaches the
+        centre cannot write into the chain every hall copies (decision 299).
+        """
+        if not nonces.fresh(first.get("nonce"), first.get("sent_at_ms")):
+            await asyncio.to_thread(book.record, hall, address, "link:replayed", REFUSED)
+            return "replayed", "saludo repetido o atrasado: rechazado"
+        try:  # verify records the attempt; wrong ones lock the name at this address
+            who = await asyncio.to_thread(book.verify, hall, secret, address, "link")
+        except OperatorError as exc:
+            return "credential", str(exc)
+        if who.role != HALL_ROLE:
+            await asyncio.to_thread(book.record, hall, address, "link:not_hall", REFUSED)
+            return "credential", f"{hall} no es una sala del centro"
+        return None
 
     async def _serve_link(socket: WebSocket, hello: tuple[str, str, int], address: str) -> None:
         hall, key, after = hello
@@ -216,7 +250,7 @@ def build_centre_app(
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
             if not isinstance(message, dict) or not pr.mac_ok(key, message):
-                await asyncio.to_thread(record.link, hall, "refused", address, "bad_mac")
+                await asyncio.to_thread(book.record, hall, address, "link:bad_mac", REFUSED)
                 await _close(socket, pr.refusal("bad_mac", "mensaje sin firma válida"))
                 return
             seq = message.get("seq")

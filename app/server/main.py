@@ -130,6 +130,16 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     for path in (args.cert, args.key):
         if path and not Path(path).is_file():
             raise ServeError(f"no existe el fichero {path}")
+    if args.cert:  # a bad pair is refused before any store (the hall's, the centre's) is created
+        import ssl
+
+        try:
+            ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(args.cert, args.key, "")
+        except (ssl.SSLError, OSError, ValueError) as exc:
+            why = getattr(exc, "reason", None) or exc
+            raise ServeError(
+                f"el certificado {args.cert} o su clave {args.key} no valen: {why}"
+            ) from None
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)

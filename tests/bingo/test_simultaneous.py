@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bingo import simultaneous as sim
+from bingo.rules import RegionRules
 
 
 def opened(**sizes: int) -> sim.SimultaneousState:
@@ -111,18 +112,19 @@ def test_a_sale_sent_again_after_it_was_recorded_is_not_applied_twice() -> None:
 
 
 def test_prizes_come_from_every_halls_takings_and_are_shared_among_the_winners() -> None:
-    """Decision 294: the region's percentages of the takings of all the halls together; the
-    winners of the same ball share equally, the cents left over recorded (R-PRIZE-3)."""
+    """Decisions 294, 298: the region's percentages of the takings of all the halls together,
+    the prima's share with the bingo's (67 % in all, Cantabria V.1); the winners of the same
+    ball share equally, the cents left over recorded (R-PRIZE-3)."""
     state = opened(norte=10, sur=5)
     state.apply(sim.SOLD, state.sale("norte", 7))
     state.apply(sim.SOLD, state.sale("sur", 5))
-    closing = state.closing(line_bp=1000, bingo_bp=5100)
+    closing = state.closing(RegionRules(region="cantabria"))
     assert (closing["cards_sold"], closing["takings_cents"]) == (12, 1200)
-    assert (closing["line_cents"], closing["bingo_cents"]) == (120, 612)
+    assert (closing["line_cents"], closing["bingo_cents"]) == (120, 684)
     state.apply(sim.STARTED, closing)
     ball = state.ball(4, [2, 3, 14], [])
     assert (ball["line_share_cents"], ball["line_residue_cents"]) == (40, 0)
     state.apply(sim.BALL, ball)
     bingo = state.ball(5, [6], [1, 11, 12, 15, 13])
     assert "line_share_cents" not in bingo
-    assert (bingo["bingo_share_cents"], bingo["bingo_residue_cents"]) == (122, 2)
+    assert (bingo["bingo_share_cents"], bingo["bingo_residue_cents"]) == (136, 4)

@@ -40,6 +40,32 @@ def run(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
             "no se puede leer",
         ),
         (["--db", "sqlite:///{tmp}/h.sqlite", "--join", "http://centro"], "wss://"),
+        (
+            [
+                "--db",
+                "sqlite:///{tmp}/h.sqlite",
+                "--join",
+                "wss://127.0.0.1:1",
+                "--join-secret-file",
+                "pyproject.toml",
+                "--join-db",
+                "{tmp}/x.sqlite",  # not a URL: refused before the hall's database is opened
+            ],
+            "--join-db",
+        ),
+        (
+            [
+                "--db",
+                "sqlite:///{tmp}/h.sqlite",
+                "--join",
+                "wss://127.0.0.1:1",
+                "--join-secret-file",
+                "pyproject.toml",
+                "--join-db",
+                "sqlite:///{tmp}/no-hay/x.sqlite",
+            ],
+            "--join-db",
+        ),
     ],
 )
 def test_centre_and_join_refuse_bad_arguments_and_open_nothing(
@@ -57,3 +83,57 @@ def test_certificate_script_says_how_to_use_it(tmp_path: Path) -> None:
     made = run(tmp_path, "-m", "app.centre.tls", str(tmp_path / "pki"))
     assert made.returncode == 0
     assert (tmp_path / "pki" / "centre.key").stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--centre", "--db", "sqlite:///{tmp}/c3.sqlite", "--cert", "{junk}", "--key", "{junk}"],
+        ["--db", "sqlite:///{tmp}/h.sqlite", "--cert", "{junk}", "--key", "{junk}"],
+        [
+            "--db",
+            "sqlite:///{tmp}/h.sqlite",
+            "--join",
+            "wss://127.0.0.1:1",
+            "--join-secret-file",
+            "{junk}",
+            "--join-ca",
+            "{junk}",
+            "--join-db",
+            "sqlite:///{tmp}/x.sqlite",
+        ],
+    ],
+)
+def test_bad_certificate_or_authority_is_refused_before_any_database_is_created(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    """Bad input changes nothing (house rule; R-NET-1's TLS): a certificate, key or authority
+    that is not PEM is refused with a message before the centre's, the hall's or the copy's
+    database is created."""
+    junk = tmp_path / "junk.pem"
+    junk.write_text("no es un certificado\n")
+    words = [a.format(tmp=tmp_path, junk=junk) for a in argv]
+    done = run(tmp_path, "-m", "app.cli", "serve", *words)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and str(junk) in done.stderr
+    assert not list(tmp_path.glob("*.sqlite"))  # nothing was created
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--join-hall", "foo"], "--join-hall"),
+        (["--join-db", "sqlite:///{tmp}/x.sqlite", "--join-ca", "ca.pem"], "--join-ca"),
+        (["--join-secret-file", "s.txt"], "--join URL"),
+        (["--centre", "--join", "wss://127.0.0.1:1"], "--join no vale con --centre"),
+        (["--centre", "--traffic", "{tmp}/t"], "--traffic"),
+    ],
+)
+def test_serve_refuses_options_it_would_ignore(tmp_path: Path, argv: list[str], words: str) -> None:
+    """Wrong usage (exit 2) with a message, never an option silently ignored: every --join-…
+    needs --join, and the centre takes none of a hall's."""
+    db = ["--db", f"sqlite:///{tmp_path}/h.sqlite"]
+    done = run(tmp_path, "-m", "app.cli", "serve", *db, *(a.format(tmp=tmp_path) for a in argv))
+    assert done.returncode == 2, done.stderr
+    assert words in done.stderr and "Traceback" not in done.stderr
+    assert not list(tmp_path.glob("*.sqlite"))

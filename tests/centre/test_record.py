@@ -7,7 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.centre.main import centre_rules
 from app.centre.record import CentreRecord, serie_cards
+from app.config import load_hall
 from bingo import simultaneous as sim
 from store import open_store
 
@@ -99,3 +101,22 @@ def test_hall_messages_are_applied_once_whatever_is_sent_again(tmp_path: Path) -
         refusals = [r.payload for r in centre.after(0) if r.kind == sim.LINK]
         assert refusals == [{"hall": "norte", "outcome": "refused", "address": "10.0.0.1",
                              "reason": "replayed"}]  # fmt: skip
+
+
+def test_simultaneous_partida_distributes_the_regions_whole_67_percent(tmp_path: Path) -> None:
+    """Cantabria V.1: "el 67 % … en cada partida"; no prima nor bola loca is played in a
+    simultaneous partida, so their shares go to the bingo (decision 298; R-NET-3). The demo
+    hall runs bola loca at 1 %: the centre takes its region's rules, not the hall's."""
+    hall = load_hall(None)
+    assert hall.rules.bola_loca_bp  # the hall's own rules are cut by its bola loca
+    for rules in (centre_rules(hall), hall.rules):
+        with open_store(f"sqlite:///{tmp_path / f'c{rules.bingo_bp}.sqlite'}") as store:
+            centre = CentreRecord(store, rules=rules)
+            centre.open_partida(1, 100, [("norte", 60), ("sur", 60)], seed=3)
+            for name in ("norte", "sur"):
+                centre.link(name, "linked", "10.0.0.1")
+                centre.sell(name, 50)
+            closing = centre.start().payload
+        assert closing["takings_cents"] == 10_000
+        assert (closing["line_bp"], closing["bingo_bp"]) == (1000, 5700)
+        assert (closing["line_cents"], closing["bingo_cents"]) == (1000, 5700)

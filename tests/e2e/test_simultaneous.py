@@ -30,7 +30,7 @@ from websockets.sync.client import connect
 from app.centre import protocol as pr
 from app.centre.record import serie_cards
 from app.centre.tls import make_pki
-from app.config import load_hall
+from app.config import load_hall, load_region
 from app.server import wire
 from store import open_store
 from store.operators import OperatorBook
@@ -251,10 +251,12 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
             assert [r.hash for r in copy.load("centro")] == [r.hash for r in central][
                 : len(copy.load("centro"))
             ]
-        rules = load_hall().rules  # the centre's region (its --config: the demonstration's)
+        rules = load_region(load_hall().region).rules  # the centre's region file (R-NET-3)
         takings = sum(SOLD.values()) * 100
         assert final["state"]["line_cents"] == takings * rules.line_bp // 10_000
-        assert final["state"]["bingo_cents"] == takings * rules.bingo_bp // 10_000
+        # V.1: the whole 67 % in each partida; the prima's share goes to the bingo (decision 298)
+        payout = rules.payout_bp - rules.line_bp
+        assert final["state"]["bingo_cents"] == takings * payout // 10_000
         shares = [r.payload for r in central if "line_share_cents" in r.payload]
         assert [p["line_share_cents"] for p in shares] == [
             final["state"]["line_cents"] // len(line)
@@ -306,13 +308,13 @@ def refusal_reasons(db: str, stream: str) -> list[tuple[str, str]]:
 
 
 def wrong_secret_is_refused_and_recorded(centre: Centre, hall: str, db: str, stream: str) -> None:
-    """R-ROLE-3: a wrong secret gets no link; the refusal is in the centre's record and in its
-    attempts (which slow and lock the name)."""
+    """R-ROLE-3: a wrong secret gets no link; the refusal is in the centre's attempts (which
+    slow and lock the name at that address), not in its record (decision 299)."""
     with connect(f"{centre.wss}{pr.LINK_PATH}", ssl=centre.tls()) as socket:
         socket.send(wire.dumps(pr.hello(hall, "no-es-la-clave-de-la-sala", 0)))
         answer = json.loads(socket.recv(10))
     assert answer["type"] == "refused" and answer["error"]["code"] == "credential"
-    assert (hall, "credential") in refusal_reasons(db, stream)
+    assert (hall, "credential") not in refusal_reasons(db, stream)
     with open_store(db) as store:
         assert ("link", "wrong_secret") in [
             (a[3], a[4]) for a in OperatorBook(store).attempts(hall)
@@ -342,4 +344,9 @@ def replayed_messages_are_refused(
     with connect(f"{centre.wss}{pr.LINK_PATH}", ssl=centre.tls()) as socket:
         socket.send(greeting)  # the same hello again: its nonce was used
         assert json.loads(socket.recv(10))["error"]["code"] == "replayed"
-    assert refusal_reasons(db, f"centro-{run}").count((hall, "replayed")) == 2
+    # the signed message of the linked hall is in the record; the stranger's hello is not
+    assert refusal_reasons(db, f"centro-{run}").count((hall, "replayed")) == 1
+    with open_store(db) as store:
+        assert ("link:replayed", "refused") in [
+            (a[3], a[4]) for a in OperatorBook(store).attempts(hall)
+        ]
