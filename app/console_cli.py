@@ -36,7 +36,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from app.centre.join import usage_problem
+    from app.centre.options import usage_problem
     from app.server.main import ServeError, serve  # the hall server (app/, docs/api.md)
 
     problem = usage_problem(args)

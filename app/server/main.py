@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="el centro de bingo simultáneo (docs/centre.md), no una sala: --db es su registro",
     )
-    from app.centre.join import add_arguments as add_join
+    from app.centre.options import add_arguments as add_join
 
     add_join(parser)
 
