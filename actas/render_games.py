@@ -163,29 +163,10 @@ class GameSections(PartidaSections):
 
     def game_prizes(self, p: GamePartidaBlock) -> Flowable:
         """Each combination of the plan: what was at stake, who won it, with which ball."""
-        t = self.t
-        w = self.width
         rows: list[list[str]] = []
         for pr in p.prizes:
             rows += self._prize_rows(p, pr)
-        total = sum(pr.paid_cents for pr in p.prizes)
-        rows.append([t.join("prize.total"), "", "", "", "", "", money(total)])
-        return st.grid_table(
-            [
-                self.lab("prize.col"),
-                self.lab("prize.amount"),
-                self.lab("prize.winner"),
-                self.lab("prize.ball"),
-                self.lab("prize.share"),
-                self.lab("prize.residue"),
-                self.lab("prize.net"),
-            ],
-            rows,
-            [w * 0.19, w * 0.13, w * 0.15, w * 0.17, w * 0.11, w * 0.10, w * 0.15],
-            align_right=(1, 4, 5, 6),
-            total_row=True,
-            bold_cols=(6,),
-        )
+        return self.prizes_grid(rows, sum(pr.paid_cents for pr in p.prizes))
 
     def _prize_rows(self, p: GamePartidaBlock, pr: GamePrize) -> list[list[str]]:
         t = self.t

@@ -176,7 +176,6 @@ class PartidaSections:
 
     def prizes(self, p: PartidaBlock) -> Flowable:
         t = self.t
-        w = self.width
         rows: list[list[str]] = []
         for pr in p.prizes:
             for i, win in enumerate(pr.winners):
@@ -199,7 +198,14 @@ class PartidaSections:
                         money(pr.paid_cents) if first else "",
                     ]
                 )
-        rows.append([t.join("prize.total"), "", "", "", "", "", money(p.net_to_pay_cents)])
+        return self.prizes_grid(rows, p.net_to_pay_cents)
+
+    def prizes_grid(self, rows: list[list[str]], total_cents: int) -> Flowable:
+        """The prizes' table (prize, amount, winner, ball, share, residue, net) with its total
+        row: the ordinary partida's and a game partida's alike.
+        """
+        w = self.width
+        rows = [*rows, [self.t.join("prize.total"), "", "", "", "", "", money(total_cents)]]
         return st.grid_table(
             [
                 self.lab("prize.col"),
