@@ -25,6 +25,7 @@ from app.server import replica, terminals, wire
 from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
+from app.server.simul_panel import SimulFeed
 from bingo import rights as rt
 from drivers.voice import VoiceError
 
@@ -52,6 +53,7 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         return FileResponse(web_dir() / "terminal.html", headers={"Cache-Control": "no-store"})
 
     terminal_socket, terminal_list = terminals.endpoints(host, auth)
+    simul = SimulFeed(host, join.link) if join is not None else None  # the centre's partida
 
     async def root(_request: Request) -> Response:
         return RedirectResponse("/panel")
@@ -133,6 +135,8 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         queue, snapshot = host.listen()
         try:
             await socket.send_text(snapshot)
+            if simul is not None:  # the simultaneous partida, from the hall's copy
+                await socket.send_text(wire.dumps(simul.message()))
             while True:
                 try:
                     text = await asyncio.wait_for(queue.get(), PING_SECONDS)
@@ -148,9 +152,11 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         host.attach(asyncio.get_running_loop())
         linking = asyncio.create_task(join.run()) if join is not None else None
+        watching = asyncio.create_task(simul.run()) if simul is not None else None
         yield
-        if linking is not None:
-            linking.cancel()
+        for task in (linking, watching):
+            if task is not None:
+                task.cancel()
 
     return Starlette(
         routes=[

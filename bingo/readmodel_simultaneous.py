@@ -1,0 +1,118 @@
+"""What a joined hall's screens show of a simultaneous partida (R-MULTI-2; Cantabria VI.1: "en
+cada sala se recibirá la información del juego y de las diferentes extracciones … remitida por
+la Central Operativa"; docs/decisions.md 313-315).
+
+The screens read the hall's copy of the central record, folded by ``bingo.simultaneous``: the
+partida, its price, the cartones in play of every hall, the prizes once the sale is closed, the
+balls, and the winners of the line and the bingo with their halls (this hall's marked). Which
+partida the screens show when the hall also plays its own is ``takes_screens``: one rule, one
+place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bingo import simultaneous as sim
+
+__all__ = ["SimulPanel", "SimulWinner", "simultaneous_panel", "takes_screens"]
+
+#: Winners listed per prize: the rest are counted (a line may be shared by many cartones).
+LISTED_WINNERS = 6
+
+#: The hall's own partida statuses in which its players are playing it (the door is closed):
+#: ordinary (``PanelState.door_closed``) and game partidas.
+_GAME_PLAYED = ("sale_closed", "extraction")
+#: The announcements of a hall with no partida of its own open.
+_NO_OWN_PARTIDA = ("hall_closed", "next_partida", "session_over")
+_GAME_OVER = ("closed", "paid", "annulled")
+
+
+@dataclass(frozen=True)
+class SimulWinner:
+    number: int
+    hall: str
+    ours: bool  # a cartón of this hall's allotment
+
+
+@dataclass(frozen=True)
+class SimulPanel:
+    partida: int
+    serie_id: str
+    status: str  # "selling", "drawing", "closed"
+    price_cents: int
+    cards_sold: int  # every hall's, withdrawn halls' refunded cartones out
+    halls: int  # halls with cartones sold
+    sale_closed: bool
+    line_cents: int | None  # None until the sale is closed
+    bingo_cents: int | None
+    balls: tuple[int, ...]
+    line: tuple[SimulWinner, ...]
+    line_count: int
+    line_extraction: int
+    bingo: tuple[SimulWinner, ...]
+    bingo_count: int
+    bingo_extraction: int
+    withdrawn: bool  # this hall was withdrawn before the first ball: its cartones refunded
+
+    @property
+    def last_ball(self) -> int | None:
+        return self.balls[-1] if self.balls else None
+
+
+def _listed(winners: tuple[sim.Winner, ...], hall: str) -> tuple[SimulWinner, ...]:
+    # this hall's winners first: the room on a screen is for them before the others
+    ordered = sorted(winners, key=lambda w: (w.hall != hall, w.number))
+    return tuple(SimulWinner(w.number, w.hall, w.hall == hall) for w in ordered[:LISTED_WINNERS])
+
+
+def simultaneous_panel(state: sim.SimultaneousState, hall: str) -> SimulPanel | None:
+    """The simultaneous partida of the hall's copy as the screens show it; None before the
+    centre opened any.
+    """
+    if not state.status:
+        return None
+    in_play = state.sold_numbers()
+    sale_closed = state.status != sim.SELLING
+    return SimulPanel(
+        partida=state.partida,
+        serie_id=state.serie_id,
+        status=state.status,
+        price_cents=state.price_cents,
+        cards_sold=sum(last - first + 1 for _hall, first, last in in_play),
+        halls=len(in_play),
+        sale_closed=sale_closed,
+        line_cents=state.line_cents if sale_closed else None,
+        bingo_cents=state.bingo_cents if sale_closed else None,
+        balls=tuple(state.balls),
+        line=_listed(state.line, hall),
+        line_count=len(state.line),
+        line_extraction=state.line_ball,
+        bingo=_listed(state.bingo, hall),
+        bingo_count=len(state.bingo),
+        bingo_extraction=state.bingo_ball,
+        withdrawn=hall in state.withdrawn,
+    )
+
+
+def takes_screens(
+    simul: SimulPanel | None, door_closed: bool, announcement: str, game_status: str | None
+) -> bool:
+    """Whether the hall's screens show the simultaneous partida rather than the hall's own,
+    given what they show of the hall's own (``PanelState.door_closed``,
+    ``announcement_code`` and its game partida's status, if any; decision 313): the hall's
+    own partida while its players play it (from the close of its sale to its close, ordinary
+    or game), else the simultaneous one while it is sold or drawn, and once closed until the
+    hall opens a partida of its own (its winners stay on the screens as the last partida's do
+    between partidas).
+    """
+    if simul is None:
+        return False
+    if door_closed or game_status in _GAME_PLAYED:
+        return False
+    if simul.status in (sim.SELLING, sim.DRAWING):
+        return True
+    own_open = announcement not in _NO_OWN_PARTIDA or (
+        game_status is not None and game_status not in _GAME_OVER
+    )
+    return not own_open
