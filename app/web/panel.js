@@ -100,14 +100,16 @@
       const word = text(el.dataset.text);
       if (el.textContent !== word) el.textContent = word;
     }
-    const g = state.game;
-    const s = g ? gameView(state, g) : state;
+    const p = simulShown();  // the simultaneous partida, when it has the screens (decision 313)
+    const g = p ? null : state.game;
+    const s = p ? simulView(state, p) : g ? gameView(state, g) : state;
     document.body.classList.toggle("game", !!g);
+    simulBody(p);
     build(g ? g.count : 90);
     if (g) set("b-game", text("short_" + g.modality));  // the side column is narrow
     const playing = s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status);
     const values = { n: s.partida === null ? "" : s.partida };
-    const announcement = (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
+    const announcement = p ? text(simulCode(p), values) : (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
       text(s.announcement, values);
     // The board's side column is narrow: short words, the last partida on a line of its own.
     const short = (playing ? text("last_partida_short") + "\n" : "") +
@@ -138,6 +140,7 @@
     set("p-sold", s.cards_sold);
     set("p-price", euros(s.price_cents));
     if (g) { gamePrizes(g); return; }
+    if (p) { simulPrizes(p); return; }
     // Each prize row: its amount and, once won, who won it (at most two, then "+N").
     const won = (prize) => {
       const list = s.winners.filter((w) => w.prize === prize);
@@ -188,6 +191,84 @@
     });
   }
 
+  // --- the simultaneous partida (a hall joined to a centre; docs/centre.md) -------------------
+  // The server sends it from the hall's copy of the central record ("simultanea" messages) as
+  // each central record arrives: a message whose revision or record does not pass the one shown
+  // is stale or replayed and is ignored. Without the link its numbers are hidden and the screen
+  // says "sin conexión con la central" (decision 314).
+  let simul = null;
+  window.__simul = {
+    get revision() { return simul ? simul.revision : -1; },
+    get seq() { return simul ? simul.seq : -1; },
+    get shown() { return !!simulShown(); },
+    get linked() { return !!simul && simul.connection === "linked"; },
+  };
+
+  function takeSimul(m) {
+    if (simul && (m.revision <= simul.revision || m.seq < simul.seq)) return false;
+    simul = m;
+    return true;
+  }
+
+  function simulShown() { return simul && simul.shown && simul.simul ? simul.simul : null; }
+
+  function simulCode(p) { return p.withdrawn ? "simul_withdrawn" : "simul_" + p.status; }
+
+  // The simultaneous partida as the board and the last ball read a partida.
+  function simulView(s, p) {
+    const code = { selling: "sale_open", drawing: "extraction", closed: "closed" }[p.status];
+    return Object.assign({}, s, {
+      partida: p.partida, status: code, announcement: code, is_last_partida: false,
+      door_closed: p.status === "drawing", balls: p.balls, last_ball: p.last_ball,
+      extractions: p.extractions, cards_sold: p.cards_sold, price_cents: p.price_cents,
+    });
+  }
+
+  function simulBody(p) {
+    document.body.classList.toggle("simul", !!p);
+    const lost = !!p && simul.connection !== "linked";
+    document.body.classList.toggle("central-offline", lost);
+    if (!p) return;
+    set("b-simul", text("short_simul"));
+    // every language at once, as the "sin conexión" of the hall's server (decision 92)
+    const box = $("central-offline");
+    const words = languages.map((l) => (window.PANEL_TEXTS[l] || {}).central_offline || text("central_offline"));
+    if (box.children.length !== words.length || [...box.children].some((el, i) => el.textContent !== words[i])) {
+      box.replaceChildren(...words.map((w) => { const el = document.createElement("div"); el.className = "t"; el.textContent = w; return el; }));
+    }
+  }
+
+  // Its prizes (once the sale is closed) and its winners: cartón and hall, this hall's first
+  // and marked, at most two a prize, then "+N".
+  function simulPrizes(p) {
+    set("s-halls", p.halls);
+    set("s-line", euros(p.line_cents));
+    set("s-bingo", euros(p.bingo_cents));
+    const rows = [];
+    for (const prize of ["line", "bingo"]) {
+      const listed = p[prize].slice(0, 2);
+      listed.forEach((w, i) => {
+        const more = i === listed.length - 1 && p[prize + "_count"] > listed.length ? " +" + (p[prize + "_count"] - listed.length) : "";
+        rows.push({ left: text("winner_of", { prize: text(prize), n: w.number }) + more,
+          right: w.ours ? text("this_hall") : w.hall, ours: w.ours });
+      });
+    }
+    const box = $("s-winners");
+    while (box.children.length < rows.length) {
+      const row = document.createElement("div");
+      row.className = "row";
+      row.innerHTML = '<span class="t"></span><b class="t"></b>';
+      box.appendChild(row);
+    }
+    while (box.children.length > rows.length) box.lastChild.remove();
+    rows.forEach((r, i) => {
+      const [left, right] = box.children[i].children;
+      if (left.textContent !== r.left) left.textContent = r.left;
+      if (right.textContent !== r.right) right.textContent = r.right;
+      right.classList.toggle("ours", r.ours);
+    });
+  }
+
   function clock() {
     const now = new Date(Date.now() + offset);
     const shown = String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
@@ -200,6 +281,7 @@
     // At once: no number stays on the screen once the server is gone.
     document.body.classList.add("offline");
     state = null;
+    simul = null;
   }
 
   function feed() {
@@ -211,12 +293,14 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(scheme + "//" + location.host + "/api/v1/stream");
     socket = ws;
+    simul = null;  // the new stream sends the simultaneous partida again after its snapshot
     ws.onmessage = (event) => {
       if (ws !== socket) return;
       feed();
       const m = JSON.parse(event.data);
       if (m.v !== 1) return;
       if (m.server_time_ms) offset = m.server_time_ms - Date.now();
+      if (m.type === "simultanea") { if (takeSimul(m) && state) render(); return; }
       if (m.type !== "snapshot" && m.type !== "change") return;  // pings; the table's messages
       if (m.type === "change" && m.version <= version && state) return;  // already shown
       if (m.type === "snapshot") backoff = 250;
