@@ -114,14 +114,18 @@ def open_and_sell(linked: Linked) -> None:
         assert answer.status_code == 200, answer.text
 
 
-def winners_and_balls(linked: Linked) -> tuple[list[int], Any]:
+def winners_and_balls(linked: Linked, seed: int) -> tuple[list[int], Any]:
+    """The balls in the order of ``seed`` and the winners they make (an oracle of plain sets).
+    Seed 26: a line and a bingo each shared by a cartón of norte and one of sur; seed 42: a
+    line of norte and a bingo of three cartones, two of them norte's.
+    """
     state = linked.centre.state()["state"]
     sold = {
         a["hall"]: (a["first"], a["first"] + state["sold"][a["hall"]] - 1)
         for a in state["allotments"]
     }
     strips = -(-sum(ALLOTMENTS.values()) // 6)
-    balls = [int(b) for b in np.random.default_rng(7).permutation(np.arange(1, 91))]
+    balls = [int(b) for b in np.random.default_rng(seed).permutation(np.arange(1, 91))]
     return balls, expected_winners(balls, sold, strips)
 
 
@@ -177,7 +181,9 @@ def test_the_hall_panels_follow_the_centre_s_partida_lose_it_and_catch_up(
         assert chrome.find_element("id", "s-line").text == euros(central["line_cents"])
         assert chrome.find_element("id", "s-bingo").text == euros(central["bingo_cents"])
 
-        balls, ((line, line_at), (bingo, bingo_at)) = winners_and_balls(linked)
+        balls, ((line, line_at), (bingo, bingo_at)) = winners_and_balls(linked, 26)
+        # both prizes shared by a cartón of norte (1-300) and one of sur
+        assert {n <= 300 for n in line} == {n <= 300 for n in bingo} == {True, False}
         chrome.get(norte.server.panel("board"))
         wait_for(chrome, "window.__panel.online && window.__simul.shown")
         assert chrome.find_element("id", "b-simul").text == "Simultánea"
@@ -241,6 +247,8 @@ def test_the_hall_panels_follow_the_centre_s_partida_lose_it_and_catch_up(
         ]
         announce = chrome.find_element("css selector", "#prizes-view .announce").text
         assert announce == "Partida simultánea 1 cerrada"
+        measured = chrome.execute_script(MEASURE)
+        assert all(i["inside"] for i in measured["items"]), "winners pushed a row off the screen"
         messages = chrome.execute_script("return window.__messages")
         stream = schema("stream")
         for text in messages:
@@ -294,7 +302,7 @@ def closed_partida(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Linked]
     try:
         open_and_sell(linked)
         assert linked.centre.command("start").status_code == 200
-        balls, (_line, (_bingo, bingo_at)) = winners_and_balls(linked)
+        balls, (_line, (_bingo, bingo_at)) = winners_and_balls(linked, 42)
         for number in balls[:bingo_at]:
             ball(linked, number)
         yield linked
