@@ -100,7 +100,8 @@
       const word = text(el.dataset.text);
       if (el.textContent !== word) el.textContent = word;
     }
-    const p = simulShown();  // the simultaneous partida, when it has the screens (decision 313)
+    // the simultaneous partida, when it has the screens (decision 313); not the instructions'
+    const p = layout === "instructions" ? null : simulShown();
     const g = p ? null : state.game;
     const s = p ? simulView(state, p) : g ? gameView(state, g) : state;
     document.body.classList.toggle("game", !!g);
