@@ -193,6 +193,8 @@ def test_the_hall_panels_follow_the_centre_s_partida_lose_it_and_catch_up(
             on = shown(chrome)
             assert sorted(on["lit"]) == sorted(balls[:extraction])
             assert on["last"] == str(number) and on["count"] == str(extraction)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        chrome.save_screenshot(str(SCREENSHOTS / "drawing-board-es-1920x1080.png"))
 
         # a stale message (an earlier ball) and a replayed one are ignored
         before = shown(chrome)
@@ -219,6 +221,11 @@ def test_the_hall_panels_follow_the_centre_s_partida_lose_it_and_catch_up(
         off = shown(chrome)
         assert off["online"] and not off["main_visible"]
         assert "sin conexión con la central" in chrome.find_element("id", "central-offline").text
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        chrome.save_screenshot(str(SCREENSHOTS / "central-offline-board-es-1920x1080.png"))
+        measured = chrome.execute_script(MEASURE)
+        assert [i["text"] for i in measured["items"]] == ["sin conexión con la central"]
+        assert measured["items"][0]["cap_px"] * SCREEN_CM / measured["height"] >= CAPTION_CM
         linked.restart_centre(monkeypatch)
         version = ball(linked, balls[killed_at])  # drawn maybe before the hall is linked again
         showing(chrome, version)
