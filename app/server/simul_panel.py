@@ -18,6 +18,7 @@ from typing import Any
 from app.centre.link import HallLink
 from app.server import wire
 from app.server.host import HallHost
+from bingo import simultaneous as sim
 from bingo.chain import Record
 from bingo.events import Event
 from bingo.readmodel_simultaneous import SimulPanel, simultaneous_panel, takes_screens
@@ -66,6 +67,7 @@ class SimulFeed:
         self.link = link
         self.revision = 0
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._caught_up = False  # since the link came up, the copy has all the centre had
         self._last: tuple[Any, ...] | None = None
         link.listeners.append(self._records)  # called on the loop, as each record is copied
         host.service.subscribe(self._committed)  # the hall's own partida may take the screens
@@ -76,17 +78,27 @@ class SimulFeed:
         link = self.link
         panel = simultaneous_panel(link.state, link.hall)
         shown = self._shown(panel)
-        self._last = (link.last_seq, link.connected, shown)
+        self._last = (link.last_seq, self.linked, shown)
         return {
             "v": wire.WIRE_VERSION,
             "type": "simultanea",
             "revision": self.revision,
             "seq": link.last_seq,
             "hall": link.hall,
-            "connection": "linked" if link.connected else "lost",
+            "connection": "linked" if self.linked else "lost",
             "shown": shown,
             "simul": simul_json(panel),
         }
+
+    @property
+    def linked(self) -> bool:
+        """Linked and caught up (decision 314): after each hello the centre sends every record
+        the copy lacks, then records this hall linked; until that record is in the copy the
+        screens still say "sin conexión con la central", never the copy's older state.
+        """
+        if not self.link.connected:
+            self._caught_up = False
+        return self._caught_up
 
     def _shown(self, panel: SimulPanel | None) -> bool:
         """Decision 313, on what the screens show of the hall now (the host's last state,
@@ -108,9 +120,17 @@ class SimulFeed:
     def _changed(self) -> bool:
         link = self.link
         shown = self._shown(simultaneous_panel(link.state, link.hall))
-        return self._last != (link.last_seq, link.connected, shown)
+        return self._last != (link.last_seq, self.linked, shown)
 
-    def _records(self, _records: list[Record]) -> None:
+    def _records(self, records: list[Record]) -> None:
+        hall = self.link.hall
+        if self.link.connected and any(
+            r.kind == sim.LINK
+            and r.payload.get("hall") == hall
+            and r.payload.get("outcome") == "linked"
+            for r in records
+        ):
+            self._caught_up = True
         self.push()
 
     def _committed(self, _record: Record, _event: Event) -> None:

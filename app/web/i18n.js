@@ -51,7 +51,6 @@ window.PANEL_TEXTS = {
     short_plus: "Bingo plus",
     short_derivado: "Derivado",
     no_winner: "sin ganador",
-    // the simultaneous partida (docs/centre.md)
     central_offline: "sin conexión con la central",
     short_simul: "Simultánea",
     simul_selling: "Partida simultánea {n} · venta de cartones",
