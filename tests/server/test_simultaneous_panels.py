@@ -135,8 +135,8 @@ def ball(linked: Linked, number: int) -> int:
     return int(linked.centre.state()["version"])
 
 
-def showing(chrome: Any, seq: int) -> None:
-    wait_for(chrome, f"window.__panel.online && window.__simul.seq >= {seq}")
+def showing(chrome: Any, seq: int, timeout: float = 15.0) -> None:
+    wait_for(chrome, f"window.__panel.online && window.__simul.seq >= {seq}", timeout)
 
 
 def winner_rows(chrome: Any) -> list[tuple[str, str, bool]]:
@@ -228,7 +228,7 @@ def test_the_hall_panels_follow_the_centre_s_partida_lose_it_and_catch_up(
         assert measured["items"][0]["cap_px"] * SCREEN_CM / measured["height"] >= CAPTION_CM
         linked.restart_centre(monkeypatch)
         version = ball(linked, balls[killed_at])  # drawn maybe before the hall is linked again
-        showing(chrome, version)
+        showing(chrome, version, timeout=45)  # the hall links again within its 5 s retry
         wait_for(chrome, "!document.body.classList.contains('central-offline')", timeout=30)
         on = shown(chrome)
         assert on["main_visible"] and sorted(on["lit"]) == sorted(balls[: killed_at + 1])
