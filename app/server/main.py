@@ -83,6 +83,7 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
                 )
             except OSError as exc:
                 raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
+        _play_interconnected(host, settings)
         if host.table is not None:
             host.table.seconds = settings.server.question_seconds
         _start_boards_and_voice(host, args.devices, settings)
@@ -91,6 +92,21 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
         store.close()
         raise
     return host
+
+
+def _play_interconnected(host: HallHost, settings: object) -> None:
+    """The interconnected prize of a hall that joined it (R-MULTI-1): its network's ledger
+    opened, and a partida left closed and not settled by a cut settled before any command
+    (decision 289). A ledger out of reach or refusing stops the server here, saying why.
+    """
+    from app.interconnected import open_ledger
+
+    ledger = open_ledger(host.store, settings)
+    if ledger is None:
+        return
+    problem = host.use_interconnected(ledger)
+    if problem is not None:
+        raise ServeError(f"{problem}; la sala no arranca hasta que el fondo común responda")
 
 
 def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> None:
@@ -148,6 +164,9 @@ def serve(args: argparse.Namespace, settings: object) -> int:
 
         return serve_centre(args, settings)
     from app.centre.join import JoinError, joined
+    from app.interconnected import check_database
+
+    check_database(settings, args.db)  # before the hall's record is opened or created
 
     try:
         join = joined(args)  # checked before anything is opened
