@@ -18,8 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import numpy as np
 import pytest
 
+from app.centre.tls import make_pki
+from store import open_store
+from store.operators import OperatorBook
 from tests.e2e.test_interconnected_halls import (
     CUT_AFTER_LEDGER,
     cli,
@@ -31,6 +35,16 @@ from tests.e2e.test_interconnected_halls import (
     settled_partidas,
     url,  # noqa: F401  (the fixture: a schema of the test's own in the halls' database)
 )
+from tests.e2e.test_simultaneous import (
+    ALLOTMENTS,
+    CENTRE_SALA,
+    SOLD,
+    Centre,
+    Hall,
+    expected_winners,
+    until,
+)
+from tests.e2e.test_simultaneous import SEED as SIM_SEED
 from tests.independent.check_export import check
 from tests.server.kit import Client, Server, carton_rows, open_session
 
@@ -241,3 +255,104 @@ def test_a_hall_server_cut_after_the_ledger_committed_settles_once_when_it_resta
     settled = partida_of(exports[hall], 1)["interconnected"]
     assert settled["ledger_txid"] == first_rows[0].txid
     ledger_balances(url, network, exports)
+
+
+@pytest.mark.timeout(900)
+def test_a_centre_and_three_joined_halls_play_a_simultaneous_partida_and_their_own_with_the_fund(
+    tmp_path: Path,
+    url: str,  # noqa: F811
+) -> None:
+    """The combined night (R-MULTI-1, R-MULTI-2; decisions 286–292): a centre and three halls,
+    each a real server on loopback, each hall joined to the centre's simultaneous partida and
+    to the interconnected prize on the shared PostgreSQL. The halls feed the fund with their
+    own partidas, sell and follow the simultaneous partida, and play their next partida with the
+    fund in play; one hall is killed in the middle of both and restarted. Every hall ends with a
+    record the independent checkers accept, and the ledger balances with one award.
+    """
+    run = uuid.uuid4().hex[:6]
+    network = f"noche-{run}"
+    ids = {h: f"{h}-{run}" for h in ALLOTMENTS}  # the halls (their records)
+    names = {h: f"{h}{run}" for h in ALLOTMENTS}  # their links' names at the centre
+    secrets = {h: f"clave-de-{h}-{uuid.uuid4().hex}" for h in ALLOTMENTS}
+    configs = {h: joined_config(tmp_path, ids[h], network) for h in ALLOTMENTS}
+    centre_db = f"sqlite:///{tmp_path / 'centro.sqlite'}"
+    with open_store(centre_db) as store:
+        book = OperatorBook(store)
+        book.add(CENTRE_SALA[0], "jefe_de_sala", CENTRE_SALA[1])
+        for hall, name in names.items():
+            book.add(name, "terminal", secrets[hall])
+    centre = Centre(centre_db, f"centro-{run}", make_pki(tmp_path / "pki"), tmp_path / "c.log")
+    halls: dict[str, Hall] = {}
+    try:
+        for hall in ALLOTMENTS:
+            secret = tmp_path / f"{hall}.secret"
+            secret.write_text(secrets[hall])
+            one = Hall(tmp_path, hall, names[hall], centre, secret)
+            one.server = hall_server(tmp_path, url, ids[hall], configs[hall], one.server.extra)
+            halls[hall] = one.start()
+        clients = {h: Client(one.server) for h, one in halls.items()}
+        firsts: dict[str, int] = {}
+        for client in clients.values():  # the fund fed by each hall's first partida
+            open_session(client)
+            play_partida(client, 520)  # 3 × 10,40 €: 31,20 €, over the scale's first step
+        # The simultaneous partida: opened at the centre, sold by the halls.
+        opened = centre.command(
+            "open",
+            partida=1,
+            price_cents=100,
+            allotments={names[h]: n for h, n in ALLOTMENTS.items()},
+            seed=SIM_SEED,
+        )
+        assert opened.status_code == 200, opened.text
+        for hall, one in halls.items():
+            until(lambda h=one: h.view()["state"]["partida"] == 1, f"{hall}: la partida")
+            assert one.post("sell", count=SOLD[hall]).status_code == 200
+        assert centre.command("start").status_code == 200
+        # Each hall's own partida 2: the fund announced when its sale closes, its line claimed.
+        for hall, client in clients.items():
+            _partida, firsts[hall] = sale_closed(client, 100)
+            shown = client.state()["state"]
+            assert shown["interconnected_cents"] >= 3_000
+            assert shown["interconnected_ball_limit"] == 50
+            client.do("confirm_data_shown")
+            for n in carton_rows(firsts[hall])[0]:
+                client.do("draw_ball", number=n)
+        state = centre.state()["state"]
+        sold = {
+            a["hall"]: (a["first"], a["first"] + state["sold"][a["hall"]] - 1)
+            for a in state["allotments"]
+        }
+        strips = -(-sum(ALLOTMENTS.values()) // 6)
+        balls = [int(b) for b in np.random.default_rng(5).permutation(np.arange(1, 91))]
+        _line, (_bingo, bingo_at) = expected_winners(balls, sold, strips)
+        for extraction, ball in enumerate(balls[:bingo_at], start=1):
+            if extraction == 3:  # sur is cut in the middle of both partidas
+                halls["sur"].server.kill()
+            if extraction == bingo_at - 1:
+                halls["sur"].start()  # back before the bingo: its record and its copy
+                clients["sur"] = Client(halls["sur"].server)
+            answer = centre.command("ball", number=ball)
+            assert answer.status_code == 200, answer.text
+        final = centre.state()
+        assert final["state"]["status"] == "closed"
+        for hall, one in halls.items():
+            until(lambda h=one: h.view()["version"] >= final["version"], f"{hall}: el registro")
+        # The halls' own partidas go on from where they were (sur's from its record).
+        for hall, client in clients.items():
+            rows = carton_rows(firsts[hall])
+            assert client.state()["state"]["balls"] == rows[0]
+            assert client.do("claim", series=SERIES, number=firsts[hall], prize="line")
+            for n in sorted(rows[1] + rows[2]):
+                client.do("draw_ball", number=n)
+            client.do("claim", series=SERIES, number=firsts[hall], prize="bingo")
+            client.do("close_partida")  # settled with the ledger: the first one wins the fund
+            client.do("pay_prizes")
+    finally:
+        for one in halls.values():
+            one.server.stop()
+        centre.stop()
+    exports = checked_exports(url, tmp_path, {ids[h]: configs[h] for h in ALLOTMENTS})
+    won = [(r.hall_id, r.partida) for r in ledger_rows(url, network) if r.awarded_cents]
+    assert won == [(ids["norte"], 2)]  # norte closed first: every bingo qualified, one award
+    awarded = won_interconnected(partida_of(exports[ids["norte"]], 2))
+    assert ledger_balances(url, network, exports) == awarded > 0
