@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
     from app.server.host import HallHost
+    from bingo.interconnected import Ledger
 
 log = logging.getLogger(__name__)
 
@@ -54,16 +55,24 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
     """The hall of ``--db`` with its set-up from the settings, and its devices."""
     from app.bootstrap import check_settings, choose_hall, prepare_hall
     from app.config import HallSettings
+    from app.interconnected import open_ledger
     from app.server.host import HallHost
     from store import open_store
 
     assert isinstance(settings, HallSettings)
     store = open_store(args.db)
     try:
+        ledger = open_ledger(store, settings)  # its refusal comes before the hall's set-up
+    except BaseException:
+        store.close()
+        raise
+    try:
         host = HallHost(store, choose_hall(store, args.hall, settings.hall_id))
         if args.config:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
+        if ledger is not None:
+            _play_interconnected(host, ledger)
         if args.devices == "emulated":
             from app.devices import emulated_draws
 
@@ -83,7 +92,6 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
                 )
             except OSError as exc:
                 raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
-        _play_interconnected(host, settings)
         if host.table is not None:
             host.table.seconds = settings.server.question_seconds
         _start_boards_and_voice(host, args.devices, settings)
@@ -94,16 +102,11 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
     return host
 
 
-def _play_interconnected(host: HallHost, settings: object) -> None:
-    """The interconnected prize of a hall that joined it (R-MULTI-1): its network's ledger
-    opened, and a partida left closed and not settled by a cut settled before any command
-    (decision 289). A ledger out of reach or refusing stops the server here, saying why.
+def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
+    """The interconnected prize of a hall that joined it (R-MULTI-1), played from now on; a
+    partida left closed and not settled by a cut is settled before any command (decision 289).
+    A ledger refusing it stops the server here, saying why.
     """
-    from app.interconnected import open_ledger
-
-    ledger = open_ledger(host.store, settings)
-    if ledger is None:
-        return
     problem = host.use_interconnected(ledger)
     if problem is not None:
         raise ServeError(f"{problem}; la sala no arranca hasta que el fondo común responda")

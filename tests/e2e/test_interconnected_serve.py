@@ -14,6 +14,7 @@ import subprocess
 import threading
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,11 @@ import pytest
 
 from app.centre.tls import make_pki
 from store import open_store
+from store.interconnected import PgLedger
 from store.operators import OperatorBook
 from tests.e2e.test_interconnected_halls import (
     CUT_AFTER_LEDGER,
+    RULES,
     cli,
     env,
     export,
@@ -356,3 +359,30 @@ def test_a_centre_and_three_joined_halls_play_a_simultaneous_partida_and_their_o
     assert won == [(ids["norte"], 2)]  # norte closed first: every bingo qualified, one award
     awarded = won_interconnected(partida_of(exports[ids["norte"]], 2))
     assert ledger_balances(url, network, exports) == awarded > 0
+
+
+def test_a_hall_server_whose_network_has_other_figures_is_refused_before_anything_is_written(
+    tmp_path: Path,
+    url: str,  # noqa: F811
+) -> None:
+    """Decision 289: one fund, one set of figures. The server opens the ledger before the
+    hall's set-up: a network opened with other figures stops it (exit 1, the reason in Spanish)
+    and the hall's record is left as it was: empty.
+    """
+    assert RULES is not None
+    run = uuid.uuid4().hex[:8]
+    network, hall = f"otras-{run}", f"srv-otras-{run}"
+    with open_store(url) as store:  # another region's figures opened the network first
+        PgLedger(store.engine, network, replace(RULES, contribution_bp=300)).state()
+    config = joined_config(tmp_path, hall, network)
+    refused = subprocess.run(
+        cli("serve", "--db", url, "--hall", hall, "--config", str(config), "--devices", "none"),
+        env=env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert refused.returncode == 1, refused.stderr
+    assert "se abrió con otras cifras" in refused.stderr and "Traceback" not in refused.stderr
+    with open_store(url) as store:
+        assert store.load(hall) == []
