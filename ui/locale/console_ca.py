@@ -420,7 +420,9 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     " Y PRIMA": " I PRIMA",
     "Bingo {bingo}": "Bingo {bingo}",
     "Bola loca {fund} ({numbers})": "Bola loca {fund} ({numbers})",
-    "Interconectado {amount} hasta la bola {limit}": "Interconnectat {amount} fins a la bola {limit}",
+    "Interconectado {amount} hasta la bola {limit}": (
+        "Interconnectat {amount} fins a la bola {limit}"
+    ),
     "Línea {line}": "Línia {line}",
     "Prima {amount} hasta la bola {limit}": "Prima {amount} fins a la bola {limit}",
     "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (
