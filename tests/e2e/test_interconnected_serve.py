@@ -27,6 +27,7 @@ from store import open_store
 from store.interconnected import PgLedger
 from store.operators import OperatorBook
 from tests.e2e.test_interconnected_halls import (
+    BASE_URL,
     CUT_AFTER_LEDGER,
     RULES,
     cli,
@@ -51,7 +52,12 @@ from tests.e2e.test_simultaneous import SEED as SIM_SEED
 from tests.independent.check_export import check
 from tests.server.kit import Client, Server, carton_rows, open_session
 
-pytestmark = [pytest.mark.postgres]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        not BASE_URL, reason="BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`"
+    ),
+]
 
 SERIES = "A-0001"
 # 2 % of 760 € from each of two halls: 30,40 €, over the scale's first step (30 €: 50 balls).

@@ -16,6 +16,7 @@ import pytest
 from app.server.wire import schema
 from bingo.interconnected import Announcement, PartidaKey
 from tests.e2e.test_interconnected_halls import (
+    BASE_URL,
     joined_config,
     ledger,
     url,  # noqa: F401  (the fixture: a schema of the test's own in the halls' database)
@@ -23,7 +24,12 @@ from tests.e2e.test_interconnected_halls import (
 from tests.e2e.test_interconnected_serve import bingo_called, hall_server, sale_closed
 from tests.server.kit import Client, open_session, wait_for
 
-pytestmark = [pytest.mark.postgres]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        not BASE_URL, reason="BINGO_HALL_TEST_PG_URL is not set: run `bash scripts/postgres.sh`"
+    ),
+]
 
 
 def test_the_prizes_panel_shows_the_interconnected_fund_its_ball_limit_and_its_winner(
