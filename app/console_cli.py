@@ -10,23 +10,27 @@ from typing import Any
 
 from app.cli_input import EXIT_USAGE, CliError
 from app.hall_cli import add_common, hall_settings
+from app.interconnected import check_database
 
 
-def _not_yet_interconnected(settings: Any) -> None:
-    """The console and the server do not announce nor settle the interconnected prize yet: a hall
-    that joined would play partidas that never feed nor pay the common fund (R-MULTI-1).
+def _check_interconnected(args: argparse.Namespace, settings: Any) -> None:
+    """``run`` plays the interconnected prize through the hall server it starts (R-MULTI-1):
+    on the halls' PostgreSQL database, and never with the console's own service (``--local``),
+    which neither announces nor settles the common fund.
     """
-    if getattr(settings, "interconnected", None) is not None:
+    if settings.interconnected is None or getattr(args, "server", None):
+        return  # a server already running checked it when it started
+    if getattr(args, "local", False):
         raise CliError(
-            f"la sala se acoge al bingo interconectado (red {settings.interconnected_network}), "
-            "pero la consola y el servidor aún no anuncian ni liquidan el fondo común: "
-            "juegue las partidas de la red con «bingo-hall simulate» o quite [interconnected] "
-            "de la configuración; no se ha escrito nada"
+            f"la sala se acoge al bingo interconectado (red {settings.interconnected_network}): "
+            "la consola sin servidor (--local) no anuncia ni liquida el fondo común; "
+            "arránquela sin --local; no se ha escrito nada"
         )
+    check_database(settings, getattr(args, "db", None))
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    _not_yet_interconnected(hall_settings(args))
+    _check_interconnected(args, hall_settings(args))
     try:
         from app.run import run_console
     except ImportError as exc:
@@ -43,7 +47,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if problem is not None:
         raise CliError(problem, EXIT_USAGE)
     settings = hall_settings(args)
-    _not_yet_interconnected(settings)
     try:
         return serve(args, settings)
     except ServeError as exc:

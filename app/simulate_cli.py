@@ -22,6 +22,7 @@ from app.cli_input import (
     whole_number,
 )
 from app.hall_cli import add_common, hall_settings, today
+from app.interconnected import check_database, open_ledger
 from bingo.game.definition import GameDefinition
 
 #: Most partidas one simulated session may plan (decision 124): a long real night is about 100.
@@ -33,7 +34,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = hall_settings(args)
-    _check_interconnected_database(settings, args.db)
+    check_database(settings, args.db)
     game = None  # the ordinary bingo, exactly as without --game
     if args.game:  # a derivado or plus game, or a refusal before anything is written
         from app.games_cli import game_to_simulate
@@ -144,7 +145,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             except OSError as exc:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
             stop_devices = _with_boards(svc, settings, stop_devices)
-        ledger = _interconnected_ledger(engine.store, settings)
+        ledger = open_ledger(engine.store, settings)
         try:
             return _play(args, svc, settings, plan, draws, resumed, game, ledger)
         finally:
@@ -175,40 +176,6 @@ def _resumed_game(
             "repita la orden con --game y su fichero; no se ha escrito nada"
         )
     return definition  # type: ignore[no-any-return]
-
-
-def _check_interconnected_database(settings: Any, db: str | None) -> None:
-    """A hall that joins the interconnected prize plays on the PostgreSQL database the halls
-    share, where its one ledger is (R-MULTI-1): refused before anything is written otherwise.
-    """
-    if settings.interconnected is None:
-        return
-    from store.engine import default_database_url, is_sqlite, parse_url
-    from store.errors import DatabaseUrlError
-
-    url = db or default_database_url()
-    try:
-        sqlite = is_sqlite(parse_url(url))
-    except DatabaseUrlError:
-        return  # open_hall says what is wrong with the URL
-    if sqlite:
-        raise CliError(
-            f"la sala se acoge al bingo interconectado (red {settings.interconnected_network}), "
-            "cuyo fondo común está en la base de datos PostgreSQL de las salas: indique "
-            "--db postgresql+psycopg://… (ahora es un fichero SQLite); no se ha escrito nada"
-        )
-
-
-def _interconnected_ledger(store: Any, settings: Any) -> Any:
-    """The shared fund of the network the hall joined, or None when it did not join."""
-    if settings.interconnected is None:
-        return None
-    from store.interconnected import InterconnectedError, PgLedger
-
-    try:
-        return PgLedger(store.engine, settings.interconnected_network, settings.interconnected)
-    except InterconnectedError as exc:
-        raise CliError(str(exc)) from None
 
 
 def _check_new_session(hall: Any, session_id: str, date: str) -> None:

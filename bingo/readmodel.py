@@ -59,6 +59,10 @@ class PanelState:
     announcement_code: str = ""
     bola_loca_share_cents: int = 0  # this partida's share, already in bola_loca_fund_cents
     game: GamePanel | None = None  # a partida of derivado or plus on the screens
+    # The interconnected fund announced for this partida (R-MULTI-1), None when it announced
+    # none (the hall did not join); its ball limit, 0 when the fund is below the scale.
+    interconnected_cents: int | None = None
+    interconnected_ball_limit: int = 0
 
     @property
     def extractions(self) -> int:
@@ -124,6 +128,7 @@ def panel_state(hall: Hall) -> PanelState:
         *FINISHED,
         Status.CLOSED,
     )
+    fund = shown.interconnected if shown else None
     return PanelState(
         hall_name=hall.name,
         languages=hall.languages,
@@ -150,6 +155,8 @@ def panel_state(hall: Hall) -> PanelState:
         announcement_code=announcement_code(hall),
         bola_loca_share_cents=share,
         game=game_panel(hall),
+        interconnected_cents=fund.fund_cents if fund else None,
+        interconnected_ball_limit=fund.ball_limit if fund else 0,
     )
 
 

@@ -28,6 +28,7 @@ from bingo.chain import Record, seal
 from bingo.detect import CompletionTracker
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
+from bingo.hall import interconnected as ic_steps
 from bingo.hall.game_fold import card_set_text
 from bingo.i18n import _
 from bingo.rules import RegionRules
@@ -607,6 +608,18 @@ class HallService:
         self._do(lambda: self.hall.annul_game_partida(incident, note), "annul")
 
     # --- bingo interconectado (R-MULTI-1) --------------------------------------------------
+
+    def play_interconnected(self, ledger: ic.Ledger) -> str | None:
+        """Take the step of the interconnected prize due now (``Hall.interconnected_due``, the
+        one rule of when): which one was taken, or None when none is due.
+        """
+        with self._lock:
+            due = self.hall.interconnected_due()
+            if due == ic_steps.ANNOUNCE:
+                self.announce_interconnected(ledger)
+            elif due == ic_steps.SETTLE:
+                self.settle_interconnected(ledger)
+            return due
 
     def announce_interconnected(self, ledger: ic.Ledger) -> None:
         """At the close of the sale: the fund in play, its amount and its ball limit."""

@@ -193,15 +193,15 @@ class Simulation:
             if missing:
                 return missing
             return Step("start_partida", svc.start_partida)
+        # The interconnected prize: announced when the sale closes, settled once the partida is
+        # closed, before it is paid (``Hall.interconnected_due``, the rule the server follows).
+        ledger = self.interconnected
+        if ledger is not None and (due := hall.interconnected_due()) is not None:
+            return Step(due, partial(svc.play_interconnected, ledger))
         match partida.status:
             case Status.SALE_OPEN:
                 return self._sale_step(partida)
             case Status.SALE_CLOSED:
-                ledger = self.interconnected
-                if ledger is not None and partida.interconnected is None:
-                    return Step(
-                        "announce_interconnected", partial(svc.announce_interconnected, ledger)
-                    )
                 if self._incident(partida, "suspend"):
                     return Step(
                         "suspend",
@@ -225,9 +225,6 @@ class Simulation:
                 claim = self._pending_claim(partida, closing=True)
                 return claim or Step("close_partida", svc.close_partida)
             case Status.CLOSED:
-                ledger = self.interconnected
-                if ledger is not None and hall.interconnected_to_settle() is not None:
-                    return Step("settle_interconnected", partial(svc.settle_interconnected, ledger))
                 return Step("pay_prizes", svc.pay_prizes)
         raise DomainError(f"estado sin decisión en la simulación: {partida.status}")
 

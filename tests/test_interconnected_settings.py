@@ -48,13 +48,16 @@ def test_a_hall_of_a_region_that_does_not_regulate_it_cannot_join(tmp_path: Path
         load_hall(hall_file(tmp_path, basque + JOIN))
 
 
+@pytest.mark.parametrize("command", ["simulate", "serve", "run"])
 def test_a_hall_joining_without_the_shared_postgresql_database_is_refused_and_nothing_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    """R-MULTI-1: the fund is one ledger for every hall; a SQLite file is the hall's alone."""
+    """R-MULTI-1: the fund is one ledger for every hall; a SQLite file is the hall's alone. The
+    simulation, the server and the console (through the server it starts) refuse alike.
+    """
     db = tmp_path / "sala.sqlite"
     config = hall_file(tmp_path, DEMO + JOIN)
-    code = main(["simulate", "--db", f"sqlite:///{db}", "--config", str(config), "-q"])
+    code = main([command, "--db", f"sqlite:///{db}", "--config", str(config)])
     err = capsys.readouterr().err
     assert code == 1
     assert "bingo interconectado" in err and "PostgreSQL" in err and "no se ha escrito nada" in err
@@ -62,15 +65,16 @@ def test_a_hall_joining_without_the_shared_postgresql_database_is_refused_and_no
     assert not db.exists()
 
 
-@pytest.mark.parametrize("command", ["serve", "run"])
-def test_the_console_and_the_server_refuse_a_hall_that_joined_until_they_can_settle_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+def test_the_console_without_a_server_refuses_a_hall_that_joined(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A joined hall playing from the console would feed and pay no common fund (R-MULTI-1)."""
+    """``run --local`` keeps the console's own service, which neither announces nor settles
+    the common fund: the hall plays it through the server (R-MULTI-1).
+    """
     db = tmp_path / "sala.sqlite"
     config = hall_file(tmp_path, DEMO + JOIN)
-    code = main([command, "--db", f"sqlite:///{db}", "--config", str(config)])
+    code = main(["run", "--local", "--db", f"sqlite:///{db}", "--config", str(config)])
     err = capsys.readouterr().err
     assert code == 1
-    assert "aún no anuncian ni liquidan el fondo común" in err and "no se ha escrito nada" in err
+    assert "--local" in err and "no se ha escrito nada" in err
     assert not db.exists()

@@ -29,6 +29,8 @@ from bingo import events as ev
 from bingo import rights as rt
 from bingo.chain import Record
 from bingo.hall import DomainError
+from bingo.hall.interconnected import WAITS_FOR
+from bingo.interconnected import Ledger
 from bingo.readmodel import panel_state
 from bingo.service import CardSetLibrary, HallService, NotAuthorised
 from drivers.voice import Voice
@@ -79,6 +81,7 @@ class HallHost:
         self.terminals: Callable[[str], bool] | None = None  # is a terminal connected (R-MULTI-3)
         self._stop_devices: Callable[[], None] | None = None
         self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
+        self.ledger: Ledger | None = None  # the interconnected prize's fund, when it joined
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hall-writer")
         self._answers: OrderedDict[tuple[str, str], tuple[str, Answer]] = OrderedDict()
@@ -96,6 +99,33 @@ class HallHost:
         self.draws, self._stop_devices = draws, stop
         draws.unattended = False  # the annulment after an irregularity is the jefe de sala's
         self.table = Table(draws, self.publish)
+
+    def use_interconnected(self, ledger: Ledger) -> str | None:
+        """Play the interconnected prize of ``ledger``'s network (R-MULTI-1): from now on its
+        due step is taken before and after every command. A step left due by a cut (a partida
+        closed and not settled) is taken now, before any command: the ledger gives back its
+        first answer (decision 289). Returns why that step could not be taken, or None.
+        """
+        self.ledger = ledger
+        return self._interconnected()[1]
+
+    def _interconnected(self) -> tuple[str | None, str | None]:
+        """Take the step of the interconnected prize due now (``Hall.interconnected_due``, the
+        rule the simulation follows too), on nobody's command: the server takes it. Returns the
+        step that was due and, when it could not be taken, why.
+        """
+        if self.ledger is None:
+            return None, None
+        svc = self.service
+        rights, svc.rights = svc.rights, None
+        try:
+            return svc.play_interconnected(self.ledger), None
+        except Exception as err:  # the ledger out of reach, or refusing: said, never fatal here
+            due = svc.hall.interconnected_due()
+            log.warning("bingo interconectado: %s", err)
+            return due, f"bingo interconectado ({due}): {err}"
+        finally:
+            svc.rights = rights
 
     def on_close(self, stop: Callable[[], None]) -> None:
         """Stop ``stop`` (a board line, the voice) when the host closes, newest first."""
@@ -229,6 +259,13 @@ class HallHost:
                 f"usted veía la {expected}): la orden «{name}» no se ha aplicado; "
                 "revise la pantalla y repítala si sigue haciendo falta",
             )
+        due, problem = self._interconnected()  # a step a cut or an outage left due
+        if problem is not None and due is not None and WAITS_FOR.get(due) == name:
+            return 503, wire.error_body(
+                "interconnected",
+                f"{problem}. La orden «{name}» no se ha aplicado: espera al bingo interconectado "
+                "(R-MULTI-1); repítala cuando el fondo común responda",
+            )
         before = svc.last_seq
         self.log.command = command
         self._accepted_at = accepted_at_ms
@@ -254,13 +291,17 @@ class HallHost:
             self.log.command = None
             self._accepted_at = None
             svc.rights = None
-        return 200, {
+        _due, problem = self._interconnected()  # announced at the sale's close, settled at the end
+        answer: dict[str, Any] = {
             "v": wire.WIRE_VERSION,
             "repeated": False,
             "version": svc.last_seq,
             "first_seq": before + 1 if svc.last_seq > before else None,
             "result": result,
         }
+        if problem is not None:  # the command stands; the step is taken again before the next
+            answer["warning"] = problem
+        return 200, answer
 
 
 def _reused(command_id: str, kept_name: str) -> Answer:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
     from app.server.host import HallHost
+    from bingo.interconnected import Ledger
 
 log = logging.getLogger(__name__)
 
@@ -54,16 +55,24 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
     """The hall of ``--db`` with its set-up from the settings, and its devices."""
     from app.bootstrap import check_settings, choose_hall, prepare_hall
     from app.config import HallSettings
+    from app.interconnected import open_ledger
     from app.server.host import HallHost
     from store import open_store
 
     assert isinstance(settings, HallSettings)
     store = open_store(args.db)
     try:
+        ledger = open_ledger(store, settings)  # its refusal comes before the hall's set-up
+    except BaseException:
+        store.close()
+        raise
+    try:
         host = HallHost(store, choose_hall(store, args.hall, settings.hall_id))
         if args.config:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
+        if ledger is not None:
+            _play_interconnected(host, ledger)
         if args.devices == "emulated":
             from app.devices import emulated_draws
 
@@ -91,6 +100,16 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
         store.close()
         raise
     return host
+
+
+def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
+    """The interconnected prize of a hall that joined it (R-MULTI-1), played from now on; a
+    partida left closed and not settled by a cut is settled before any command (decision 289).
+    A ledger refusing it stops the server here, saying why.
+    """
+    problem = host.use_interconnected(ledger)
+    if problem is not None:
+        raise ServeError(f"{problem}; la sala no arranca hasta que el fondo común responda")
 
 
 def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> None:
@@ -148,6 +167,9 @@ def serve(args: argparse.Namespace, settings: object) -> int:
 
         return serve_centre(args, settings)
     from app.centre.join import JoinError, joined
+    from app.interconnected import check_database
+
+    check_database(settings, args.db)  # before the hall's record is opened or created
 
     try:
         join = joined(args)  # checked before anything is opened

@@ -61,6 +61,8 @@ def state_json(state: PanelState) -> dict[str, Any]:
             for w in state.winners
         ],
         "game": game_json(state.game),
+        "interconnected_cents": state.interconnected_cents,
+        "interconnected_ball_limit": state.interconnected_ball_limit,
     }
 
 

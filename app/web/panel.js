@@ -163,6 +163,12 @@
     $("p-bola-row").hidden = !s.bola_loca_numbers.length && !s.bola_loca_fund_cents;
     set("p-bola", won("bola_loca") || (euros(s.bola_loca_fund_cents) +
       (s.bola_loca_numbers.length ? " · " + s.bola_loca_numbers.join(" ") : "")));
+    // R-MULTI-1: a hall that joined shows the interconnected fund announced and its ball limit
+    $("p-ic-row").hidden = s.interconnected_cents == null;
+    if (s.interconnected_cents != null) {
+      set("p-ic", won("interconnected") + euros(amountOf("interconnected", s.interconnected_cents)) +
+        (s.interconnected_ball_limit ? " · " + text("prima_until", { n: s.interconnected_ball_limit }) : ""));
+    }
   }
 
   // The game's combinations: what each puts at stake and, once the system settled the

@@ -10,8 +10,16 @@ from __future__ import annotations
 from bingo import events as ev
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
-from bingo.hall.states import PARTIDA_ACTIONS, PartidaState
+from bingo.hall.states import PARTIDA_ACTIONS, PartidaState, Status
 from bingo.interconnected import Announcement, InterconnectedRules, Settled
+
+ANNOUNCE = "announce_interconnected"
+SETTLE = "settle_interconnected"
+
+#: The command of the partida that waits for each step: the fund is announced with the data
+#: shown before the first ball (R-ACTA-2), and the partida is settled before its prizes are
+#: paid and the next partida starts (Cantabria V.3; decision 288).
+WAITS_FOR = {ANNOUNCE: "confirm_data_shown", SETTLE: "pay_prizes"}
 
 
 class InterconnectedCommands(HallState):
@@ -38,6 +46,22 @@ class InterconnectedCommands(HallState):
                 reserve_max_cents=rules.reserve_max_cents,
             )
         ]
+
+    def interconnected_due(self) -> str | None:
+        """The step of the interconnected prize due now in a hall that joined it, if any:
+        ``ANNOUNCE`` once the partida's sale is closed, ``SETTLE`` once the partida is closed
+        (and before it is paid, so before the next one starts). The one rule every player of
+        the prize follows: the simulation's policy and the hall server (R-MULTI-1; Cantabria
+        V.2.b, V.3; decisions 286, 288).
+        """
+        partida = self.partida
+        if partida is None:
+            return None
+        if partida.status is Status.SALE_CLOSED and partida.interconnected is None:
+            return ANNOUNCE
+        if self.interconnected_to_settle() is not None:
+            return SETTLE
+        return None
 
     def interconnected_to_settle(self) -> PartidaState | None:
         """The closed partida whose interconnected prize is still to be settled, if any."""

@@ -31,12 +31,13 @@ MESA = ("Mesa", "735190")  # jefe de mesa-cajero
 INSPECTOR = ("Inspección", "915372")
 
 
-def add_operators(db: Path) -> None:
-    """The test hall's people, written straight into its database before its server starts."""
+def add_operators(db: Path | str) -> None:
+    """The test hall's people, written straight into its database (a SQLite file, or a URL)
+    before its server starts."""
     from store import open_store
     from store.operators import OperatorBook
 
-    with open_store(f"sqlite:///{db}") as store:
+    with open_store(db if isinstance(db, str) else f"sqlite:///{db}") as store:
         book = OperatorBook(store)
         for (name, pin), role in ((SALA, "jefe_de_sala"), (MESA, "jefe_de_mesa"),
                                   (INSPECTOR, "inspector")):  # fmt: skip
@@ -51,7 +52,9 @@ def free_port() -> int:
 
 
 class Server:
-    """``bingo-hall serve`` as a child process on a loopback port, on a SQLite file."""
+    """``bingo-hall serve`` as a child process on a loopback port, on a SQLite file (or on the
+    database of ``db_url``, ``db`` then naming only its log); ``program``: how Python runs it.
+    """
 
     def __init__(
         self,
@@ -60,8 +63,12 @@ class Server:
         port: int | None = None,
         extra: Sequence[str] = (),
         scheme: str = "http",
+        db_url: str | None = None,
+        program: Sequence[str] = ("-m", "app.cli"),
     ) -> None:
         self.db = db
+        self.db_url = db_url or f"sqlite:///{db}"
+        self.program = list(program)
         self.devices = devices
         self.port = port or free_port()
         self.extra = list(extra)
@@ -77,10 +84,10 @@ class Server:
         return f"{self.url}/panel?layout={layout}&lang={lang}"
 
     def start(self) -> Server:
-        add_operators(self.db)
+        add_operators(self.db_url)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [
-            sys.executable, "-m", "app.cli", "serve", "--db", f"sqlite:///{self.db}",
+            sys.executable, *self.program, "serve", "--db", self.db_url,
             "--port", str(self.port), "--devices", self.devices, *self.extra,
         ]  # fmt: skip
         out = self.log.open("a")

@@ -424,7 +424,8 @@ def derive(
 
 def money_words(state: PanelState, t: Translate = spanish) -> str:
     """The prizes at stake in the partida on show: line and bingo once the sale is closed, the
-    prima with its ball limit while it is in play, the bola loca fund and numbers (R-PRIMA-4).
+    prima with its ball limit while it is in play, the bola loca fund and numbers (R-PRIMA-4),
+    the interconnected fund announced while it is in play (R-MULTI-1).
     """
     if state.partida is None:
         return ""
@@ -445,6 +446,12 @@ def money_words(state: PanelState, t: Translate = spanish) -> str:
                 numbers=", ".join(map(str, state.bola_loca_numbers)),
             )
         )
+    if state.interconnected_cents is not None and state.interconnected_ball_limit:
+        parts.append(  # the fund announced at the close of the sale (R-MULTI-1)
+            t("Interconectado {amount} hasta la bola {limit}").format(
+                amount=euros(state.interconnected_cents), limit=state.interconnected_ball_limit
+            )
+        )
     return " · ".join(parts)
 
 
@@ -454,6 +461,7 @@ def prize_name(prize: str, t: Translate = spanish) -> str:
         "bingo": t("bingo"),
         "prima": t("prima de bingo"),
         "bola_loca": t("bola loca"),
+        "interconnected": t("bingo interconectado"),
     }
     return names.get(prize, prize)
 

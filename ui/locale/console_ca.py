@@ -39,6 +39,7 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     "bingo": "bingo",
     "prima de bingo": "prima de bingo",
     "bola loca": "bola loca",
+    "bingo interconectado": "bingo interconnectat",
     "Avería antes de la primera bola": "Avaria abans de la primera bola",
     "Avería con la extracción comenzada": "Avaria amb l'extracció començada",
     "Irregularidad de las bolas o del mecanismo": "Irregularitat de les boles o del mecanisme",
@@ -419,6 +420,9 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     " Y PRIMA": " I PRIMA",
     "Bingo {bingo}": "Bingo {bingo}",
     "Bola loca {fund} ({numbers})": "Bola loca {fund} ({numbers})",
+    "Interconectado {amount} hasta la bola {limit}": (
+        "Interconnectat {amount} fins a la bola {limit}"
+    ),
     "Línea {line}": "Línia {line}",
     "Prima {amount} hasta la bola {limit}": "Prima {amount} fins a la bola {limit}",
     "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (

@@ -107,6 +107,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     "bingo": "bingo",
     "prima de bingo": "bingo jackpot",
     "bola loca": "crazy ball",
+    "bingo interconectado": "interconnected bingo",
     "Avería antes de la primera bola": "Breakdown before the first ball",
     "Avería con la extracción comenzada": "Breakdown after the draw began",
     "Irregularidad de las bolas o del mecanismo": "Irregularity of the balls or the mechanism",
@@ -482,6 +483,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     " Y PRIMA": " AND JACKPOT",
     "Bingo {bingo}": "Bingo {bingo}",
     "Bola loca {fund} ({numbers})": "Crazy ball {fund} ({numbers})",
+    "Interconectado {amount} hasta la bola {limit}": "Interconnected {amount} up to ball {limit}",
     "Línea {line}": "Line {line}",
     "Prima {amount} hasta la bola {limit}": "Jackpot {amount} up to ball {limit}",
     "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (

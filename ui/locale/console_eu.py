@@ -41,6 +41,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     "bingo": "bingoa",
     "prima de bingo": "bingo prima",
     "bola loca": "bola zoroa",
+    "bingo interconectado": "bingo elkarlotua",
     "Avería antes de la primera bola": "Matxura lehen bolaren aurretik",
     "Avería con la extracción comenzada": "Matxura ateratzea hasita",
     "Irregularidad de las bolas o del mecanismo": "Bolen edo mekanismoaren irregulartasuna",
@@ -419,6 +420,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     " Y PRIMA": " ETA PRIMA",
     "Bingo {bingo}": "Bingoa {bingo}",
     "Bola loca {fund} ({numbers})": "Bola zoroa {fund} ({numbers})",
+    "Interconectado {amount} hasta la bola {limit}": "Elkarlotua {amount}, {limit}. bolara arte",
     "Línea {line}": "Lerroa {line}",
     "Prima {amount} hasta la bola {limit}": "Prima {amount}, {limit}. bolara arte",
     "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (

@@ -38,6 +38,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     "bingo": "bingo",
     "prima de bingo": "prima de bingo",
     "bola loca": "bola loca",
+    "bingo interconectado": "bingo interconectado",
     "Avería antes de la primera bola": "Avaría antes da primeira bola",
     "Avería con la extracción comenzada": "Avaría coa extracción comezada",
     "Irregularidad de las bolas o del mecanismo": "Irregularidade das bolas ou do mecanismo",
@@ -416,6 +417,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     " Y PRIMA": " E PRIMA",
     "Bingo {bingo}": "Bingo {bingo}",
     "Bola loca {fund} ({numbers})": "Bola loca {fund} ({numbers})",
+    "Interconectado {amount} hasta la bola {limit}": "Interconectado {amount} ata a bola {limit}",
     "Línea {line}": "Liña {line}",
     "Prima {amount} hasta la bola {limit}": "Prima {amount} ata a bola {limit}",
     "Anuncie: {cards} cartón vendido ({ranges}). Línea {line}. Bingo {bingo}.": (
