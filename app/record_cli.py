@@ -173,9 +173,14 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
             "indique el fichero del libro manual transcrito (o --template N)", EXIT_USAGE
         )
     data = parse_json(read_text_file(args.file, "libro manual transcrito"), args.file)
+    from app.interconnected import check_database, open_ledger
+
+    settings = hall_settings(args)
+    check_database(settings, args.db)
     with open_named_hall(args) as engine:
+        ledger = open_ledger(engine.store, settings)
         try:
-            numbers = transcribe(engine.service, data)
+            numbers = transcribe(engine.service, data, ledger)
         except BookError as exc:
             raise CliError(f"{args.file}: {exc}. No se ha registrado nada.") from None
     print(f"transcritas del libro manual las partidas {', '.join(map(str, numbers))}")

@@ -262,9 +262,11 @@ class MemoryLedger:
     sharing anything.
     """
 
-    def __init__(self, network: str, rules: InterconnectedRules) -> None:
+    def __init__(
+        self, network: str, rules: InterconnectedRules, state: FundState | None = None
+    ) -> None:
         self._network, self._rules = network, rules
-        self._state = FundState(1, 0, 0)
+        self._state = state or FundState(1, 0, 0)
         self._settled: dict[PartidaKey, Settled] = {}
         self._accumulated = 0
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bingo.hall import DomainError, Status
+from bingo.interconnected import Ledger, MemoryLedger
 from bingo.service import HallService, MemoryEventLog
 
 FORMAT = "bingo-manual-book/1"
@@ -134,7 +135,7 @@ def parse_book(data: Any) -> list[BookPartida]:
     return out
 
 
-def _play(svc: HallService, book: BookPartida) -> None:
+def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> None:
     hall = svc.hall
     where = f"partida {book.number} del libro"
     partida = hall.partida
@@ -189,24 +190,35 @@ def _play(svc: HallService, book: BookPartida) -> None:
     if partida.status != Status.BINGO_CALLED:
         raise BookError(f"{where}: el libro no trae ningún bingo correcto", book.number)
     svc.close_partida()
+    if ledger is not None:
+        # A partida that announced the interconnected prize before the failure is settled
+        # before it is paid, as at the table (decisions 288, 302); one started in the book was
+        # never announced, so the prize was not in play in it.
+        svc.play_interconnected(ledger)
     svc.pay_prizes()
 
 
-def transcribe(svc: HallService, data: Any) -> list[int]:
-    """Take the book's partidas into the record; returns their numbers. All or nothing."""
+def transcribe(svc: HallService, data: Any, ledger: Ledger | None = None) -> list[int]:
+    """Take the book's partidas into the record; returns their numbers. All or nothing.
+
+    ``ledger``: the interconnected prize's shared fund, for a hall that joined it. The
+    rehearsal settles against a copy of its figures, so a refused book touches neither the
+    record nor the fund.
+    """
     book = parse_book(data)
     rehearsal_log = MemoryEventLog()
     rehearsal_log.records[svc.hall_id] = svc.records()
     rehearsal = HallService(rehearsal_log, svc.hall_id, svc.card_sets)
+    copy = None if ledger is None else MemoryLedger(ledger.network, ledger.rules, ledger.state())
     for partida in book:
         try:
-            _play(rehearsal, partida)
+            _play(rehearsal, partida, copy)
         except DomainError as exc:
             raise BookError(
                 f"partida {partida.number} del libro: {exc.message}", partida.number
             ) from None
     for partida in book:
-        _play(svc, partida)
+        _play(svc, partida, ledger)
     return [p.number for p in book]
 
 

@@ -5,11 +5,15 @@ closed, paid with the other prizes, and in the export only when the hall joined.
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
 
 from bingo.errors import DomainError
 from bingo.export import build_export
 from bingo.interconnected import InterconnectedRules, MemoryLedger, ScaleStep
+from bingo.transcribe import FORMAT, BookError, transcribe
 from tests.bingo.hallkit import Kit, make_hall
 from tests.independent.check_export import check
 
@@ -103,3 +107,78 @@ def test_a_hall_that_did_not_join_exports_no_interconnected_field() -> None:
     kit.finish_with_bingo(1)
     (partida,) = build_export(kit.hall, kit.svc.card_sets.get)["sessions"][0]["partidas"]
     assert "interconnected" not in partida
+
+
+def _book(kit: Kit, number: int, winner: int, first: int, last: int, balls: list[int]) -> Any:
+    """The manual book's entry of partida ``number``: cartón ``winner`` calls line and bingo
+    with the last of ``balls`` (the balls drawn before the failure first).
+    """
+    balls = balls + [n for n in sorted(kit.carton(winner).numbers) if n not in balls]
+    claims = [
+        {"after_ball": len(balls), "series": "A", "number": winner, "kind": kind}
+        for kind in ("line", "bingo")
+    ]
+    return {
+        "format": FORMAT,
+        "partidas": [
+            {
+                "number": number,
+                "note": "sistema caído: partida llevada en el libro",
+                "sales": [{"series": "A", "first": first, "last": last, "kind": "physical"}],
+                "balls": balls,
+                "claims": claims,
+                "annulled": None,
+            }
+        ],
+    }
+
+
+def test_a_partida_that_announced_the_prize_is_settled_when_the_book_completes_it() -> None:
+    """R-ACTA-4 and R-MULTI-1 (decision 302): the system fails after the fund was announced; the
+    partida completed from the manual book is settled against the shared fund before it is
+    paid, and its bingo within the announced limit wins it. Without the ledger the book could
+    not be taken in at all (the partida cannot be paid unsettled).
+    """
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    play_to_close(kit, ledger, winner=1)  # the fund is seeded: in play in the next partida
+    kit.svc.settle_interconnected(ledger)
+    kit.svc.pay_prizes()
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 10)
+    partida = kit.hall.partida
+    assert partida is not None
+    first = partida.sales[0].first
+    kit.svc.close_sale()
+    kit.svc.announce_interconnected(ledger)
+    kit.svc.confirm_data_shown()
+    before = [n for n in range(1, 91) if n not in kit.carton(first + 1).numbers][:2]
+    kit.draw(before)  # then the system fails
+    book = _book(kit, 2, first + 1, first, first + 9, before)
+    wrong = copy.deepcopy(book)
+    wrong["partidas"][0]["balls"][0] = before[1]  # not the balls the record has
+    with pytest.raises(BookError):
+        transcribe(kit.svc, wrong, ledger)
+    assert ledger.state().generation == 1  # a refused book touched neither record nor fund
+    transcribe(kit.svc, book, ledger)
+    paid = kit.hall.sessions[-1].partidas[1]
+    assert paid.transcribed and paid.interconnected_settled is not None
+    won = [a for a in paid.awards if a.prize == "interconnected"]
+    assert [(a.number, a.amount_cents) for a in won] == [(first + 1, 200)]
+    assert ledger.state().generation == 2
+    assert check(build_export(kit.hall, kit.svc.card_sets.get)) == []
+
+
+def test_a_partida_started_in_the_book_does_not_play_the_prize() -> None:
+    """Decision 302: a partida played wholly by hand never announced the fund, so it neither
+    feeds nor wins it; the fund is as it was.
+    """
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    play_to_close(kit, ledger, winner=1)
+    kit.svc.settle_interconnected(ledger)
+    kit.svc.pay_prizes()
+    before = ledger.state()
+    transcribe(kit.svc, _book(kit, 2, 12, 11, 20, []), ledger)
+    paid = kit.hall.sessions[-1].partidas[1]
+    assert paid.interconnected is None and paid.interconnected_settled is None
+    assert ledger.state() == before
+    assert check(build_export(kit.hall, kit.svc.card_sets.get)) == []
