@@ -58,10 +58,11 @@ class TerminalRoster:
 
     def arrive(self, name: str, connection: object) -> None:
         """``name`` connects; refused (``DomainError``) beyond the machines of the hall's
-        category (Euskadi art. 3.6.a), with the rule the sales use too.
+        category (Euskadi art. 3.6.a), with the rule the sales use too: those connected and
+        those that sold in the session count (decision 319).
         """
-        limits = self.host.service.hall.terminal_limits
-        limits.check_machine(set(self.present), name)
+        hall = self.host.service.hall
+        hall.terminal_limits.check_machine(set(self.present) | hall.session_machines(), name)
         back = name not in self.present
         self.present[name] = _Presence(connection, time.monotonic(), wire.now_ms())
         if back:

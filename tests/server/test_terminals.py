@@ -28,6 +28,7 @@ from app.server.wire import schema
 from app.terminal_client import TerminalClient, TerminalRefused
 from store import open_store
 from store.operators import OperatorBook
+from tests.independent.check_export import check
 from tests.server.kit import ROOT, Client, Server, add_operators, carton_rows, open_session
 from ui.client.link import ServerRefused
 
@@ -137,6 +138,7 @@ def test_a_basque_first_category_hall_refuses_its_thirteenth_machine_and_a_seven
         "terminal": "Terminal 1",
     }
     assert "payment" not in sales[2] and sales[2]["terminal"] == "Terminal 2"
+    assert check(export) == []  # the machines and the means, from the format alone
 
 
 def run_terminal(server: Server, n: int, buy: int = 0) -> subprocess.Popen[str]:
@@ -300,6 +302,7 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
     assert ids == [f"Serie A-0001 · Cartón {n}" for n in range(21, 25)]
     export = export_from_db(f"sqlite:///{db}", None)
     assert export["sessions"][0]["partidas"][0]["sales"][1]["payment"] == "card"
+    assert check(export) == []
     credit = chrome.execute_script(
         "return fetch('/api/v1/commands', {method: 'POST', headers: {'Content-Type': "
         "'application/json', Authorization: 'Bearer ' + window.__terminal.token}, body: "
