@@ -31,6 +31,7 @@ from app.server.auth import ServerAuth
 from app.server.host import HallHost
 from bingo import rights as rt
 from bingo.errors import DomainError
+from bingo.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,7 @@ class TerminalRoster:
             return  # a newer connection of the same terminal holds its place
         del self.present[name]
         self.left_ms[name] = wire.now_ms()
-        log.warning("terminal %s desconectada de la mesa (%s)", name, why)
+        log.warning(_("terminal %s desconectada de la mesa (%s)"), name, why)
         self._notice(name, False)
 
     def connected(self, name: str) -> bool:
@@ -161,13 +162,16 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
         login = auth.login_of(token) if isinstance(token, str) else None
         if login is None or not await asyncio.to_thread(auth.active, login):
             await socket.send_text(
-                _refused("not_logged_in", "inicie sesión como terminal y envíe su token")
+                _refused("not_logged_in", _("inicie sesión como terminal y envíe su token"))
             )
             await _close(socket, 4401)
             return
         if login.role != rt.TERMINAL:
             await socket.send_text(
-                _refused("not_authorised", f"{login.name} no es una terminal de jugador")
+                _refused(
+                    "not_authorised",
+                    _("{name} no es una terminal de jugador").format(name=login.name),
+                )
             )
             await _close(socket, 4403)
             return
@@ -180,7 +184,7 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
             return
         queue, snapshot = host.listen()
         reader = asyncio.create_task(_read(socket, roster, name, connection))
-        why = "cerró la conexión"
+        why = _("cerró la conexión")
         try:
             await socket.send_text(
                 wire.dumps(
@@ -201,7 +205,7 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
                 except TimeoutError:
                     text = wire.dumps(wire.ping_message())
                 if roster.stale(name, connection):
-                    why = "sin latido"
+                    why = _("sin latido")
                     break
                 await socket.send_text(text)
                 if '"type":"change"' in text[:40]:

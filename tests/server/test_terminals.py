@@ -49,10 +49,13 @@ def add_terminals(db: Path, count: int) -> None:
                 book.add(terminal_name(n), "terminal", PIN)
 
 
-def basque_settings(tmp_path: Path, category: str) -> Path:
+def basque_settings(tmp_path: Path, category: str, languages: str = "") -> Path:
     text = default_hall_path().read_text("utf-8")
     text = text.replace('id = "cantabria-001"', 'id = "euskadi-001"', 1)
-    text = text.replace('region = "cantabria"', f'region = "euskadi"\ncategory = "{category}"', 1)
+    said = f'region = "euskadi"\ncategory = "{category}"' + (
+        f"\nlanguages = {languages}" * bool(languages)
+    )
+    text = text.replace('region = "cantabria"', said, 1)
     path = tmp_path / "euskadi.toml"
     path.write_text(text, "utf-8")
     return path
@@ -324,6 +327,65 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
         table.do("draw_ball", number=ball)
     table.do("close_partida")
     wait_for(chrome, "window.__terminal.collected_cents > 0")
+    resize(chrome, 1920, 1080)
+
+
+@pytest.mark.slow
+def test_a_basque_halls_terminal_speaks_basque(
+    servers: Callable[..., Server], chrome: Any, tmp_path: Path
+) -> None:
+    """The kiosk page in the hall's languages (real headless chromium): Spanish first, and
+    Basque in a Basque hall (its settings: languages = ["es", "eu"]; Euskadi, disposición
+    adicional décima), chosen by the player or fixed by ``?lang=eu``: the page's words, the
+    purchase, the cartones' serie and number, the prizes (R-MULTI-3; Euskadi art. 3.6).
+    """
+    from selenium.webdriver.common.by import By
+
+    from tests.server.kit import resize, wait_for
+
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    settings = basque_settings(tmp_path, "tercera", '["es", "eu"]')
+    server = servers(extra=["--config", str(settings)])
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    table.do("sell_count", series="A-0001", count=20)
+    resize(chrome, 1280, 800)
+    text = "return document.getElementById(arguments[0]).textContent;"
+    chrome.get(f"{server.url}/terminal?name=Terminal%201")
+    wait_for(chrome, "window.__terminal.languages.join() === 'es,eu'")
+    assert chrome.find_element(By.CSS_SELECTOR, "#login h1").text == "Terminal de juego"
+    chrome.find_element(By.CSS_SELECTOR, '#t-langs button[data-value="eu"]').click()
+    wait_for(chrome, "document.documentElement.lang === 'eu'")
+    assert chrome.find_element(By.CSS_SELECTOR, "#login h1").text == "Joko-terminala"
+    assert chrome.find_element(By.ID, "login-go").text == "Sartu"
+    chrome.find_element(By.ID, "login-pin").send_keys(PIN)
+    chrome.find_element(By.ID, "login-go").click()
+    wait_for(chrome, "window.__terminal.online && window.__terminal.state")
+    assert chrome.execute_script(text, "t-link") == "konektatuta"
+    assert chrome.find_element(By.CSS_SELECTOR, "#buy h2").text == "Kartoiak erosi"
+    means = chrome.find_elements(By.CSS_SELECTOR, "#means button")
+    assert [b.text for b in means] == ["Eskudirua", "Txartela"]
+    chrome.find_element(By.CSS_SELECTOR, '#counts button[data-value="2"]').click()
+    chrome.find_element(By.CSS_SELECTOR, '#means button[data-value="card"]').click()
+    chrome.find_element(By.ID, "buy-go").click()
+    wait_for(chrome, "window.__terminal.cartones === 2")
+    assert chrome.execute_script(text, "message") == (
+        "Erosita: A-0001 seriea, 21–22 kartoiak (txartela)"
+    )
+    ids = chrome.execute_script(
+        "return [...document.querySelectorAll('.carton-id span:first-child')]"
+        ".map(e => e.textContent);"
+    )
+    assert ids == ["A-0001 seriea · 21. kartoia", "A-0001 seriea · 22. kartoia"]
+    assert chrome.execute_script(text, "cards-count") == "2 kartoi partida honetan"
+    assert chrome.execute_script(text, "buy-left") == "Salmenta irekita"
+    # the kiosk fixed in Basque from the start: ?lang=eu
+    chrome.get(f"{server.url}/terminal?name=Terminal%201&lang=eu")
+    wait_for(chrome, "document.documentElement.lang === 'eu'")
+    assert chrome.find_element(By.CSS_SELECTOR, "#login h1").text == "Joko-terminala"
+    assert chrome.title == "Joko-terminala"
     resize(chrome, 1920, 1080)
 
 
