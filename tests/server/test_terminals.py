@@ -466,3 +466,25 @@ def test_the_terminal_command_refuses_a_bad_argument_before_connecting(
     assert done.returncode == 2, done.stdout + done.stderr
     assert said in done.stderr and "Traceback" not in done.stderr
     assert "conectada" not in done.stdout
+
+
+def test_the_claims_pass_is_compiled_when_the_server_starts_not_at_the_first_ball() -> None:
+    """The pass that finds the electronic cartones' lines and bingos (R-MULTI-3: the system
+    claims for the terminals' cartones) is compiled by numba at its first use; the server
+    compiles it when it starts, so the night's first ball is not held 2.5-6 s behind it. A fresh
+    process: nothing compiled before.
+    """
+    pytest.importorskip("numba")  # optional: without it the pass is numpy's, nothing to compile
+    script = (
+        "from bingo.detect import _compiled\n"
+        "from app.server.terminals import warm_claims\n"
+        "kernel = _compiled()\n"
+        "assert kernel is not None and not kernel.signatures\n"
+        "warm_claims().join()\n"
+        "print(len(kernel.signatures))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 1
