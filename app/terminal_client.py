@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli_input import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, CliError, identifier, whole_number
+from bingo.i18n import _
 from bingo.terminals import CASH, PAYMENT_MEANS
 from ui.client.link import Link, LinkDown, ServerRefused, tls_context
 
@@ -181,17 +182,20 @@ def add_parsers(sub: Any) -> None:
 
 def server_url(value: str) -> str:
     """The hall server's address: http:// or https:// and a host."""
-    scheme, _, rest = value.partition("://")
+    scheme, _sep, rest = value.partition("://")
     if scheme not in ("http", "https") or not rest.strip("/"):
         raise argparse.ArgumentTypeError(
-            f"dirección no válida «{value}»: escríbala http://equipo:puerto o https://equipo:puerto"
+            _(
+                "dirección no válida «{value}»: escríbala http://equipo:puerto o "
+                "https://equipo:puerto"
+            ).format(value=value)
         )
     return value
 
 
 def existing_file(value: str) -> str:
     if not Path(value).is_file():
-        raise argparse.ArgumentTypeError(f"no existe el fichero «{value}»")
+        raise argparse.ArgumentTypeError(_("no existe el fichero «{value}»").format(value=value))
     return value
 
 
@@ -199,38 +203,50 @@ def run(args: argparse.Namespace) -> int:
     if args.pin_stdin:
         pin = sys.stdin.readline().rstrip("\r\n")
     elif sys.stdin.isatty():
-        pin = getpass.getpass(f"PIN de la terminal {args.name}: ")
+        pin = getpass.getpass(_("PIN de la terminal {name}: ").format(name=args.name))
     else:
-        raise CliError("no hay terminal para pedir el PIN sin eco: use --pin-stdin", EXIT_USAGE)
+        raise CliError(_("no hay terminal para pedir el PIN sin eco: use --pin-stdin"), EXIT_USAGE)
     client = TerminalClient(args.url, args.name, verify=args.cafile or True)
     try:
         client.connect(pin)
     except LinkDown as exc:
         client.close()
         raise CliError(
-            f"no se puede conectar con el servidor de la sala {args.url}: {exc}", EXIT_REFUSED
+            _("no se puede conectar con el servidor de la sala {url}: {why}").format(
+                url=args.url, why=exc
+            ),
+            EXIT_REFUSED,
         ) from None
     except ServerRefused as exc:
         client.close()
-        raise CliError(f"terminal {args.name}: {exc}", EXIT_REFUSED) from None
+        raise CliError(
+            _("terminal {name}: {why}").format(name=args.name, why=exc), EXIT_REFUSED
+        ) from None
     except OSError as exc:
         client.close()
-        raise CliError(f"no se puede conectar con {args.url}: {exc}", EXIT_REFUSED) from None
-    print(f"terminal {args.name}: conectada", flush=True)
+        raise CliError(
+            _("no se puede conectar con {url}: {why}").format(url=args.url, why=exc), EXIT_REFUSED
+        ) from None
+    print(_("terminal {name}: conectada").format(name=args.name), flush=True)
     try:
         if args.buy:
             try:
                 series, first, last = client.buy(args.buy, args.payment)
             except ServerRefused as exc:
-                raise CliError(f"compra rechazada: {exc}", EXIT_REFUSED) from None
-            print(f"compra {series} {first}-{last}", flush=True)
+                raise CliError(_("compra rechazada: {why}").format(why=exc), EXIT_REFUSED) from None
+            print(
+                _("compra {series} {first}-{last}").format(series=series, first=first, last=last),
+                flush=True,
+            )
         seen_cents = 0
         while not client._stop.wait(0.5):
             if client.collected_cents != seen_cents:
                 seen_cents = client.collected_cents
-                print(f"cobrado {seen_cents}", flush=True)
+                print(_("cobrado {cents}").format(cents=seen_cents), flush=True)
             if client.closed_because:
-                raise CliError(f"conexión perdida: {client.closed_because}", EXIT_REFUSED)
+                raise CliError(
+                    _("conexión perdida: {why}").format(why=client.closed_because), EXIT_REFUSED
+                )
     finally:
         client.close()
     return EXIT_OK

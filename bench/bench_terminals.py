@@ -67,12 +67,16 @@ def main() -> None:
             table.do("close_sale")
             table.do("confirm_data_shown")
             seen: list[float] = []
+            answered: list[float] = []  # the draw's own command, answered to the table
+            slowest: list[float] = []  # per ball: until the last terminal has it
             for number in range(1, BALLS + 1):
                 started = time.perf_counter()
                 version = table.do("draw_ball", number=number)["version"]
+                answered.append((time.perf_counter() - started) * 1000.0)
                 for client in clients:
                     client.wait_for(lambda c, v=version: c.version >= v, 30)
                     seen.append((time.perf_counter() - started) * 1000.0)
+                slowest.append(seen[-1] if seen else 0.0)
                 time.sleep(0.05)
         finally:
             for client in clients:
@@ -81,3 +85,9 @@ def main() -> None:
     print(f"{TERMINALS} terminals on loopback, shared machine:")
     _show(f"buy {CARTONES} cartones (all at once)", buys)
     _show(f"ball sent -> in all {TERMINALS} terminals", seen)
+    _show("draw_ball answered to the table", answered)
+    worst = max(range(len(slowest)), key=slowest.__getitem__)
+    print(
+        f"  first ball in all terminals {slowest[0]:6.1f} ms (draw answered {answered[0]:.1f} ms); "
+        f"slowest: ball {worst + 1}, {slowest[worst]:.1f} ms"
+    )

@@ -124,7 +124,9 @@ class TerminalLimits:
         return self.machines_max is not None or self.cartones_max is not None
 
     def check_machine(self, in_use: Collection[str], terminal: str) -> None:
-        """``terminal`` may play beside the machines ``in_use`` (those already playing)."""
+        """``terminal`` may play beside the machines ``in_use``: those connected and those that
+        sold in the session, each installed in the hall (decision 319).
+        """
         if self.no_category:
             raise DomainError(self.no_category, "R-MULTI-3")
         if self.machines_max is None or terminal in in_use:
@@ -132,8 +134,8 @@ class TerminalLimits:
         if len(set(in_use)) >= self.machines_max:
             raise DomainError(
                 _(
-                    "la sala ya tiene {n} máquinas auxiliares en juego, el máximo de su "
-                    "categoría: la máquina {terminal} no puede jugar; {rule}"
+                    "la sala ya tiene {n} máquinas auxiliares en juego en la sesión, el máximo "
+                    "de su categoría: la máquina {terminal} no puede jugar; {rule}"
                 ).format(n=len(set(in_use)), terminal=terminal, rule=self.machines_rule),
                 "R-MULTI-3",
             )

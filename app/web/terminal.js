@@ -2,17 +2,57 @@
 // the terminal's socket (/api/v1/terminal) with its heartbeat, buys electronic cartones paid at
 // once, shows every cartón's serie and number with its numbers marked as the balls come, the
 // claims the system makes for them, and collects the prizes owed (R-SALE-4, R-MULTI-3; Euskadi
-// art. 3.6; docs/api.md "Terminals").
+// art. 3.6; docs/api.md "Terminals"). Its words are in terminal_i18n.js: the hall's languages
+// (its settings, on the state), Spanish first; the player may choose another of them, and
+// "?lang=eu" (or "es,eu") fixes the kiosk's.
 "use strict";
 (function () {
   const COUNTS = [1, 2, 3, 4, 5, 6];
-  const MEANS = [["cash", "Efectivo"], ["card", "Tarjeta"]];
-  const PRIZES = { line: "LÍNEA", bingo: "BINGO", prima: "PRIMA", bola_loca: "BOLA LOCA" };
+  const MEANS = ["cash", "card"];
+  const PRIZES = ["line", "bingo", "prima", "bola_loca"];
+  const TEXTS = window.TERMINAL_TEXTS;
   const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const asked = (params.get("lang") || "").split(",").filter((l) => l in TEXTS);
   const t = { online: false, name: "", token: "", state: null, view: null, count: 6,
-              payment: "cash", collected_cents: 0, message: "", collecting: false };
+              payment: "cash", collected_cents: 0, message: "", collecting: false,
+              languages: asked.length ? asked : ["es"], lang: asked.length ? asked[0] : "es" };
   window.__terminal = t;
   let socket = null, beat = null, backoff = 500, ids = 0, stopped = false;
+
+  // The words in the terminal's language, Spanish when its catalogue lacks one.
+  function tr(key, values) {
+    const table = TEXTS[t.lang] || TEXTS.es;
+    let out = table[key] !== undefined ? table[key] : TEXTS.es[key] !== undefined ? TEXTS.es[key] : key;
+    for (const [name, value] of Object.entries(values || {})) out = out.split("{" + name + "}").join(String(value));
+    return out;
+  }
+
+  // The hall's languages (its settings, Spanish first) that have a catalogue here.
+  function hallLanguages(languages) {
+    if (asked.length || !Array.isArray(languages)) return;
+    const known = languages.filter((l) => l in TEXTS);
+    if (!known.length || known.join() === t.languages.join()) return;
+    t.languages = known;
+    if (!known.includes(t.lang)) t.lang = known[0];
+    drawLanguages();
+    words();
+  }
+
+  function drawLanguages() {
+    const items = t.languages.length > 1 ? t.languages.map((l) => [l, TEXTS[l].language]) : [];
+    choices($("t-langs"), items, t.lang, (l) => { t.lang = l; words(); render(); });
+  }
+
+  // The page's fixed words.
+  function words() {
+    document.documentElement.lang = t.lang;
+    document.title = tr("title");
+    for (const e of document.querySelectorAll("[data-t]")) e.textContent = tr(e.dataset.t);
+    for (const e of document.querySelectorAll("[data-t-title]")) e.title = tr(e.dataset.tTitle);
+    drawChoices();
+    drawLanguages();
+  }
 
   function euros(cents) {
     return (cents / 100).toLocaleString("es-ES", { minimumFractionDigits: 2 }) + " €";
@@ -32,14 +72,14 @@
       b.textContent = label;
       b.dataset.value = String(value);
       b.className = value === chosen ? "on" : "";
-      b.onclick = () => { pick(value); drawChoices(); };
+      b.onclick = () => { pick(value); drawChoices(); drawLanguages(); };
       box.appendChild(b);
     }
   }
 
   function drawChoices() {
     choices($("counts"), COUNTS.map((n) => [n, String(n)]), t.count, (n) => { t.count = n; });
-    choices($("means"), MEANS, t.payment, (m) => { t.payment = m; });
+    choices($("means"), MEANS.map((m) => [m, tr(m)]), t.payment, (m) => { t.payment = m; });
   }
 
   async function login(event) {
@@ -51,7 +91,7 @@
         body: JSON.stringify({ v: 1, name: name, pin: pin }) });
       const answer = await r.json();
       if (!r.ok) throw new Error(answer.error ? answer.error.message : r.statusText);
-      if (answer.operator.role !== "terminal") throw new Error(name + " no es una terminal de jugador");
+      if (answer.operator.role !== "terminal") throw new Error(tr("not_terminal", { name: name }));
       t.name = answer.operator.name;
       t.token = answer.token;
       $("login-pin").value = "";
@@ -85,6 +125,7 @@
         leave(m.error.message);
       } else if (m.type === "snapshot" || m.type === "change") {
         t.state = m.state;
+        hallLanguages(m.state.languages);
       } else if (m.type === "terminal") {
         t.view = m;
         collect();
@@ -123,10 +164,10 @@
     $("buy-go").disabled = true;
     try {
       const got = await command("terminal_buy", { count: t.count, payment: t.payment });
-      say("Comprados: serie " + got.series + ", cartones " + got.first + " a " + got.last +
-          " (" + (t.payment === "card" ? "tarjeta" : "efectivo") + ")", false);
+      say(tr("bought", { series: got.series, first: got.first, last: got.last,
+                         means: tr("paid_" + got.payment) }), false);
     } catch (e) {
-      say(String(e.message || e), true);
+      say(tr("buy_refused", { why: String(e.message || e) }), true);
     } finally {
       $("buy-go").disabled = false;
     }
@@ -139,7 +180,7 @@
       const paid = await command("terminal_collect", {});
       t.collected_cents += paid.paid_cents;
     } catch (e) {
-      say(String(e.message || e), true);
+      say(tr("collect_refused", { why: String(e.message || e) }), true);
     } finally {
       t.collecting = false;
     }
@@ -156,19 +197,18 @@
 
   function render() {
     const link = $("t-link");
-    link.textContent = t.online ? "conectada" : "sin conexión";
+    link.textContent = tr(t.online ? "online" : "offline");
     link.className = t.online ? "" : "off";
     const s = t.state, v = t.view;
     if (s) {
-      $("t-partida").textContent = s.partida ? "Partida " + s.partida + " · " + s.balls.length + " bolas" : "Sin partida";
+      $("t-partida").textContent = s.partida ? tr("partida", { n: s.partida, balls: s.balls.length }) : tr("no_partida");
       $("t-last").textContent = s.last_ball === null ? "—" : String(s.last_ball);
     }
     const balls = new Set(s ? s.balls : []);
     const list = $("cards-list");
     list.textContent = "";
     const cards = v ? v.cartones : [];
-    $("cards-count").textContent = cards.length + (cards.length === 1 ? " cartón" : " cartones") +
-      " en esta partida";
+    $("cards-count").textContent = tr(cards.length === 1 ? "cards_one" : "cards_many", { n: cards.length });
     for (const c of cards) {
       const won = (v.claims || []).filter((k) => k.valid && k.series === c.series && k.number === c.number);
       const box = document.createElement("div");
@@ -178,10 +218,10 @@
       const head = document.createElement("div");
       head.className = "carton-id";
       const id = document.createElement("span");
-      id.textContent = "Serie " + c.series + " · Cartón " + c.number;
+      id.textContent = tr("carton", { series: c.series, number: c.number });
       const claims = document.createElement("span");
       claims.className = "claims";
-      claims.textContent = won.map((k) => PRIZES[k.prize] || k.prize).join(" · ");
+      claims.textContent = won.map((k) => (PRIZES.includes(k.prize) ? tr(k.prize) : k.prize)).join(" · ");
       head.append(id, claims);
       const grid = document.createElement("div");
       grid.className = "grid";
@@ -197,26 +237,30 @@
     owed.textContent = "";
     if (v && v.owed_cents) {
       const p = document.createElement("p");
-      p.textContent = "Premio pendiente de cobro: " + euros(v.owed_cents);
+      p.textContent = tr("owed", { amount: euros(v.owed_cents) });
       owed.appendChild(p);
     }
     if (t.collected_cents) {
       const p = document.createElement("p");
       p.className = "paid";
-      p.textContent = "Cobrado: " + euros(t.collected_cents);
+      p.textContent = tr("collected", { amount: euros(t.collected_cents) });
       owed.appendChild(p);
     }
     const open = s && s.status === "sale_open";
     $("buy-go").disabled = !open || !t.online;
-    $("buy-left").textContent = open ? "Venta abierta" : "La venta no está abierta";
+    $("buy-left").textContent = tr(open ? "sale_open" : "sale_closed");
     t.cartones = cards.length;
     t.marked = document.querySelectorAll(".grid div.marked").length;
   }
 
   $("login-form").addEventListener("submit", login);
   $("buy-go").addEventListener("click", buy);
-  const named = new URLSearchParams(location.search).get("name");
+  const named = params.get("name");
   if (named) $("login-name").value = named;
-  drawChoices();
+  words();
   render();
+  // the hall's languages before the login too: the state is public, as the panels'
+  fetch("/api/v1/state").then((r) => r.json()).then((m) => {
+    if (m && m.state) { hallLanguages(m.state.languages); render(); }
+  }).catch(() => {});
 })();

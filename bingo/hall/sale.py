@@ -188,9 +188,18 @@ class SaleCommands(HallState):
                 f"{limits.machines_rule or limits.cartones_rule}",
                 "R-MULTI-3",
             )
-        limits.check_machine({s.terminal for s in partida.sales if s.terminal}, terminal)
+        limits.check_machine(self.session_machines(), terminal)
         already = sum(s.count for s in partida.sales if s.terminal == terminal)
         limits.check_cartones(terminal, already, count)
+
+    def session_machines(self) -> set[str]:
+        """The auxiliary machines that sold in the open session: each was installed in it, so
+        they count against the hall's machines for the whole session (decision 319).
+        """
+        session = self.session
+        if session is None:
+            return set()
+        return {s.terminal for p in session.partidas for s in p.sales if s.terminal}
 
     def serie_in_play(self) -> str:
         """The serie a terminal's sale takes its next cartones from: the one the partida's last

@@ -111,6 +111,28 @@ def test_a_basque_hall_plays_the_machines_of_its_category(category: str, machine
         kit.svc.sell_count("A", 1, terminal=f"T{machines + 1}")
 
 
+def test_a_basque_hall_counts_its_machines_over_the_whole_session() -> None:
+    """Euskadi art. 3.6.a, «máquinas instaladas» (decision 319): six machines sold in the first
+    partida of a hall of 3.ª, so a seventh may not sell in the second, though that partida has
+    one machine; the six may.
+    """
+    kit = make_hall(prima_cents=20_000)
+    basque(kit, "tercera")
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 10)
+    for machine in range(1, 7):
+        kit.svc.sell_count("A", 1, terminal=f"T{machine}")
+    kit.svc.close_sale()
+    kit.svc.confirm_data_shown()
+    kit.finish_with_bingo(3)
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 10)
+    with pytest.raises(DomainError, match=r"art\. 3\.6\.a") as refused:
+        kit.svc.sell_count("A", 1, terminal="T7")
+    assert "6 máquinas" in refused.value.message
+    kit.svc.sell_count("A", 1, terminal="T6")
+
+
 def test_a_basque_machine_refuses_a_seventh_serie_in_a_partida() -> None:
     """Euskadi art. 3.6.b: at most 6 series a partida per machine and player (decision 282:
     the cartones played); a 1,200-cartón electronic sale is refused outright.

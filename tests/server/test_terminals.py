@@ -28,6 +28,7 @@ from app.server.wire import schema
 from app.terminal_client import TerminalClient, TerminalRefused
 from store import open_store
 from store.operators import OperatorBook
+from tests.independent.check_export import check
 from tests.server.kit import ROOT, Client, Server, add_operators, carton_rows, open_session
 from ui.client.link import ServerRefused
 
@@ -48,10 +49,13 @@ def add_terminals(db: Path, count: int) -> None:
                 book.add(terminal_name(n), "terminal", PIN)
 
 
-def basque_settings(tmp_path: Path, category: str) -> Path:
+def basque_settings(tmp_path: Path, category: str, languages: str = "") -> Path:
     text = default_hall_path().read_text("utf-8")
     text = text.replace('id = "cantabria-001"', 'id = "euskadi-001"', 1)
-    text = text.replace('region = "cantabria"', f'region = "euskadi"\ncategory = "{category}"', 1)
+    said = f'region = "euskadi"\ncategory = "{category}"' + (
+        f"\nlanguages = {languages}" * bool(languages)
+    )
+    text = text.replace('region = "cantabria"', said, 1)
     path = tmp_path / "euskadi.toml"
     path.write_text(text, "utf-8")
     return path
@@ -137,6 +141,7 @@ def test_a_basque_first_category_hall_refuses_its_thirteenth_machine_and_a_seven
         "terminal": "Terminal 1",
     }
     assert "payment" not in sales[2] and sales[2]["terminal"] == "Terminal 2"
+    assert check(export) == []  # the machines and the means, from the format alone
 
 
 def run_terminal(server: Server, n: int, buy: int = 0) -> subprocess.Popen[str]:
@@ -300,6 +305,7 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
     assert ids == [f"Serie A-0001 · Cartón {n}" for n in range(21, 25)]
     export = export_from_db(f"sqlite:///{db}", None)
     assert export["sessions"][0]["partidas"][0]["sales"][1]["payment"] == "card"
+    assert check(export) == []
     credit = chrome.execute_script(
         "return fetch('/api/v1/commands', {method: 'POST', headers: {'Content-Type': "
         "'application/json', Authorization: 'Bearer ' + window.__terminal.token}, body: "
@@ -321,6 +327,65 @@ def test_the_terminal_page_buys_paid_at_once_and_marks_its_cartones(
         table.do("draw_ball", number=ball)
     table.do("close_partida")
     wait_for(chrome, "window.__terminal.collected_cents > 0")
+    resize(chrome, 1920, 1080)
+
+
+@pytest.mark.slow
+def test_a_basque_halls_terminal_speaks_basque(
+    servers: Callable[..., Server], chrome: Any, tmp_path: Path
+) -> None:
+    """The kiosk page in the hall's languages (real headless chromium): Spanish first, and
+    Basque in a Basque hall (its settings: languages = ["es", "eu"]; Euskadi, disposición
+    adicional décima), chosen by the player or fixed by ``?lang=eu``: the page's words, the
+    purchase, the cartones' serie and number, the prizes (R-MULTI-3; Euskadi art. 3.6).
+    """
+    from selenium.webdriver.common.by import By
+
+    from tests.server.kit import resize, wait_for
+
+    db = tmp_path / "hall.sqlite"
+    add_terminals(db, 1)
+    settings = basque_settings(tmp_path, "tercera", '["es", "eu"]')
+    server = servers(extra=["--config", str(settings)])
+    table = Client(server)
+    open_session(table)
+    table.do("start_partida")
+    table.do("sell_count", series="A-0001", count=20)
+    resize(chrome, 1280, 800)
+    text = "return document.getElementById(arguments[0]).textContent;"
+    chrome.get(f"{server.url}/terminal?name=Terminal%201")
+    wait_for(chrome, "window.__terminal.languages.join() === 'es,eu'")
+    assert chrome.find_element(By.CSS_SELECTOR, "#login h1").text == "Terminal de juego"
+    chrome.find_element(By.CSS_SELECTOR, '#t-langs button[data-value="eu"]').click()
+    wait_for(chrome, "document.documentElement.lang === 'eu'")
+    assert chrome.find_element(By.CSS_SELECTOR, "#login h1").text == "Joko-terminala"
+    assert chrome.find_element(By.ID, "login-go").text == "Sartu"
+    chrome.find_element(By.ID, "login-pin").send_keys(PIN)
+    chrome.find_element(By.ID, "login-go").click()
+    wait_for(chrome, "window.__terminal.online && window.__terminal.state")
+    assert chrome.execute_script(text, "t-link") == "konektatuta"
+    assert chrome.find_element(By.CSS_SELECTOR, "#buy h2").text == "Kartoiak erosi"
+    means = chrome.find_elements(By.CSS_SELECTOR, "#means button")
+    assert [b.text for b in means] == ["Eskudirua", "Txartela"]
+    chrome.find_element(By.CSS_SELECTOR, '#counts button[data-value="2"]').click()
+    chrome.find_element(By.CSS_SELECTOR, '#means button[data-value="card"]').click()
+    chrome.find_element(By.ID, "buy-go").click()
+    wait_for(chrome, "window.__terminal.cartones === 2")
+    assert chrome.execute_script(text, "message") == (
+        "Erosita: A-0001 seriea, 21–22 kartoiak (txartela)"
+    )
+    ids = chrome.execute_script(
+        "return [...document.querySelectorAll('.carton-id span:first-child')]"
+        ".map(e => e.textContent);"
+    )
+    assert ids == ["A-0001 seriea · 21. kartoia", "A-0001 seriea · 22. kartoia"]
+    assert chrome.execute_script(text, "cards-count") == "2 kartoi partida honetan"
+    assert chrome.execute_script(text, "buy-left") == "Salmenta irekita"
+    # the kiosk fixed in Basque from the start: ?lang=eu
+    chrome.get(f"{server.url}/terminal?name=Terminal%201&lang=eu")
+    wait_for(chrome, "document.documentElement.lang === 'eu'")
+    assert chrome.find_element(By.CSS_SELECTOR, "#login h1").text == "Joko-terminala"
+    assert chrome.title == "Joko-terminala"
     resize(chrome, 1920, 1080)
 
 
@@ -401,3 +466,25 @@ def test_the_terminal_command_refuses_a_bad_argument_before_connecting(
     assert done.returncode == 2, done.stdout + done.stderr
     assert said in done.stderr and "Traceback" not in done.stderr
     assert "conectada" not in done.stdout
+
+
+def test_the_claims_pass_is_compiled_when_the_server_starts_not_at_the_first_ball() -> None:
+    """The pass that finds the electronic cartones' lines and bingos (R-MULTI-3: the system
+    claims for the terminals' cartones) is compiled by numba at its first use; the server
+    compiles it when it starts, so the night's first ball is not held 2.5-6 s behind it. A fresh
+    process: nothing compiled before.
+    """
+    pytest.importorskip("numba")  # optional: without it the pass is numpy's, nothing to compile
+    script = (
+        "from bingo.detect import _compiled\n"
+        "from app.server.terminals import warm_claims\n"
+        "kernel = _compiled()\n"
+        "assert kernel is not None and not kernel.signatures\n"
+        "warm_claims().join()\n"
+        "print(len(kernel.signatures))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 1
