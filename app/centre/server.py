@@ -28,6 +28,7 @@ from app.centre import protocol as pr
 from app.centre.record import CENTRE, CentreRecord
 from app.server import wire
 from app.server.auth import ServerAuth
+from app.server.table import Table, question_routes
 from bingo import rights as rt
 from bingo import simultaneous as sim
 from bingo.chain import Record
@@ -116,6 +117,9 @@ def build_centre_app(
     """
     record = CentreRecord(store, stream, rules)
     draws, stop_devices = devices(record) if devices is not None else (None, None)
+    # the draw asks the centre's table what it reads on a ball the devices cannot vouch for,
+    # as a hall's server asks its console; the table polls ``/centre/v1/questions``
+    table = Table(draws, lambda _message: None) if draws is not None else None
     drawing = threading.Lock()  # one draw from the devices at a time
     auth = ServerAuth(store)
     book = OperatorBook(store)
@@ -159,7 +163,7 @@ def build_centre_app(
                 return _error(403, "not_authorised", str(exc))
             args = {**args, "authorised_by": who.name}
         if name == "draw":
-            return await _draw()
+            return await _draw(args.get("table") is True, args.get("table_check") is True)
         try:
             done = await asyncio.to_thread(_run, record, name, args, draws is not None)
         except DomainError as err:
@@ -168,12 +172,14 @@ def build_centre_app(
             return _error(400, "bad_request", f"argumentos de «{name}» no válidos: {err}")
         return JSONResponse({"v": 1, "version": record.last_seq, "record": done.to_json()})
 
-    async def _draw() -> Response:
+    async def _draw(at_table: bool, check_every_ball: bool) -> Response:
         """A ball from the centre's extractor and reader, by the hall's one draw policy; the
         answer says what was done and carries what was recorded (nothing when a ball is held
-        for the jefe de mesa: it goes to the halls only once the record commits it).
+        for the jefe de mesa: it goes to the halls only once the record commits it). With
+        ``table`` the table that sent it answers the draw's questions (``check_every_ball``:
+        on every ball), as a hall's console does.
         """
-        if draws is None:
+        if draws is None or table is None:
             return _error(
                 422, "no_devices", "el centro no tiene extractor ni lector: teclee la bola (ball)"
             )
@@ -186,7 +192,7 @@ def build_centre_app(
                     "not_drawing", "no se puede extraer: la partida simultánea no está en juego"
                 )
             record.state.may_draw("manual" if record.state.manual_from_ball else "extractor")
-            done = await asyncio.to_thread(draws.draw_next)
+            done = await asyncio.to_thread(_attended, table, at_table, check_every_ball, draws)
         except BallNotRead as err:  # held: nothing recorded, nothing sent (R-GAME-3, R-INC-2)
             return _error(409, "ball_not_read", err.message)
         except DomainError as err:
@@ -317,6 +323,8 @@ def build_centre_app(
         try:
             yield
         finally:
+            if table is not None:
+                table.close()  # a draw waiting for the table ends now, unanswered
             if stop_devices is not None:
                 await asyncio.to_thread(stop_devices)
 
@@ -326,6 +334,7 @@ def build_centre_app(
             Route("/api/v1/logout", auth.logout, methods=["POST"]),
             Route("/centre/v1/state", state),
             Route("/centre/v1/commands", command, methods=["POST"]),
+            *question_routes(auth, lambda: table, "/centre/v1"),
             WebSocketRoute(pr.LINK_PATH, link),
         ],
         lifespan=lifespan,
@@ -361,6 +370,11 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool
         f"orden desconocida {name!r} (hay: open, start, draw, ball, manual, resume, withdraw, "
         "annul)"
     )
+
+
+def _attended(table: Table, at_table: bool, check: bool, draws: DeviceDraws) -> str:
+    with table.attended(at_table, check):
+        return draws.draw_next()
 
 
 def _address(request: Request) -> str:

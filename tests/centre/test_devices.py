@@ -9,17 +9,22 @@ recorded, so nothing goes to the halls, that the policy did not commit.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from app.centre.draws import CentreDrawRecord
 from app.centre.record import CentreRecord, serie_cards
+from app.centre.server import build_centre_app
 from app.devices import BallNotRead, DeviceDraws, emulated_operator
+from bingo import rights as rt
 from bingo import simultaneous as sim
 from store import EventStore, open_store
+from store.operators import OperatorBook
 from tests.centre.test_record import oracle
 from tests.e2e.test_device_draws import CABLE_CUT_AT_3, devices, released
 
@@ -182,3 +187,50 @@ def test_a_double_feed_stops_the_partida_for_its_annulment(
         assert refused.value.code == "stopped"
     centre.annul("dos bolas en el tubo", "Ana")
     assert centre.state.annulled
+
+
+def test_the_centres_table_is_asked_what_it_reads_on_a_held_ball_and_its_reading_recorded(
+    store: EventStore, centre: CentreRecord, devices: Any
+) -> None:
+    """The centre says so to its table: a draw sent with ``table`` puts its question on
+    ``/centre/v1/questions`` (as a hall's server does to its console) and waits; the table's
+    reading is recorded with the hold that says why (R-GAME-3). Without it, a held ball is
+    refused (409) with nothing recorded; a typed ball is refused while the devices draw."""
+    session = devices([{"at_draw": 2, "fault": "stale_read", "times": 2}])
+    sees = emulated_operator(session)  # the jefe de mesa's eyes on the tube
+    OperatorBook(store).add("Mesa", rt.JEFE_DE_SALA, "738291")
+
+    def opened(record: CentreRecord) -> Any:
+        return DeviceDraws(CentreDrawRecord(record), session.source, None), lambda: None
+
+    with TestClient(build_centre_app(store, devices=opened)) as client:
+        token = client.post("/api/v1/login", json={"v": 1, "name": "Mesa", "pin": "738291"})
+        client.headers["Authorization"] = f"Bearer {token.json()['token']}"
+
+        def command(name: str, **args: Any) -> Any:
+            return client.post("/centre/v1/commands", json={"name": name, "args": args})
+
+        assert client.get("/centre/v1/state").json()["devices"] is True
+        assert command("ball", number=5).json()["error"]["code"] == "not_manual"
+        assert command("draw").json()["done"].startswith("bola")
+        held = command("draw")  # nobody at the table answers: held, nothing recorded
+        assert held.status_code == 409 and held.json()["error"]["code"] == "ball_not_read"
+        assert len(client.get("/centre/v1/state").json()["state"]["balls"]) == 1
+        answers: list[Any] = []
+        drawing = threading.Thread(target=lambda: answers.append(command("draw", table=True)))
+        drawing.start()
+        questions: list[Any] = []
+        while not questions:
+            questions = client.get("/centre/v1/questions").json()["questions"]
+        [question] = questions
+        assert question["kind"] == "table_sees" and question["draw"] == 2
+        reading = sees(2)
+        answered = client.post(f"/centre/v1/questions/{question['id']}", json={"number": reading})
+        assert answered.status_code == 200
+        drawing.join(30)
+        [done] = answers
+        assert done.status_code == 200, done.text
+        assert done.json()["done"] == f"bola {reading} (leída por el jefe de mesa)"
+        [ball] = [r["payload"] for r in done.json()["records"]]
+        assert ball["source"] == "operator" and ball["incident"] == "reader_hold"
+        assert client.get("/centre/v1/state").json()["state"]["balls"] == released(session)
