@@ -151,6 +151,8 @@ def test_the_centre_draws_a_simultaneous_partida_from_its_devices_for_two_halls(
         [incident] = [r["payload"] for r in lost.json()["records"]]
         assert incident["incident"] == "manual_extraction" and incident["extraction"] == CUT_AT + 1
         assert "extractor" in incident["note"]
+        for hall in halls.values():  # the halls are told the centre draws by hand now
+            until(lambda h=hall: h.view()["state"]["manual_from_ball"] == CUT_AT + 1, hall.name)
 
         # the manual extraction: the table types each ball it draws by hand, until the bingo
         pending = [
