@@ -186,17 +186,21 @@ class CentreRecord:
             self.state.check_ball(number, source)  # before the tracker sees it
             numbers = self._tracker.card_numbers
             lines, bingos = self._tracker.add_ball(number)
-            payload = self.state.ball(
-                number, numbers[lines].tolist(), numbers[bingos].tolist(), source
-            )
-            if ball_id:
-                payload["ball_id"] = ball_id
-            if note:
-                payload["note"], payload["incident"] = note, why or "reader_hold"
-            items: list[tuple[str, Mapping[str, Any]]] = [(sim.BALL, payload)]
-            if sim.BINGO in payload:
-                items.append((sim.CLOSED, {"partida": self.state.partida}))
-            return self._append(items)[0]
+            try:
+                payload = self.state.ball(
+                    number, numbers[lines].tolist(), numbers[bingos].tolist(), source
+                )
+                if ball_id:
+                    payload["ball_id"] = ball_id
+                if note:
+                    payload["note"], payload["incident"] = note, why or "reader_hold"
+                items: list[tuple[str, Mapping[str, Any]]] = [(sim.BALL, payload)]
+                if sim.BINGO in payload:
+                    items.append((sim.CLOSED, {"partida": self.state.partida}))
+                return self._append(items)[0]
+            except BaseException:
+                self._build_tracker()  # it counted a ball the record may not have: replayed
+                raise
 
     def incident(self, incident: str, note: str, duplicated: Sequence[int] = ()) -> Record:
         """An incident of the centre's draw (``sim.INCIDENTS``), as a hall records its own."""
