@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from app.centre.draws import CentreDrawRecord
+from app.centre.draws import CentreDrawRecord, open_centre_devices
 from app.centre.record import CentreRecord, serie_cards
 from app.centre.server import build_centre_app
 from app.devices import BallNotRead, DeviceDraws, emulated_operator
@@ -234,3 +234,46 @@ def test_the_centres_table_is_asked_what_it_reads_on_a_held_ball_and_its_reading
         [ball] = [r["payload"] for r in done.json()["records"]]
         assert ball["source"] == "operator" and ball["incident"] == "reader_hold"
         assert client.get("/centre/v1/state").json()["state"]["balls"] == released(session)
+
+
+def test_serve_centre_devices_emulated_starts_the_emulators_and_draws_through_them(
+    centre: CentreRecord,
+) -> None:
+    """``serve --centre --devices emulated``: the emulated extractor and reader on their ptys,
+    opened over the centre's record as a hall's server opens its own."""
+    draws, stop = open_centre_devices(centre, "emulated", seed=3)
+    try:
+        assert draws.draw_next().startswith("bola") and len(centre.state.balls) == 1
+        assert ball_records(centre)[0]["source"] == "extractor"
+    finally:
+        stop()
+
+
+def test_a_suspended_partida_is_resumed_or_annulled_by_the_jefe_de_sala(
+    store: EventStore, centre: CentreRecord
+) -> None:
+    """R-INC-1, R-ROLE-2: resume and annul need the jefe de sala's PIN at that moment."""
+    CentreDrawRecord(centre).suspend("el extractor no arranca", by_device=True)
+    OperatorBook(store).add("Sala", rt.JEFE_DE_SALA, "918273")
+    with TestClient(build_centre_app(store)) as client:
+        token = client.post("/api/v1/login", json={"v": 1, "name": "Sala", "pin": "918273"})
+        client.headers["Authorization"] = f"Bearer {token.json()['token']}"
+        plain = client.post("/centre/v1/commands", json={"name": "resume", "args": {}})
+        assert plain.status_code == 403
+        resumed = client.post(
+            "/centre/v1/commands",
+            json={
+                "name": "resume",
+                "args": {"note": "vuelve el aire"},
+                "authorisation": {"name": "Sala", "pin": "918273"},
+            },
+        )
+        assert resumed.status_code == 200, resumed.text
+        state = client.get("/centre/v1/state").json()["state"]
+        assert state["suspended"] is False and state["status"] == "drawing"
+        assert (
+            client.post("/centre/v1/commands", json={"name": "ball", "args": {"number": 9}}).json()[
+                "record"
+            ]["payload"]["number"]
+            == 9
+        )  # no devices here: typed by the table
