@@ -15,10 +15,19 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from actas.words import lost_text, not_read_text, note_text, say
-from bingo.drawing import AskTable, BallNotRead, DeviceDown, DeviceLost, Drawn, DrawPolicy, Stopped
+from bingo.drawing import (
+    AskTable,
+    BallNotRead,
+    DeviceDown,
+    DeviceLost,
+    Drawn,
+    DrawPolicy,
+    DrawRecord,
+    Stopped,
+)
 from bingo.hall import DomainError
 from bingo.service import HallService
 
@@ -26,7 +35,7 @@ if TYPE_CHECKING:
     from drivers.ballsource import DeviceBallSource
     from drivers.sessions import EmulatedSession
 
-__all__ = ["BallNotRead", "DeviceDraws", "SetNotCounted"]
+__all__ = ["BallNotRead", "DeviceDraws", "DeviceRecord", "SetNotCounted"]
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +86,21 @@ def scenario_for(faults: list[str], seed: int) -> list[dict[str, object]]:
     return out
 
 
+class DeviceRecord(DrawRecord, Protocol):
+    """The record a draw from the devices writes into, with what follows a lost device or an
+    irregularity: a hall's service, or the centre's simultaneous partida (R-MULTI-2), so both
+    follow one policy.
+    """
+
+    def suspend(self, note: str, *, by_device: bool = False) -> None: ...
+
+    def start_manual_extraction(self, note: str, *, by_device: bool = False) -> None: ...
+
+    def stop_and_annul_for_ball_irregularity(
+        self, note: str, duplicated: Sequence[int] = ()
+    ) -> None: ...
+
+
 class SetNotCounted(DomainError):
     """The reader could not count the ball set: nothing is recorded (R-BALL-2)."""
 
@@ -91,7 +115,7 @@ class DeviceDraws:
 
     def __init__(
         self,
-        service: HallService,
+        service: DeviceRecord,
         source: DeviceBallSource,
         operator_sees: Callable[[int], int | None] | None,
         repair: Callable[[], None] = lambda: None,
@@ -179,7 +203,7 @@ def emulated_operator(session: EmulatedSession) -> Callable[[int], int | None]:
 
 
 def emulated_draws(
-    service: HallService,
+    service: DeviceRecord,
     seed: int,
     faults: list[str],
     fast: bool = True,
@@ -220,7 +244,7 @@ def emulated_draws(
 
 
 def serial_draws(
-    service: HallService, extractor_port: str, reader_port: str, baud: int = 19200
+    service: DeviceRecord, extractor_port: str, reader_port: str, baud: int = 19200
 ) -> tuple[DeviceDraws, Callable[[], None]]:
     """Draw through the hall's real extractor and reader on their serial lines.
 

@@ -26,15 +26,12 @@ its worker and takes the reading in its window) or whole, with a reading callbac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
 from bingo.errors import DomainError, DuplicateBall
-from bingo.hall import PartidaState, Status
-
-if TYPE_CHECKING:
-    from bingo.service import HallService
+from bingo.hall import Status
 
 __all__ = [
     "AskTable",
@@ -45,8 +42,11 @@ __all__ = [
     "BallSource",
     "DeviceDown",
     "DeviceLost",
+    "DrawHall",
     "DrawPolicy",
+    "DrawRecord",
     "Drawn",
+    "DrawnPartida",
     "DuplicateBall",
     "Note",
     "Outcome",
@@ -223,6 +223,51 @@ class BallSource(Protocol):
         ...
 
 
+class DrawnPartida(Protocol):
+    """The partida in play as the policy reads it: a hall's (``bingo.hall.PartidaState``) or the
+    centre's simultaneous partida (``app.centre.draws``).
+    """
+
+    @property
+    def session_id(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def balls(self) -> Sequence[int]: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def manual_from_ball(self) -> int | None: ...
+    @property
+    def irregular(self) -> bool: ...
+
+
+class DrawHall(Protocol):
+    @property
+    def partida(self) -> DrawnPartida | None: ...
+
+    def ball_in_tube_is_new(self, seen: int | None, known_out: bool | None) -> bool: ...
+
+
+class DrawRecord(Protocol):
+    """The record the policy writes the balls into: a hall's ``bingo.service.HallService``, or
+    the centre's record of a simultaneous partida, which draws by the same rules (R-MULTI-2).
+    """
+
+    @property
+    def hall(self) -> DrawHall: ...
+
+    def draw_ball(self, number: int, source: str = ..., ball_id: str = ...) -> object: ...
+
+    def draw_operator_ball(
+        self, number: int, ball_id: str, hold_note: str, incident: str = ...
+    ) -> object: ...
+
+    def draw_manual(self) -> int: ...
+
+    def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ...) -> None: ...
+
+
 # ------------------------------------------------------------------------------- outcomes
 
 
@@ -304,9 +349,11 @@ Taken = BallRead | BallHeld | DeviceLost | BallSetIrregular
 
 
 class DrawPolicy:
-    """The one draw policy, over a hall's service and a ball source (see the module)."""
+    """The one draw policy, over a record (a hall's service, the centre's) and a ball source
+    (see the module).
+    """
 
-    def __init__(self, service: HallService, source: BallSource, words: Words) -> None:
+    def __init__(self, service: DrawRecord, source: BallSource, words: Words) -> None:
         self.service = service
         self.source = source
         self.words = words
@@ -458,7 +505,7 @@ class DrawPolicy:
         note = self.words(Note("device_lost", index, lost, tube, no_ball, then))
         return DeviceDown(lost, then, note, tube)
 
-    def _playing(self) -> PartidaState:
+    def _playing(self) -> DrawnPartida:
         partida = self.service.hall.partida
         if partida is None:
             raise DomainError("no hay partida en juego")

@@ -32,7 +32,16 @@ CLAIM = "simul.claim"  # a hall's claim and the centre's verdict
 LINK = "simul.link"  # a hall linked, lost, or refused (a wrong secret, a replayed message)
 CLOSED = "simul.closed"  # the partida ended (its bingo was awarded)
 WITHDRAWN = "simul.withdrawn"  # a hall lost before the first ball: its cartones refunded
-KINDS = frozenset({OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED, WITHDRAWN})
+INCIDENT = "simul.incident"  # the centre's devices failed, or its balls were irregular
+KINDS = frozenset({OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED, WITHDRAWN, INCIDENT})
+
+# The centre's incidents (``INCIDENT``'s ``incident``), as a hall's: the extraction goes on by
+# hand (R-INC-2), is suspended before its first ball (R-INC-1) until ``resumed``, or is stopped
+# for an irregularity of the balls, only to be annulled (R-INC-3).
+MANUAL, SUSPENDED, RESUMED, STOPPED = "manual_extraction", "suspended", "resumed", "stopped"
+INCIDENTS = (MANUAL, SUSPENDED, RESUMED, STOPPED)
+#: How a ball came to the centre's record (``BALL``'s ``source``; none: typed by its table).
+BALL_SOURCES = ("extractor", "operator", "manual")
 
 SELLING, DRAWING, FINISHED = "selling", "drawing", "closed"
 LINE, BINGO = "line", "bingo"
@@ -150,6 +159,10 @@ class SimultaneousState:
     link_seq: dict[str, int] = field(default_factory=dict)  # last message accepted from a hall
     linked: dict[str, bool] = field(default_factory=dict)
     withdrawn: set[str] = field(default_factory=set)
+    manual_from_ball: int | None = None  # the extraction from which balls are drawn by hand
+    suspended: bool = False
+    irregular: bool = False  # stopped for an irregularity of the balls: only annulled after
+    annulled: bool = False
 
     # --- the fold ----------------------------------------------------------------------------
 
@@ -168,6 +181,8 @@ class SimultaneousState:
             self.status, self.balls, self.line, self.bingo = SELLING, [], (), ()
             self.line_ball = self.bingo_ball = 0
             self.line_cents = self.bingo_cents = 0
+            self.manual_from_ball, self.suspended = None, False
+            self.irregular = self.annulled = False
         elif kind == SOLD:
             self.sold[str(payload["hall"])] += int(payload["count"])
             self._seen(payload)
@@ -190,6 +205,15 @@ class SimultaneousState:
             self._seen(payload)
         elif kind == CLOSED:
             self.status = FINISHED
+            self.annulled = bool(payload.get("annulled"))
+        elif kind == INCIDENT:
+            incident = payload["incident"]
+            if incident == MANUAL:
+                self.manual_from_ball = len(self.balls) + 1
+            elif incident in (SUSPENDED, RESUMED):
+                self.suspended = incident == SUSPENDED
+            elif incident == STOPPED:
+                self.irregular = True
         elif kind == WITHDRAWN:
             self.withdrawn.add(str(payload["hall"]))
 
@@ -297,17 +321,33 @@ class SimultaneousState:
             "bingo_cents": percent_of(takings, bingo_bp),
         }
 
-    def ball(self, number: int, lines: Sequence[int], bingos: Sequence[int]) -> dict[str, Any]:
-        """The payload of a ball with the cartones it completed (numbers, from the centre's
-        tracker over every cartón sold): the line goes to the cartones of the first ball that
-        makes one, the bingo to those of the first ball that makes one, shared among them
-        (R-PRIZE-2).
+    def may_draw(self, source: str = "") -> None:
+        """Refuse a ball the partida cannot take now, from ``source`` (``BALL_SOURCES``; "" the
+        table's typed ball, where the centre has no devices): as at a hall, once the extraction
+        is manual every ball is drawn by hand, and by hand only after a failure (R-INC-2); none
+        while suspended (R-INC-1) or stopped for an irregularity (R-INC-3).
         """
         if self.status != DRAWING:
             raise SimultaneousError(
                 "not_drawing",
                 _("no se puede extraer: la partida simultánea no está en juego"),
             )
+        if self.irregular:
+            raise _stopped()
+        if self.suspended:
+            raise _suspended()
+        if self.manual_from_ball is not None and source not in ("manual", ""):
+            raise SimultaneousError("manual", _("la partida sigue por extracción manual"))
+        if self.manual_from_ball is None and source == "manual":
+            raise SimultaneousError(
+                "not_manual", _("la partida no sigue por extracción manual (R-INC-2)")
+            )
+
+    def check_ball(self, number: int, source: str = "") -> None:
+        """Refuse ``number`` from ``source`` before anything sees it (``may_draw``; a number
+        already out).
+        """
+        self.may_draw(source)
         if number in self.balls:
             raise SimultaneousError(
                 "repeated_ball",
@@ -315,7 +355,19 @@ class SimultaneousState:
                     n=number, i=self.balls.index(number) + 1
                 ),
             )
+
+    def ball(
+        self, number: int, lines: Sequence[int], bingos: Sequence[int], source: str = ""
+    ) -> dict[str, Any]:
+        """The payload of a ball with the cartones it completed (numbers, from the centre's
+        tracker over every cartón sold): the line goes to the cartones of the first ball that
+        makes one, the bingo to those of the first ball that makes one, shared among them
+        (R-PRIZE-2).
+        """
+        self.check_ball(number, source)
         payload: dict[str, Any] = {"number": number, "extraction": len(self.balls) + 1}
+        if source:
+            payload["source"] = source
         for prize, made, amount in (
             (LINE, lines, self.line_cents),
             (BINGO, bingos, self.bingo_cents),
@@ -326,6 +378,63 @@ class SimultaneousState:
                 share, residue = split_equally(amount, len(made))
                 payload[f"{prize}_share_cents"], payload[f"{prize}_residue_cents"] = share, residue
         return payload
+
+    def incident(self, incident: str, note: str, duplicated: Sequence[int] = ()) -> dict[str, Any]:
+        """The payload of an incident of the centre's draw, or the refusal: the same rules as a
+        hall's (manual extraction once a ball is out, R-INC-2; suspension before it, R-INC-1;
+        the stop of R-INC-3, after which only the annulment).
+        """
+        if incident not in INCIDENTS:
+            raise SimultaneousError("bad_request", f"incidencia desconocida: {incident!r}")
+        if self.status != DRAWING:
+            raise SimultaneousError("not_drawing", _("la partida simultánea no está en juego"))
+        if self.irregular:
+            raise _stopped()
+        if incident == RESUMED and not self.suspended:
+            raise SimultaneousError("not_suspended", _("la partida no está suspendida"))
+        if incident in (MANUAL, SUSPENDED) and self.suspended:
+            raise _suspended()
+        if incident == MANUAL and not self.balls:
+            raise SimultaneousError(
+                "no_ball_yet",
+                _("sin ninguna bola extraída la partida se suspende, no sigue a mano (R-INC-1)"),
+            )
+        if incident == MANUAL and self.manual_from_ball is not None:
+            raise SimultaneousError("manual", _("la partida ya sigue por extracción manual"))
+        if incident == SUSPENDED and self.balls:
+            raise SimultaneousError(
+                "already_drawing",
+                _("con bolas extraídas la partida sigue por extracción manual (R-INC-2)"),
+            )
+        payload: dict[str, Any] = {
+            "partida": self.partida,
+            "incident": incident,
+            "note": note,
+            "extraction": len(self.balls) + 1,
+        }
+        if duplicated:
+            payload["duplicated"] = sorted(int(n) for n in duplicated)
+        return payload
+
+    def annulment(self, note: str, authorised_by: str) -> dict[str, Any]:
+        """The payload closing a partida stopped for an irregularity (R-INC-3) or suspended
+        (R-INC-1) with every hall's cartones in play refunded in full.
+        """
+        if self.status != DRAWING or not (self.irregular or self.suspended):
+            raise SimultaneousError(
+                "not_annullable",
+                _("solo se anula una partida detenida por irregularidad o suspendida"),
+            )
+        refunds = {
+            hall: (last - first + 1) * self.price_cents for hall, first, last in self.sold_numbers()
+        }
+        return {
+            "partida": self.partida,
+            "annulled": STOPPED if self.irregular else SUSPENDED,
+            "note": note,
+            "authorised_by": authorised_by,
+            "refund_cents": refunds,
+        }
 
     def judge(self, hall: str, number: int, prize: str) -> str:
         """The verdict on ``hall``'s claim of ``prize`` with cartón ``number``: the central
@@ -348,6 +457,18 @@ class SimultaneousState:
         stale or replayed message is refused (decision 293).
         """
         return seq > self.link_seq.get(hall, 0)
+
+
+def _stopped() -> SimultaneousError:
+    return SimultaneousError(
+        "stopped", _("la partida está detenida por una irregularidad de las bolas: solo se anula")
+    )
+
+
+def _suspended() -> SimultaneousError:
+    return SimultaneousError(
+        "suspended", _("la partida está suspendida: reanúdela cuando vuelvan los aparatos")
+    )
 
 
 def _winners(rows: Iterable[Sequence[Any]]) -> tuple[Winner, ...]:

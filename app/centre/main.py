@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from app.server.main import ServeError
 from bingo.rules import RegionRules
@@ -22,9 +23,13 @@ def centre_rules(settings: object) -> RegionRules:
 def serve_centre(args: argparse.Namespace, settings: object) -> int:
     import uvicorn
 
-    from app.centre.record import CENTRE
+    from app.centre.record import CENTRE, CentreRecord
     from app.centre.server import build_centre_app
+    from app.config import HallSettings
+    from app.server.main import device_ports
     from store import open_store
+
+    assert isinstance(settings, HallSettings)
 
     if not args.db:
         raise ServeError("el centro necesita su propia base de datos: --db URL")
@@ -36,13 +41,31 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
     for path in (args.cert, args.key):
         if not Path(path).is_file():
             raise ServeError(f"no existe el fichero {path}")
+    kind = args.devices or "none"
+    ports = device_ports(kind, settings)  # checked before the centre's record is created
+    devices = None
+    if kind != "none":
+
+        def devices(record: CentreRecord) -> Any:
+            from app.centre.draws import open_centre_devices
+
+            try:
+                return open_centre_devices(
+                    record, kind, ports, settings.baud, args.seed, args.traffic
+                )
+            except OSError as exc:
+                raise ServeError(f"no se pueden abrir el extractor y el lector: {exc}") from None
+
     store = open_store(args.db)
     try:
         host = args.host or "127.0.0.1"
         port = args.port if args.port is not None else 8443
+        app = build_centre_app(store, args.hall or CENTRE, centre_rules(settings), devices)
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
+        if kind != "none":
+            print(f"  bolas del extractor y el lector ({kind})", flush=True)
         config = uvicorn.Config(
-            build_centre_app(store, args.hall or CENTRE, centre_rules(settings)),
+            app,
             host=host,
             port=port,
             ssl_certfile=args.cert,

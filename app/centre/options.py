@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["HALL_ONLY", "JOIN_ONLY", "add_arguments", "usage_problem"]
+__all__ = ["HALL_ONLY", "JOIN_ONLY", "add_arguments", "devices_of", "usage_problem"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +24,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 #: The options that only mean something with ``--join`` (their dest names).
 JOIN_ONLY = ("join_hall", "join_secret_file", "join_ca", "join_db")
 #: A hall's options that the centre (``--centre``) does not use.
-HALL_ONLY = ("join", "traffic")
+HALL_ONLY = ("join",)
+
+
+def devices_of(args: argparse.Namespace) -> str:
+    """Where ``serve``'s balls come from (``--devices``): by default a hall's emulated devices,
+    and the centre's table typing each ball (decision 290), as before the centre had devices.
+    """
+    given: str | None = getattr(args, "devices", None)
+    return given or ("none" if getattr(args, "centre", False) else "emulated")
 
 
 def usage_problem(args: argparse.Namespace) -> str | None:
@@ -33,10 +41,17 @@ def usage_problem(args: argparse.Namespace) -> str | None:
     """
 
     def given(names: tuple[str, ...]) -> list[str]:
-        return ["--" + n.replace("_", "-") for n in names if getattr(args, n, None)]
+        return ["--" + n.replace("_", "-") for n in names if getattr(args, n, None) is not None]
 
     if getattr(args, "centre", False) and given(HALL_ONLY):
         return f"{', '.join(given(HALL_ONLY))} no vale con --centre (es de una sala, no del centro)"
     if not getattr(args, "join", None) and given(JOIN_ONLY):
         return f"{', '.join(given(JOIN_ONLY))} solo vale con --join URL (unir la sala al centro)"
+    devices = devices_of(args)
+    if devices != "emulated" and given(("traffic", "seed")):
+        where = "del centro" if getattr(args, "centre", False) else "de la sala"
+        return (
+            f"{', '.join(given(('traffic', 'seed')))} solo vale con los dispositivos emulados "
+            f"(--devices emulated); los {where} son --devices {devices}"
+        )
     return None

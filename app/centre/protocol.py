@@ -100,4 +100,9 @@ def state_json(state: SimultaneousState) -> dict[str, Any]:
         "line_cents": state.line_cents,
         "bingo_cents": state.bingo_cents,
         "linked": dict(state.linked),
+        # the centre's incidents, as at a hall (R-INC-1, R-INC-2, R-INC-3)
+        "manual_from_ball": state.manual_from_ball,
+        "suspended": state.suspended,
+        "stopped": state.irregular,
+        "annulled": state.annulled,
     }

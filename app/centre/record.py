@@ -168,9 +168,13 @@ class CentreRecord:
             cards[numbers - 1], self.state.balls, card_numbers=numbers
         )
 
-    def ball(self, number: int) -> Record:
+    def ball(
+        self, number: int, source: str = "", ball_id: str = "", note: str = "", why: str = ""
+    ) -> Record:
         """A ball drawn at the centre: its winners found over every cartón sold, all in one
-        record; the bingo closes the partida.
+        record; the bingo closes the partida. ``source``: how it came (``sim.BALL_SOURCES``;
+        "" typed by the table of a centre without devices); ``note`` and ``why``: the incident
+        that made the jefe de mesa read it (``reader_hold``, ``ball_in_tube``), recorded with it.
         """
         with self._lock:
             if self.state.status != sim.DRAWING or self._tracker is None:
@@ -179,13 +183,35 @@ class CentreRecord:
                 )
             if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 90:
                 raise sim.SimultaneousError("bad_ball", f"la bola {number!r} no está entre 1 y 90")
+            self.state.check_ball(number, source)  # before the tracker sees it
             numbers = self._tracker.card_numbers
             lines, bingos = self._tracker.add_ball(number)
-            payload = self.state.ball(number, numbers[lines].tolist(), numbers[bingos].tolist())
-            items: list[tuple[str, Mapping[str, Any]]] = [(sim.BALL, payload)]
-            if sim.BINGO in payload:
-                items.append((sim.CLOSED, {"partida": self.state.partida}))
-            return self._append(items)[0]
+            try:
+                payload = self.state.ball(
+                    number, numbers[lines].tolist(), numbers[bingos].tolist(), source
+                )
+                if ball_id:
+                    payload["ball_id"] = ball_id
+                if note:
+                    payload["note"], payload["incident"] = note, why or "reader_hold"
+                items: list[tuple[str, Mapping[str, Any]]] = [(sim.BALL, payload)]
+                if sim.BINGO in payload:
+                    items.append((sim.CLOSED, {"partida": self.state.partida}))
+                return self._append(items)[0]
+            except BaseException:
+                self._build_tracker()  # it counted a ball the record may not have: replayed
+                raise
+
+    def incident(self, incident: str, note: str, duplicated: Sequence[int] = ()) -> Record:
+        """An incident of the centre's draw (``sim.INCIDENTS``), as a hall records its own."""
+        with self._lock:
+            payload = self.state.incident(incident, note, duplicated)
+            return self._append([(sim.INCIDENT, payload)])[0]
+
+    def annul(self, note: str, authorised_by: str) -> Record:
+        """A stopped or suspended partida annulled, every hall's cartones in play refunded."""
+        with self._lock:
+            return self._append([(sim.CLOSED, self.state.annulment(note, authorised_by))])[0]
 
     def claim(self, hall: str, number: int, prize: str, msg_seq: int | None = None) -> Record:
         with self._lock:

@@ -14,8 +14,9 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator
-from typing import Any
+import threading
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -27,12 +28,18 @@ from app.centre import protocol as pr
 from app.centre.record import CENTRE, CentreRecord
 from app.server import wire
 from app.server.auth import ServerAuth
+from app.server.table import Table, question_routes
 from bingo import rights as rt
+from bingo import simultaneous as sim
 from bingo.chain import Record
+from bingo.drawing import BallNotRead
 from bingo.errors import DomainError
 from bingo.rules import RegionRules
 from store import EventStore
 from store.operators import REFUSED, OperatorBook, OperatorError
+
+if TYPE_CHECKING:
+    from app.devices import DeviceDraws
 
 log = logging.getLogger(__name__)
 
@@ -90,13 +97,30 @@ def _records_message(records: list[Record]) -> dict[str, Any]:
     return {"v": wire.WIRE_VERSION, "type": "records", "records": [r.to_json() for r in records]}
 
 
+#: The table's commands that are a jefe de sala's, authorised with his PIN at that moment
+#: (``"authorisation"`` beside ``args``; R-ROLE-2), by the right each one needs.
+AUTHORISED = {"withdraw": "refund_suspended", "resume": "resume", "annul": "annul"}
+
+Devices = Callable[[CentreRecord], tuple["DeviceDraws", Callable[[], None]]]
+
+
 def build_centre_app(
-    store: EventStore, stream: str = CENTRE, rules: RegionRules | None = None
+    store: EventStore,
+    stream: str = CENTRE,
+    rules: RegionRules | None = None,
+    devices: Devices | None = None,
 ) -> Starlette:
     """The centre's server on ``store``; its record is the stream ``stream`` (``--hall``), its
-    prizes the percentages of ``rules`` (the region file of its ``--config``).
+    prizes the percentages of ``rules`` (the region file of its ``--config``); ``devices``
+    opens its extractor and reader over the record (``app.centre.draws``), else its table
+    types each ball.
     """
     record = CentreRecord(store, stream, rules)
+    draws, stop_devices = devices(record) if devices is not None else (None, None)
+    # the draw asks the centre's table what it reads on a ball the devices cannot vouch for,
+    # as a hall's server asks its console; the table polls ``/centre/v1/questions``
+    table = Table(draws, lambda _message: None) if draws is not None else None
+    drawing = threading.Lock()  # one draw from the devices at a time
     auth = ServerAuth(store)
     book = OperatorBook(store)
     hub = Hub(record)
@@ -109,9 +133,9 @@ def build_centre_app(
         refused = await auth.reader(request)
         if refused is not None:
             return refused
-        return JSONResponse(
-            {"v": 1, "version": record.last_seq, "state": pr.state_json(record.state)}
-        )
+        body = {"v": 1, "version": record.last_seq, "state": pr.state_json(record.state)}
+        body["devices"] = draws is not None
+        return JSONResponse(body)
 
     async def command(request: Request) -> Response:
         refused = await auth.reader(request, table=True)  # the centre's table runs the partida
@@ -124,7 +148,7 @@ def build_centre_app(
         if not isinstance(body, dict) or not isinstance(body.get("args", {}), dict):
             return _error(400, "bad_request", 'la orden es {"name": …, "args": {…}}')
         name, args = body.get("name"), body.get("args", {})
-        if name == "withdraw":  # a refund: the jefe de sala's, at that moment (R-ROLE-2)
+        if isinstance(name, str) and name in AUTHORISED:  # the jefe de sala's (R-ROLE-2)
             carried = body.get("authorisation")
             carried = carried if isinstance(carried, dict) else {}
             try:
@@ -133,18 +157,50 @@ def build_centre_app(
                     str(carried.get("name", "")),
                     str(carried.get("pin", "")),
                     _address(request),
-                    "refund_suspended",
+                    AUTHORISED[name],
                 )
             except OperatorError as exc:
                 return _error(403, "not_authorised", str(exc))
             args = {**args, "authorised_by": who.name}
+        if name == "draw":
+            return await _draw(args.get("table") is True, args.get("table_check") is True)
         try:
-            done = await asyncio.to_thread(_run, record, name, args)
+            done = await asyncio.to_thread(_run, record, name, args, draws is not None)
         except DomainError as err:
             return _error(422, getattr(err, "code", "refused"), err.message)
         except (KeyError, TypeError, ValueError) as err:
             return _error(400, "bad_request", f"argumentos de «{name}» no válidos: {err}")
         return JSONResponse({"v": 1, "version": record.last_seq, "record": done.to_json()})
+
+    async def _draw(at_table: bool, check_every_ball: bool) -> Response:
+        """A ball from the centre's extractor and reader, by the hall's one draw policy; the
+        answer says what was done and carries what was recorded (nothing when a ball is held
+        for the jefe de mesa: it goes to the halls only once the record commits it). With
+        ``table`` the table that sent it answers the draw's questions (``check_every_ball``:
+        on every ball), as a hall's console does.
+        """
+        if draws is None or table is None:
+            return _error(
+                422, "no_devices", "el centro no tiene extractor ni lector: teclee la bola (ball)"
+            )
+        if not drawing.acquire(blocking=False):
+            return _error(409, "busy", "ya se está extrayendo una bola")
+        try:
+            before = record.last_seq
+            if draws.service.hall.partida is None or record.state.status != sim.DRAWING:
+                raise sim.SimultaneousError(
+                    "not_drawing", "no se puede extraer: la partida simultánea no está en juego"
+                )
+            record.state.may_draw("manual" if record.state.manual_from_ball else "extractor")
+            done = await asyncio.to_thread(_attended, table, at_table, check_every_ball, draws)
+        except BallNotRead as err:  # held: nothing recorded, nothing sent (R-GAME-3, R-INC-2)
+            return _error(409, "ball_not_read", err.message)
+        except DomainError as err:
+            return _error(422, getattr(err, "code", "refused"), err.message)
+        finally:
+            drawing.release()
+        written = [r.to_json() for r in record.after(before)]
+        return JSONResponse({"v": 1, "version": record.last_seq, "done": done, "records": written})
 
     async def link(socket: WebSocket) -> None:
         await socket.accept()
@@ -264,7 +320,13 @@ def build_centre_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
-        yield
+        try:
+            yield
+        finally:
+            if table is not None:
+                table.close()  # a draw waiting for the table ends now, unanswered
+            if stop_devices is not None:
+                await asyncio.to_thread(stop_devices)
 
     return Starlette(
         routes=[
@@ -272,14 +334,17 @@ def build_centre_app(
             Route("/api/v1/logout", auth.logout, methods=["POST"]),
             Route("/centre/v1/state", state),
             Route("/centre/v1/commands", command, methods=["POST"]),
+            *question_routes(auth, lambda: table, "/centre/v1"),
             WebSocketRoute(pr.LINK_PATH, link),
         ],
         lifespan=lifespan,
     )
 
 
-def _run(record: CentreRecord, name: object, args: dict[str, Any]) -> Record:
-    """One command of the centre's table."""
+def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool) -> Record:
+    """One command of the centre's table. With devices a typed ball is a ball of the manual
+    extraction, as at a hall (R-INC-2); without them, the ball the table read on the extractor.
+    """
     if name == "open":
         lots = args["allotments"]
         if not isinstance(lots, dict):
@@ -293,10 +358,23 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any]) -> Record:
     if name == "start":
         return record.start()
     if name == "ball":
-        return record.ball(args["number"])
+        return record.ball(args["number"], "manual" if devices else "")
     if name == "withdraw":
         return record.withdraw(str(args["hall"]), str(args["authorised_by"]))
-    raise KeyError(f"orden desconocida {name!r} (hay: open, start, ball, withdraw)")
+    if name in ("manual", "resume"):  # the table's own decision, as a hall's (R-INC-1, R-INC-2)
+        incident = sim.MANUAL if name == "manual" else sim.RESUMED
+        return record.incident(incident, str(args.get("note", "")))
+    if name == "annul":
+        return record.annul(str(args.get("note", "")), str(args["authorised_by"]))
+    raise KeyError(
+        f"orden desconocida {name!r} (hay: open, start, draw, ball, manual, resume, withdraw, "
+        "annul)"
+    )
+
+
+def _attended(table: Table, at_table: bool, check: bool, draws: DeviceDraws) -> str:
+    with table.attended(at_table, check):
+        return draws.draw_next()
 
 
 def _address(request: Request) -> str:

@@ -29,11 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--devices",
         choices=["emulated", "serial", "none"],
-        default="emulated",
         help="de dónde salen las bolas: dispositivos emulados, los puertos serie de [devices] "
-        "o ninguno (el jefe de mesa teclea cada bola)",
+        "o ninguno (el jefe de mesa teclea cada bola); por omisión emulated en una sala, none "
+        "en el centro",
     )
-    parser.add_argument("--seed", type=int, default=7, help="semilla de los dispositivos emulados")
+    parser.add_argument(
+        "--seed", type=int, help="semilla de los dispositivos emulados (por omisión 7)"
+    )
     parser.add_argument(
         "--traffic", help="carpeta donde guardar el tráfico de las líneas serie, byte a byte"
     )
@@ -82,14 +84,9 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
         elif args.devices == "serial":
             from app.devices import serial_draws
 
-            if not settings.extractor_port or not settings.reader_port:
-                raise ServeError("faltan los puertos del extractor y del lector en [devices]")
+            extractor, reader = device_ports(args.devices, settings) or ("", "")
             try:
-                host.use_devices(
-                    *serial_draws(
-                        host.service, settings.extractor_port, settings.reader_port, settings.baud
-                    )
-                )
+                host.use_devices(*serial_draws(host.service, extractor, reader, settings.baud))
             except OSError as exc:
                 raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
         if host.table is not None:
@@ -110,6 +107,28 @@ def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
     problem = host.use_interconnected(ledger)
     if problem is not None:
         raise ServeError(f"{problem}; la sala no arranca hasta que el fondo común responda")
+
+
+def device_ports(devices: str, settings: object) -> tuple[str, str] | None:
+    """The extractor's and the reader's ports of ``[devices]`` for ``--devices serial`` (None
+    for other devices), checked before any database is opened: missing, or a device file that
+    does not exist, is refused (exit 1) with nothing created.
+    """
+    from app.config import HallSettings
+
+    assert isinstance(settings, HallSettings)
+    if devices != "serial":
+        return None
+    ports = settings.extractor_port, settings.reader_port
+    if not ports[0] or not ports[1]:
+        raise ServeError(
+            "--devices serial: faltan los puertos del extractor y del lector en [devices] del "
+            "fichero de la sala (--config)"
+        )
+    for port in (ports[0], ports[1]):
+        if "://" not in port and not Path(port).exists():  # a pyserial URL is checked on opening
+            raise ServeError(f"--devices serial: no existe el puerto {port} ([devices])")
+    return ports[0], ports[1]
 
 
 def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> None:
@@ -162,6 +181,11 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
+    from app.centre.options import devices_of
+
+    args.devices = devices_of(args)
+    args.seed = args.seed if args.seed is not None else 7
+    device_ports(args.devices, settings)  # before any database is opened
     if args.centre:
         from app.centre.main import serve_centre
 

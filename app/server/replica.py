@@ -9,7 +9,6 @@ stream announces, and checks their hash chain before applying them.
 from __future__ import annotations
 
 import asyncio
-import json
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -18,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 from app.server import wire
 from app.server.auth import ServerAuth
 from app.server.host import HallHost
+from app.server.table import question_routes
 
 #: Records in one answer; ``more`` says another page follows.
 PAGE = 2000
@@ -77,42 +77,9 @@ def routes(host: HallHost, auth: ServerAuth) -> list[BaseRoute]:
             }
         )
 
-    async def questions(request: Request) -> Response:
-        refused = await auth.reader(request)
-        if refused is not None:
-            return refused
-        pending = host.table.pending() if host.table is not None else []
-        return JSONResponse({"v": wire.WIRE_VERSION, "questions": pending})
-
-    async def answer(request: Request) -> Response:
-        refused = await auth.reader(request, table=True)  # the table's reading (R-GAME-3)
-        if refused is not None:
-            return refused
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            body = None
-        number = body.get("number") if isinstance(body, dict) else "?"
-        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-            return JSONResponse(
-                wire.error_body("bad_request", 'la respuesta es {"number": n} o null'), 400
-            )
-        question_id = str(request.path_params["question_id"])
-        if host.table is None or not host.table.answer(question_id, number):
-            return JSONResponse(
-                wire.error_body(
-                    "question_closed",
-                    f"la pregunta {question_id} ya no está abierta (la respondió otro puesto "
-                    "o se acabó su tiempo)",
-                ),
-                409,
-            )
-        return JSONResponse({"v": wire.WIRE_VERSION, "answered": question_id})
-
     return [
         Route("/api/v1/station", station),
         Route("/api/v1/records", records),
         Route("/api/v1/card_sets/{card_set_id}", card_set),
-        Route("/api/v1/questions", questions, methods=["GET"]),
-        Route("/api/v1/questions/{question_id}", answer, methods=["POST"]),
+        *question_routes(auth, lambda: host.table, "/api/v1"),
     ]

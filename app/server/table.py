@@ -14,11 +14,19 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
 
 from app.server import wire
+
+if TYPE_CHECKING:
+    from app.server.auth import ServerAuth
 
 QUESTION_SECONDS = 120.0
 #: The device notices the consoles show (R-DEV-1), by the driver event's name.
@@ -153,3 +161,51 @@ class Table:
             waiting = list(self._open.values())
         for question in waiting:
             question.done.set()
+
+
+def question_routes(
+    auth: ServerAuth, table: Callable[[], Table | None], prefix: str
+) -> list[BaseRoute]:
+    """``GET {prefix}/questions`` (the open ones) and ``POST {prefix}/questions/<id>`` (the
+    table's reading, ``{"number": n}`` or null): a hall's server's and the centre's, whose
+    draws ask their tables the same questions (docs/api.md, "Replicas"; docs/centre.md).
+    """
+
+    async def questions(request: Request) -> Response:
+        refused = await auth.reader(request)
+        if refused is not None:
+            return refused
+        open_table = table()
+        pending = open_table.pending() if open_table is not None else []
+        return JSONResponse({"v": wire.WIRE_VERSION, "questions": pending})
+
+    async def answer(request: Request) -> Response:
+        refused = await auth.reader(request, table=True)  # the table's reading (R-GAME-3)
+        if refused is not None:
+            return refused
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            body = None
+        number = body.get("number") if isinstance(body, dict) else "?"
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            return JSONResponse(
+                wire.error_body("bad_request", 'la respuesta es {"number": n} o null'), 400
+            )
+        question_id = str(request.path_params["question_id"])
+        open_table = table()
+        if open_table is None or not open_table.answer(question_id, number):
+            return JSONResponse(
+                wire.error_body(
+                    "question_closed",
+                    f"la pregunta {question_id} ya no está abierta (la respondió otro puesto "
+                    "o se acabó su tiempo)",
+                ),
+                409,
+            )
+        return JSONResponse({"v": wire.WIRE_VERSION, "answered": question_id})
+
+    return [
+        Route(f"{prefix}/questions", questions, methods=["GET"]),
+        Route(f"{prefix}/questions/{{question_id}}", answer, methods=["POST"]),
+    ]

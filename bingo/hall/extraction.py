@@ -85,14 +85,7 @@ class ExtractionCommands(HallState):
         A number drawn earlier than that, or any drawn number when a ball is known to have come
         out, is a second ball with that number: ``DuplicateBall`` (R-INC-3).
         """
-        partida = self._need_partida(*PLAYING)
-        if seen is None:
-            return False
-        if seen not in partida.balls:
-            return True
-        if known_out is None and seen == partida.balls[-1]:
-            return False
-        raise DuplicateBall(seen, partida.balls.index(seen) + 1)
+        return tube_ball_is_new(self._need_partida(*PLAYING).balls, seen, known_out)
 
     def pending_balls(self) -> list[int]:
         partida = self._need_partida()
@@ -339,3 +332,16 @@ def _claim_text(claim: Claim) -> str:
         f"{PRIZE_TEXT[claim.prize]} del cartón {claim.number} serie {claim.series} "
         f"(bola {claim.after_ball}, {outcome})"
     )
+
+
+def tube_ball_is_new(balls: Sequence[int], seen: int | None, known_out: bool | None) -> bool:
+    """``Hall.ball_in_tube_is_new`` over the balls drawn so far: the one rule, for the hall and
+    for the centre of a simultaneous partida (R-MULTI-2), whose draw follows the same policy.
+    """
+    if seen is None:
+        return False
+    if seen not in balls:
+        return True
+    if known_out is None and seen == balls[-1]:
+        return False
+    raise DuplicateBall(seen, list(balls).index(seen) + 1)

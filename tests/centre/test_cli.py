@@ -40,6 +40,9 @@ def run(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
             "no se puede leer",
         ),
         (["--db", "sqlite:///{tmp}/h.sqlite", "--join", "http://centro"], "wss://"),
+        # the centre's extractor and reader need their ports in [devices], as a hall's do
+        (["--centre", "--db", "sqlite:///{tmp}/c.sqlite", "--devices", "serial"], "[devices]"),
+        (["--db", "sqlite:///{tmp}/h.sqlite", "--devices", "serial"], "[devices]"),
         (
             [
                 "--db",
@@ -127,6 +130,9 @@ def test_bad_certificate_or_authority_is_refused_before_any_database_is_created(
         (["--join-secret-file", "s.txt"], "--join URL"),
         (["--centre", "--join", "wss://127.0.0.1:1"], "--join no vale con --centre"),
         (["--centre", "--traffic", "{tmp}/t"], "--traffic"),
+        (["--centre", "--devices", "serial", "--seed", "3"], "--seed"),
+        (["--devices", "none", "--traffic", "{tmp}/t"], "--traffic"),
+        (["--devices", "serial", "--seed", "0"], "--seed"),
     ],
 )
 def test_serve_refuses_options_it_would_ignore(tmp_path: Path, argv: list[str], words: str) -> None:
@@ -137,3 +143,28 @@ def test_serve_refuses_options_it_would_ignore(tmp_path: Path, argv: list[str], 
     assert done.returncode == 2, done.stderr
     assert words in done.stderr and "Traceback" not in done.stderr
     assert not list(tmp_path.glob("*.sqlite"))
+
+
+def test_serial_devices_on_a_port_that_does_not_exist_are_refused_before_the_record(
+    tmp_path: Path,
+) -> None:
+    """``serve --centre --devices serial`` with ports in ``[devices]`` that name no device:
+    refused with the port named, exit 1, no database created (as for a hall)."""
+    from app.config import default_hall_path
+
+    config = tmp_path / "centro.toml"
+    config.write_text(
+        default_hall_path()
+        .read_text("utf-8")
+        .replace('# extractor = "/dev/ttyUSB0"', f'extractor = "{tmp_path}/no-hay-0"')
+        .replace('# reader = "/dev/ttyUSB1"', f'reader = "{tmp_path}/no-hay-1"'),
+        "utf-8",
+    )
+    for where in (["--centre"], []):
+        done = run(
+            tmp_path, "-m", "app.cli", "serve", *where, "--db", f"sqlite:///{tmp_path}/c.sqlite",
+            "--devices", "serial", "--config", str(config),
+        )  # fmt: skip
+        assert done.returncode == 1, done.stderr
+        assert f"{tmp_path}/no-hay-0" in done.stderr and "Traceback" not in done.stderr
+        assert not list(tmp_path.glob("*.sqlite"))

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,9 @@ SOLD = {"norte": 480, "sur": 300, "este": 210}
 
 
 class Centre:
-    def __init__(self, db: str, stream: str, pki: dict[str, Path], log: Path) -> None:
+    def __init__(
+        self, db: str, stream: str, pki: dict[str, Path], log: Path, extra: Sequence[str] = ()
+    ) -> None:
         self.port = free_port()
         self.url = f"https://127.0.0.1:{self.port}"
         self.wss = f"wss://127.0.0.1:{self.port}"
@@ -53,6 +55,7 @@ class Centre:
         command = [
             sys.executable, "-m", "app.cli", "serve", "--centre", "--db", db, "--hall", stream,
             "--port", str(self.port), "--cert", str(pki["cert"]), "--key", str(pki["key"]),
+            *extra,
         ]  # fmt: skip
         self.proc = subprocess.Popen(
             command, cwd=ROOT, stdout=log.open("a"), stderr=subprocess.STDOUT, text=True
