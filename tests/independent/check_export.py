@@ -36,10 +36,11 @@ from typing import Any, TypeGuard
 # The partidas of bingo derivado and bingo plus, and the interconnected prize, are checked by
 # the modules beside this one, standard library only too (copy the three files together).
 if __package__:
-    from . import check_games, check_interconnected
+    from . import check_games, check_interconnected, check_simultaneous
 else:  # run as a script
     import check_games
     import check_interconnected
+    import check_simultaneous
 
 FORMAT_TAG = "bingo-session/1"
 BP_SCALE = 10_000  # basis points in one whole
@@ -1362,6 +1363,7 @@ def _run(export: object) -> tuple[list[str], int]:
         games, check_games.read_card_sets(export.get("card_sets"), games, out)
     )
     seen: set[str] = set()
+    simul_seen: set[int] = set()  # the centre's partidas (check_simultaneous)
     last_day: date | None = None
     for index, session in _objects(rd.get_list("sessions"), "session", "export", out):
         ident = session.get("id")
@@ -1370,6 +1372,8 @@ def _run(export: object) -> tuple[list[str], int]:
                 out.add(f"session {ident}", "session id used twice")
             seen.add(ident)
         day = _check_session(session, index, ex, out)
+        payout = export["rules"].get("payout_bp") if isinstance(export.get("rules"), dict) else None
+        check_simultaneous.check_session(session, f"session {ident}", payout, simul_seen, out.add)
         if day is not None:
             if last_day is not None and day < last_day:
                 out.add(
