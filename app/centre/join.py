@@ -116,6 +116,21 @@ class Joined:
         if self.copy is not None:
             self.copy.close()
 
+    def _prizes(self) -> list[dict[str, object]]:
+        """This hall's winners of the centre's partida as its own record holds them, and
+        whether each is paid (the table pays them with ``pay_simultaneous``).
+        """
+        if self.host is None:
+            return []
+        partida = self.host.service.hall.simultaneous.partidas.get(self.link.state.partida)
+        if partida is None:
+            return []
+        return [
+            {"prize": prize, "number": number, "amount_cents": share,
+             "paid": (prize, number) in partida.paid}
+            for prize, number, share in partida.own_winners()
+        ]  # fmt: skip
+
     def _before_sale(self, start: int | None, payment: object) -> Response | None:
         """A sale of the centre's cartones goes into the hall's session and cash too: refused
         (nothing sent) without an open session, or with a means of payment the hall may not
@@ -155,6 +170,7 @@ class Joined:
                     "broken": link.broken,
                     "version": link.last_seq,
                     "state": pr.state_json(link.state),
+                    "prizes": self._prizes(),
                 }
             )
 

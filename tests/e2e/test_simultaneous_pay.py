@@ -124,6 +124,11 @@ def test_each_hall_pays_its_own_winners_of_the_centres_partida_even_after_a_kill
                 assert again.status_code == 422 and "ya se pagó" in again.text
 
         for hall, one in halls.items():
+            shown = one.view()["prizes"]  # the table sees its own winners, all paid
+            assert sorted(p["number"] for p in shown) == sorted(
+                n for n in [*line, *bingo] if hall_of[n] == hall
+            )
+            assert all(p["paid"] for p in shown)
             body = export(one)
             (played,) = body["sessions"][0]["simultaneous_partidas"]  # type: ignore[index]
             assert played["cards_sold"] == SOLD[hall]
