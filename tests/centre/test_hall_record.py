@@ -155,3 +155,25 @@ def test_export_carries_the_simultaneous_partida_and_passes_the_independent_chec
         played["payments"]
     )
     assert check(export) == []
+
+
+def test_receipt_and_duplicate_of_a_simultaneous_prize_paid_here(tmp_path: Path) -> None:
+    """R-PRIMA-6, decision 307: the prize paid at this hall gets its receipt and duplicate from
+    the export; a prize not paid here gets none."""
+    from app.cli import main
+
+    records, centre = play(tmp_path)
+    winner = centre.state.bingo[0]
+    kit = joined_hall(records, winner.hall)
+    kit.svc.pay_simultaneous(1, "bingo", winner.number)
+    path = tmp_path / "export.json"
+    path.write_text(
+        json.dumps(build_export(kit.hall, kit.svc.card_sets.get, kit.log.load("test-hall")))
+    )
+    out = tmp_path / "recibo.pdf"
+    args = ["acta", "receipt", "--export", str(path), "--simultanea", "--partida", "1"]
+    assert main([*args, "--prize", "bingo", "--carton", str(winner.number), "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"%PDF") and out.stat().st_size > 1000
+    loser = next(n for n in range(1, 600) if all(w.number != n for w in centre.state.bingo))
+    assert main([*args, "--prize", "bingo", "--carton", str(loser), "-o", str(out)]) == 1
+    assert main([*args, "--carton", str(winner.number), "-o", str(out)]) == 2
