@@ -33,8 +33,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeGuard
 
-# The partidas of bingo derivado and bingo plus, and the interconnected prize, are checked by
-# the modules beside this one, standard library only too (copy the three files together).
+# The partidas of bingo derivado and bingo plus, the interconnected prize and the simultaneous
+# partidas are checked by
+# the modules beside this one, standard library only too (copy the check_*.py files together).
 if __package__:
     from . import check_games, check_interconnected, check_simultaneous
 else:  # run as a script
