@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 # The partidas of bingo derivado and bingo plus, the interconnected prize and the simultaneous
-# partidas are checked by
-# the modules beside this one, standard library only too (copy the check_*.py files together).
+# partidas are checked by the modules beside this one, standard library only too (copy the
+# check_*.py files together).
 if __package__:
     from . import check_games, check_interconnected, check_simultaneous
 else:  # run as a script
