@@ -177,3 +177,25 @@ def test_receipt_and_duplicate_of_a_simultaneous_prize_paid_here(tmp_path: Path)
     loser = next(n for n in range(1, 600) if all(w.number != n for w in centre.state.bingo))
     assert main([*args, "--prize", "bingo", "--carton", str(loser), "-o", str(out)]) == 1
     assert main([*args, "--carton", str(winner.number), "-o", str(out)]) == 2
+
+
+def test_acta_prints_each_simultaneous_partida_of_the_session(tmp_path: Path) -> None:
+    """R-ACTA-1, decision 309: the acta shows the central record's hash, this hall's sale and
+    the winners of every hall with the payments made here."""
+    from pypdf import PdfReader
+
+    from actas.render import render_acta
+
+    records, centre = play(tmp_path)
+    winner = centre.state.bingo[0]
+    kit = joined_hall(records, winner.hall)
+    kit.svc.pay_simultaneous(1, "bingo", winner.number)
+    export = json.loads(
+        json.dumps(build_export(kit.hall, kit.svc.card_sets.get, kit.log.load("test-hall")))
+    )
+    out = tmp_path / "acta.pdf"
+    out.write_bytes(render_acta(export))
+    text = " ".join(p.extract_text() for p in PdfReader(str(out)).pages)
+    assert "PARTIDA SIMULTÁNEA N.º 1" in text
+    assert records[-1].hash[:32] in text.replace("\n", "")
+    assert f"Pagado en esta sala: Bingo del cartón {winner.number}" in text
