@@ -150,7 +150,8 @@ class SimultaneousBook:
     """Every simultaneous partida of the hall's record, by the centre's partida number."""
 
     partidas: dict[int, HallSimultaneous] = field(default_factory=dict)
-    centre_seqs: set[int] = field(default_factory=set)  # central sales already recorded
+    # the central records of the sales already recorded, by hash (unique, unlike a position)
+    centre_hashes: set[str] = field(default_factory=set)
 
     def apply(self, event: ev.Event, at: str) -> bool:
         """Fold ``event`` if it is one of these; False otherwise."""
@@ -162,7 +163,7 @@ class SimultaneousBook:
                 ),
             )
             partida.sales.append(event)
-            self.centre_seqs.add(event.centre_seq)
+            self.centre_hashes.add(event.centre_hash)
         elif isinstance(event, SimultaneousResultRecorded):
             partida = self.partidas.setdefault(
                 event.centre_partida,
@@ -243,7 +244,7 @@ class SimultaneousBook:
             elif (
                 record.kind == sim.SOLD
                 and payload["hall"] == hall
-                and record.seq not in self.centre_seqs
+                and record.hash not in self.centre_hashes
             ):
                 sessions.setdefault(state.partida, session_id)
                 out.append(
