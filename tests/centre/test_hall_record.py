@@ -199,3 +199,31 @@ def test_acta_prints_each_simultaneous_partida_of_the_session(tmp_path: Path) ->
     assert "PARTIDA SIMULTÁNEA N.º 1" in text
     assert records[-1].hash[:32] in text.replace("\n", "")
     assert f"Pagado en esta sala: Bingo del cartón {winner.number}" in text
+
+
+def test_hall_withdrawn_before_the_first_ball_records_its_refund(tmp_path: Path) -> None:
+    """R-INC-1, decision 292: a hall withdrawn before the first ball has its cartones refunded
+    and out of play; its record shows the refund and it pays nothing; its export checks."""
+    store = open_store(f"sqlite:///{tmp_path / 'centro.sqlite'}")
+    centre = CentreRecord(store, rules=centre_rules(load_hall()))
+    centre.open_partida(1, 100, LOTS, seed=4)
+    for hall, count in SALES.items():
+        centre.sell(hall, count)
+    centre.withdraw("este", authorised_by="Centro")
+    centre.start()
+    for ball in np.random.default_rng(4).permutation(np.arange(1, 91)):
+        centre.ball(int(ball))
+        if centre.state.status == sim.FINISHED:
+            break
+    kit = make_hall()
+    kit.svc.record_simultaneous(store.load("centro"), "este")
+    partida = kit.hall.simultaneous.partidas[1]
+    assert partida.result is not None and partida.own_winners() == []
+    assert partida.result.cards_in_play == SALES["norte"] + SALES["sur"]
+    export = json.loads(json.dumps(build_export(kit.hall, kit.svc.card_sets.get)))
+    (played,) = export["sessions"][0]["simultaneous_partidas"]
+    assert played["status"] == "refunded"
+    assert played["refund_cents"] == played["takings_cents"] == SALES["este"] * 100
+    assert check(export) == []
+    with pytest.raises(DomainError, match="no es ganador"):
+        kit.svc.pay_simultaneous(1, "bingo", centre.state.bingo[0].number)
