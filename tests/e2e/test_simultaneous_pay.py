@@ -14,6 +14,7 @@ import sys
 import uuid
 from pathlib import Path
 
+import httpx
 import numpy as np
 
 from app.centre.tls import make_pki
@@ -112,12 +113,11 @@ def test_each_hall_pays_its_own_winners_of_the_centres_partida_even_after_a_kill
             for number in winners:
                 hall, other = hall_of[number], next(h for h in LOTS if h != hall_of[number])
                 # another hall's winner is not paid here (the central record says whose it is)
-                wrong = tables[other].send(
-                    "pay_simultaneous", {"partida": 1, "prize": prize, "number": number}
-                )
+                wrong = once_closed(tables[other], prize, number)
                 assert wrong.status_code == 422 and "no es ganador" in wrong.text
-                paid = until_paid(tables[hall], prize, number)
-                assert paid == share[prize]
+                paid = once_closed(tables[hall], prize, number)
+                assert paid.status_code == 200, paid.text
+                assert paid.json()["result"]["amount_cents"] == share[prize]
                 again = tables[hall].send(
                     "pay_simultaneous", {"partida": 1, "prize": prize, "number": number}
                 )
@@ -155,16 +155,16 @@ def central_share(db: str, stream: str, prize: str) -> int:
     return int(share)
 
 
-def until_paid(table: Client, prize: str, number: int) -> int:
-    """Pay the winner once the hall's record holds the centre's close (a hall just started
-    records it as soon as its copy has caught up)."""
-    answer = None
+def once_closed(table: Client, prize: str, number: int) -> httpx.Response:
+    """Ask to pay the winner once the hall's record holds the centre's close (recorded just
+    after its copy has it; a hall just started records it as soon as the copy caught up)."""
+    answer: httpx.Response | None = None
 
-    def paid() -> bool:
+    def recorded() -> bool:
         nonlocal answer
         answer = table.send("pay_simultaneous", {"partida": 1, "prize": prize, "number": number})
-        return answer.status_code == 200 or "aún no consta" not in answer.text
+        return "aún no consta" not in answer.text
 
-    until(paid, f"el pago de {prize} {number}", 60)
-    assert answer is not None and answer.status_code == 200, answer.text
-    return int(answer.json()["result"]["amount_cents"])
+    until(recorded, f"el cierre en el registro de la sala ({prize} {number})", 60)
+    assert answer is not None
+    return answer
