@@ -548,6 +548,7 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
         chain=seal,
         totals=_totals(partidas),
         simulation_seed=_simulation_seed(session),
+        simultaneous=tuple(session.get("simultaneous_partidas") or ()),
         issued_at=_issued_at(session, chain),
         rules_source=rules_source,
         game_partidas=game_partidas,

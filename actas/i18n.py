@@ -16,6 +16,7 @@ from datetime import date, datetime
 from typing import Final
 
 from actas.i18n_games import GAME_TEXTS
+from actas.i18n_simultaneous import SIMULTANEOUS_TEXTS
 from bingo.money import euros
 
 SUPPORTED: Final = ("es", "eu")
@@ -514,6 +515,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "sm.open_partida": {"es": "(en juego)", "eu": "(jokoan)"},
     # --- partidas of bingo derivado and bingo plus ----------------------------------------------
     **GAME_TEXTS,
+    **SIMULTANEOUS_TEXTS,
 }
 
 

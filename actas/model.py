@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 PartidaStatus = Literal["closed", "annulled", "open"]
 PRIZE_ORDER: tuple[str, ...] = ("line", "bingo", "bola_loca", "prima", "interconnected")
@@ -355,6 +355,8 @@ class Acta:
     issued_at: str
     observations: tuple[str, ...] = field(default=())
     simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
+    # the session's simultaneous partidas as the export has them (decision 309)
+    simultaneous: tuple[Mapping[str, Any], ...] = ()
     # The region file the rules came from (file, version, resolution, sha256), for the
     # inspection to compare with the published one (docs/decisions.md 51, 116).
     rules_source: Mapping[str, str] = field(default_factory=dict)

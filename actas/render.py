@@ -30,6 +30,7 @@ from actas.i18n import Texts, clock, money, percent, short_date
 from actas.pdf import Attachment, DocInfo, build, start_deflating
 from actas.render_games import GameSections, game_summary
 from actas.render_partida import KNOWN_KEYS, text_in
+from actas.render_simultaneous import simultaneous_blocks
 from bingo.chain import canonical_json
 
 ATTACHMENT_NAME = "registro.json"
@@ -201,6 +202,7 @@ class _Writer(GameSections):
         end = self.closing() if self.acta.complete else self.working_end()
         # the partidas of the other modalities follow the ordinary ones (none: the same acta)
         items = [self.partida(p) for p in partidas] + self.game_blocks()
+        items += simultaneous_blocks(self.acta.simultaneous, self.t, self.width)
         for i, lines in enumerate(items):
             if i < len(items) - 1 or not self.acta.complete:
                 out.append(st.keep(lines, min_room=_MIN_ROOM))

@@ -338,6 +338,8 @@ def cmd_receipt(args: argparse.Namespace) -> int:
     _check_output(args.output)
     export = _source(args)
     series = number = None
+    if args.simultanea:
+        return _simultaneous_receipt(args, export)
     if args.carton:
         try:
             series, raw = args.carton.rsplit("/", 1)
@@ -367,6 +369,35 @@ def cmd_receipt(args: argparse.Namespace) -> int:
     say(
         f"{kind.capitalize()} de {receipt.prize} de la partida {receipt.partida} "
         f"({receipt.series}/{receipt.number}): {args.output}"
+    )
+    return EXIT_OK
+
+
+def _simultaneous_receipt(args: argparse.Namespace, export: dict[str, Any]) -> int:
+    """The receipt and its duplicate of a prize of the centre's partida paid here (decision
+    307); a winner's proof with --proof.
+    """
+    from actas.receipts import render_prize_receipt, render_winner_proof
+    from actas.receipts_simultaneous import find_simultaneous_receipt
+
+    raw = (args.carton or "").rsplit("/", 1)[-1]
+    if args.prize not in ("line", "bingo") or not raw.isdigit():
+        raise CliError(
+            "--simultanea necesita --prize line|bingo y --carton con el número del cartón",
+            EXIT_USAGE,
+        )
+    receipt = find_simultaneous_receipt(
+        export, args.partida, args.prize, int(raw), session_id=args.session
+    )
+    render = render_winner_proof if args.proof else render_prize_receipt
+    pdf = render(receipt, args.format)
+    if args.sign:
+        pdf = _seal(pdf, export, args, f"Justificante de premio, partida simultánea {args.partida}")
+    _write(args.output, pdf)
+    print(
+        f"Justificante de {receipt.prize} de la partida simultánea {receipt.partida} "
+        f"({receipt.series}/{receipt.number}): {args.output}",
+        file=_notes(args.output),
     )
     return EXIT_OK
 
@@ -681,6 +712,12 @@ def add_parsers(
     )
     p.add_argument("--carton", default=None, metavar="SERIE/NÚMERO")
     p.add_argument("--proof", action="store_true", help="comprobante con el cartón y las bolas")
+    p.add_argument(
+        "--simultanea",
+        action="store_true",
+        help="premio de la partida simultánea --partida del centro (--prize line|bingo, "
+        "--carton NÚMERO), pagado en esta sala",
+    )
     p.add_argument("--format", choices=["a4", "80mm"], default="a4")
     p.add_argument("-o", "--output", type=Path, required=True)
     seal_options(p)

@@ -16,6 +16,7 @@ from bingo.cards import CardSet
 from bingo.chain import Record
 from bingo.events import BallCheckRecorded
 from bingo.export_games import game_card_sets, game_partidas, games_played
+from bingo.export_simultaneous import simultaneous_partidas
 from bingo.hall import Hall, PartidaState, Pending, PrimaState, SaleRange, SessionState, Status
 from bingo.rules import RegionRules
 from bingo.terminals import CASH, TerminalLimits
@@ -345,6 +346,7 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         ),
         **_terminal_limits(session.terminal_limits),
         **_simulation(hall, session),
+        **simultaneous_partidas(hall, session.id),  # only when it sold in one (decision 309)
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [
             {k: v for k, v in dataclasses.asdict(c).items() if k != "session_id"}

@@ -128,6 +128,7 @@ COMMANDS: dict[str, str] = {
     "claim": "claim",
     "close_partida": "close_partida",
     "pay_prizes": "pay_prizes",
+    "pay_simultaneous": "pay_prizes",  # a winner of the centre's partida, at this hall's table
     "announce_last_partida": "announce_last_partida",
     "close_session": "close_session",
     "suspend": "suspend",

@@ -566,6 +566,20 @@ class HallService:
     def pay_prizes(self) -> None:
         self._do(self.hall.pay_prizes)
 
+    def record_simultaneous(
+        self, records: Sequence[Record], hall: str, payments: Mapping[int, str] | None = None
+    ) -> list[Record]:
+        """Record what the centre's record (the hall's copy) holds of this hall and its own
+        record lacks (bingo.simultaneous_hall; decision 306).
+        """
+        with self._lock:
+            return self._commit(self.hall.record_simultaneous(records, hall, payments))
+
+    def pay_simultaneous(self, centre_partida: int, prize: str, number: int) -> int:
+        """Pay a winner of the centre's partida at this hall; the amount paid."""
+        records = self._do(lambda: self.hall.pay_simultaneous(centre_partida, prize, number))
+        return int(records[-1].payload["amount_cents"])
+
     # --- partidas of other modalities (bingo.hall.games) ----------------------------------
 
     def adopt_game(self, definition: GameDefinition) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -20,8 +22,17 @@ from app.centre.link import HallLink, LinkDown, client_context
 from app.centre.options import add_arguments, usage_problem
 from app.server import wire
 from app.server.auth import ServerAuth
+from bingo import simultaneous as sim
+from bingo.chain import Record
+from bingo.errors import DomainError
+from bingo.terminals import CASH, check_payment
 from store import EventStore, StoreError, open_store
 from store.engine import check_database_file, parse_url
+
+if TYPE_CHECKING:
+    from app.server.host import HallHost
+
+log = logging.getLogger(__name__)
 
 
 class JoinError(Exception):
@@ -51,21 +62,97 @@ class Joined:
             raise JoinError(f"--join-db: {exc}") from None
         self._args, self._secret, self._context = args, secret, context
         self.copy: EventStore | None = None
+        self.host: HallHost | None = None
+        # The means of payment the table gave for each sale, by its first cartón, until the
+        # hall's record has it (cash when a restart lost it; decision 306).
+        self._payments: dict[int, str] = {}
+        self._recording = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
 
-    def bind(self, hall_id: str) -> None:
-        """Open the copy of the central record and make the link, for the hall ``hall_id``."""
+    def bind(self, hall_id: str, host: HallHost | None = None) -> None:
+        """Open the copy of the central record and make the link, for the hall ``hall_id``;
+        ``host``: the hall's own server, whose record gets its simultaneous sales and prizes.
+        """
         args = self._args
         self.copy = open_store(args.join_db)
         self.link = HallLink(
             args.join, args.join_hall or hall_id, self._secret, self._context, self.copy
         )
+        self.host = host
+        self.link.listeners.append(self._heard)
 
     async def run(self) -> None:
+        await self.record()  # what the copy already held and the hall's record lacks
         await self.link.run()
+
+    def _heard(self, records: list[Record]) -> None:
+        """New central records in the copy: a sale of this hall or a close is recorded in the
+        hall's own record too, after the copy (so a hall cut off loses nothing).
+        """
+        if any(r.kind in (sim.SOLD, sim.CLOSED) for r in records):
+            task = asyncio.get_running_loop().create_task(self.record())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def record(self) -> None:
+        """Record in the hall's own record what the copy holds of it and it lacks."""
+        host = self.host
+        if host is None:
+            return
+        async with self._recording:
+            records, hall, paid = list(self.link.records), self.link.hall, dict(self._payments)
+            try:
+                written = await host.on_writer(
+                    lambda: host.service.record_simultaneous(records, hall, paid)
+                )
+            except Exception:  # the link goes on; the next record or restart tries again
+                log.exception("no se pudo anotar la partida simultánea en el registro de la sala")
+                return
+            for record in written:
+                if record.kind == "simultaneous_sale_recorded":
+                    self._payments.pop(int(record.payload["first"]), None)
 
     def close(self) -> None:
         if self.copy is not None:
             self.copy.close()
+
+    def _prizes(self) -> list[dict[str, object]]:
+        """This hall's winners of the centre's partida as its own record holds them, and
+        whether each is paid (the table pays them with ``pay_simultaneous``).
+        """
+        if self.host is None:
+            return []
+        partida = self.host.service.hall.simultaneous.partidas.get(self.link.state.partida)
+        if partida is None:
+            return []
+        return [
+            {"prize": prize, "number": number, "amount_cents": share,
+             "paid": (prize, number) in partida.paid}
+            for prize, number, share in partida.own_winners()
+        ]  # fmt: skip
+
+    def _before_sale(self, start: int | None, payment: object) -> Response | None:
+        """A sale of the centre's cartones goes into the hall's session and cash too: refused
+        (nothing sent) without an open session, or with a means of payment the hall may not
+        take (R-SALE-4; decision 306).
+        """
+        if self.host is None:
+            return None
+        service = self.host.service
+        if service.hall.session is None:
+            return _error(
+                409,
+                "sin_sesion",
+                "abra la sesión de la sala antes de vender cartones de la partida simultánea: "
+                "su venta va a la caja y al acta de la sesión",
+            )
+        try:
+            check_payment(str(payment), service.hall.region)
+        except DomainError as exc:
+            return _error(400, "bad_request", str(exc))
+        if start is not None:
+            self._payments[start] = str(payment)
+        return None
 
     def routes(self, auth: ServerAuth) -> list[BaseRoute]:
         link = self.link
@@ -83,6 +170,7 @@ class Joined:
                     "broken": link.broken,
                     "version": link.last_seq,
                     "state": pr.state_json(link.state),
+                    "prizes": self._prizes(),
                 }
             )
 
@@ -110,7 +198,15 @@ class Joined:
         async def sell(request: Request) -> Response:
             lot = link.state.allotments.get(link.hall)
             start = lot.first + link.state.sold.get(link.hall, 0) if lot is not None else None
-            return await send(request, "sell", ("count",), first=start)  # never sold twice
+            refused = await auth.reader(request, table=True)
+            if refused is None:
+                refused = self._before_sale(start, await _payment(request))
+            if refused is not None:
+                return refused
+            answer = await send(request, "sell", ("count",), first=start)  # never sold twice
+            if answer.status_code == 200:
+                await self.record()  # in the hall's own record before the table hears "done"
+            return answer
 
         async def claim(request: Request) -> Response:
             return await send(request, "claim", ("number", "prize"))
@@ -120,6 +216,14 @@ class Joined:
             Route("/api/v1/simultanea/sell", sell, methods=["POST"]),
             Route("/api/v1/simultanea/claim", claim, methods=["POST"]),
         ]
+
+
+async def _payment(request: Request) -> object:
+    try:
+        body = json.loads(await request.body())
+    except ValueError:
+        return CASH
+    return body.pop("payment", CASH) if isinstance(body, dict) else CASH
 
 
 async def _until(link: HallLink, seq: int, seconds: float = 5.0) -> None:

@@ -269,6 +269,13 @@ COMMANDS: dict[str, Command] = {
     ),
     "close_partida": Command({}, _simple(HallService.close_partida), "cierra la partida"),
     "pay_prizes": Command({}, _simple(HallService.pay_prizes), "registra el pago de los premios"),
+    "pay_simultaneous": Command(
+        {"partida": NUMBER, "prize": ("str", True), "number": NUMBER},
+        lambda ctx, a: {
+            "amount_cents": ctx.service.pay_simultaneous(a["partida"], a["prize"], a["number"])
+        },
+        "paga en la sala un premio suyo de la partida simultánea (R-MULTI-2)",
+    ),
     "announce_last_partida": Command(
         {}, _simple(HallService.announce_last_partida), "anuncia la última partida"
     ),

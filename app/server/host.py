@@ -15,7 +15,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from app.devices import DeviceDraws
 from app.server import (
@@ -36,6 +36,8 @@ from bingo.service import CardSetLibrary, HallService, NotAuthorised
 from drivers.voice import Voice
 from store import ConcurrencyError, EventStore, IntegrityError, StoreError
 from store.event_store import Command
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +206,12 @@ class HallHost:
             )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._worker, self.execute, body, accepted_at_ms, rights)
+
+    async def on_writer(self, call: Callable[[], T]) -> T:
+        """Run ``call`` on the writer thread, between two commands: what a joined hall records
+        of the centre's partida (``app.centre.join``) never lands inside a command's records.
+        """
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call)
 
     def execute(
         self, body: Any, accepted_at_ms: float | None = None, rights: rt.Rights | None = None

@@ -202,7 +202,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     host = open_host(args, settings)
     if join is not None:
         try:
-            join.bind(host.service.hall_id)
+            join.bind(host.service.hall_id, host)
         except BaseException:
             host.close()
             host.store.close()

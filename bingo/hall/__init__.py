@@ -24,6 +24,7 @@ from bingo.hall.interconnected import InterconnectedCommands
 from bingo.hall.prizes import PrizeCommands
 from bingo.hall.sale import SaleCommands
 from bingo.hall.sessions import SessionCommands
+from bingo.hall.simultaneous import SimultaneousCommands
 from bingo.hall.states import (
     BALLS,
     FINISHED,
@@ -83,5 +84,6 @@ class Hall(
     IncidentCommands,
     GameCommands,
     InterconnectedCommands,
+    SimultaneousCommands,
 ):
     """The state of one hall, rebuilt from its events."""

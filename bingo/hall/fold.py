@@ -27,6 +27,7 @@ from bingo.hall.states import (
     Status,
 )
 from bingo.rules import RegionRules
+from bingo.simultaneous_hall import SimultaneousBook
 from bingo.terminals import TerminalLimits
 
 
@@ -74,6 +75,8 @@ class HallState:
         # The prizes of terminals' cartones paid on their terminal: (session, partida, prize,
         # serie, number) (decision 283).
         self.terminal_prizes_paid: set[tuple[str, int, str, str, int]] = set()
+        # The simultaneous partidas this hall sold in (bingo.simultaneous_hall; decision 306).
+        self.simultaneous = SimultaneousBook()
 
     # --- views -----------------------------------------------------------------------------
 
@@ -384,6 +387,8 @@ class HallState:
                 self.terminal_prizes_paid.add(
                     (event.session_id, event.partida, event.prize, event.series, event.number)
                 )
+            case _ if self.simultaneous.apply(event, at):
+                pass
             case _:
                 open_now = self.session
                 if not self.games.apply(event, at, open_now.id if open_now else None):

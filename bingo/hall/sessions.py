@@ -346,6 +346,7 @@ class SessionCommands(HallState):
         if session.current is not None:
             raise DomainError("no se cierra la sesión con una partida en curso")
         self.games.refuse_open(session.id)
+        self.simultaneous.refuse_close(session.id)
         check = session.ball_checks[-1] if session.ball_checks else None
         if check is None or check.when != "close":
             raise DomainError("antes de cerrar la sesión hay que contar las bolas", "R-BALL-2")

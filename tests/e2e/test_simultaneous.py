@@ -34,7 +34,7 @@ from app.config import load_hall, load_region
 from app.server import wire
 from store import open_store
 from store.operators import OperatorBook
-from tests.server.kit import MESA, ROOT, Server, free_port
+from tests.server.kit import MESA, ROOT, Client, Server, free_port, open_session
 
 PG_URL = os.environ.get("BINGO_HALL_TEST_PG_URL")
 CENTRE_SALA = ("Centro", "574839")
@@ -207,6 +207,8 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
         for one in halls.values():
             until(lambda h=one: h.view()["state"]["partida"] == 1, f"{one.name}: la partida")
             assert one.view()["connection"] == "conectada"
+        for one in halls.values():  # the sale goes into the hall's session (decision 306)
+            open_session(Client(one.server))
         for hall, count in SOLD.items():  # each hall sells from its own allotment
             answer = halls[hall].post("sell", count=count)
             assert answer.status_code == 200, answer.text

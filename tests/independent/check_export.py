@@ -33,14 +33,15 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeGuard
 
-# The partidas of bingo derivado and bingo plus, the interconnected prize, and the means of
-# payment and terminals are checked by the modules beside this one, standard library only too
-# (copy the files together).
+# The partidas of bingo derivado and bingo plus, the interconnected prize, the means of payment
+# and terminals, and the simultaneous partidas are checked by the modules beside this one,
+# standard library only too (copy the check_*.py files together).
 if __package__:
-    from . import check_games, check_interconnected, check_terminals
+    from . import check_games, check_interconnected, check_simultaneous, check_terminals
 else:  # run as a script
     import check_games
     import check_interconnected
+    import check_simultaneous
     import check_terminals
 
 FORMAT_TAG = "bingo-session/1"
@@ -1366,6 +1367,7 @@ def _run(export: object) -> tuple[list[str], int]:
         games, check_games.read_card_sets(export.get("card_sets"), games, out)
     )
     seen: set[str] = set()
+    simul_seen: set[int] = set()  # the centre's partidas (check_simultaneous)
     last_day: date | None = None
     for index, session in _objects(rd.get_list("sessions"), "session", "export", out):
         ident = session.get("id")
@@ -1374,6 +1376,8 @@ def _run(export: object) -> tuple[list[str], int]:
                 out.add(f"session {ident}", "session id used twice")
             seen.add(ident)
         day = _check_session(session, index, ex, out)
+        payout = export["rules"].get("payout_bp") if isinstance(export.get("rules"), dict) else None
+        check_simultaneous.check_session(session, f"session {ident}", payout, simul_seen, out.add)
         if day is not None:
             if last_day is not None and day < last_day:
                 out.add(
