@@ -28,7 +28,7 @@ from app.config import default_hall_path
 from store import open_store
 from store.operators import OperatorBook
 from tests.e2e.test_simultaneous import CENTRE_SALA, Centre, Hall, expected_winners, until
-from tests.server.kit import ROOT
+from tests.server.kit import ROOT, Client, open_session
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -125,6 +125,8 @@ def test_the_centre_draws_a_simultaneous_partida_from_its_devices_for_two_halls(
         assert opened.status_code == 200, opened.text
         for one in halls.values():
             until(lambda h=one: h.view()["state"]["partida"] == 1, f"{one.name}: la partida")
+        for one in halls.values():  # the sale goes into the hall's session (decision 306)
+            open_session(Client(one.server))
         for hall, count in SOLD.items():
             assert halls[hall].post("sell", count=count).status_code == 200
         assert centre.command("start").status_code == 200

@@ -103,13 +103,19 @@ def link_halls(tmp: Path) -> Linked:
     return linked
 
 
-def open_and_sell(linked: Linked) -> None:
+def open_and_sell(linked: Linked, sessions_open: tuple[str, ...] = ()) -> None:
+    """The centre's partida 1 opened and each hall's cartones sold, in a session of the hall
+    (its sale goes into the session's cash, decision 306) opened here unless it is in
+    ``sessions_open``.
+    """
     opened = linked.centre.command(
         "open", partida=1, price_cents=100, allotments=ALLOTMENTS, seed=SEED
     )
     assert opened.status_code == 200, opened.text
     for name, hall in linked.halls.items():
         until(lambda h=hall: h.view()["state"]["partida"] == 1, f"{name}: la partida")
+        if name not in sessions_open:
+            open_session(Client(hall.server))
         answer = hall.post("sell", count=SOLD[name])
         assert answer.status_code == 200, answer.text
 
@@ -287,7 +293,7 @@ def test_the_hall_s_own_partida_keeps_the_screens_while_it_is_played(
         draw(console, [5, 6, 7])
         chrome.get(norte.server.panel("board"))
         wait_for(chrome, "window.__panel.online && window.__simul.revision > 0")
-        open_and_sell(linked)
+        open_and_sell(linked, sessions_open=("norte",))
         showing(chrome, int(linked.centre.state()["version"]))
         assert not chrome.execute_script("return window.__simul.shown")
         assert sorted(shown(chrome)["lit"]) == [5, 6, 7]
