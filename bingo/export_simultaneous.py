@@ -35,10 +35,13 @@ def _partida(partida: HallSimultaneous) -> dict[str, Any]:
     if result is None:  # still played at the centre when the export was made
         out["status"] = "open"
         return out
-    refunded = result.hall in result.withdrawn
+    withdrawn = result.hall in result.withdrawn
+    refunded = withdrawn or bool(result.annulled)
+    if result.annulled and not withdrawn:
+        out["annulled"] = result.annulled  # stopped or suspended at the centre (decision 318)
     out.update(
         {
-            "status": "refunded" if refunded else "closed",
+            "status": "refunded" if withdrawn else "annulled" if result.annulled else "closed",
             "hall": result.hall,
             "centre": {"seq": result.centre_seq, "hash": result.centre_hash},
             "serie": {"id": result.serie_id, "seed": result.seed, "strips": result.strips},

@@ -82,6 +82,9 @@ class SimultaneousResultRecorded(ev.Event):
     bingo_residue_cents: int
     centre_seq: int
     centre_hash: str
+    # The centre annulled the partida (stopped or suspended, decision 318): every cartón in
+    # play refunded in full, no prize won; empty for a partida closed by its bingo.
+    annulled: str = ""
 
     def winners(self, prize: str) -> tuple[tuple[int, str], ...]:
         return self.line if prize == sim.LINE else self.bingo
@@ -277,8 +280,13 @@ def _result(
     started: Mapping[str, Any],
     shares: Mapping[str, tuple[int, int]],
 ) -> SimultaneousResultRecorded:
+    annulled = str(record.payload.get("annulled") or "")
+    if annulled:  # an annulled partida wins nothing: its cartones are refunded (decision 318)
+        shares = {}
     line_share, line_residue = shares.get(sim.LINE, (0, 0))
     bingo_share, bingo_residue = shares.get(sim.BINGO, (0, 0))
+    lines = () if annulled else tuple((w.number, w.hall) for w in state.line)
+    bingos = () if annulled else tuple((w.number, w.hall) for w in state.bingo)
     lots = sorted(state.allotments.values(), key=lambda a: a.first)
     return SimultaneousResultRecorded(
         session_id=session_id,
@@ -298,16 +306,17 @@ def _result(
         line_cents=state.line_cents,
         bingo_cents=state.bingo_cents,
         balls=tuple(state.balls),
-        line=tuple((w.number, w.hall) for w in state.line),
-        line_extraction=state.line_ball,
+        line=lines,
+        line_extraction=0 if annulled else state.line_ball,
         line_share_cents=line_share,
         line_residue_cents=line_residue,
-        bingo=tuple((w.number, w.hall) for w in state.bingo),
-        bingo_extraction=state.bingo_ball,
+        bingo=bingos,
+        bingo_extraction=0 if annulled else state.bingo_ball,
         bingo_share_cents=bingo_share,
         bingo_residue_cents=bingo_residue,
         centre_seq=record.seq,
         centre_hash=record.hash,
+        annulled=annulled,
     )
 
 

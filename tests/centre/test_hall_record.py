@@ -227,3 +227,41 @@ def test_hall_withdrawn_before_the_first_ball_records_its_refund(tmp_path: Path)
     assert check(export) == []
     with pytest.raises(DomainError, match="no es ganador"):
         kit.svc.pay_simultaneous(1, "bingo", centre.state.bingo[0].number)
+
+
+def test_a_partida_the_centre_annulled_is_refunded_whole_and_pays_nothing(tmp_path: Path) -> None:
+    """Decision 318 at the hall: the centre stops the partida for an irregularity of the balls
+    after a line was won (R-INC-3) and annuls it; the hall's record shows it annulled with its
+    cartones refunded in full, its line winner gets nothing, and the export passes the
+    independent checker.
+    """
+    store = open_store(f"sqlite:///{tmp_path / 'centro.sqlite'}")
+    centre = CentreRecord(store, rules=centre_rules(load_hall()))
+    centre.open_partida(1, 100, LOTS, seed=4)
+    for hall, count in SALES.items():
+        centre.sell(hall, count)
+    centre.start()
+    for ball in np.random.default_rng(4).permutation(np.arange(1, 91)):
+        centre.ball(int(ball))
+        if centre.state.line:
+            break
+    winner = centre.state.line[0]
+    centre.incident(sim.STOPPED, "dos bolas en el tubo")
+    centre.annul("dos bolas en el tubo", "Ana")
+    kit = joined_hall(store.load("centro"), winner.hall)
+    (exported,) = build_export(kit.hall, kit.svc.card_sets.get)["sessions"][0][
+        "simultaneous_partidas"
+    ]
+    assert (exported["status"], exported["annulled"]) == ("annulled", "stopped")
+    assert exported["refund_cents"] == exported["takings_cents"] == SALES[winner.hall] * 100
+    assert exported["line"]["winners"] == [] and exported["payments"] == []
+    with pytest.raises(DomainError):
+        kit.svc.pay_simultaneous(1, "line", winner.number)
+    assert check(build_export(kit.hall, kit.svc.card_sets.get)) == []
+    exported_all = build_export(kit.hall, kit.svc.card_sets.get)
+    mutated = json.loads(json.dumps(exported_all))
+    annulled = mutated["sessions"][0]["simultaneous_partidas"][0]
+    annulled["payments"] = [{"prize": "line", "number": winner.number, "amount_cents": 1}]
+    annulled["refund_cents"] = 0
+    problems = "\n".join(check(mutated))
+    assert "pays no prize" in problems and "refund_cents is 0" in problems

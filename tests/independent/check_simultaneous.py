@@ -26,7 +26,8 @@ from typing import Any
 BP_SCALE = 10_000
 LAST_BALL = 90
 STRIP = 6
-STATUSES = ("open", "closed", "refunded")
+STATUSES = ("open", "closed", "refunded", "annulled")
+ANNULMENTS = ("stopped", "suspended")  # how the centre annuls a partida (R-INC-1, R-INC-3)
 PRIZES = ("line", "bingo")
 HASH = re.compile(r"^[0-9a-f]{64}$")
 
@@ -193,11 +194,29 @@ def _check_result(
     refunded = p["status"] == "refunded"
     if refunded != withdrawn:
         add(where, f"status {p['status']} but the hall withdrawn is {withdrawn}")
-    if p["refund_cents"] != (p["takings_cents"] if refunded else 0):
+    annulled = p["status"] == "annulled"
+    if annulled != ("annulled" in p) or (annulled and p["annulled"] not in ANNULMENTS):
+        add(where, f"status {p['status']} with annulled {p.get('annulled')!r}")
+    if p["refund_cents"] != (p["takings_cents"] if refunded or annulled else 0):
         add(where, f"refund_cents is {p['refund_cents']}")
+    if annulled:  # every cartón refunded in full, no prize won nor paid
+        _check_annulled(p, where, add)
+        return
     winners = _balls_and_winners(p, halls, where, add)
     if winners is not None:
         _check_payments(p, hall, winners, where, closed, add)
+
+
+def _check_annulled(p: dict[str, Any], where: str, add: Add) -> None:
+    """A partida the centre annulled: refunded whole (above), nobody won nor was paid."""
+    for prize in PRIZES:
+        block = p.get(prize)
+        if not isinstance(block, dict) or block.get("winners") != []:
+            add(f"{where} {prize}", "an annulled partida has no winners")
+        elif block.get("share_cents") != 0 or block.get("residue_cents") != 0:
+            add(f"{where} {prize}", "an annulled partida shares nothing")
+    if p.get("payments") != []:
+        add(where, "an annulled partida pays no prize")
 
 
 def _balls_and_winners(
