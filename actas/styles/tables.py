@@ -73,6 +73,24 @@ def _cell_style(commands: tuple[tuple[Any, ...], ...]) -> CellStyle:
     return found
 
 
+class LaidTable(Table):  # type: ignore[misc]
+    """A Table that works out its rows and columns once per width. A block kept together is
+    wrapped to measure it and again where it is placed, at the same width: without row spans
+    its heights and positions depend on the width alone (the height left matters to ReportLab
+    only for spanned rows), so the second time gives the first one's. Split parts are new
+    tables, laid out afresh.
+    """
+
+    _laid_out: tuple[float, float] | None = None
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:
+        # every layout (wrap, split) passes here: what it leaves is always the last one worked out
+        key = (availWidth, availHeight if self._spanCmds else 0.0)
+        if self._laid_out != key:
+            super()._calc(availWidth, availHeight)
+            self._laid_out = key
+
+
 def styled_table(
     data: list[list[Any]],
     col_widths: Sequence[float],
@@ -88,7 +106,7 @@ def styled_table(
     nrows, ncols = len(data), max(len(row) for row in data)
     own = tuple(c for c in commands if c[0] in _CELL_OPS)
     rows, row_styles = _table_cell_styles(own, nrows, ncols)
-    table = Table(
+    table = LaidTable(
         data,
         colWidths=list(col_widths),
         rowHeights=list(row_heights) if row_heights is not None else None,
