@@ -13,6 +13,7 @@ Messages name rows and columns 1-based, as a person reads the cartón.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -206,7 +207,7 @@ class Carton:
     def _checked(cls, rows: Sequence[Sequence[int]]) -> Carton:
         """Build from rows already known to be valid, without checking them again."""
         carton = object.__new__(cls)
-        r1, r2, r3 = (tuple(int(v) for v in row) for row in rows)
+        r1, r2, r3 = (tuple(map(int, row)) for row in rows)
         object.__setattr__(carton, "rows", (r1, r2, r3))
         return carton
 
@@ -303,7 +304,7 @@ def _repeat_problems(rows: Sequence[tuple[int, Sequence[Sequence[int]]]]) -> lis
     first: dict[frozenset[int], int] = {}
     problems: list[str] = []
     for n, carton_rows in rows:
-        key = frozenset(v for row in carton_rows for v in row)
+        key = frozenset(itertools.chain.from_iterable(carton_rows))
         if key in first:
             problems.append(
                 _("cartón {n} repite la combinación del cartón {m}").format(n=n, m=first[key])
