@@ -143,7 +143,8 @@ class LaidParagraph(Paragraph):  # type: ignore[misc]
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         laid = self._laid_out
-        if laid is not None and laid[0] == availWidth:
+        # a split that moves the whole paragraph on drops its lines: laid out again then
+        if laid is not None and laid[0] == availWidth and "blPara" in self.__dict__:
             self.width = availWidth
             return laid[1]
         size: tuple[float, float] = super().wrap(availWidth, availHeight)
