@@ -14,17 +14,18 @@ import os
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, make_url
 
 from store.errors import DatabaseUrlError, StoreError
-from store.reader import SQLITE_BUSY_TIMEOUT_S, SQLITE_HEADER, sqlite_on_connect
-
-APP_NAME = "bingo-hall"
-ENV_DB = "BINGO_HALL_DB"
-DB_FILE_NAME = "bingo-hall.sqlite"
+from store.reader import (
+    ENV_DB,
+    SQLITE_BUSY_TIMEOUT_S,
+    SQLITE_HEADER,
+    default_database_file,
+    sqlite_on_connect,
+)
 
 #: Execution option read by the SQLite ``begin`` hook: "DEFERRED" (reads) or "IMMEDIATE".
 BEGIN_MODE = "bingo_begin"
@@ -38,9 +39,9 @@ def default_database_url() -> str:
     override = os.environ.get(ENV_DB, "").strip()
     if override:
         return override
-    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return URL.create("sqlite", database=str(folder / DB_FILE_NAME)).render_as_string()
+    path = default_database_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return URL.create("sqlite", database=str(path)).render_as_string()
 
 
 def is_sqlite(url: str | URL) -> bool:

@@ -19,9 +19,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+import platformdirs
+
 from bingo.chain import GENESIS, Record
 from store.errors import StoreError
 from store.rows import Broken, card_set_bytes, integrity_error, walk
+
+APP_NAME = "bingo-hall"
+ENV_DB = "BINGO_HALL_DB"
+DB_FILE_NAME = "bingo-hall.sqlite"
 
 #: The first 16 bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -66,9 +72,15 @@ def plain_sqlite_file(url: str) -> Path | None:
     return Path(found["path"])
 
 
+def default_database_file() -> Path:
+    """The SQLite file in the user's data folder (``$BINGO_HALL_DB`` aside)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILE_NAME
+
+
 def open_reader(url: str | None) -> RecordReader:
     """A reader of the record at ``url`` (None: the default database), never creating it."""
-    path = plain_sqlite_file(url) if url else None
+    url = url or os.environ.get(ENV_DB, "").strip() or None
+    path = plain_sqlite_file(url) if url else default_database_file()
     reader = SqliteReader.open(path) if path is not None else None
     if reader is not None:
         return reader

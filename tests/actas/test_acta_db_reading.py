@@ -190,3 +190,26 @@ def test_a_direct_reading_keeps_its_snapshot_while_another_process_commits(
         assert [r.seq for r in reader.load("sala-1")] == [1, 2, 3, 4, 5, 6]  # it did commit
     finally:
         reader.close()
+
+
+def test_acta_from_the_default_database_is_read_without_sqlalchemy_too(
+    night: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--from-db`` (the hall's database in the user's data folder, or ``$BINGO_HALL_DB``)
+    reads it the same way as ``--db``, and gives the same acta."""
+    by_url = tmp_path / "by-url.pdf"
+    assert main(["acta", "build", "--db", night, "-o", str(by_url)]) == 0
+    data = tmp_path / "datos"
+    (data / "bingo-hall").mkdir(parents=True)
+    Path(_file(night)).rename(data / "bingo-hall" / "bingo-hall.sqlite")
+    monkeypatch.delenv("BINGO_HALL_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    default = tmp_path / "default.pdf"
+    loaded = _modules_loaded_by(["acta", "build", "--from-db", "-o", str(default)])
+    assert {m.split(".")[0] for m in loaded} & {"sqlalchemy", "numpy"} == set()
+    assert default.read_bytes() == by_url.read_bytes()
+    moved = f"sqlite:///{data / 'bingo-hall' / 'bingo-hall.sqlite'}"
+    monkeypatch.setenv("BINGO_HALL_DB", moved)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "empty"))
+    assert main(["acta", "build", "--from-db", "-o", str(default)]) == 0
+    assert default.read_bytes() == by_url.read_bytes()
