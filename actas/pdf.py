@@ -9,10 +9,12 @@ one file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import threading
+import os
 import zlib
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -72,25 +74,40 @@ class _FixedStamp:
         self.lt = moment.timetuple()
 
 
-class Deflating(threading.Thread):
+class Deflating:
     """An attachment's bytes Flate-compressed on another thread while the pages are laid out:
     zlib lets go of the interpreter while it compresses, so a second core does it (the record
     of a long night is megabytes). The same bytes as compressing in line.
+
+    One worker thread takes every compression in turn (the attachment, then each folio as it
+    is finished): starting a thread per folio made the layout wait for each new thread to be
+    scheduled, which on a busy machine cost more than the compression saved.
     """
 
     def __init__(self, data: bytes) -> None:
-        super().__init__(name="deflate-attachment", daemon=True)
         self.data = data
-        self._out: bytes | None = None
-        self.start()
-
-    def run(self) -> None:
-        self._out = zlib.compress(self.data, 6)
+        self._future: Future[bytes] | None = None
+        with contextlib.suppress(RuntimeError):  # shutting down: ``result`` compresses in line
+            self._future = _deflater().submit(zlib.compress, data, 6)
 
     def result(self) -> bytes:
-        self.join()
-        # a thread that failed (no memory…) leaves nothing: compress here instead
-        return self._out if self._out is not None else zlib.compress(self.data, 6)
+        try:
+            if self._future is not None:
+                return self._future.result()
+        except Exception:  # a worker that failed (no memory…) leaves nothing: compress here
+            pass
+        return zlib.compress(self.data, 6)
+
+
+#: (process id, executor): a process forked from this one starts its own thread
+_DEFLATER: list[tuple[int, ThreadPoolExecutor]] = []
+
+
+def _deflater() -> ThreadPoolExecutor:
+    """The process's one compressing thread, started with the first compression."""
+    if not _DEFLATER or _DEFLATER[0][0] != os.getpid():
+        _DEFLATER[:] = [(os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="deflate"))]
+    return _DEFLATER[0][1]
 
 
 class _PageDeflate:

@@ -24,10 +24,11 @@ from bingo.service import (
     secure_bola_loca,
     system_clock,
 )
-from store import EventStore, open_store
+from store.reader import RecordReader, open_reader
 
 if TYPE_CHECKING:  # the settings module is loaded by the commands that read settings
     from app.config import HallSettings
+    from store import EventStore  # SQLAlchemy: loaded by the commands that write the record
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class Engine:
     service: HallService
 
 
-def choose_hall(store: EventStore, wanted: str | None, default: str) -> str:
+def choose_hall(store: RecordReader, wanted: str | None, default: str) -> str:
     """The hall to work on: the one asked for, else the only one in the database, else the
     configured one.
     """
@@ -64,7 +65,7 @@ def card_set_library(store: EventStore, *, keep: bool = False) -> CardSetLibrary
     )
 
 
-def hall_snapshot(store: EventStore, hall_id: str) -> HallService:
+def hall_snapshot(store: RecordReader, hall_id: str) -> HallService:
     """The hall as ONE reading of its record gives it: its state is folded from exactly the
     records ``records()`` returns, so the two always agree while another process goes on
     writing (reading the state and then the records again would pair a state with a longer
@@ -73,11 +74,11 @@ def hall_snapshot(store: EventStore, hall_id: str) -> HallService:
     records = store.load(hall_id)  # one SELECT in one transaction: a consistent snapshot
     memory = MemoryEventLog()
     memory.records[hall_id] = records
-    return HallService(memory, hall_id, card_set_library(store))
+    return HallService(memory, hall_id, CardSetLibrary(store.get_card_set))
 
 
 def snapshot_export(
-    store: EventStore,
+    store: RecordReader,
     hall_id: str,
     session_ids: Sequence[str] | None = None,
     chain: bool = True,
@@ -93,8 +94,10 @@ def snapshot_export(
 
 
 def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
-    """The hall's export with its chain, read from the database (for the actas)."""
-    store = open_store(db_url, create=False)
+    """The hall's export with its chain, read from the database (for the actas): a SQLite
+    file is read without SQLAlchemy (``store.reader``), a command that only reads the record.
+    """
+    store = open_reader(db_url)
     try:
         chosen = choose_hall(store, hall_id, "")
         if not chosen:  # several halls (or none): only then is the configured one needed
@@ -311,6 +314,8 @@ def open_hall(
     refused (docs/decisions.md 52). With ``create`` false a database that does not exist yet is
     refused, not created.
     """
+    from store import open_store
+
     store = open_store(db_url, create=create)
     try:
         hall_id = choose_hall(store, wanted, default)

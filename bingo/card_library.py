@@ -145,4 +145,6 @@ def card_set_with_digest(card_set_id: str, data: bytes, digest: str) -> CardSet 
         return None
     if body["id"] != card_set_id or hashlib.sha256(canonical_json(body)).hexdigest() != digest:
         return None
-    return CardSet(card_set_id, tuple(Carton._checked(rows) for rows in body["cards"]))
+    card_set = CardSet(card_set_id, tuple(Carton._checked(rows) for rows in body["cards"]))
+    card_set._cache["digest"] = digest  # just computed over these very cartones
+    return card_set

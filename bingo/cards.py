@@ -13,18 +13,20 @@ Messages name rows and columns 1-based, as a person reads the cartón.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, SupportsInt, TypeGuard
 
 from bingo.chain import canonical_json
 from bingo.i18n import _
-from bingo.strips import STRIP_CARTONES, generate_strips, strips_valid
+
+if TYPE_CHECKING:  # numpy is loaded by what generates or plays cartones: reading needs none
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "CARD_SET_FORMAT",
@@ -61,8 +63,18 @@ def column_of(number: int) -> int:
     return _COLUMN[number]
 
 
-def _is_integer(value: object) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+def _is_integer(value: object) -> TypeGuard[SupportsInt]:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    numpy = sys.modules.get("numpy")  # a numpy integer exists only once numpy is loaded
+    return numpy is not None and isinstance(value, numpy.integer)
+
+
+def _is_array(value: object) -> bool:
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.ndarray)
 
 
 def _column_range(column: int) -> str:
@@ -93,8 +105,8 @@ def carton_problems(rows: Sequence[Sequence[int]]) -> list[str]:
     Valid: 3 rows of 5 whole numbers in 1..90, ascending, each in its decade column, no number
     twice, every column used, each column ascending top to bottom.
     """
-    if isinstance(rows, np.ndarray):
-        rows = rows.tolist()
+    if _is_array(rows):
+        rows = rows.tolist()  # type: ignore[attr-defined]
     if not isinstance(rows, list | tuple):
         return [_("el cartón debe ser una lista de 3 filas")]
     problems: list[str] = []
@@ -146,7 +158,7 @@ def _row_problems(r: int, row: Sequence[object]) -> tuple[list[str], list[int]]:
         problems.append(_("la fila {r} tiene {k} números; debe tener 5").format(r=r, k=len(row)))
     numbers: list[int] = []
     for v in row:
-        if isinstance(v, bool) or not isinstance(v, int | np.integer):
+        if not _is_integer(v):
             problems.append(
                 _("la fila {r} contiene {v!r}, que no es un número entero").format(r=r, v=v)
             )
@@ -195,7 +207,7 @@ class Carton:
     def _checked(cls, rows: Sequence[Sequence[int]]) -> Carton:
         """Build from rows already known to be valid, without checking them again."""
         carton = object.__new__(cls)
-        r1, r2, r3 = (tuple(int(v) for v in row) for row in rows)
+        r1, r2, r3 = (tuple(map(int, row)) for row in rows)
         object.__setattr__(carton, "rows", (r1, r2, r3))
         return carton
 
@@ -261,6 +273,8 @@ class CardSet:
     def as_array(self) -> npt.NDArray[np.uint8]:
         """The combinations as a read-only ``(len, 3, 5)`` uint8 array, built once."""
         if "array" not in self._cache:
+            import numpy as np
+
             array = np.array([c.rows for c in self.cards], dtype=np.uint8)
             array.setflags(write=False)
             self._cache["array"] = array
@@ -290,7 +304,7 @@ def _repeat_problems(rows: Sequence[tuple[int, Sequence[Sequence[int]]]]) -> lis
     first: dict[frozenset[int], int] = {}
     problems: list[str] = []
     for n, carton_rows in rows:
-        key = frozenset(v for row in carton_rows for v in row)
+        key = frozenset(itertools.chain.from_iterable(carton_rows))
         if key in first:
             problems.append(
                 _("cartón {n} repite la combinación del cartón {m}").format(n=n, m=first[key])
@@ -413,10 +427,19 @@ def distinct_strips(seed: int, strips: int) -> npt.NDArray[np.uint8]:
     """``strips`` valid strips from ``seed`` with no combination repeated: the cartones of a
     card set, as an array (a shared serie of a simultaneous partida uses it as it is).
     """
+    from bingo.strips import strips_valid
+
     made = _distinct_strips(generate_strips(seed, strips), lambda i, a: _replacement(seed, i, a))
     if not strips_valid(made).all():  # the generator's own guarantee, checked where it is used
         raise AssertionError("generate_strips produced an invalid strip")
     return made
+
+
+def generate_strips(seed: int, count: int) -> npt.NDArray[np.uint8]:
+    """``bingo.strips.generate_strips``, loaded (with numpy) when cartones are generated."""
+    from bingo import strips
+
+    return strips.generate_strips(seed, count)
 
 
 def _read_only(array: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -425,6 +448,8 @@ def _read_only(array: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 
 def _replacement(seed: int, index: int, attempt: int) -> npt.NDArray[np.uint8]:
+    import numpy as np
+
     derived = int(np.random.SeedSequence([seed, index, attempt]).generate_state(1, np.uint64)[0])
     strip: npt.NDArray[np.uint8] = generate_strips(derived, 1)[0]
     return strip
@@ -438,6 +463,10 @@ def _distinct_strips(
     ``replace(index, attempt)`` gives the strip to try next at ``index`` (attempt 1, 2, …).
     Within a strip the cartones never share a number, so only earlier strips can clash.
     """
+    import numpy as np
+
+    from bingo.strips import STRIP_CARTONES
+
     out = strips.copy()
     # a combination is its 15 numbers whatever their layout: sorted, as bytes
     numbers = np.sort(out.reshape(len(out), STRIP_CARTONES, -1), axis=2)

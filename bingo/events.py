@@ -46,13 +46,18 @@ class UnknownEvent(ValueError):
     pass
 
 
+_FIELD_NAMES: dict[type[Event], frozenset[str]] = {}
+
+
 def event_from(kind: str, payload: Mapping[str, Any]) -> Event:
     """Rebuild an event from its stored kind and payload."""
     try:
         cls = EVENT_TYPES[kind]
     except KeyError:
         raise UnknownEvent(f"tipo de evento desconocido en el registro: {kind!r}") from None
-    names = {f.name for f in dataclasses.fields(cls)}
+    names = _FIELD_NAMES.get(cls)
+    if names is None:  # once per kind: a record replays thousands of events
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
     unknown = set(payload) - names
     if unknown:
         raise UnknownEvent(f"el evento {kind} trae campos desconocidos: {sorted(unknown)}")

@@ -14,9 +14,7 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bingo import events as ev
 from bingo import interconnected as ic
@@ -25,7 +23,6 @@ from bingo.card_library import CardSetLibrary as CardSetLibrary
 from bingo.card_library import card_set_with_digest as card_set_with_digest
 from bingo.cards import CardSet, generate_card_set
 from bingo.chain import Record, seal
-from bingo.detect import CompletionTracker
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.hall import interconnected as ic_steps
@@ -33,6 +30,11 @@ from bingo.hall.game_fold import card_set_text
 from bingo.i18n import _
 from bingo.rules import RegionRules
 from bingo.terminals import CASH, TerminalLimits
+
+if TYPE_CHECKING:  # numpy: loaded by what draws balls over electronic cartones, not by a reading
+    import numpy as np
+
+    from bingo.detect import CompletionTracker
 
 log = logging.getLogger(__name__)
 
@@ -721,6 +723,8 @@ class HallService:
     def _electronic_completions(
         self, number: int
     ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+        import numpy as np
+
         partida = self.hall.partida
         assert partida is not None
         tracker, index = self._tracker_for(partida.session_id, partida.number, partida.balls)
@@ -736,6 +740,10 @@ class HallService:
         cached = self._tracker
         if cached and cached[0] == partida_number and cached[1] == session_id:
             return cached[2], cached[3]
+        import numpy as np
+
+        from bingo.detect import CompletionTracker
+
         partida = self.hall.partida
         assert partida is not None
         cards: list[np.ndarray] = []

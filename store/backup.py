@@ -21,9 +21,10 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from store.engine import SQLITE_BUSY_TIMEOUT_S, make_engine
+from store.engine import make_engine
 from store.errors import StoreError
 from store.event_store import EventStore
+from store.reader import SQLITE_BUSY_TIMEOUT_S
 
 #: What files the copy's newest checkpoints next to the hall's key under the copy's new id (the
 #: composition root holds the key): called with the copy's store and that id.

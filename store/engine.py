@@ -14,19 +14,18 @@ import os
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, make_url
 
 from store.errors import DatabaseUrlError, StoreError
-
-APP_NAME = "bingo-hall"
-ENV_DB = "BINGO_HALL_DB"
-DB_FILE_NAME = "bingo-hall.sqlite"
-
-#: Seconds a SQLite connection waits for another one's lock before giving up.
-SQLITE_BUSY_TIMEOUT_S = 30.0
+from store.reader import (
+    ENV_DB,
+    SQLITE_BUSY_TIMEOUT_S,
+    SQLITE_HEADER,
+    default_database_file,
+    sqlite_on_connect,
+)
 
 #: Execution option read by the SQLite ``begin`` hook: "DEFERRED" (reads) or "IMMEDIATE".
 BEGIN_MODE = "bingo_begin"
@@ -40,13 +39,9 @@ def default_database_url() -> str:
     override = os.environ.get(ENV_DB, "").strip()
     if override:
         return override
-    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return URL.create("sqlite", database=str(folder / DB_FILE_NAME)).render_as_string()
-
-
-#: The first 16 bytes of every SQLite database file.
-SQLITE_HEADER = b"SQLite format 3\x00"
+    path = default_database_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return URL.create("sqlite", database=str(path)).render_as_string()
 
 
 def is_sqlite(url: str | URL) -> bool:
@@ -123,27 +118,13 @@ def make_engine(url: str) -> Engine:
     parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
-        event.listen(engine, "connect", _sqlite_on_connect)
+        event.listen(engine, "connect", sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
         return engine
     engine = create_engine(parsed, pool_pre_ping=True)
     if parsed.get_backend_name() == "postgresql":
         event.listen(engine, "connect", _postgresql_on_connect)
     return engine
-
-
-def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Take transaction control away from the sqlite3 module: the begin hook emits BEGIN itself,
-    # so PRAGMAs below run outside any transaction and writers can ask for BEGIN IMMEDIATE.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
-    finally:
-        cursor.close()
 
 
 def _sqlite_on_begin(conn: Connection) -> None:

@@ -31,7 +31,6 @@ from bingo.chain import (
     Checkpoint,
     Record,
     canonical_json,
-    record_hash,
     seal,
 )
 from store.engine import (
@@ -51,6 +50,12 @@ from store.models import (
     EventRow,
     StoreIdentityRow,
 )
+from store.rows import Broken as _Broken
+from store.rows import StoredEvent as _StoredEvent
+from store.rows import card_set_bytes
+from store.rows import integrity_error as _integrity
+from store.rows import own_hash_checked as _own_hash_checked
+from store.rows import walk as _walk
 
 log = logging.getLogger(__name__)
 
@@ -136,12 +141,6 @@ class CheckpointView:
     heads: dict[int, tuple[str, str]]
     #: (seq, kind, at) of every record whose kind was asked for, in order
     closes: list[tuple[int, str, str]]
-
-
-class _Broken(Exception):
-    def __init__(self, brk: ChainBreak) -> None:
-        super().__init__(brk.reason)
-        self.brk = brk
 
 
 class EventStore:
@@ -502,15 +501,7 @@ class EventStore:
                 return None
             stored = row.data
             size, sha = row.size, row.sha256
-        try:
-            data = zlib.decompress(stored)
-        except zlib.error as err:
-            raise IntegrityError(
-                f"el juego de cartones {card_set_id!r} está dañado: no se puede descomprimir"
-            ) from err
-        if len(data) != size or hashlib.sha256(data).hexdigest() != sha:
-            raise IntegrityError(f"el juego de cartones {card_set_id!r} fue alterado")
-        return data
+        return card_set_bytes(card_set_id, stored, size, sha)
 
     # ----------------------------------------------------------------------------- sessions
     def _reading(self) -> _SessionScope:
@@ -669,23 +660,6 @@ def _last_row(session: Session, hall_id: str) -> EventRow | None:
     return session.scalars(stmt).first()
 
 
-class _StoredEvent(Protocol):
-    """A stored event's columns: an ``EventRow`` or a plain row of the same columns."""
-
-    @property
-    def seq(self) -> int: ...
-    @property
-    def at(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def payload(self) -> str: ...
-    @property
-    def prev_hash(self) -> str: ...
-    @property
-    def hash(self) -> str: ...
-
-
 @contextmanager
 def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[Iterator[_StoredEvent]]:
     """The hall's rows from ``from_seq`` on, fetched in batches; the cursor closed on exit.
@@ -711,61 +685,6 @@ def _rows(session: Session, hall_id: str, from_seq: int) -> Iterator[Iterator[_S
         yield cast(Iterator[_StoredEvent], iter(result))
     finally:
         result.close()  # a server-side cursor on PostgreSQL: never leave it to the GC
-
-
-def _decoded(row: _StoredEvent) -> Record:
-    """The row as a Record; ``_Broken`` if its payload is not the canonical JSON of an object."""
-    try:
-        payload = json.loads(row.payload)
-    except ValueError:
-        payload = None
-    if not isinstance(payload, dict) or canonical_json(payload).decode("utf-8") != row.payload:
-        raise _Broken(
-            ChainBreak(row.seq, f"el contenido del registro {row.seq} ({row.kind}) está dañado")
-        )
-    return Record(row.seq, row.at, row.kind, payload, row.prev_hash, row.hash)
-
-
-def _checked(row: _StoredEvent, prev: str) -> Record:
-    """The row as a Record, its link to ``prev`` and its own hash checked; ``_Broken`` if not.
-
-    The same checks, in the same order, as ``verify_chain`` on the decoded record; the hash is
-    recomputed around the stored payload text, which ``_decoded`` has just proved canonical,
-    so the payload is not encoded a second time.
-    """
-    rec = _decoded(row)
-    if rec.prev_hash != prev:
-        raise _Broken(ChainBreak(rec.seq, "el enlace con el registro anterior no coincide"))
-    if record_hash(rec.seq, rec.at, rec.kind, row.payload, rec.prev_hash) != rec.hash:
-        raise _Broken(
-            ChainBreak(rec.seq, f"el contenido del registro {rec.seq} ({rec.kind}) fue alterado")
-        )
-    return rec
-
-
-def _own_hash_checked(row: _StoredEvent) -> Record:
-    return _checked(row, row.prev_hash)
-
-
-def _walk(rows: Iterable[_StoredEvent], first_seq: int, start_prev: str) -> Iterator[Record]:
-    """Records in order, each checked for position, link and hash; ``_Broken`` at a fault."""
-    expected, prev = first_seq, start_prev
-    for row in rows:
-        if row.seq != expected:
-            raise _Broken(
-                ChainBreak(expected, f"falta el registro {expected}: le sigue el {row.seq}")
-            )
-        rec = _checked(row, prev)
-        yield rec
-        prev, expected = rec.hash, expected + 1
-
-
-def _integrity(hall_id: str, brk: ChainBreak) -> IntegrityError:
-    return IntegrityError(
-        f"el registro de la sala {hall_id!r} no está íntegro en el registro {brk.seq}: "
-        f"{brk.reason}",
-        seq=brk.seq,
-    )
 
 
 def _conflict(hall_id: str, expected: int, actual: int) -> ConcurrencyError:

@@ -11,13 +11,9 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, text
-from sqlalchemy import exc as sa_exc
-
-from store.engine import BEGIN_MODE
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # SQLAlchemy is loaded by what migrates: reading HEAD_REVISION needs none
     from alembic.config import Config
+    from sqlalchemy import Engine
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +47,9 @@ def _revision(engine: Engine) -> str | None:
     """The database's schema revision, or None when it has none yet or cannot tell (alembic then
     migrates it, or reports why the database cannot be opened).
     """
+    from sqlalchemy import exc as sa_exc
+    from sqlalchemy import text
+
     try:
         with engine.connect() as connection:
             rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
@@ -66,6 +65,9 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 def _run(engine: Engine, revision: str, *, up: bool) -> None:
     from alembic import command
+    from sqlalchemy import text
+
+    from store.engine import BEGIN_MODE
 
     config = alembic_config()
     with engine.connect() as connection:

@@ -132,9 +132,29 @@ def escape(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+class LaidParagraph(Paragraph):  # type: ignore[misc]
+    """A Paragraph that lays its lines out once per width. A block kept together is wrapped
+    to measure it and again where it is placed, at the same width: its lines, breaks and
+    height are the same both times (they depend on the width alone), so the second time gives
+    the first one's. Split parts are new paragraphs, laid out afresh.
+    """
+
+    _laid_out: tuple[float, tuple[float, float]] | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        laid = self._laid_out
+        # a split that moves the whole paragraph on drops its lines: laid out again then
+        if laid is not None and laid[0] == availWidth and "blPara" in self.__dict__:
+            self.width = availWidth
+            return laid[1]
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        self._laid_out = (availWidth, size)
+        return size
+
+
 def para(text: str, style: ParagraphStyle, *, markup: bool = False) -> Paragraph:
     """A paragraph of plain text (escaped) or of ReportLab mini-markup."""
-    return Paragraph(text if markup else escape(text), style)
+    return LaidParagraph(text if markup else escape(text), style)
 
 
 def bilingual(

@@ -73,6 +73,24 @@ def _cell_style(commands: tuple[tuple[Any, ...], ...]) -> CellStyle:
     return found
 
 
+class LaidTable(Table):  # type: ignore[misc]
+    """A Table that works out its rows and columns once per width. A block kept together is
+    wrapped to measure it and again where it is placed, at the same width: without row spans
+    its heights and positions depend on the width alone (the height left matters to ReportLab
+    only for spanned rows), so the second time gives the first one's. Split parts are new
+    tables, laid out afresh.
+    """
+
+    _laid_out: tuple[float, float] | None = None
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:
+        # every layout (wrap, split) passes here: what it leaves is always the last one worked out
+        key = (availWidth, availHeight if self._spanCmds else 0.0)
+        if self._laid_out != key:
+            super()._calc(availWidth, availHeight)
+            self._laid_out = key
+
+
 def styled_table(
     data: list[list[Any]],
     col_widths: Sequence[float],
@@ -86,7 +104,43 @@ def styled_table(
     command by command over every cell (that was most of the cost of the acta's 500 tables).
     """
     nrows, ncols = len(data), max(len(row) for row in data)
-    own = [c for c in commands if c[0] in _CELL_OPS]
+    own = tuple(c for c in commands if c[0] in _CELL_OPS)
+    rows, row_styles = _table_cell_styles(own, nrows, ncols)
+    table = LaidTable(
+        data,
+        colWidths=list(col_widths),
+        rowHeights=list(row_heights) if row_heights is not None else None,
+        repeatRows=repeat_rows,
+        cellStyles=[list(row_styles[r]) for r in rows],
+    )
+    table.setStyle(TableStyle([c for c in commands if c[0] not in _CELL_OPS]))
+    return table
+
+
+#: The cells' styles of a table shape (its cell commands, rows, columns): the acta's 500 tables
+#: are a few dozen shapes (every partida has the same figures, the same prize table...).
+_TABLE_STYLES: dict[tuple[Any, ...], tuple[list[int], dict[int, list[CellStyle]]]] = {}
+
+
+def _table_cell_styles(
+    own: tuple[tuple[Any, ...], ...], nrows: int, ncols: int
+) -> tuple[list[int], dict[int, list[CellStyle]]]:
+    """Per row, the mask of the cell commands covering it, and per mask the row's styles."""
+    key = (own, nrows, ncols)
+    try:
+        found = _TABLE_STYLES.get(key)
+    except TypeError:  # a command with an unhashable value: worked out for this table only
+        return _cell_styles_of(own, nrows, ncols)
+    if found is None:
+        if len(_TABLE_STYLES) > 4096:  # a long-running process: keep the memo bounded
+            _TABLE_STYLES.clear()
+        found = _TABLE_STYLES[key] = _cell_styles_of(own, nrows, ncols)
+    return found
+
+
+def _cell_styles_of(
+    own: tuple[tuple[Any, ...], ...], nrows: int, ncols: int
+) -> tuple[list[int], dict[int, list[CellStyle]]]:
     # a command covers cell (i, j) when it covers row i and column j: one bit per command
     rows, cols = [0] * nrows, [0] * ncols
     for bit, (_op, (sc, sr), (ec, er), *_values) in enumerate(own):
@@ -96,24 +150,18 @@ def styled_table(
             rows[i] |= 1 << bit
         for j in range(max(0, sc), min(ncols - 1, ec) + 1):
             cols[j] |= 1 << bit
-    row_styles: dict[int, list[CellStyle]] = {}  # rows covered by the same commands look alike
-    for r in rows:
-        if r not in row_styles:
-            row_styles[r] = [
-                _cell_style(
-                    tuple((c[0], *c[3:]) for bit, c in enumerate(own) if (r & m) >> bit & 1)
-                )
-                for m in cols
-            ]
-    table = Table(
-        data,
-        colWidths=list(col_widths),
-        rowHeights=list(row_heights) if row_heights is not None else None,
-        repeatRows=repeat_rows,
-        cellStyles=[list(row_styles[r]) for r in rows],
-    )
-    table.setStyle(TableStyle([c for c in commands if c[0] not in _CELL_OPS]))
-    return table
+    by_mask: dict[int, CellStyle] = {}  # the cells covered by the same commands look alike
+
+    def style(mask: int) -> CellStyle:
+        found = by_mask.get(mask)
+        if found is None:
+            found = by_mask[mask] = _cell_style(
+                tuple((c[0], *c[3:]) for bit, c in enumerate(own) if mask >> bit & 1)
+            )
+        return found
+
+    row_styles = {r: [style(r & m) for m in cols] for r in dict.fromkeys(rows)}
+    return rows, row_styles
 
 
 _GRID = [

@@ -26,8 +26,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
-
 from bingo.i18n import _
 from bingo.money import BP_WHOLE
 
@@ -448,6 +446,8 @@ def instant_shares(definition: GameDefinition) -> dict[str, Fraction]:
     likely. A cartón is paid its best prize only, so each set of slots counts for the highest
     prize whose combination it completes.
     """
+    import numpy as np  # only here: reading a game's definition needs no numpy
+
     n, b, big_n = definition.shape.numbers, definition.balls, definition.count
     slot_bit = {slot: 1 << i for i, slot in enumerate(definition.shape.slots)}
     subsets = np.arange(1 << n, dtype=np.int64)

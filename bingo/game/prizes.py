@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from bingo.game.definition import GameDefinition, Prize
-from bingo.game.detect import tracker_for
 from bingo.i18n import _
 from bingo.money import percent_of, split_equally
+
+if TYPE_CHECKING:  # numpy is loaded by what plays a partida: reading the stakes needs none
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Award", "PartidaResult", "plan_stake_cents", "play_partida", "stake_cents"]
 
@@ -94,6 +95,8 @@ def play_partida(
         )
     if isinstance(price_cents, bool) or not isinstance(price_cents, int) or price_cents <= 0:
         raise ValueError(_("el precio del cartón debe ser un importe positivo en céntimos"))
+    import numpy as np
+
     cartones = np.asarray(cards)
     takings = price_cents * len(cartones)
     if definition.plan == "instantaneo":
@@ -111,6 +114,8 @@ def _shared(
     order: Sequence[int],
     takings: int,
 ) -> PartidaResult:
+    from bingo.game.detect import tracker_for
+
     tracker = tracker_for(definition, cartones)
     pending = {p.combination: p for p in definition.prizes}
     last = definition.prizes[-1].combination
@@ -137,6 +142,10 @@ def _instant(
     price_cents: int,
     takings: int,
 ) -> PartidaResult:
+    import numpy as np
+
+    from bingo.game.detect import tracker_for
+
     tracker = tracker_for(definition, cartones)
     drawn = list(order[: definition.balls])
     for ball in drawn:

@@ -7,12 +7,9 @@ already validated (R-GAME-3 to R-GAME-5, R-PRIZE-2, R-INC-4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from bingo import events as ev
-from bingo.detect import CompletionTracker
 from bingo.errors import DomainError, DuplicateBall
 from bingo.hall.fold import HallState
 from bingo.hall.incidents import _incident
@@ -26,6 +23,10 @@ from bingo.hall.states import (
     PartidaState,
     Status,
 )
+
+if TYPE_CHECKING:  # numpy is loaded by a ball correction that replays cartones, not by a fold
+    import numpy as np
+    import numpy.typing as npt
 
 
 class ExtractionCommands(HallState):
@@ -185,6 +186,10 @@ class ExtractionCommands(HallState):
         ]
         if not windows or not partida.sales:
             return []
+        import numpy as np
+
+        from bingo.detect import CompletionTracker
+
         changed = (partida.balls[index - 1], corrected[index - 1])
         cards: list[npt.NDArray[np.uint8]] = []
         which: list[tuple[str, int]] = []

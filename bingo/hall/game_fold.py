@@ -14,17 +14,21 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from bingo import events as ev
 from bingo.chain import canonical_json
 from bingo.errors import DomainError
-from bingo.game.cards import generate_cartones
 from bingo.game.definition import CardShape, Combination, GameDefinition, Prize
-from bingo.game.detect import GameTracker, tracker_for
 from bingo.hall.states import SaleRange
+
+if TYPE_CHECKING:  # numpy is loaded by what reads a game's cartones, not by every fold
+    import numpy as np
+    import numpy.typing as npt
+
+    from bingo.game.detect import GameTracker
+
+    _U8 = npt.NDArray[np.uint8]
 
 __all__ = [
     "GAME_STATUS_TEXT",
@@ -37,8 +41,6 @@ __all__ = [
     "card_set_text",
     "definition_of",
 ]
-
-_U8 = npt.NDArray[np.uint8]
 
 #: The statuses of a game partida: sale open, sale closed (balls may be drawn), drawing,
 #: settled by the system, paid, annulled with refund.
@@ -121,6 +123,8 @@ def definition_of(event: ev.GameAdopted) -> GameDefinition:
 
 def card_set_text(card_set_id: str, game_id: str, cartones: _U8) -> bytes:
     """The card set as the export carries it (``{"id", "game", "cards"}``), canonical JSON."""
+    import numpy as np
+
     body = {"id": card_set_id, "game": game_id, "cards": np.asarray(cartones).tolist()}
     return canonical_json(body)
 
@@ -230,6 +234,8 @@ class GameBook:
             self._cartones[card_set_id] = copy
             return copy
         definition = self.version(info.game_id, info.game_sha256)
+        from bingo.game.cards import generate_cartones
+
         cartones = generate_cartones(definition, info.seed, info.count)
         if card_set_digest(card_set_id, info.game_id, cartones) != info.digest:
             raise DomainError(
@@ -251,6 +257,8 @@ class GameBook:
             or cached[0] != key
             or list(cached[1].balls) != partida.balls[: len(cached[1].balls)]
         ):
+            from bingo.game.detect import tracker_for
+
             sold, _index = self.sold(partida)
             cached = (key, tracker_for(partida.definition, sold))
             self._tracker = cached
@@ -266,6 +274,8 @@ class GameBook:
         data = self.load_copy(info.id) if self.load_copy is not None else None
         if data is None:
             return None
+        import numpy as np
+
         try:
             body = json.loads(data)
             cartones = np.array(body["cards"], dtype=np.uint8)
@@ -283,6 +293,8 @@ class GameBook:
 
     def sold(self, partida: GamePartida) -> tuple[_U8, list[tuple[str, int]]]:
         """The cartones sold in the partida, in the order sold, and each one's (serie, number)."""
+        import numpy as np
+
         cartones = self.cartones(partida.card_set_id)
         rows = partida.definition.shape.rows
         per_row = partida.definition.shape.per_row

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from bingo import events as ev
 from bingo.errors import DomainError
-from bingo.game.cards import generate_cartones
 from bingo.game.definition import GameDefinition
-from bingo.game.detect import tracker_for
 from bingo.game.prizes import PartidaResult, play_partida
 from bingo.hall.fold import HallState
 from bingo.hall.game_fold import (
@@ -75,6 +73,8 @@ class GameCommands(HallState):
             raise DomainError(f"el juego de cartones {card_set_id!r} ya existe", "R-CARD-3")
         if card_set_id in self.card_set_info:
             raise DomainError(f"el juego de cartones {card_set_id!r} ya existe", "R-CARD-3")
+        from bingo.game.cards import generate_cartones  # numpy: loaded only to play a game
+
         try:
             cartones = generate_cartones(definition, seed, count)
         except ValueError as exc:
@@ -221,6 +221,8 @@ class GameCommands(HallState):
             raise DomainError(
                 f"la partida {partida.number} aún no tiene las bolas de su plan", "R-GAME-4"
             )
+        from bingo.game.detect import tracker_for
+
         sold, index = self.games.sold(partida)
         tracker = tracker_for(partida.definition, sold)
         for ball in result.balls:

@@ -1,0 +1,187 @@
+"""Reading a hall's record from its SQLite file with the standard library's sqlite3 alone.
+
+A command that only reads the record (``bingo-hall acta build --db``) spent a quarter of its
+time importing SQLAlchemy and its ORM (issue 7, item 21). ``open_reader`` gives, for a plain
+SQLite file already at the newest schema, a reader with ``EventStore``'s reading methods and
+the same checks: every reading one transaction (one consistent snapshot), every hash and link
+of the chain recomputed, a card set's copy checked against its size and SHA-256. For anything
+else (PostgreSQL, a URI filename, a file missing, not a database or still to be migrated) it
+gives the ``EventStore`` itself, so every refusal and message stays the store's.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
+
+import platformdirs
+
+from bingo.chain import GENESIS, Record
+from store.errors import StoreError
+from store.rows import Broken, card_set_bytes, integrity_error, walk
+
+APP_NAME = "bingo-hall"
+ENV_DB = "BINGO_HALL_DB"
+DB_FILE_NAME = "bingo-hall.sqlite"
+
+#: The first 16 bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+#: Seconds a SQLite connection waits for another one's lock before giving up.
+SQLITE_BUSY_TIMEOUT_S = 30.0
+
+#: ``sqlite:///path`` with no query and no escapes (SQLAlchemy would unquote ``%xx``): the URLs
+#: whose file is read here exactly as SQLAlchemy's SQLite dialect would open it.
+_PLAIN_SQLITE = re.compile(r"sqlite(?:\+pysqlite)?:///(?P<path>[^?%]+)")
+
+
+class RecordReader(Protocol):
+    """What reading a hall's record needs: ``EventStore`` and ``SqliteReader`` both are one."""
+
+    def halls(self) -> list[str]: ...
+    def load(self, hall_id: str) -> list[Record]: ...
+    def get_card_set(self, card_set_id: str) -> bytes | None: ...
+    def close(self) -> None: ...
+
+
+def sqlite_on_connect(dbapi_connection: Any, _record: Any = None) -> None:
+    """The store's settings on a new SQLite connection (both ways of opening one use them)."""
+    # Take transaction control away from the sqlite3 module: the store emits BEGIN itself, so
+    # PRAGMAs below run outside any transaction and writers can ask for BEGIN IMMEDIATE.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
+    finally:
+        cursor.close()
+
+
+def plain_sqlite_file(url: str) -> Path | None:
+    """The file of a ``sqlite:///path`` URL with nothing else in it, else None."""
+    found = _PLAIN_SQLITE.fullmatch(url)
+    if found is None or found["path"].startswith("file:") or found["path"] == ":memory:":
+        return None
+    return Path(found["path"])
+
+
+def default_database_file() -> Path:
+    """The SQLite file in the user's data folder (``$BINGO_HALL_DB`` aside)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILE_NAME
+
+
+def open_reader(url: str | None) -> RecordReader:
+    """A reader of the record at ``url`` (None: the default database), never creating it."""
+    url = url or os.environ.get(ENV_DB, "").strip() or None
+    path = plain_sqlite_file(url) if url else default_database_file()
+    reader = SqliteReader.open(path) if path is not None else None
+    if reader is not None:
+        return reader
+    from store.event_store import open_store  # SQLAlchemy: only when it is needed
+
+    return open_store(url, create=False)
+
+
+class _Row(NamedTuple):
+    seq: int
+    at: str
+    kind: str
+    payload: str
+    prev_hash: str
+    hash: str
+
+
+class SqliteReader:
+    """Reads one SQLite file's record; writes nothing (``open_store`` migrates and writes)."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    @classmethod
+    def open(cls, path: Path) -> SqliteReader | None:
+        """The reader of ``path``, or None when the store must open it (and say what is wrong
+        with it, or migrate it first).
+        """
+        from store.migrate import HEAD_REVISION
+
+        try:
+            with path.open("rb") as file:
+                if file.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                    return None
+            connection = sqlite3.connect(
+                os.path.abspath(path), timeout=SQLITE_BUSY_TIMEOUT_S, isolation_level=None
+            )
+        except (OSError, sqlite3.Error):
+            return None
+        try:
+            sqlite_on_connect(connection)
+            rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+        except sqlite3.Error:
+            connection.close()
+            return None
+        if rows != [(HEAD_REVISION,)]:
+            connection.close()
+            return None
+        return cls(connection)
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> SqliteReader:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction; a driver error is a ``StoreError``, as in ``EventStore``."""
+        try:
+            self._connection.execute("BEGIN DEFERRED")
+        except sqlite3.Error as err:
+            raise StoreError(f"no se puede abrir la base de datos: {err}") from err
+        try:
+            yield self._connection
+        except sqlite3.Error as err:
+            self._connection.rollback()
+            raise StoreError(f"error de la base de datos: {err}") from err
+        except BaseException:
+            self._connection.rollback()
+            raise
+        self._connection.commit()
+
+    def halls(self) -> list[str]:
+        """Every hall with at least one stored event, sorted."""
+        with self._reading() as connection:
+            rows = connection.execute("SELECT DISTINCT hall_id FROM events ORDER BY hall_id")
+            return [str(hall_id) for (hall_id,) in rows]
+
+    def load(self, hall_id: str) -> list[Record]:
+        """The hall's records in order, every hash and link checked (``EventStore.load``)."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                "SELECT seq, at, kind, payload, prev_hash, hash FROM events "
+                "WHERE hall_id = ? AND seq >= 1 ORDER BY seq",
+                (hall_id,),
+            )
+            try:
+                return list(walk(map(_Row._make, rows), first_seq=1, start_prev=GENESIS))
+            except Broken as broken:
+                raise integrity_error(hall_id, broken.brk) from None
+
+    def get_card_set(self, card_set_id: str) -> bytes | None:
+        """The card set's bytes as imported, or None; ``IntegrityError`` if they were altered."""
+        with self._reading() as connection:
+            row = connection.execute(
+                "SELECT data, size, sha256 FROM card_sets WHERE card_set_id = ?", (card_set_id,)
+            ).fetchone()
+        if row is None:
+            return None
+        return card_set_bytes(card_set_id, row[0], row[1], row[2])
