@@ -35,6 +35,19 @@ SIMULTANEOUS_TEXTS: Final[dict[str, dict[str, str]]] = {
     "sim.none_paid": {"es": "Ningún cartón de esta sala resultó premiado."},
     "sim.open": {"es": "La partida sigue en juego en la central al emitir el acta."},
     "sim.refunded": {"es": "Sala retirada antes de la primera bola: devueltos {amount} (R-INC-1)."},
+    "sim.annulled.stopped": {
+        "es": "Partida anulada en la central por irregularidad de las bolas o del mecanismo: "
+        "devueltos en esta sala {amount}, sin premios (R-INC-3)."
+    },
+    "sim.annulled.suspended": {
+        "es": "Partida suspendida y anulada en la central: devueltos en esta sala {amount}, "
+        "sin premios (R-INC-1)."
+    },
+    "sim.sum.title": {"es": "Partidas simultáneas (la parte de esta sala)"},
+    "sim.sum.paid": {"es": "Premios pagados en esta sala"},
+    "sim.sum.all_title": {
+        "es": "Toda la sesión (bingo ordinario, otras modalidades y partidas simultáneas)"
+    },
     "sim.prize.line": {"es": "Línea"},
     "sim.prize.bingo": {"es": "Bingo"},
 }

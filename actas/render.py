@@ -245,7 +245,7 @@ class _Writer(GameSections):
         out += self.check_lines("close", "close.check")
         rows = totals_rows(tot, t)
         summary: list[Flowable] = st.bilingual(t.all("close.summary"), st.SECTION, st.SECTION)
-        if a.game_totals is not None:  # the ordinary bingo's figures, then the other modalities'
+        if a.game_totals is not None or a.simultaneous:  # the ordinary bingo's figures first
             summary += st.bilingual(t.all("g.sum.ordinary"), st.SECTION, st.SECTION)
         # a bilingual hall's labels fit one line at the full width: the statement stays short
         # enough to share its folio with the end of the last partida

@@ -20,6 +20,7 @@ from actas.builder import parse_time
 from actas.i18n import PerLang, Texts, clock, money
 from actas.model import Acta, GamePartidaBlock, GamePrize
 from actas.render_partida import KNOWN_KEYS, PartidaSections
+from actas.render_simultaneous import simultaneous_summary, simultaneous_totals
 
 
 def game_totals_rows(acta: Acta, t: Texts) -> list[tuple[str, str]]:
@@ -41,26 +42,41 @@ def game_totals_rows(acta: Acta, t: Texts) -> list[tuple[str, str]]:
 
 
 def session_totals_rows(acta: Acta, t: Texts) -> list[tuple[str, str]]:
-    """The whole session: the ordinary bingo's figures and the other modalities' together."""
+    """The whole session: the ordinary bingo's figures, the other modalities' and this hall's
+    part of the simultaneous partidas together.
+    """
     g = acta.game_totals
-    if g is None:
+    sim = simultaneous_totals(acta.simultaneous)
+    if g is None and sim is None:
         return []
     tot = acta.totals
+    takings, refunds = tot.takings_cents, tot.refunds_cents
+    paid = tot.prizes_paid_total_cents
+    for part in (g, sim):
+        if part is not None:
+            takings += part.takings_cents
+            refunds += part.refunds_cents
+            paid += part.prizes_paid_cents
     return [
-        (t.join("sum.takings"), money(tot.takings_cents + g.takings_cents)),
-        (t.join("sum.refunds"), money(tot.refunds_cents + g.refunds_cents)),
-        (t.join("sum.paid_total"), money(tot.prizes_paid_total_cents + g.prizes_paid_cents)),
+        (t.join("sum.takings"), money(takings)),
+        (t.join("sum.refunds"), money(refunds)),
+        (t.join("sum.paid_total"), money(paid)),
     ]
 
 
 def game_summary(acta: Acta, t: Texts, width: float) -> list[Flowable]:
-    """The headed tables of the other modalities and of the whole session (none without)."""
-    if acta.game_totals is None:
-        return []
-    out: list[Flowable] = st.bilingual(t.all("g.sum.title"), st.SECTION, st.SECTION)
-    out.append(st.key_value_table(game_totals_rows(acta, t), width))
-    out += st.bilingual(t.all("g.sum.all_title"), st.SECTION, st.SECTION)
-    out.append(st.key_value_table(session_totals_rows(acta, t), width))
+    """The headed tables of the other modalities, of the simultaneous partidas and of the
+    whole session (none for a session of the ordinary bingo alone).
+    """
+    out: list[Flowable] = []
+    if acta.game_totals is not None:
+        out += st.bilingual(t.all("g.sum.title"), st.SECTION, st.SECTION)
+        out.append(st.key_value_table(game_totals_rows(acta, t), width))
+    out += simultaneous_summary(acta.simultaneous, t, width)
+    if out:
+        title = "sim.sum.all_title" if acta.simultaneous else "g.sum.all_title"
+        out += st.bilingual(t.all(title), st.SECTION, st.SECTION)
+        out.append(st.key_value_table(session_totals_rows(acta, t), width))
     return out
 
 

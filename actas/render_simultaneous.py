@@ -10,6 +10,7 @@ byte for byte what it was.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.platypus import Flowable
@@ -55,7 +56,7 @@ def _block(p: Mapping[str, Any], t: Texts, width: float) -> list[Flowable]:
     out.append(st.para(p["centre"]["hash"], st.MONO))
     out += st.bilingual(t.all("sim.balls", n=len(p["balls"])), st.BODY, st.BODY_SECOND)
     out.append(st.para(" ".join(str(b) for b in p["balls"]), st.BODY))
-    for prize in ("line", "bingo"):
+    for prize in ("line", "bingo") if p["status"] != "annulled" else ():
         block = p[prize]
         out += st.bilingual(
             t.all(
@@ -69,10 +70,9 @@ def _block(p: Mapping[str, Any], t: Texts, width: float) -> list[Flowable]:
             st.BODY,
             st.BODY_SECOND,
         )
-    if p["status"] == "refunded":
-        out += st.bilingual(
-            t.all("sim.refunded", amount=money(p["refund_cents"])), st.BODY, st.BODY_SECOND
-        )
+    if p["status"] in ("refunded", "annulled"):
+        key = "sim.refunded" if p["status"] == "refunded" else f"sim.annulled.{p['annulled']}"
+        out += st.bilingual(t.all(key, amount=money(p["refund_cents"])), st.BODY, st.BODY_SECOND)
     for paid in p["payments"]:
         out += st.bilingual(
             t.all(
@@ -103,3 +103,52 @@ def simultaneous_blocks(
     head.append(st.gap(1.5))
     blocks[0] = [*head, *blocks[0]]
     return blocks
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneousTotals:
+    """This hall's part of the session's simultaneous partidas: what it sold, refunded and paid
+    at its table (the prizes come from every hall's takings; what the halls owe each other is
+    settled outside the program).
+    """
+
+    partidas_closed: int
+    partidas_annulled: int  # annulled at the centre, or this hall withdrawn: refunded whole
+    cards_sold: int
+    takings_cents: int
+    refunds_cents: int
+    prizes_paid_cents: int
+
+
+def simultaneous_totals(partidas: Sequence[Mapping[str, Any]]) -> SimultaneousTotals | None:
+    if not partidas:
+        return None
+    return SimultaneousTotals(
+        partidas_closed=sum(p["status"] == "closed" for p in partidas),
+        partidas_annulled=sum(p["status"] in ("refunded", "annulled") for p in partidas),
+        cards_sold=sum(int(p["cards_sold"]) for p in partidas),
+        takings_cents=sum(int(p["takings_cents"]) for p in partidas),
+        refunds_cents=sum(int(p.get("refund_cents", 0)) for p in partidas),
+        prizes_paid_cents=sum(
+            int(paid["amount_cents"]) for p in partidas for paid in p.get("payments", ())
+        ),
+    )
+
+
+def simultaneous_summary(
+    partidas: Sequence[Mapping[str, Any]], t: Texts, width: float
+) -> list[Flowable]:
+    """The closing statement's table of the simultaneous partidas (none without them)."""
+    totals = simultaneous_totals(partidas)
+    if totals is None:
+        return []
+    rows = [
+        (t.join("sum.partidas"), f"{totals.partidas_closed} / {totals.partidas_annulled}"),
+        (t.join("sim.sold"), str(totals.cards_sold)),
+        (t.join("sim.takings"), money(totals.takings_cents)),
+        (t.join("sum.refunds"), money(totals.refunds_cents)),
+        (t.join("sim.sum.paid"), money(totals.prizes_paid_cents)),
+    ]
+    out: list[Flowable] = st.bilingual(t.all("sim.sum.title"), st.SECTION, st.SECTION)
+    out.append(st.key_value_table(rows, width))
+    return out

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from actas.i18n import money
 from app.centre.main import centre_rules
 from app.centre.record import CentreRecord
 from app.config import load_hall
@@ -190,6 +191,10 @@ def test_acta_prints_each_simultaneous_partida_of_the_session(tmp_path: Path) ->
     winner = centre.state.bingo[0]
     kit = joined_hall(records, winner.hall)
     kit.svc.pay_simultaneous(1, "bingo", winner.number)
+    for prize, number, _share in kit.hall.simultaneous.partidas[1].unpaid():
+        kit.svc.pay_simultaneous(1, prize, number)
+    assert kit.svc.record_ball_check("S1", "close", BALLS)
+    kit.svc.close_session()  # the closing statement is the closed session's
     export = json.loads(
         json.dumps(build_export(kit.hall, kit.svc.card_sets.get, kit.log.load("test-hall")))
     )
@@ -199,6 +204,16 @@ def test_acta_prints_each_simultaneous_partida_of_the_session(tmp_path: Path) ->
     assert "PARTIDA SIMULTÁNEA N.º 1" in text
     assert records[-1].hash[:32] in text.replace("\n", "")
     assert f"Pagado en esta sala: Bingo del cartón {winner.number}" in text
+    # the closing statement counts this hall's part apart and in the whole session's figures
+    flat = " ".join(text.split())
+    session = export["sessions"][0]
+    (played,) = session["simultaneous_partidas"]
+    ordinary = sum(p["takings_cents"] for p in session["partidas"])
+    assert "Partidas simultáneas (la parte de esta sala)" in flat
+    paid = sum(p["amount_cents"] for p in played["payments"])
+    assert f"Premios pagados en esta sala {money(paid)}" in flat
+    whole = flat.split("Toda la sesión (bingo ordinario, otras modalidades y partidas")[1]
+    assert f"Recaudación total {money(ordinary + played['takings_cents'])}" in whole
 
 
 def test_hall_withdrawn_before_the_first_ball_records_its_refund(tmp_path: Path) -> None:
@@ -265,3 +280,14 @@ def test_a_partida_the_centre_annulled_is_refunded_whole_and_pays_nothing(tmp_pa
     annulled["refund_cents"] = 0
     problems = "\n".join(check(mutated))
     assert "pays no prize" in problems and "refund_cents is 0" in problems
+    from pypdf import PdfReader
+
+    from actas.render import render_acta
+
+    out = tmp_path / "acta.pdf"
+    out.write_bytes(render_acta(json.loads(json.dumps(exported_all))))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(out)).pages).split())
+    refund = money(SALES[winner.hall] * 100)
+    annulled_line = "Partida anulada en la central por irregularidad de las bolas o del mecanismo"
+    assert f"{annulled_line}: devueltos en esta sala {refund}" in text
+    assert "Línea en la extracción" not in text
