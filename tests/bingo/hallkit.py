@@ -81,6 +81,7 @@ def make_hall(
     strips: int = 100,
     languages: Sequence[str] = ("es",),
     name: str = "Sala de pruebas",
+    region: str = "cantabria",
 ) -> Kit:
     log = MemoryEventLog()
     queue: list[list[int]] = [list(b) for b in bola]
@@ -89,8 +90,8 @@ def make_hall(
         return (queue.pop(0) if queue else list(range(1, count + 1))), "test"
 
     svc = HallService(log, "test-hall", clock=Clock(), bola_loca=bola_source)
-    svc.register_hall("test-hall", name, "cantabria", list(languages))
-    svc.adopt_rules(rules or RegionRules(region="cantabria"))
+    svc.register_hall("test-hall", name, region, list(languages))
+    svc.adopt_rules(rules or RegionRules(region=region))
     svc.generate_card_set(CARD_SET, seed=11, strips=strips)
     for code, size, face, electronic in series:
         svc.register_serie(code, CARD_SET, size, face, electronic)

@@ -418,6 +418,7 @@ class _Export:
     hall_share: int = 0
     games: check_games.Games = field(default_factory=check_games.Games)
     interconnected: check_interconnected.State = field(default_factory=check_interconnected.State)
+    regions: list[str] = field(default_factory=list)  # those the export names (check_terminals)
 
 
 # --------------------------------------------------------------------------------------------
@@ -467,6 +468,7 @@ class _PartidaCheck:
         self.status: str | None = None
         self.card_set: _CardSet | None = None
         self.ranges: list[tuple[str, int, int]] = []
+        self.sold_on: list[str] = []  # each range's " on machine 'X'", or "" (R-MULTI-3)
         self.takings: int | None = None  # recomputed, or as recorded when it cannot be
         self.takings_recorded: int | None = None
         self.line_prize: int | None = None
@@ -560,27 +562,34 @@ class _PartidaCheck:
             if count is not None:
                 count += last - first + 1
             self.ranges.append((series, first, last))
+            machine = sale.get("terminal")
+            self.sold_on.append(f" on machine {machine!r}" if isinstance(machine, str) else "")
         self._sale_overlaps()
         self._sale_order()
         return face, count
 
     def _sale_overlaps(self) -> None:
+        """No cartón is sold twice in a partida, on paper, at the table or on a machine (the
+        machines share the paper's numbering: R-SALE-2, R-MULTI-3, decision 5): the one place
+        of this rule."""
         for i, (s1, f1, l1) in enumerate(self.ranges):
-            for s2, f2, l2 in self.ranges[i + 1 :]:
+            for j, (s2, f2, l2) in enumerate(self.ranges[i + 1 :], i + 1):
                 lo, hi = max(f1, f2), min(l1, l2)
                 if lo > hi:
                     continue
                 span = f"cartón {lo}" if lo == hi else f"cartones {lo}-{hi}"
+                on1, on2 = self.sold_on[i], self.sold_on[j]
                 if s1 == s2:
                     self.problem(
-                        f"sales of series {s1} overlap: {f1}-{l1} and {f2}-{l2} share {span}"
+                        f"sales of series {s1} overlap: {f1}-{l1}{on1} and {f2}-{l2}{on2} share "
+                        f"{span}"
                     )
                 else:
                     self.overlapping_series.update({(s1, s2), (s2, s1)})
                     where = f" of card set {self.card_set.ident}" if self.card_set else ""
                     self.problem(
-                        f"identical combinations in play: series {s1} ({f1}-{l1}) and {s2} "
-                        f"({f2}-{l2}) both sold {span}{where} (R-SALE-2)"
+                        f"identical combinations in play: series {s1} ({f1}-{l1}{on1}) and {s2} "
+                        f"({f2}-{l2}{on2}) both sold {span}{where} (R-SALE-2)"
                     )
         if self.card_set is None or not self.card_set.twins:
             return
@@ -1314,7 +1323,9 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
             ex.rules = outer
     if "game_partidas" in raw:  # bingo derivado and bingo plus (an added field)
         ex.partidas += check_games.check_partidas(raw["game_partidas"], where, ex.games, out)
-    check_terminals.check_session(raw, where, out.add)  # payment means, machines (R-SALE-4)
+    # Payment means (R-SALE-4); machines against the limits of the region the export names.
+    regions = [*ex.regions, *check_terminals.regions_of({}, raw)]
+    check_terminals.check_session(raw, where, out.add, regions)
     return day
 
 
@@ -1362,6 +1373,7 @@ def _run(export: object) -> tuple[list[str], int]:
     ex = _Export(
         _read_rules(rd.get_dict("rules"), out), _read_card_sets(rd.get_list("card_sets"), out)
     )
+    ex.regions = check_terminals.regions_of(export, {})
     games = check_games.read_games(export.get("games"), out)
     ex.games = check_games.Games(
         games, check_games.read_card_sets(export.get("card_sets"), games, out)

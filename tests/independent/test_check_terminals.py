@@ -2,8 +2,9 @@
 export alone (SPEC R-SALE-4, R-MULTI-3; Cantabria II.1.a; Euskadi art. 3.6.a and b and
 disposición adicional octava; docs/decisions.md 280-282, 300, 319): credit and cheques, a
 machine beyond the hall's category, a seventh cartón a partida on one machine, an electronic
-sale on no machine, a machine's cartón that repeats a paper one. Each mutated export below is
-one a hall could write by mistake or on purpose; the checker must refuse it naming the rule.
+sale on no machine, a machine's cartón that repeats a paper one, limits other than the
+regulation's or none at all (decision 333). Each mutated export below is one a hall could write
+by mistake or on purpose; the checker must refuse it naming the rule, once.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ PARTIDAS = (
 def basque_night(category: str = "tercera") -> dict[str, Any]:
     """A Basque hall of 3.ª (6 machines, 6 cartones a partida per machine): two partidas of 20
     paper cartones and three machines each, the six machines the category allows."""
-    kit = make_hall(prima_cents=20_000, open_session=False)
+    kit = make_hall(prima_cents=20_000, open_session=False, region="euskadi")
     limits = terminal_limits(load_region("euskadi"), category, "sala.toml")
     kit.svc.record_together(kit.hall.adopt_terminal_limits(limits))  # as the hall's start does
     kit.svc.use_terminal_limits(limits)
@@ -148,15 +149,112 @@ def test_a_machines_sale_of_paper_cartones_is_refused(night: dict[str, Any]) -> 
     assert named(problems, "sold on machine 'Terminal 1' but its kind is not electronic"), problems
 
 
-def test_a_machines_carton_that_repeats_a_paper_carton_is_refused(night: dict[str, Any]) -> None:
+def test_a_machines_carton_that_repeats_a_paper_carton_is_refused_once(
+    night: dict[str, Any],
+) -> None:
     """R-SALE-2 (decision 5): paper and machines share one numbering; a machine's range moved
-    onto the paper cartones is named as such, beside the sales' overlap."""
+    onto the paper cartones is one fault, named once by the sales' overlap rule with its
+    machine (one rule, one place)."""
 
     def onto_paper(session: dict[str, Any]) -> None:
         sale(session, 0, 2).update(first=5, last=10)
 
-    problems = mutated(night, onto_paper)
-    assert named(problems, "machine 'Terminal 1' sold cartón number 5-10", "already sold on paper")
+    problems = [p for p in mutated(night, onto_paper) if "5-10" in p]
+    assert problems == [
+        "session S1 partida 1: sales of series A overlap: 1-10 and 5-10 on machine 'Terminal 1' "
+        "share cartones 5-10"
+    ]
+
+
+def without_limits(session: dict[str, Any]) -> None:
+    del session["terminal_limits"]
+
+
+@pytest.mark.parametrize(
+    "change", [without_limits, lambda s: s.__setitem__("terminal_limits", None)]
+)
+def test_a_basque_session_whose_machines_sold_without_limits_is_refused(
+    night: dict[str, Any], change: Callable[[dict[str, Any]], None]
+) -> None:
+    """Euskadi art. 3.6.a and b (decisions 300, 333): the region bounds its machines, so a
+    session whose machines sold carries its limits; the checker does not need them to count."""
+    assert named(mutated(night, change), "no terminal_limits", "3.6.a", "3.6.b")
+
+    def and_a_ninth_carton(session: dict[str, Any]) -> None:
+        change(session)
+        sale(session, 0, 3)["terminal"] = "Terminal 1"
+
+    problems = mutated(night, and_a_ninth_carton)
+    assert named(problems, "'Terminal 1' sold 9 cartones", "more than the 6", "3.6.b"), problems
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("machines_max", 60, "machines_max is 60 but a hall of category tercera"),
+        ("machines_max", None, "machines_max is None but a hall of category tercera"),
+        ("cartones_max", None, "cartones_max is None but a hall of category tercera"),
+        ("cartones_max", 60, "cartones_max is 60 but a hall of category tercera"),
+        ("category", "primera", "machines_max is 6 but a hall of category primera"),
+        ("category", "cuarta", "category 'cuarta' is not a hall category of the region euskadi"),
+    ],
+)
+def test_limits_other_than_the_regulations_for_the_category_are_refused(
+    night: dict[str, Any], field: str, value: object, words: str
+) -> None:
+    """Euskadi art. 3.6.a (12 machines in categoría especial and 1.ª, 8 in 2.ª, 6 in 3.ª) and
+    3.6.b (6 a partida per machine): the checker knows them; an export's other figures are a
+    problem, not the figures it is checked against (decision 333)."""
+    problems = mutated(night, lambda s: s["terminal_limits"].__setitem__(field, value))
+    assert named(problems, "terminal_limits", words, "the regulation's", "3.6") or named(
+        problems, "terminal_limits", words, "3.6.a"
+    ), problems
+
+
+def test_a_seventh_machine_is_refused_whatever_limits_the_export_says(
+    night: dict[str, Any],
+) -> None:
+    """Euskadi art. 3.6.a: `machines_max: 60` in a hall of 3.ª does not let a seventh machine
+    sell, nor a tenth cartón on one (3.6.b) with `cartones_max: 60`."""
+
+    def generous(session: dict[str, Any], partida: int, index: int, machine: str) -> None:
+        session["terminal_limits"].update(machines_max=60, cartones_max=60)
+        sale(session, partida, index)["terminal"] = machine
+
+    problems = mutated(night, lambda s: generous(s, 1, 5, "Terminal 7"))
+    assert named(problems, "7 machines sold in this session", "more than the 6", "3.6.a")
+    problems = mutated(night, lambda s: generous(s, 0, 3, "Terminal 1"))
+    assert named(problems, "'Terminal 1' sold 9 cartones", "more than the 6", "3.6.b")
+
+
+def test_a_basque_region_file_names_the_region_when_the_hall_does_not(
+    night: dict[str, Any],
+) -> None:
+    """The rules' region file (`rules.source.file`) says the region as much as `hall.region`:
+    an export that says Cantabria for a hall played under the Basque file is still bounded."""
+    export = copy.deepcopy(night)
+    export["hall"]["region"] = "cantabria"
+    export["rules"]["source"] = {
+        "file": "config/regions/euskadi.toml",
+        "version": "1996.2",
+        "resolution": "Decreto 277/1996",
+        "sha256": "0" * 64,
+    }
+    without_limits(export["sessions"][0])
+    assert named(check(export), "no terminal_limits", "region euskadi", "3.6.a")
+
+
+def test_a_basque_session_where_no_machine_sold_needs_no_limits(night: dict[str, Any]) -> None:
+    """A session recorded before its limits were (decision 300) and with no machine's sale:
+    nothing to bound, the export passes as it did."""
+
+    def no_machines(session: dict[str, Any]) -> None:
+        without_limits(session)
+        for partida in session["partidas"]:
+            partida["sales"] = [s for s in partida["sales"] if "terminal" not in s]
+
+    problems = mutated(night, no_machines)
+    assert not named(problems, "terminal_limits") and not named(problems, "machine"), problems
 
 
 def test_an_export_without_limits_checks_no_machine_but_every_means() -> None:
@@ -215,6 +313,10 @@ def test_a_simulated_basque_night_with_its_machines_passes(
     machines = {s["terminal"] for p in session["partidas"] for s in p["sales"] if "terminal" in s}
     assert session["terminal_limits"]["machines_max"] == 6 and len(machines) == 6
     assert check(export) == []
+    # The inspection's mutations of this export (decision 333): each refused.
+    assert named(mutated(export, without_limits), "no terminal_limits", "region euskadi")
+    generous = mutated(export, lambda s: s["terminal_limits"].__setitem__("machines_max", 60))
+    assert named(generous, "machines_max is 60 but a hall of category tercera", "3.6.a")
 
 
 def test_an_export_taken_while_the_machines_buy_passes() -> None:
