@@ -69,8 +69,7 @@ class InterconnectedCommands(HallState):
         if (
             partida is None
             or partida.status not in PARTIDA_ACTIONS["settle_interconnected"]
-            or partida.interconnected is None
-            or partida.interconnected_settled is not None
+            or not partida.awaiting_settlement
         ):
             return None
         return partida

@@ -54,6 +54,39 @@ def test_a_partida_that_announced_the_prize_is_not_paid_before_it_is_settled() -
     kit.svc.pay_prizes()
 
 
+def test_a_terminal_player_is_not_paid_before_the_partida_is_settled() -> None:
+    """Decision 288 (Cantabria V.3; R-MULTI-3): the same rule for the terminal as for the
+    table. A cartón sold on a machine wins line and bingo; until the partida is settled nothing
+    is owed to the machine (nor shown as owed); once settled, everything, the fund included.
+    """
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    svc = kit.svc
+    play_to_close(kit, ledger, winner=1)  # seeds the fund: in play in the next partida
+    svc.settle_interconnected(ledger)
+    svc.pay_prizes()
+    svc.start_partida()
+    svc.sell_count("A", 10)
+    svc.sell_count("A", 6, electronic=True, terminal="T1")
+    partida = kit.hall.partida
+    assert partida is not None
+    winner = partida.sales[1].first
+    svc.close_sale()
+    svc.announce_interconnected(ledger)
+    svc.confirm_data_shown()
+    kit.draw_rest_until(sorted(kit.carton(winner).numbers))
+    svc.close_partida()
+    assert kit.hall.owed_to_terminal("T1") == []
+    assert svc.terminal_view("T1")["owed_cents"] == 0
+    with pytest.raises(DomainError, match="no se debe ningún premio"):
+        svc.pay_terminal_prizes("T1")
+    svc.settle_interconnected(ledger)
+    owed = {e.prize for e in kit.hall.owed_to_terminal("T1")}
+    assert owed == {"line", "bingo", "interconnected"}
+    paid = svc.pay_terminal_prizes("T1")
+    assert {e.prize for e in paid} == owed
+    svc.pay_prizes()
+
+
 def test_a_bingo_within_the_scale_wins_the_whole_fund_and_the_export_shows_it() -> None:
     kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
     play_to_close(kit, ledger, winner=1)  # fund 0 announced: not in play; contributes 100
