@@ -81,6 +81,7 @@ def make_hall(
     strips: int = 100,
     languages: Sequence[str] = ("es",),
     name: str = "Sala de pruebas",
+    hall_id: str = "test-hall",
 ) -> Kit:
     log = MemoryEventLog()
     queue: list[list[int]] = [list(b) for b in bola]
@@ -88,8 +89,8 @@ def make_hall(
     def bola_source(count: int) -> tuple[list[int], str]:
         return (queue.pop(0) if queue else list(range(1, count + 1))), "test"
 
-    svc = HallService(log, "test-hall", clock=Clock(), bola_loca=bola_source)
-    svc.register_hall("test-hall", name, "cantabria", list(languages))
+    svc = HallService(log, hall_id, clock=Clock(), bola_loca=bola_source)
+    svc.register_hall(hall_id, name, "cantabria", list(languages))
     svc.adopt_rules(rules or RegionRules(region="cantabria"))
     svc.generate_card_set(CARD_SET, seed=11, strips=strips)
     for code, size, face, electronic in series:
