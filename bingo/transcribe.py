@@ -199,6 +199,11 @@ def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> bool:
         svc.sell(series, first, last, electronic)
     if partida.status == Status.SALE_OPEN:
         svc.close_sale()
+    untold = partida.status == Status.SALE_CLOSED and partida.interconnected is None
+    if untold and ledger is not None:
+        # Its players were never told the fund: it is not in play, but the partida's sales
+        # feed it as every sale of a joined hall does (Cantabria V.2.b; decision 302).
+        svc.announce_interconnected(ledger, told=False)
     if partida.status == Status.SALE_CLOSED:
         svc.confirm_data_shown()
     if partida.balls != list(book.balls[: len(partida.balls)]):
@@ -222,9 +227,8 @@ def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> bool:
         raise BookError(f"{where}: el libro no trae ningún bingo correcto", book.number)
     svc.close_partida()
     if ledger is not None:
-        # A partida that announced the interconnected prize before the failure is settled
-        # before it is paid, as at the table (decisions 288, 302); one started in the book was
-        # never announced, so the prize was not in play in it.
+        # Settled before it is paid, as at the table (decisions 288, 302): a partida that
+        # announced the prize before the failure may win it; one never announced only feeds it.
         svc.play_interconnected(ledger)
     svc.pay_prizes()
     return True
