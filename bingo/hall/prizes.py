@@ -118,6 +118,20 @@ class PrizeCommands(HallState):
     def pay_terminal_prizes(self, terminal: str) -> list[ev.Event]:
         """Pay the player of ``terminal`` what his cartones won and he was not yet paid."""
         owed = self.owed_to_terminal(terminal)
-        if not owed:
-            raise DomainError(f"no se debe ningún premio a la máquina {terminal}", "R-MULTI-3")
-        return list(owed)
+        if owed:
+            return list(owed)
+        partida = self.partida
+        if (
+            partida is not None
+            and partida.awaiting_settlement
+            and any(
+                (s := partida.sold(a.series, a.number)) is not None and s.terminal == terminal
+                for a in partida.awards
+            )
+        ):
+            raise DomainError(  # said, not "nothing owed": it will be (decision 329)
+                f"los premios de la partida {partida.number} se pagan a la máquina {terminal} "
+                "cuando esté liquidada con el fondo común del bingo interconectado",
+                "R-MULTI-1; Cantabria V.3",
+            )
+        raise DomainError(f"no se debe ningún premio a la máquina {terminal}", "R-MULTI-3")

@@ -78,7 +78,7 @@ def test_a_terminal_player_is_not_paid_before_the_partida_is_settled() -> None:
     svc.close_partida()
     assert kit.hall.owed_to_terminal("T1") == []
     assert svc.terminal_view("T1")["owed_cents"] == 0
-    with pytest.raises(DomainError, match="no se debe ningún premio"):
+    with pytest.raises(DomainError, match="cuando esté liquidada con el fondo común"):
         svc.pay_terminal_prizes("T1")
     svc.settle_interconnected(ledger)
     owed = {e.prize for e in kit.hall.owed_to_terminal("T1")}
