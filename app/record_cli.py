@@ -177,14 +177,37 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
 
     settings = hall_settings(args)
     check_database(settings, args.db)
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from store.errors import StoreError
+
     with open_named_hall(args) as engine:
         ledger = open_ledger(engine.store, settings)
         try:
             numbers = transcribe(engine.service, data, ledger)
         except BookError as exc:
             raise CliError(f"{args.file}: {exc}. No se ha registrado nada.") from None
+        except (StoreError, SQLAlchemyError) as exc:
+            raise CliError(_transcribe_stopped(engine.service.hall, exc)) from None
     print(f"transcritas del libro manual las partidas {', '.join(map(str, numbers))}")
     return EXIT_OK
+
+
+def _transcribe_stopped(hall: Any, exc: Exception) -> str:
+    """What the staff is told when the writing of a checked book stopped part way: what stays
+    recorded, and that the same order completes it (``bingo.transcribe``: a rerun resumes).
+    """
+    waiting = hall.interconnected_to_settle()
+    if waiting is not None:
+        return (
+            f"el fondo común del bingo interconectado no responde ({exc.__class__.__name__}): "
+            f"la partida {waiting.number} queda cerrada, sin liquidar ni pagar. Cuando el "
+            "fondo vuelva, repita la misma orden con el mismo libro para completarlo"
+        )
+    return (
+        f"la escritura del libro se interrumpió ({exc.__class__.__name__}): lo ya escrito "
+        "queda en el registro. Repita la misma orden con el mismo libro para completarlo"
+    )
 
 
 # --- the parsers ---------------------------------------------------------------------------------

@@ -432,6 +432,9 @@ class InterconnectedAnnounced(Event):
     contribution_bp: int
     fund_max_cents: int
     reserve_max_cents: int
+    # False: never told to the players (a partida started in the manual book, or whose sale
+    # closed without the announcement): it feeds the fund and cannot win it (decision 302)
+    announced: bool = True
 
 
 @_register

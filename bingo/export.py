@@ -89,6 +89,8 @@ def _interconnected(partida: PartidaState) -> dict[str, Any]:
         "fund_max_cents": shown.fund_max_cents,
         "reserve_max_cents": shown.reserve_max_cents,
     }
+    if not shown.announced:  # kept in the manual book: it only fed the fund (decision 302)
+        out["announced"] = False
     if settled is not None:
         out |= {
             "settled_generation": settled.generation,

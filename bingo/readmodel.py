@@ -59,14 +59,38 @@ class PanelState:
     announcement_code: str = ""
     bola_loca_share_cents: int = 0  # this partida's share, already in bola_loca_fund_cents
     game: GamePanel | None = None  # a partida of derivado or plus on the screens
-    # The interconnected fund announced for this partida (R-MULTI-1), None when it announced
-    # none (the hall did not join); its ball limit, 0 when the fund is below the scale.
+    # The interconnected prize as the screens show it (``interconnected_shown``, the one rule
+    # of the console and the panels; R-MULTI-1): the amount, None when no amount is shown; the
+    # ball limit; the outcome once settled: "" (in play, or not settled yet), "won" (here: the
+    # amount is the award), "elsewhere" (another hall won this fund first), "not_won".
     interconnected_cents: int | None = None
     interconnected_ball_limit: int = 0
+    interconnected_outcome: str = ""
 
     @property
     def extractions(self) -> int:
         return len(self.balls)
+
+
+def interconnected_shown(partida: PartidaState | None) -> tuple[int | None, int, str]:
+    """What the screens show of the partida's interconnected prize: (amount, ball limit,
+    outcome), as ``PanelState`` documents. Only a fund in play is shown (a ball limit; an empty
+    fund or one below the scale's first step is not in play: decision 287); once settled, the
+    award when won here, else no amount and why: the fund went to another hall (its generation
+    moved on before this partida settled) or this bingo did not win it (R-MULTI-1; Cantabria
+    V.2.b; decision 286).
+    """
+    fund = partida.interconnected if partida else None
+    if partida is None or fund is None or not fund.ball_limit:
+        return None, 0, ""
+    settled = partida.interconnected_settled
+    if settled is None:
+        return fund.fund_cents, fund.ball_limit, ""
+    if settled.awarded_cents:
+        return settled.awarded_cents, fund.ball_limit, "won"
+    if settled.generation != fund.generation:
+        return None, fund.ball_limit, "elsewhere"
+    return None, fund.ball_limit, "not_won"
 
 
 def _session_over(session: SessionState) -> bool:
@@ -128,7 +152,7 @@ def panel_state(hall: Hall) -> PanelState:
         *FINISHED,
         Status.CLOSED,
     )
-    fund = shown.interconnected if shown else None
+    ic_cents, ic_limit, ic_outcome = interconnected_shown(shown)
     return PanelState(
         hall_name=hall.name,
         languages=hall.languages,
@@ -155,8 +179,9 @@ def panel_state(hall: Hall) -> PanelState:
         announcement_code=announcement_code(hall),
         bola_loca_share_cents=share,
         game=game_panel(hall),
-        interconnected_cents=fund.fund_cents if fund else None,
-        interconnected_ball_limit=fund.ball_limit if fund else 0,
+        interconnected_cents=ic_cents,
+        interconnected_ball_limit=ic_limit,
+        interconnected_outcome=ic_outcome,
     )
 
 

@@ -637,11 +637,15 @@ class HallService:
                 self.settle_interconnected(ledger)
             return due
 
-    def announce_interconnected(self, ledger: ic.Ledger) -> None:
-        """At the close of the sale: the fund in play, its amount and its ball limit."""
+    def announce_interconnected(self, ledger: ic.Ledger, told: bool = True) -> None:
+        """At the close of the sale: the fund in play, its amount and its ball limit (``told``
+        False: not told to the players, so not in play; decision 302).
+        """
         with self._lock:
             shown = ic.announce(ledger.rules, ledger.state())
-            self._commit(self.hall.announce_interconnected(ledger.network, ledger.rules, shown))
+            self._commit(
+                self.hall.announce_interconnected(ledger.network, ledger.rules, shown, told=told)
+            )
 
     def settle_interconnected(self, ledger: ic.Ledger) -> None:
         """The closed partida's contribution and award, taken in the ledger's transaction and

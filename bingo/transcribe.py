@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bingo.hall import DomainError, Status
+from bingo.hall.states import FINISHED
 from bingo.interconnected import Ledger, MemoryLedger
 from bingo.service import HallService, MemoryEventLog
 
@@ -135,7 +136,37 @@ def parse_book(data: Any) -> list[BookPartida]:
     return out
 
 
-def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> None:
+def _resume(svc: HallService, book: BookPartida, ledger: Ledger | None) -> bool | None:
+    """A book partida the record already took in from this book: a rerun after the writing
+    stopped part way (the shared fund out of reach between the close and the settlement).
+    None: not taken in yet. False: taken in whole, nothing to do. True: it was closed and not
+    yet paid, and is now settled and paid, as at the table (decision 288).
+    """
+    where = f"partida {book.number} del libro"
+    session = svc.hall.session
+    if session is None or not 0 < book.number <= len(session.partidas):
+        return None
+    partida = session.partidas[book.number - 1]
+    if not partida.transcribed or partida.status not in (Status.CLOSED, *FINISHED):
+        return None
+    annulled = partida.status is Status.ANNULLED
+    if partida.balls != list(book.balls) or annulled != (book.annulled_incident is not None):
+        raise BookError(
+            f"{where}: ya consta en el registro, y no como la trae el libro", book.number
+        )
+    if partida.finished:
+        return False
+    if ledger is not None:
+        svc.play_interconnected(ledger)
+    svc.pay_prizes()
+    return True
+
+
+def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> bool:
+    """Take ``book`` into the record; False when the record already holds it whole."""
+    resumed = _resume(svc, book, ledger)
+    if resumed is not None:
+        return resumed
     hall = svc.hall
     where = f"partida {book.number} del libro"
     partida = hall.partida
@@ -168,6 +199,11 @@ def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> None:
         svc.sell(series, first, last, electronic)
     if partida.status == Status.SALE_OPEN:
         svc.close_sale()
+    untold = partida.status == Status.SALE_CLOSED and partida.interconnected is None
+    if untold and ledger is not None:
+        # Its players were never told the fund: it is not in play, but the partida's sales
+        # feed it as every sale of a joined hall does (Cantabria V.2.b; decision 302).
+        svc.announce_interconnected(ledger, told=False)
     if partida.status == Status.SALE_CLOSED:
         svc.confirm_data_shown()
     if partida.balls != list(book.balls[: len(partida.balls)]):
@@ -186,16 +222,16 @@ def _play(svc: HallService, book: BookPartida, ledger: Ledger | None) -> None:
             svc.draw_ball(book.balls[index], "manual_book")
     if book.annulled_incident:
         svc.annul(book.annulled_incident, book.annulled_note)
-        return
+        return True
     if partida.status != Status.BINGO_CALLED:
         raise BookError(f"{where}: el libro no trae ningún bingo correcto", book.number)
     svc.close_partida()
     if ledger is not None:
-        # A partida that announced the interconnected prize before the failure is settled
-        # before it is paid, as at the table (decisions 288, 302); one started in the book was
-        # never announced, so the prize was not in play in it.
+        # Settled before it is paid, as at the table (decisions 288, 302): a partida that
+        # announced the prize before the failure may win it; one never announced only feeds it.
         svc.play_interconnected(ledger)
     svc.pay_prizes()
+    return True
 
 
 def transcribe(svc: HallService, data: Any, ledger: Ledger | None = None) -> list[int]:
@@ -203,7 +239,10 @@ def transcribe(svc: HallService, data: Any, ledger: Ledger | None = None) -> lis
 
     ``ledger``: the interconnected prize's shared fund, for a hall that joined it. The
     rehearsal settles against a copy of its figures, so a refused book touches neither the
-    record nor the fund.
+    record nor the fund. The writing is not one transaction with the ledger: when the ledger
+    fails after the rehearsal, what was written stays (a closed partida waiting for its
+    settlement, like one closed at the table), and the same book run again completes it.
+    Returns the numbers of the partidas taken in or completed now.
     """
     book = parse_book(data)
     rehearsal_log = MemoryEventLog()
@@ -217,9 +256,10 @@ def transcribe(svc: HallService, data: Any, ledger: Ledger | None = None) -> lis
             raise BookError(
                 f"partida {partida.number} del libro: {exc.message}", partida.number
             ) from None
-    for partida in book:
-        _play(svc, partida, ledger)
-    return [p.number for p in book]
+    taken = [p.number for p in book if _play(svc, p, ledger)]
+    if not taken:
+        raise BookError("el libro ya consta entero en el registro: no hay nada que transcribir")
+    return taken
 
 
 def template(partidas: Sequence[int]) -> dict[str, Any]:

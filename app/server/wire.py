@@ -63,6 +63,7 @@ def state_json(state: PanelState) -> dict[str, Any]:
         "game": game_json(state.game),
         "interconnected_cents": state.interconnected_cents,
         "interconnected_ball_limit": state.interconnected_ball_limit,
+        "interconnected_outcome": state.interconnected_outcome,
     }
 
 

@@ -163,11 +163,15 @@
     $("p-bola-row").hidden = !s.bola_loca_numbers.length && !s.bola_loca_fund_cents;
     set("p-bola", won("bola_loca") || (euros(s.bola_loca_fund_cents) +
       (s.bola_loca_numbers.length ? " · " + s.bola_loca_numbers.join(" ") : "")));
-    // R-MULTI-1: a hall that joined shows the interconnected fund announced and its ball limit
-    $("p-ic-row").hidden = s.interconnected_cents == null;
-    if (s.interconnected_cents != null) {
-      set("p-ic", won("interconnected") + euros(amountOf("interconnected", s.interconnected_cents)) +
-        (s.interconnected_ball_limit ? " · " + text("prima_until", { n: s.interconnected_ball_limit }) : ""));
+    // R-MULTI-1: the fund in play and its ball limit, then the outcome: what and how is the
+    // server's one rule (interconnected_shown); the screen only puts words on it.
+    const ic = s.interconnected_outcome;
+    $("p-ic-row").hidden = s.interconnected_cents == null && !ic;
+    if (ic === "elsewhere" || ic === "not_won") set("p-ic", text("ic_" + ic));
+    else if (ic === "won") set("p-ic", won("interconnected") + euros(s.interconnected_cents));
+    else if (s.interconnected_cents != null) {
+      set("p-ic", euros(s.interconnected_cents) + " · " +
+        text("prima_until", { n: s.interconnected_ball_limit }));
     }
   }
 

@@ -26,8 +26,17 @@ class InterconnectedCommands(HallState):
     """The commands of a hall that joined the interconnected prize."""
 
     def announce_interconnected(
-        self, network: str, rules: InterconnectedRules, announced: Announcement
+        self,
+        network: str,
+        rules: InterconnectedRules,
+        announced: Announcement,
+        *,
+        told: bool = True,
     ) -> list[ev.Event]:
+        """The fund in play announced at the close of the sale; ``told`` False: recorded
+        without being announced to the players (a partida kept in the manual book), so it is
+        not in play: the partida only feeds the fund (decision 302).
+        """
         partida = self._need_partida(*PARTIDA_ACTIONS["announce_interconnected"])
         if partida.interconnected is not None:
             raise DomainError(
@@ -40,10 +49,11 @@ class InterconnectedCommands(HallState):
                 network=network,
                 generation=announced.generation,
                 fund_cents=announced.fund_cents,
-                ball_limit=announced.ball_limit or 0,
+                ball_limit=(announced.ball_limit or 0) if told else 0,
                 contribution_bp=rules.contribution_bp,
                 fund_max_cents=rules.fund_max_cents,
                 reserve_max_cents=rules.reserve_max_cents,
+                announced=told,
             )
         ]
 
@@ -69,8 +79,7 @@ class InterconnectedCommands(HallState):
         if (
             partida is None
             or partida.status not in PARTIDA_ACTIONS["settle_interconnected"]
-            or partida.interconnected is None
-            or partida.interconnected_settled is not None
+            or not partida.awaiting_settlement
         ):
             return None
         return partida

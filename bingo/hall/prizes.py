@@ -74,7 +74,7 @@ class PrizeCommands(HallState):
 
     def pay_prizes(self) -> list[ev.Event]:
         partida = self._need_partida(*PARTIDA_ACTIONS["pay_prizes"])
-        if partida.interconnected is not None and partida.interconnected_settled is None:
+        if partida.awaiting_settlement:
             raise DomainError(  # paid with the others, before the next partida (decision 288)
                 f"la partida {partida.number} anunció el bingo interconectado y aún no está "
                 "liquidado con el fondo común: liquídelo antes de pagar los premios",
@@ -84,13 +84,16 @@ class PrizeCommands(HallState):
 
     def owed_to_terminal(self, terminal: str) -> list[ev.TerminalPrizePaid]:
         """The prizes of the cartones sold on ``terminal`` not yet paid to its player, of every
-        closed partida of the hall: owed until paid on the terminal, even when it was away when
+        closed partida of the hall (settled, when it announced the interconnected prize:
+        decision 288): owed until paid on the terminal, even when it was away when
         they were won (R-MULTI-3; decision 283). Each as the event that pays it.
         """
         out: list[ev.TerminalPrizePaid] = []
         for session in self.sessions:
             for partida in session.partidas:
                 if partida.status not in (Status.CLOSED, Status.PAID):
+                    continue
+                if partida.awaiting_settlement:  # the table's rule too (decision 288)
                     continue
                 for award in partida.awards:
                     sale = partida.sold(award.series, award.number)
@@ -115,6 +118,20 @@ class PrizeCommands(HallState):
     def pay_terminal_prizes(self, terminal: str) -> list[ev.Event]:
         """Pay the player of ``terminal`` what his cartones won and he was not yet paid."""
         owed = self.owed_to_terminal(terminal)
-        if not owed:
-            raise DomainError(f"no se debe ningún premio a la máquina {terminal}", "R-MULTI-3")
-        return list(owed)
+        if owed:
+            return list(owed)
+        partida = self.partida
+        if (
+            partida is not None
+            and partida.awaiting_settlement
+            and any(
+                (s := partida.sold(a.series, a.number)) is not None and s.terminal == terminal
+                for a in partida.awards
+            )
+        ):
+            raise DomainError(  # said, not "nothing owed": it will be (decision 329)
+                f"los premios de la partida {partida.number} se pagan a la máquina {terminal} "
+                "cuando esté liquidada con el fondo común del bingo interconectado",
+                "R-MULTI-1; Cantabria V.3",
+            )
+        raise DomainError(f"no se debe ningún premio a la máquina {terminal}", "R-MULTI-3")

@@ -140,6 +140,14 @@ class PartidaState:
     # --- derived facts
 
     @property
+    def awaiting_settlement(self) -> bool:
+        """It announced the interconnected prize and is not yet settled against the shared fund:
+        none of its prizes is paid, at the table or on a terminal, until it is (Cantabria V.3;
+        decision 288). The one rule of every payment of a partida's prizes.
+        """
+        return self.interconnected is not None and self.interconnected_settled is None
+
+    @property
     def transcribed(self) -> bool:
         """Kept in the manual book while the system was down, and taken back in (R-ACTA-4)."""
         return any(i.incident == "manual_book" for i in self.incidents)

@@ -82,6 +82,7 @@ def make_hall(
     languages: Sequence[str] = ("es",),
     name: str = "Sala de pruebas",
     region: str = "cantabria",
+    hall_id: str = "test-hall",
 ) -> Kit:
     log = MemoryEventLog()
     queue: list[list[int]] = [list(b) for b in bola]
@@ -89,8 +90,8 @@ def make_hall(
     def bola_source(count: int) -> tuple[list[int], str]:
         return (queue.pop(0) if queue else list(range(1, count + 1))), "test"
 
-    svc = HallService(log, "test-hall", clock=Clock(), bola_loca=bola_source)
-    svc.register_hall("test-hall", name, region, list(languages))
+    svc = HallService(log, hall_id, clock=Clock(), bola_loca=bola_source)
+    svc.register_hall(hall_id, name, region, list(languages))
     svc.adopt_rules(rules or RegionRules(region=region))
     svc.generate_card_set(CARD_SET, seed=11, strips=strips)
     for code, size, face, electronic in series:

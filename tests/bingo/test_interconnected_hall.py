@@ -13,6 +13,7 @@ import pytest
 from bingo.errors import DomainError
 from bingo.export import build_export
 from bingo.interconnected import InterconnectedRules, MemoryLedger, ScaleStep
+from bingo.readmodel import panel_state
 from bingo.transcribe import FORMAT, BookError, transcribe
 from tests.bingo.hallkit import Kit, make_hall
 from tests.independent.check_export import check
@@ -52,6 +53,39 @@ def test_a_partida_that_announced_the_prize_is_not_paid_before_it_is_settled() -
         kit.svc.pay_prizes()
     kit.svc.settle_interconnected(ledger)
     kit.svc.pay_prizes()
+
+
+def test_a_terminal_player_is_not_paid_before_the_partida_is_settled() -> None:
+    """Decision 288 (Cantabria V.3; R-MULTI-3): the same rule for the terminal as for the
+    table. A cartón sold on a machine wins line and bingo; until the partida is settled nothing
+    is owed to the machine (nor shown as owed); once settled, everything, the fund included.
+    """
+    kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
+    svc = kit.svc
+    play_to_close(kit, ledger, winner=1)  # seeds the fund: in play in the next partida
+    svc.settle_interconnected(ledger)
+    svc.pay_prizes()
+    svc.start_partida()
+    svc.sell_count("A", 10)
+    svc.sell_count("A", 6, electronic=True, terminal="T1")
+    partida = kit.hall.partida
+    assert partida is not None
+    winner = partida.sales[1].first
+    svc.close_sale()
+    svc.announce_interconnected(ledger)
+    svc.confirm_data_shown()
+    kit.draw_rest_until(sorted(kit.carton(winner).numbers))
+    svc.close_partida()
+    assert kit.hall.owed_to_terminal("T1") == []
+    assert svc.terminal_view("T1")["owed_cents"] == 0
+    with pytest.raises(DomainError, match="cuando esté liquidada con el fondo común"):
+        svc.pay_terminal_prizes("T1")
+    svc.settle_interconnected(ledger)
+    owed = {e.prize for e in kit.hall.owed_to_terminal("T1")}
+    assert owed == {"line", "bingo", "interconnected"}
+    paid = svc.pay_terminal_prizes("T1")
+    assert {e.prize for e in paid} == owed
+    svc.pay_prizes()
 
 
 def test_a_bingo_within_the_scale_wins_the_whole_fund_and_the_export_shows_it() -> None:
@@ -168,17 +202,33 @@ def test_a_partida_that_announced_the_prize_is_settled_when_the_book_completes_i
     assert check(build_export(kit.hall, kit.svc.card_sets.get)) == []
 
 
-def test_a_partida_started_in_the_book_does_not_play_the_prize() -> None:
-    """Decision 302: a partida played wholly by hand never announced the fund, so it neither
-    feeds nor wins it; the fund is as it was.
+def test_a_partida_started_in_the_book_feeds_the_fund_and_cannot_win_it() -> None:
+    """Cantabria V.2.b (the fund is the percentage "de la cantidad recaudada por la venta de
+    cartones en todas las salas acogidas"), decision 302: a partida played wholly by hand never
+    told its players the fund, so its bingo within the limit does not win it; its sales feed it
+    all the same. The export says the fund was not announced, and the checker accepts it.
     """
     kit, ledger = make_hall(prima_cents=20_000), MemoryLedger("red", RULES)
     play_to_close(kit, ledger, winner=1)
     kit.svc.settle_interconnected(ledger)
     kit.svc.pay_prizes()
     before = ledger.state()
-    transcribe(kit.svc, _book(kit, 2, 12, 11, 20, []), ledger)
+    assert before.fund_cents == 100  # in play now: 1,00 € within 20 balls
+    transcribe(kit.svc, _book(kit, 2, 12, 11, 20, []), ledger)  # its bingo at the 15th ball
     paid = kit.hall.sessions[-1].partidas[1]
-    assert paid.interconnected is None and paid.interconnected_settled is None
-    assert ledger.state() == before
-    assert check(build_export(kit.hall, kit.svc.card_sets.get)) == []
+    assert paid.interconnected is not None and not paid.interconnected.announced
+    assert paid.interconnected_settled is not None
+    assert paid.interconnected_settled.contribution_cents == 100  # 10 % of its 10,00 €
+    assert not [a for a in paid.awards if a.prize == "interconnected"]
+    after = ledger.state()
+    assert (after.generation, after.fund_cents) == (before.generation, 200)
+    assert panel_state(kit.hall).interconnected_cents is None  # nothing shown: not in play
+    export = build_export(kit.hall, kit.svc.card_sets.get)
+    assert export["sessions"][0]["partidas"][1]["interconnected"]["announced"] is False
+    assert check(export) == []
+    tampered = copy.deepcopy(export)
+    tampered["sessions"][0]["partidas"][1]["interconnected"] |= {
+        "available": True,
+        "ball_limit": 20,
+    }
+    assert any("not announced" in p for p in check(tampered))  # never in play unannounced

@@ -107,6 +107,13 @@ def _read(raw: dict[str, Any], problem: Problem) -> dict[str, Any] | None:
         problem(f"interconnected available must be true or false, found {raw.get('available')!r}")
         return None
     out["available"] = raw["available"]
+    # "announced": false (absent: true) marks a fund recorded but never told to the players, a
+    # partida kept in the manual book: it feeds the fund and is not in play (decision 302).
+    announced = raw.get("announced", True)
+    if not isinstance(announced, bool):
+        problem(f"interconnected announced must be true or false, found {announced!r}")
+        return None
+    out["announced"] = announced
     limit = raw.get("ball_limit")
     if limit is not None and (not _int(limit) or not FIRST_BINGO_BALL <= limit <= LAST_BALL):
         problem(f"interconnected ball_limit {limit!r} is not a bingo's ball (15 to 90)")
@@ -167,6 +174,8 @@ def _announcement(ic: dict[str, Any], net: _Network, partida: Partida, problem: 
     amount, limit, available = ic["amount_cents"], ic["ball_limit"], ic["available"]
     if available != (limit is not None):
         problem(f"interconnected available is {str(available).lower()} but ball_limit is {limit}")
+    if available and not ic["announced"]:
+        problem("interconnected available although the fund was not announced")
     if available and amount == 0:
         problem("interconnected available with a fund of 0 cents")
     fund_max = ic.get("fund_max_cents")
@@ -174,7 +183,8 @@ def _announcement(ic: dict[str, Any], net: _Network, partida: Partida, problem: 
         problem(f"interconnected amount_cents {amount} is above fund_max_cents {fund_max}")
     # The scale rises with the fund: a larger fund is never won with fewer balls, and a fund
     # in play stays in play when it is larger (Cantabria V.2.b, decision 287).
-    for other_amount, other_limit, where in net.scale:
+    # (a fund not announced was not in play whatever its amount: no step of the scale)
+    for other_amount, other_limit, where in net.scale if ic["announced"] else ():
         if other_amount == amount:
             wrong = other_limit != limit
         else:
@@ -187,7 +197,8 @@ def _announcement(ic: dict[str, Any], net: _Network, partida: Partida, problem: 
                 f"larger fund is won within at least as many balls"
             )
             break
-    net.scale.append((amount, limit, partida.where))
+    if ic["announced"]:
+        net.scale.append((amount, limit, partida.where))
     if net.generation is not None and ic["generation"] < net.generation:
         problem(
             f"interconnected generation {ic['generation']} announced after generation "

@@ -318,7 +318,13 @@ def test_a_basque_hall_shows_the_announcement_worded_from_the_read_models_code(
     assert (state.announcement_code, state.partida) == ("extraction", 1)
     # no sentence in the read model: its texts are the hall's name and codes
     texts = {k for k, v in vars(state).items() if isinstance(v, str)}
-    assert texts == {"hall_name", "session_id", "status", "announcement_code"}
+    assert texts == {
+        "hall_name",
+        "session_id",
+        "status",
+        "announcement_code",
+        "interconnected_outcome",
+    }
     panel = shown_panel(qtbot, kit)
     assert panel.announcement.text() == "PARTIDA 1 EN JUEGO"
     assert panel.announcement2.text() == "1. PARTIDA JOKOAN"

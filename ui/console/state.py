@@ -446,8 +446,17 @@ def money_words(state: PanelState, t: Translate = spanish) -> str:
                 numbers=", ".join(map(str, state.bola_loca_numbers)),
             )
         )
-    if state.interconnected_cents is not None and state.interconnected_ball_limit:
-        parts.append(  # the fund announced at the close of the sale (R-MULTI-1)
+    outcome = state.interconnected_outcome  # the panels' rule (readmodel.interconnected_shown)
+    if outcome == "elsewhere":
+        parts.append(t("Interconectado: ganado en otra sala"))
+    elif outcome == "not_won":
+        parts.append(t("Interconectado: no ganado en esta partida"))
+    elif outcome == "won" and state.interconnected_cents is not None:
+        parts.append(
+            t("Interconectado ganado: {amount}").format(amount=euros(state.interconnected_cents))
+        )
+    elif state.interconnected_cents is not None:
+        parts.append(  # the fund in play announced at the close of the sale (R-MULTI-1)
             t("Interconectado {amount} hasta la bola {limit}").format(
                 amount=euros(state.interconnected_cents), limit=state.interconnected_ball_limit
             )

@@ -420,6 +420,9 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     " Y PRIMA": " I PRIMA",
     "Bingo {bingo}": "Bingo {bingo}",
     "Bola loca {fund} ({numbers})": "Bola loca {fund} ({numbers})",
+    "Interconectado: ganado en otra sala": "Interconnectat: guanyat en una altra sala",
+    "Interconectado: no ganado en esta partida": "Interconnectat: no guanyat en aquesta partida",
+    "Interconectado ganado: {amount}": "Interconnectat guanyat: {amount}",
     "Interconectado {amount} hasta la bola {limit}": (
         "Interconnectat {amount} fins a la bola {limit}"
     ),
