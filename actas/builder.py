@@ -275,6 +275,7 @@ def _partida(
             _opt_int(ic.get("contribution_cents")),
             _opt_int(ic.get("fund_after_cents")),
             str(ic.get("ledger_txid") or ""),
+            ic.get("announced") is not False,
         )
     changes = tuple(c for c in ball_set_changes if c.partida == number and not c.between_sessions)
     session_id = str(session.get("id", ""))

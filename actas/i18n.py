@@ -265,6 +265,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Areto honen ekarpena bingo interkonektatuari: {amount} ({network} sarea, "
         "funts komunaren {tx} transakzioa).",
     },
+    "inter.not_announced": {
+        "es": "Partida empezada en el libro manual: el fondo interconectado no se anunció a sus "
+        "jugadores; aporta su porcentaje y no opta al premio.",
+        "eu": "Eskuzko liburuan hasitako partida: funts interkonektatua ez zitzaien jokalariei "
+        "iragarri; bere ehunekoa ematen du eta ez du saria lortzeko aukerarik.",
+    },
     "inter.won": {
         "es": "BINGO INTERCONECTADO CONCEDIDO en esta sala: {amount}, tras {acc} partidas "
         "acumuladas.",

@@ -95,6 +95,9 @@ class Interconnected:
     contribution_cents: int | None = None
     fund_after_cents: int | None = None
     ledger_txid: str = ""
+    # False: a partida started in the manual book, whose fund was never announced to its
+    # players: it contributes and cannot win (decision 302)
+    announced: bool = True
 
 
 @dataclass(frozen=True, slots=True)

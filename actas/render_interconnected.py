@@ -24,8 +24,8 @@ def fund_row(
 
     return [
         f"{label} ({ic.network})" if ic.network else label,
-        money(ic.amount_cents),
-        str(ic.ball_limit) if ic.ball_limit is not None else "—",
+        money(ic.amount_cents) if ic.announced else "—",
+        str(ic.ball_limit) if ic.ball_limit is not None and ic.announced else "—",
         "—" if ic.available is None else yes_no(ic.available),
         cents(ic.fund_before_cents),
         cents(ic.contribution_cents),
@@ -40,7 +40,8 @@ def results(
     """What this hall contributed in the ledger's transaction, and the award when it won."""
     if ic is None or ic.contribution_cents is None:
         return []
-    out = lines(
+    out = [] if ic.announced else lines("inter.not_announced", "small")
+    out += lines(
         "inter.settled",
         "small",
         amount=money(ic.contribution_cents),

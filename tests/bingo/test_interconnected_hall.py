@@ -6,6 +6,7 @@ closed, paid with the other prizes, and in the export only when the hall joined.
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -232,3 +233,13 @@ def test_a_partida_started_in_the_book_feeds_the_fund_and_cannot_win_it() -> Non
         "ball_limit": 20,
     }
     assert any("not announced" in p for p in check(tampered))  # never in play unannounced
+    # the acta says so, and shows no amount nor ball limit the players were never told
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from actas.render import render_acta
+
+    pages = PdfReader(BytesIO(render_acta(json.loads(json.dumps(export))))).pages
+    text = " ".join(" ".join(page.extract_text() for page in pages).split())
+    assert "Partida empezada en el libro manual: el fondo interconectado no se anunció" in text
