@@ -5,9 +5,13 @@ and the shared ledger it plays against.
 
 from __future__ import annotations
 
+import logging
+import sys
 from typing import Any
 
 from app.cli_input import CliError
+
+log = logging.getLogger(__name__)
 
 
 def check_database(settings: Any, db: str | None) -> None:
@@ -32,14 +36,15 @@ def check_database(settings: Any, db: str | None) -> None:
         )
 
 
-def open_ledger(store: Any, settings: Any) -> Any:
-    """The shared fund of the network the hall joined (its figures checked against the
-    network's now), or None when it did not join.
+def open_ledger(store: Any, settings: Any, *, serving: bool = False) -> Any:
+    """The shared fund of the network the hall joined, or None when it did not join. Its
+    figures are checked against the network's now: other figures are refused (``CliError``).
+    A ledger out of reach is refused too, except to a server (``serving``), which starts
+    without it and says so (decision 301): every later call to the ledger checks the figures
+    again before using them.
     """
     if settings.interconnected is None:
         return None
-    from sqlalchemy.exc import SQLAlchemyError
-
     from store.interconnected import InterconnectedError, PgLedger
 
     try:
@@ -47,9 +52,35 @@ def open_ledger(store: Any, settings: Any) -> Any:
         ledger.state()  # the network's figures must be this region's (decision 289)
     except InterconnectedError as exc:
         raise CliError(str(exc)) from None
-    except SQLAlchemyError as exc:
-        raise CliError(
-            f"no se puede leer el fondo común del bingo interconectado (red "
-            f"{settings.interconnected_network}): {exc.__class__.__name__}: {exc}"
-        ) from None
+    except Exception as exc:  # out of reach
+        problem = ledger_problem(None, settings.interconnected_network, exc)
+        if not serving:
+            raise CliError(problem) from None
+        print(
+            f"bingo-hall: aviso: {problem}. La sala arranca; confirm_data_shown y pay_prizes "
+            "esperan al fondo común (docs/decisions.md 301)",
+            file=sys.stderr,
+        )
     return ledger
+
+
+def ledger_problem(step: str | None, network: str, err: BaseException) -> str:
+    """What the staff read when a step of the interconnected prize could not be taken: a
+    Spanish sentence; the technical detail (driver, SQL) goes to the server's log only.
+    """
+    from bingo.hall import DomainError
+    from store.interconnected import InterconnectedError
+
+    what = {
+        "announce_interconnected": "no se ha podido anunciar el fondo común",
+        "settle_interconnected": "no se ha podido liquidar la partida contra el fondo común",
+    }.get(step or "", "no se puede leer el fondo común")
+    if isinstance(err, InterconnectedError | DomainError):
+        why = str(err)  # the ledger's or the rules' own refusal, already in Spanish
+    else:
+        log.warning("bingo interconectado (%s), red %s: %r", step, network, err)
+        why = (
+            "la base de datos del fondo común no responde o falla (el detalle técnico está en "
+            "el registro del servidor)"
+        )
+    return f"bingo interconectado de la red {network}: {what}: {why}"
