@@ -3,7 +3,8 @@
 Every command runs on ONE worker thread, so commands are applied one after the other, in the
 order they arrive, and the devices are driven by one caller. Each command carries its client's
 id and its own id: the first time, it is applied and its answer kept; a retry (the same ids)
-gets that answer again and is never applied twice. The ids are written to the store in the
+gets that answer again and is never applied twice (a refusal for want of rights or of a
+database is not kept: the retry is tried again). The ids are written to the store in the
 same transaction as the command's first events, so a retry after a restart of the server is
 recognised too (docs/api.md, "Retries").
 """
