@@ -5,13 +5,10 @@ and the shared ledger it plays against.
 
 from __future__ import annotations
 
-import logging
 import sys
 from typing import Any
 
 from app.cli_input import CliError
-
-log = logging.getLogger(__name__)
 
 
 def check_database(settings: Any, db: str | None) -> None:
@@ -45,10 +42,13 @@ def open_ledger(store: Any, settings: Any, *, serving: bool = False) -> Any:
     """
     if settings.interconnected is None:
         return None
+    from app.interconnected_ledger import GuardedLedger, ledger_problem
     from store.interconnected import InterconnectedError, PgLedger
 
     try:
-        ledger = PgLedger(store.engine, settings.interconnected_network, settings.interconnected)
+        ledger = GuardedLedger(
+            PgLedger(store.engine, settings.interconnected_network, settings.interconnected)
+        )
         ledger.state()  # the network's figures must be this region's (decision 289)
     except InterconnectedError as exc:
         raise CliError(str(exc)) from None
@@ -62,25 +62,3 @@ def open_ledger(store: Any, settings: Any, *, serving: bool = False) -> Any:
             file=sys.stderr,
         )
     return ledger
-
-
-def ledger_problem(step: str | None, network: str, err: BaseException) -> str:
-    """What the staff read when a step of the interconnected prize could not be taken: a
-    Spanish sentence; the technical detail (driver, SQL) goes to the server's log only.
-    """
-    from bingo.hall import DomainError
-    from store.interconnected import InterconnectedError
-
-    what = {
-        "announce_interconnected": "no se ha podido anunciar el fondo común",
-        "settle_interconnected": "no se ha podido liquidar la partida contra el fondo común",
-    }.get(step or "", "no se puede leer el fondo común")
-    if isinstance(err, InterconnectedError | DomainError):
-        why = str(err)  # the ledger's or the rules' own refusal, already in Spanish
-    else:
-        log.warning("bingo interconectado (%s), red %s: %r", step, network, err)
-        why = (
-            "la base de datos del fondo común no responde o falla (el detalle técnico está en "
-            "el registro del servidor)"
-        )
-    return f"bingo interconectado de la red {network}: {what}: {why}"

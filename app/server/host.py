@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from app.devices import DeviceDraws
-from app.interconnected import ledger_problem
+from app.interconnected_ledger import ledger_problem
 from app.server import (
     console_commands,  # noqa: F401  (the console's commands, in COMMANDS)
     wire,

@@ -16,6 +16,7 @@ hall's own record keeps working.
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,8 +25,11 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+from store import open_store
 from tests.e2e.test_interconnected_halls import (
     BASE_URL,
+    cli,
+    env,
     joined_config,
     url,  # noqa: F401  (the fixture: a schema of the test's own in the halls' database)
 )
@@ -193,3 +197,30 @@ def test_a_joined_hall_starts_while_its_ledger_is_out_of_reach(
 def _console_part(log: str) -> str:
     """The lines ``serve`` writes for the staff (``bingo-hall: …``), not the technical log."""
     return "\n".join(line for line in log.splitlines() if line.startswith("bingo-hall:"))
+
+
+def test_a_simulation_whose_ledger_fails_stops_with_a_spanish_message_not_a_traceback(
+    tmp_path: Path,
+    url: str,  # noqa: F811
+) -> None:
+    """``simulate`` plays the prize against the ledger (decision 301's rule): the ledger failing
+    while it settles a partida stops it with exit 1 and a sentence for the staff, the driver's
+    text and SQL left to the log; the record keeps what it committed. The ledger's settlements
+    are taken away (its fund still answers, so the sale closes with the fund announced).
+    """
+    config = joined_config(tmp_path, HALL, f"red-{HALL}")
+    open_store(url).close()  # the hall's database, migrated: the ledger's tables exist
+    engine = create_engine(url, poolclass=NullPool)
+    with engine.begin() as conn:
+        conn.execute(text("ALTER TABLE interconnected_settlements RENAME TO settlements_gone"))
+    engine.dispose()
+    run = subprocess.run(
+        cli("simulate", "--db", url, "--hall", HALL, "--config", str(config), "--seed", "4",
+            "--partidas", "1", "--no-incidents", "-q"),
+        env=env(tmp_path), capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 1, run.stderr
+    assert "Traceback" not in run.stderr, run.stderr
+    staff = _console_part(run.stderr)
+    spanish_only(staff)
+    assert "no responde" in staff
