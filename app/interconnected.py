@@ -5,6 +5,7 @@ and the shared ledger it plays against.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from app.cli_input import CliError
@@ -32,24 +33,32 @@ def check_database(settings: Any, db: str | None) -> None:
         )
 
 
-def open_ledger(store: Any, settings: Any) -> Any:
-    """The shared fund of the network the hall joined (its figures checked against the
-    network's now), or None when it did not join.
+def open_ledger(store: Any, settings: Any, *, serving: bool = False) -> Any:
+    """The shared fund of the network the hall joined, or None when it did not join. Its
+    figures are checked against the network's now: other figures are refused (``CliError``).
+    A ledger out of reach is refused too, except to a server (``serving``), which starts
+    without it and says so (decision 301): every later call to the ledger checks the figures
+    again before using them.
     """
     if settings.interconnected is None:
         return None
-    from sqlalchemy.exc import SQLAlchemyError
-
+    from app.interconnected_ledger import GuardedLedger, ledger_problem
     from store.interconnected import InterconnectedError, PgLedger
 
     try:
-        ledger = PgLedger(store.engine, settings.interconnected_network, settings.interconnected)
+        ledger = GuardedLedger(
+            PgLedger(store.engine, settings.interconnected_network, settings.interconnected)
+        )
         ledger.state()  # the network's figures must be this region's (decision 289)
     except InterconnectedError as exc:
         raise CliError(str(exc)) from None
-    except SQLAlchemyError as exc:
-        raise CliError(
-            f"no se puede leer el fondo común del bingo interconectado (red "
-            f"{settings.interconnected_network}): {exc.__class__.__name__}: {exc}"
-        ) from None
+    except Exception as exc:  # out of reach
+        problem = ledger_problem(None, settings.interconnected_network, exc)
+        if not serving:
+            raise CliError(problem) from None
+        print(
+            f"bingo-hall: aviso: {problem}. La sala arranca; confirm_data_shown y pay_prizes "
+            "esperan al fondo común (docs/decisions.md 301)",
+            file=sys.stderr,
+        )
     return ledger

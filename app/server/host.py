@@ -3,7 +3,8 @@
 Every command runs on ONE worker thread, so commands are applied one after the other, in the
 order they arrive, and the devices are driven by one caller. Each command carries its client's
 id and its own id: the first time, it is applied and its answer kept; a retry (the same ids)
-gets that answer again and is never applied twice. The ids are written to the store in the
+gets that answer again and is never applied twice (a refusal for want of rights or of a
+database is not kept: the retry is tried again). The ids are written to the store in the
 same transaction as the command's first events, so a retry after a restart of the server is
 recognised too (docs/api.md, "Retries").
 """
@@ -18,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from app.devices import DeviceDraws
+from app.interconnected_ledger import ledger_problem
 from app.server import (
     console_commands,  # noqa: F401  (the console's commands, in COMMANDS)
     wire,
@@ -29,7 +31,7 @@ from bingo import events as ev
 from bingo import rights as rt
 from bingo.chain import Record
 from bingo.hall import DomainError
-from bingo.hall.interconnected import WAITS_FOR
+from bingo.hall.interconnected import ANNOUNCE, SETTLE, WAITS_FOR
 from bingo.interconnected import Ledger
 from bingo.readmodel import panel_state
 from bingo.service import CardSetLibrary, HallService, NotAuthorised
@@ -44,6 +46,12 @@ log = logging.getLogger(__name__)
 #: Answers kept in memory for retries (older ones are still recognised from the store).
 KEPT_ANSWERS = 4096
 MAX_ID = 64
+#: Refusals not kept as the command's answer, so the same ids are tried again: 403, for want of
+#: rights (the same ids may come back authorised, decision 136); 503, a database or the
+#: interconnected prize's ledger out of reach (nothing was applied, and the retry of a lost
+#: answer must not be told the old refusal once it is back; what did commit is still
+#: recognised from the store).
+NOT_KEPT = frozenset({403, 503})
 
 
 class CommandLog:
@@ -84,6 +92,7 @@ class HallHost:
         self._stop_devices: Callable[[], None] | None = None
         self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
         self.ledger: Ledger | None = None  # the interconnected prize's fund, when it joined
+        self.ledger_error: Exception | None = None  # why its last due step was not taken
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hall-writer")
         self._answers: OrderedDict[tuple[str, str], tuple[str, Answer]] = OrderedDict()
@@ -114,8 +123,10 @@ class HallHost:
     def _interconnected(self) -> tuple[str | None, str | None]:
         """Take the step of the interconnected prize due now (``Hall.interconnected_due``, the
         rule the simulation follows too), on nobody's command: the server takes it. Returns the
-        step that was due and, when it could not be taken, why.
+        step that was due and, when it could not be taken, why (a sentence for the staff; the
+        technical detail goes to the log).
         """
+        self.ledger_error = None
         if self.ledger is None:
             return None, None
         svc = self.service
@@ -123,9 +134,9 @@ class HallHost:
         try:
             return svc.play_interconnected(self.ledger), None
         except Exception as err:  # the ledger out of reach, or refusing: said, never fatal here
+            self.ledger_error = err
             due = svc.hall.interconnected_due()
-            log.warning("bingo interconectado: %s", err)
-            return due, f"bingo interconectado ({due}): {err}"
+            return due, ledger_problem(due, self.ledger.network, err)
         finally:
             svc.rights = rights
 
@@ -244,7 +255,7 @@ class HallHost:
         status, answer = self._apply(
             name, args, expected, (client_id, command_id, name), accepted_at_ms, rights
         )
-        if status != 403:  # refused for want of rights: the same ids may come back authorised
+        if status not in NOT_KEPT:
             self._answers[key] = (name, (status, answer))
         while len(self._answers) > KEPT_ANSWERS:
             self._answers.popitem(last=False)
@@ -260,19 +271,30 @@ class HallHost:
         rights: rt.Rights,
     ) -> Answer:
         svc = self.service
-        if expected is not None and expected != svc.last_seq:
+        seen = svc.last_seq
+        due, problem = self._interconnected()  # a step a cut or an outage left due
+        waits = due is not None and WAITS_FOR.get(due) == name
+        if problem is not None and waits:
+            return 503, wire.error_body(
+                "interconnected",
+                f"{problem}. La orden «{name}» no se ha aplicado: espera al bingo interconectado "
+                "(R-MULTI-1); repítala cuando el fondo común responda",
+            )
+        if waits and svc.last_seq != seen:
+            # the step the command waits for was taken just now: the jefe de mesa confirms the
+            # data, or pays the prizes, he has seen on his screen, and he has not seen these yet
+            # (R-ACTA-2; decision 301)
+            return 409, wire.error_body(
+                "stale_version",
+                f"{_JUST_TAKEN[due or '']} (versión {svc.last_seq}): la orden «{name}» no se ha "
+                "aplicado; revise la pantalla y repítala",
+            )
+        if expected is not None and expected != svc.last_seq:  # after the server's own step
             return 409, wire.error_body(
                 "stale_version",
                 f"otro puesto cambió el estado de la sala mientras tanto (versión {svc.last_seq}, "
                 f"usted veía la {expected}): la orden «{name}» no se ha aplicado; "
                 "revise la pantalla y repítala si sigue haciendo falta",
-            )
-        due, problem = self._interconnected()  # a step a cut or an outage left due
-        if problem is not None and due is not None and WAITS_FOR.get(due) == name:
-            return 503, wire.error_body(
-                "interconnected",
-                f"{problem}. La orden «{name}» no se ha aplicado: espera al bingo interconectado "
-                "(R-MULTI-1); repítala cuando el fondo común responda",
             )
         before = svc.last_seq
         self.log.command = command
@@ -310,6 +332,13 @@ class HallHost:
         if problem is not None:  # the command stands; the step is taken again before the next
             answer["warning"] = problem
         return 200, answer
+
+
+#: What the staff are told when the step a command waits for was taken inside its request.
+_JUST_TAKEN = {
+    ANNOUNCE: "se acaba de anunciar el fondo común del bingo interconectado de la partida",
+    SETTLE: "se acaba de liquidar el bingo interconectado de la partida cerrada",
+}
 
 
 def _reused(command_id: str, kept_name: str) -> Answer:

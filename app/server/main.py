@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,8 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
     assert isinstance(settings, HallSettings)
     store = open_store(args.db)
     try:
-        ledger = open_ledger(store, settings)  # its refusal comes before the hall's set-up
+        # its refusal (other figures) comes before the hall's set-up
+        ledger = open_ledger(store, settings, serving=True)
     except BaseException:
         store.close()
         raise
@@ -102,11 +104,22 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
 def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
     """The interconnected prize of a hall that joined it (R-MULTI-1), played from now on; a
     partida left closed and not settled by a cut is settled before any command (decision 289).
-    A ledger refusing it stops the server here, saying why.
+    A ledger refusing it (a network with other figures, a settlement with other data) stops the
+    server here, saying why; a ledger out of reach does not (decision 301): the server starts,
+    says so, and ``pay_prizes`` (so the next partida) waits until the ledger answers.
     """
+    from store.interconnected import InterconnectedError
+
     problem = host.use_interconnected(ledger)
-    if problem is not None:
-        raise ServeError(f"{problem}; la sala no arranca hasta que el fondo común responda")
+    if problem is None:
+        return
+    if isinstance(host.ledger_error, InterconnectedError):
+        raise ServeError(f"{problem}; la sala no arranca con un fondo común que la rechaza")
+    print(
+        f"bingo-hall: aviso: {problem}. La sala arranca; la orden que espera al fondo común "
+        "se rechaza hasta que responda (docs/decisions.md 301)",
+        file=sys.stderr,
+    )
 
 
 def device_ports(devices: str, settings: object) -> tuple[str, str] | None:
