@@ -68,27 +68,34 @@ class SimulFeed:
         self.revision = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._caught_up = False  # since the link came up, the copy has all the centre had
-        self._last: tuple[Any, ...] | None = None
+        self._pushed: tuple[Any, ...] | None = None  # what every screen was last told
         link.listeners.append(self._records)  # called on the loop, as each record is copied
         host.service.subscribe(self._committed)  # the hall's own partida may take the screens
 
     def message(self) -> dict[str, Any]:
-        """The current message (a new revision); what a screen that connects gets first."""
+        """The current message (a new revision); what a screen that connects gets first. It
+        leaves alone what was last pushed to every screen: a screen connecting just as the link
+        is lost must not keep that change from the screens already connected.
+        """
+        return self._message()[0]
+
+    def _message(self) -> tuple[dict[str, Any], tuple[Any, ...]]:
+        """The message and what it says (the copy's end, the link, shown), to compare."""
         self.revision += 1
         link = self.link
         panel = simultaneous_panel(link.state, link.hall)
         shown = self._shown(panel)
-        self._last = (link.last_seq, self.linked, shown)
+        linked = self.linked
         return {
             "v": wire.WIRE_VERSION,
             "type": "simultanea",
             "revision": self.revision,
             "seq": link.last_seq,
             "hall": link.hall,
-            "connection": "linked" if self.linked else "lost",
+            "connection": "linked" if linked else "lost",
             "shown": shown,
             "simul": simul_json(panel),
-        }
+        }, (link.last_seq, linked, shown)
 
     @property
     def linked(self) -> bool:
@@ -115,18 +122,24 @@ class SimulFeed:
 
     def push(self) -> None:
         """On the loop: a message to every screen, in order with the hall's changes."""
-        self.host.publish(self.message())
+        message, self._pushed = self._message()
+        self.host.publish(message)
 
     def _changed(self) -> bool:
         link = self.link
         shown = self._shown(simultaneous_panel(link.state, link.hall))
-        return self._last != (link.last_seq, self.linked, shown)
+        return self._pushed != (link.last_seq, self.linked, shown)
 
     def _records(self, records: list[Record]) -> None:
-        hall = self.link.hall
-        if self.link.connected and any(
+        """Caught up once the record of this link's "linked" is in the copy: one after the
+        centre's last record of the welcome, never an older one of this hall in the backlog
+        (a copy far behind gets its own old "linked" records in the backlog's first pages).
+        """
+        link = self.link
+        if link.connected and any(
             r.kind == sim.LINK
-            and r.payload.get("hall") == hall
+            and r.seq > link.head
+            and r.payload.get("hall") == link.hall
             and r.payload.get("outcome") == "linked"
             for r in records
         ):
