@@ -67,7 +67,9 @@ class SimulFeed:
         self.link = link
         self.revision = 0
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._caught_up = False  # since the link came up, the copy has all the centre had
+        # the link (its count of welcomes) whose own "linked" record is in the copy: caught up
+        # while that link lasts, never carried over to a link made again between two looks
+        self._caught_up = -1
         self._pushed: tuple[Any, ...] | None = None  # what every screen was last told
         link.listeners.append(self._records)  # called on the loop, as each record is copied
         host.service.subscribe(self._committed)  # the hall's own partida may take the screens
@@ -103,9 +105,7 @@ class SimulFeed:
         the copy lacks, then records this hall linked; until that record is in the copy the
         screens still say "sin conexión con la central", never the copy's older state.
         """
-        if not self.link.connected:
-            self._caught_up = False
-        return self._caught_up
+        return self.link.connected and self._caught_up == self.link.welcomed
 
     def _shown(self, panel: SimulPanel | None) -> bool:
         """Decision 313, on what the screens show of the hall now (the host's last state,
@@ -143,7 +143,7 @@ class SimulFeed:
             and r.payload.get("outcome") == "linked"
             for r in records
         ):
-            self._caught_up = True
+            self._caught_up = link.welcomed
         self.push()
 
     def _committed(self, _record: Record, _event: Event) -> None:
