@@ -64,6 +64,8 @@ class HallLink:
         self.connected = False
         self.refused = ""  # the centre's last refusal of this hall's hello, for the staff
         self.broken = ""
+        self.head = 0  # the centre's last record when it welcomed this link: the backlog's end
+        self.welcomed = 0  # how many times the centre welcomed the hall: which link this is
         self._socket: ClientConnection | None = None
         self._key = ""
         self._seq = 0
@@ -102,6 +104,8 @@ class HallLink:
             self.refused = ""
             self._key, self._socket = str(welcome["key"]), socket
             self._seq = max(self._seq, int(welcome["last_seq"]))
+            self.head = int(welcome.get("head", 0))
+            self.welcomed += 1
             self.connected = True
             while True:
                 # the centre speaks at least every 2 s (a ping): silence means the link is gone

@@ -236,9 +236,8 @@ def build_centre_app(
             return None
         key = secrets.token_hex(32)
         last = record.state.link_seq.get(hall, 0)
-        await socket.send_text(
-            wire.dumps({"v": 1, "type": "welcome", "key": key, "last_seq": last})
-        )
+        welcome = {"v": 1, "type": "welcome", "key": key, "last_seq": last, "head": record.last_seq}
+        await socket.send_text(wire.dumps(welcome))
         return hall, key, after
 
     async def _check_hello(

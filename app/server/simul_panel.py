@@ -67,28 +67,37 @@ class SimulFeed:
         self.link = link
         self.revision = 0
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._caught_up = False  # since the link came up, the copy has all the centre had
-        self._last: tuple[Any, ...] | None = None
+        # the link (its count of welcomes) whose own "linked" record is in the copy: caught up
+        # while that link lasts, never carried over to a link made again between two looks
+        self._caught_up = -1
+        self._pushed: tuple[Any, ...] | None = None  # what every screen was last told
         link.listeners.append(self._records)  # called on the loop, as each record is copied
         host.service.subscribe(self._committed)  # the hall's own partida may take the screens
 
     def message(self) -> dict[str, Any]:
-        """The current message (a new revision); what a screen that connects gets first."""
+        """The current message (a new revision); what a screen that connects gets first. It
+        leaves alone what was last pushed to every screen: a screen connecting just as the link
+        is lost must not keep that change from the screens already connected.
+        """
+        return self._message()[0]
+
+    def _message(self) -> tuple[dict[str, Any], tuple[Any, ...]]:
+        """The message and what it says (the copy's end, the link, shown), to compare."""
         self.revision += 1
         link = self.link
         panel = simultaneous_panel(link.state, link.hall)
         shown = self._shown(panel)
-        self._last = (link.last_seq, self.linked, shown)
+        linked = self.linked
         return {
             "v": wire.WIRE_VERSION,
             "type": "simultanea",
             "revision": self.revision,
             "seq": link.last_seq,
             "hall": link.hall,
-            "connection": "linked" if self.linked else "lost",
+            "connection": "linked" if linked else "lost",
             "shown": shown,
             "simul": simul_json(panel),
-        }
+        }, (link.last_seq, linked, shown)
 
     @property
     def linked(self) -> bool:
@@ -96,9 +105,7 @@ class SimulFeed:
         the copy lacks, then records this hall linked; until that record is in the copy the
         screens still say "sin conexión con la central", never the copy's older state.
         """
-        if not self.link.connected:
-            self._caught_up = False
-        return self._caught_up
+        return self.link.connected and self._caught_up == self.link.welcomed
 
     def _shown(self, panel: SimulPanel | None) -> bool:
         """Decision 313, on what the screens show of the hall now (the host's last state,
@@ -115,22 +122,28 @@ class SimulFeed:
 
     def push(self) -> None:
         """On the loop: a message to every screen, in order with the hall's changes."""
-        self.host.publish(self.message())
+        message, self._pushed = self._message()
+        self.host.publish(message)
 
     def _changed(self) -> bool:
         link = self.link
         shown = self._shown(simultaneous_panel(link.state, link.hall))
-        return self._last != (link.last_seq, self.linked, shown)
+        return self._pushed != (link.last_seq, self.linked, shown)
 
     def _records(self, records: list[Record]) -> None:
-        hall = self.link.hall
-        if self.link.connected and any(
+        """Caught up once the record of this link's "linked" is in the copy: one after the
+        centre's last record of the welcome, never an older one of this hall in the backlog
+        (a copy far behind gets its own old "linked" records in the backlog's first pages).
+        """
+        link = self.link
+        if link.connected and any(
             r.kind == sim.LINK
-            and r.payload.get("hall") == hall
+            and r.seq > link.head
+            and r.payload.get("hall") == link.hall
             and r.payload.get("outcome") == "linked"
             for r in records
         ):
-            self._caught_up = True
+            self._caught_up = link.welcomed
         self.push()
 
     def _committed(self, _record: Record, _event: Event) -> None:
