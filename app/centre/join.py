@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -174,9 +174,8 @@ class Joined:
                 }
             )
 
-        async def send(
-            request: Request, kind: str, fields: tuple[str, ...], **extra: object
-        ) -> Response:
+        async def table_body(request: Request) -> dict[str, Any] | Response:
+            """The table's JSON object, or the refusal: who may not, or a body that is not one."""
             refused = await auth.reader(request, table=True)
             if refused is not None:
                 return refused
@@ -186,6 +185,11 @@ class Joined:
                 body = None
             if not isinstance(body, dict):
                 return _error(400, "bad_request", "se espera un objeto JSON")
+            return body
+
+        async def send(
+            kind: str, body: dict[str, Any], fields: tuple[str, ...], **extra: object
+        ) -> Response:
             try:
                 answer = await link.send(kind, **{f: body.get(f) for f in fields}, **extra)
             except LinkDown as exc:
@@ -198,32 +202,28 @@ class Joined:
         async def sell(request: Request) -> Response:
             lot = link.state.allotments.get(link.hall)
             start = lot.first + link.state.sold.get(link.hall, 0) if lot is not None else None
-            refused = await auth.reader(request, table=True)
-            if refused is None:
-                refused = self._before_sale(start, await _payment(request))
+            body = await table_body(request)
+            if isinstance(body, Response):
+                return body
+            refused = self._before_sale(start, body.get("payment", CASH))
             if refused is not None:
                 return refused
-            answer = await send(request, "sell", ("count",), first=start)  # never sold twice
+            answer = await send("sell", body, ("count",), first=start)  # never sold twice
             if answer.status_code == 200:
                 await self.record()  # in the hall's own record before the table hears "done"
             return answer
 
         async def claim(request: Request) -> Response:
-            return await send(request, "claim", ("number", "prize"))
+            body = await table_body(request)
+            if isinstance(body, Response):
+                return body
+            return await send("claim", body, ("number", "prize"))
 
         return [
             Route("/api/v1/simultanea", state),
             Route("/api/v1/simultanea/sell", sell, methods=["POST"]),
             Route("/api/v1/simultanea/claim", claim, methods=["POST"]),
         ]
-
-
-async def _payment(request: Request) -> object:
-    try:
-        body = json.loads(await request.body())
-    except ValueError:
-        return CASH
-    return body.pop("payment", CASH) if isinstance(body, dict) else CASH
 
 
 async def _until(link: HallLink, seq: int, seconds: float = 5.0) -> None:
