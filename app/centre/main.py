@@ -21,12 +21,10 @@ def centre_rules(settings: object) -> RegionRules:
 
 
 def serve_centre(args: argparse.Namespace, settings: object) -> int:
-    import uvicorn
-
     from app.centre.record import CENTRE, CentreRecord
     from app.centre.server import build_centre_app
     from app.config import HallSettings
-    from app.server.main import device_ports
+    from app.server.main import device_ports, run_app
     from store import open_store
 
     assert isinstance(settings, HallSettings)
@@ -64,18 +62,7 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
         if kind != "none":
             print(f"  bolas del extractor y el lector ({kind})", flush=True)
-        config = uvicorn.Config(
-            app,
-            host=host,
-            port=port,
-            ssl_certfile=args.cert,
-            ssl_keyfile=args.key,
-            ws="websockets-sansio",
-            log_level="warning",
-            lifespan="on",
-            timeout_graceful_shutdown=3,
-        )
-        uvicorn.Server(config).run()
+        run_app(app, host, port, args.cert, args.key)
     finally:
         store.close()
     return 0

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
+    from starlette.applications import Starlette
+
     from app.server.host import HallHost
     from bingo.interconnected import Ledger
 
@@ -165,7 +167,6 @@ def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> N
 
 
 def serve(args: argparse.Namespace, settings: object) -> int:
-    import uvicorn
 
     from app.config import HallSettings
     from app.server.http import build_app
@@ -227,21 +228,30 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
-        config = uvicorn.Config(
-            build_app(host, console_key, join),
-            host=args.host,
-            port=args.port,
-            ssl_certfile=args.cert,
-            ssl_keyfile=args.key,
-            ws="websockets-sansio",
-            log_level="warning",
-            lifespan="on",
-            timeout_graceful_shutdown=3,
-        )
-        uvicorn.Server(config).run()
+        run_app(build_app(host, console_key, join), args.host, args.port, args.cert, args.key)
     finally:
         host.close()
         host.store.close()
         if join is not None:
             join.close()
     return 0
+
+
+def run_app(app: Starlette, host: str, port: int, cert: str | None, key: str | None) -> None:
+    """Serve ``app`` until stopped: the hall server and the centre alike (one WebSocket
+    implementation, the same quiet log and the same 3 s to finish on a stop).
+    """
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ssl_certfile=cert,
+        ssl_keyfile=key,
+        ws="websockets-sansio",
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+    )
+    uvicorn.Server(config).run()
