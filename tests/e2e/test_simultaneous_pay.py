@@ -20,7 +20,15 @@ import numpy as np
 from app.centre.tls import make_pki
 from store import open_store
 from store.operators import OperatorBook
-from tests.e2e.test_simultaneous import CENTRE_SALA, SEED, Centre, Hall, expected_winners, until
+from tests.e2e.test_simultaneous import (
+    CENTRE_SALA,
+    SEED,
+    Centre,
+    Hall,
+    caught_up,
+    expected_winners,
+    until,
+)
 from tests.server.kit import Client, open_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,9 +112,7 @@ def test_each_hall_pays_its_own_winners_of_the_centres_partida_even_after_a_kill
         assert centre.state()["state"]["status"] == "closed"
         halls[killed].start()
         tables[killed] = Client(halls[killed].server)
-        final = centre.state()["version"]
-        for one in halls.values():
-            until(lambda h=one: h.view()["version"] == final, f"{one.name}: el registro entero")
+        caught_up(centre, list(halls.values()))  # the killed hall's link made again too
 
         share = {prize: central_share(db, f"centro-{run}", prize) for prize in ("line", "bingo")}
         for prize, winners in (("line", line), ("bingo", bingo)):
