@@ -51,6 +51,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` itself holds the listening socket of ``port`` (Linux's /proc).
+    A port is chosen before its server binds it: another xdist worker may be handed the same
+    one meanwhile, and then what answers there is the other worker's server.
+    """
+    try:
+        held = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+    except OSError:  # it is gone, or a file of it closed while read: not yet
+        return False
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as rows:
+            for row in itertools.islice(rows, 1, None):
+                fields = row.split()  # local address, state (0A: listening), inode
+                ours = f"socket:[{fields[9]}]" in held and fields[3] == "0A"
+                if ours and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                    return True
+    return False
+
+
 class Server:
     """``bingo-hall serve`` as a child process on a loopback port, on a SQLite file (or on the
     database of ``db_url``, ``db`` then naming only its log); ``program``: how Python runs it.
@@ -70,6 +89,7 @@ class Server:
         self.db_url = db_url or f"sqlite:///{db}"
         self.program = list(program)
         self.devices = devices
+        self.chosen_port = port is None  # chosen here: another one if it is taken meanwhile
         self.port = port or free_port()
         self.extra = list(extra)
         self.scheme = scheme
@@ -84,6 +104,14 @@ class Server:
         return f"{self.url}/panel?layout={layout}&lang={lang}"
 
     def start(self) -> Server:
+        for _ in range(5):
+            if self._started():
+                return self
+            self.port = free_port()  # its port was taken before it bound it: another one
+        raise RuntimeError(f"el servidor no encuentra un puerto libre: {self.log.read_text()}")
+
+    def _started(self) -> bool:
+        """Started and answering on its own socket; False if its port was taken meanwhile."""
         add_operators(self.db_url)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         command = [
@@ -91,18 +119,24 @@ class Server:
             "--port", str(self.port), "--devices", self.devices, *self.extra,
         ]  # fmt: skip
         out = self.log.open("a")
+        written = self.log.stat().st_size  # the log of earlier runs before this one's
         self.proc = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
         )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                told = self.log.read_bytes()[written:].decode(errors="replace")
+                if self.chosen_port and "address already in use" in told:
+                    return False
                 raise RuntimeError(f"el servidor terminó: {self.log.read_text()}")
-            try:
-                httpx.get(f"{self.url}/api/v1/state", timeout=1.0, verify=False)
-                return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
+            if listens(self.proc.pid, self.port):  # never another worker's server on its port
+                try:
+                    httpx.get(f"{self.url}/api/v1/state", timeout=1.0, verify=False)
+                    return True
+                except httpx.HTTPError:
+                    pass
+            time.sleep(0.1)
         raise RuntimeError(f"el servidor no responde: {self.log.read_text()}")
 
     def kill(self) -> None:
