@@ -47,34 +47,47 @@ class Centre:
     def __init__(
         self, db: str, stream: str, pki: dict[str, Path], log: Path, extra: Sequence[str] = ()
     ) -> None:
-        self.port = free_port()
-        self.url = f"https://127.0.0.1:{self.port}"
-        self.wss = f"wss://127.0.0.1:{self.port}"
         self.ca = pki["ca"]
         self.log = log
-        command = [
-            sys.executable, "-m", "app.cli", "serve", "--centre", "--db", db, "--hall", stream,
-            "--port", str(self.port), "--cert", str(pki["cert"]), "--key", str(pki["key"]),
-            *extra,
-        ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            command, cwd=ROOT, stdout=log.open("a"), stderr=subprocess.STDOUT, text=True
-        )
         self.http = httpx.Client(verify=ssl.create_default_context(cafile=str(self.ca)), timeout=30)
-        deadline = time.monotonic() + 60
-        while True:
-            assert self.proc.poll() is None, log.read_text()
-            try:
-                self.http.get(f"{self.url}/centre/v1/state")
+        for _ in range(5):  # another port if its chosen one is taken before it binds it
+            self.port = free_port()
+            self.url = f"https://127.0.0.1:{self.port}"
+            self.wss = f"wss://127.0.0.1:{self.port}"
+            command = [
+                sys.executable, "-m", "app.cli", "serve", "--centre", "--db", db, "--hall",
+                stream, "--port", str(self.port), "--cert", str(pki["cert"]), "--key",
+                str(pki["key"]), *extra,
+            ]  # fmt: skip
+            if self._started(command):
                 break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
+        else:
+            raise AssertionError(f"el centro no encuentra un puerto libre: {log.read_text()}")
         token = self.http.post(
             f"{self.url}/api/v1/login",
             json={"v": 1, "name": CENTRE_SALA[0], "pin": CENTRE_SALA[1]},
         ).json()["token"]
         self.http.headers["Authorization"] = f"Bearer {token}"
+
+    def _started(self, command: list[str]) -> bool:
+        """Answering with this run's certificate (never another worker's server on the same
+        port); False if its port was taken before it bound it."""
+        written = self.log.stat().st_size if self.log.exists() else 0
+        self.proc = subprocess.Popen(
+            command, cwd=ROOT, stdout=self.log.open("a"), stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            if self.proc.poll() is not None:
+                told = self.log.read_bytes()[written:].decode(errors="replace")
+                assert "address already in use" in told, self.log.read_text()
+                return False
+            try:
+                self.http.get(f"{self.url}/centre/v1/state")
+                return True
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, self.log.read_text()
+                time.sleep(0.1)
 
     def command(self, name: str, **args: Any) -> httpx.Response:
         return self.http.post(f"{self.url}/centre/v1/commands", json={"name": name, "args": args})
