@@ -1,8 +1,9 @@
 """`bingo-hall serve --centre`: the central site of a simultaneous partida (docs/centre.md).
 
 The centre's operators log in as a hall's do (``app.server.auth``: names, PINs, rights); a
-jefe de mesa or de sala opens the partida with the halls' allotments, closes the sale and
-enters each ball the centre's extractor gives (decision 290). Every hall keeps one link
+jefe de mesa or de sala counts the balls (with the reader: ``scan``; decisions 347, 348), opens
+the partida with the halls' allotments, closes the sale and enters each ball the centre's
+extractor gives (decision 290). Every hall keeps one link
 (``/centre/v1/link``, ``app.centre.protocol``): it gets the whole record it lacks first, then
 every record as it is written, and sends its sales and claims signed.
 """
