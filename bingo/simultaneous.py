@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bingo.ball_count import count_conforms, count_problems
 from bingo.errors import DomainError
 from bingo.i18n import _
 from bingo.money import percent_of, split_equally
@@ -39,8 +40,6 @@ KINDS = frozenset(
 )
 #: How the centre counted its balls (``BALL_COUNT``'s ``method``), as a hall (decision 43).
 COUNT_METHODS = ("reader", "manual")
-#: The balls of a set: 1..90, each once (R-BALL-2).
-SET_BALLS = range(1, 91)
 
 # The centre's incidents (``INCIDENT``'s ``incident``), as a hall's: the extraction goes on by
 # hand (R-INC-2), is suspended before its first ball (R-INC-1) until ``resumed``, or is stopped
@@ -337,16 +336,13 @@ class SimultaneousState:
             raise SimultaneousError(
                 "bad_request", _("diga qué bolas no están en perfecto estado (R-BALL-2)")
             )
-        seen: dict[int, int] = {}
-        for n in numbers:
-            seen[int(n)] = seen.get(int(n), 0) + 1
-        missing = [n for n in SET_BALLS if n not in seen]
-        repeated = sorted(n for n, c in seen.items() if c > 1 or n not in SET_BALLS)
+        numbers = [int(n) for n in numbers]
+        missing, repeated = count_problems(numbers)  # the hall's rule (bingo.ball_count)
         payload: dict[str, Any] = {
             "after_partida": self.partida,
             "method": method,
-            "numbers": [int(n) for n in numbers],
-            "ok": not missing and not repeated and condition_ok,
+            "numbers": numbers,
+            "ok": count_conforms(numbers, condition_ok),
             "missing": missing,
             "duplicated": repeated,
             "condition_ok": condition_ok,

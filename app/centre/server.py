@@ -33,6 +33,7 @@ from app.server.auth import ServerAuth
 from app.server.table import Table, question_routes
 from bingo import rights as rt
 from bingo import simultaneous as sim
+from bingo.ball_count import SET_BALLS
 from bingo.chain import Record
 from bingo.drawing import BallNotRead, BallSetIrregular
 from bingo.errors import DomainError
@@ -431,7 +432,7 @@ def _hand_count(record: CentreRecord, args: dict[str, Any], devices: bool) -> Re
     condition_ok, note = args.get("condition_ok", True), args.get("note", "")
     if not isinstance(condition_ok, bool) or not isinstance(note, str):
         raise ValueError("condition_ok es true o false, note un texto")
-    numbers = [n for n in sim.SET_BALLS if n not in missing]
+    numbers = [n for n in SET_BALLS if n not in missing]
     return record.ball_count(numbers, "manual", condition_ok, note)
 
 
