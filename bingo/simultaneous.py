@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bingo.ball_count import count_conforms, count_problems
 from bingo.errors import DomainError
 from bingo.i18n import _
 from bingo.money import percent_of, split_equally
@@ -33,7 +34,12 @@ LINK = "simul.link"  # a hall linked, lost, or refused (a wrong secret, a replay
 CLOSED = "simul.closed"  # the partida ended (its bingo was awarded)
 WITHDRAWN = "simul.withdrawn"  # a hall lost before the first ball: its cartones refunded
 INCIDENT = "simul.incident"  # the centre's devices failed, or its balls were irregular
-KINDS = frozenset({OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED, WITHDRAWN, INCIDENT})
+BALL_COUNT = "simul.ball_count"  # the centre's count of its 90 balls between partidas (R-BALL-2)
+KINDS = frozenset(
+    {OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED, WITHDRAWN, INCIDENT, BALL_COUNT}
+)
+#: How the centre counted its balls (``BALL_COUNT``'s ``method``), as a hall (decision 43).
+COUNT_METHODS = ("reader", "manual")
 
 # The centre's incidents (``INCIDENT``'s ``incident``), as a hall's: the extraction goes on by
 # hand (R-INC-2), is suspended before its first ball (R-INC-1) until ``resumed``, or is stopped
@@ -163,6 +169,10 @@ class SimultaneousState:
     suspended: bool = False
     irregular: bool = False  # stopped for an irregularity of the balls: only annulled after
     annulled: bool = False
+    # the last count of the centre's balls (``BALL_COUNT``'s payload), and whether a conforming
+    # one was made since the last partida opened: each partida is counted for (decision 347)
+    ball_count: dict[str, Any] | None = None
+    counted: bool = False
 
     # --- the fold ----------------------------------------------------------------------------
 
@@ -183,6 +193,7 @@ class SimultaneousState:
             self.line_cents = self.bingo_cents = 0
             self.manual_from_ball, self.suspended = None, False
             self.irregular = self.annulled = False
+            self.counted = False  # that count is this partida's: the next one is counted again
         elif kind == SOLD:
             self.sold[str(payload["hall"])] += int(payload["count"])
             self._seen(payload)
@@ -216,6 +227,9 @@ class SimultaneousState:
                 self.irregular = True
         elif kind == WITHDRAWN:
             self.withdrawn.add(str(payload["hall"]))
+        elif kind == BALL_COUNT:
+            self.ball_count = dict(payload)
+            self.counted = bool(payload["ok"])
 
     def _seen(self, payload: Mapping[str, Any]) -> None:
         """A hall's message accepted: its sequence number is the one a later one must pass."""
@@ -294,6 +308,78 @@ class SimultaneousState:
             "refunded": self.sold[hall],
             "refund_cents": self.sold[hall] * self.price_cents,
         }
+
+    def may_count(self) -> None:
+        """Refuse a count of the balls while a partida is open: they are counted between
+        partidas, before the next one opens (decision 347), as a hall counts them before its
+        session opens (R-BALL-2).
+        """
+        if self.status in (SELLING, DRAWING):
+            raise SimultaneousError(
+                "partida_open",
+                _(
+                    "las bolas se cuentan entre partidas: la partida simultánea {p} sigue abierta"
+                ).format(p=self.partida),
+            )
+
+    def ball_count_payload(
+        self, numbers: Sequence[int], method: str, condition_ok: bool = True, note: str = ""
+    ) -> dict[str, Any]:
+        """The payload of a count of the centre's balls (the reader's scan, or by hand), or the
+        refusal. One that does not show 1..90 once each in perfect condition is recorded too,
+        with the balls missing and repeated named: it opens no partida (decision 22).
+        """
+        self.may_count()
+        if method not in COUNT_METHODS:
+            raise SimultaneousError("bad_request", f"recuento desconocido: {method!r}")
+        if not condition_ok and not note.strip():
+            raise SimultaneousError(
+                "bad_request", _("diga qué bolas no están en perfecto estado (R-BALL-2)")
+            )
+        numbers = [int(n) for n in numbers]
+        missing, repeated = count_problems(numbers)  # the hall's rule (bingo.ball_count)
+        payload: dict[str, Any] = {
+            "after_partida": self.partida,
+            "method": method,
+            "numbers": numbers,
+            "ok": count_conforms(numbers, condition_ok),
+            "missing": missing,
+            "duplicated": repeated,
+            "condition_ok": condition_ok,
+        }
+        if note.strip():
+            payload["note"] = note.strip()
+        return payload
+
+    def need_ball_count(self, required: bool = True) -> None:
+        """Refuse a partida whose last count since the last partida opened was not conforming,
+        and, where the count is ``required`` (a centre with its reader), one not counted since
+        (R-BALL-2; decisions 22, 347, 348).
+        """
+        if self.counted:
+            return
+        last = self.ball_count
+        if last is not None and last.get("after_partida") == self.partida and not last["ok"]:
+            raise SimultaneousError(
+                "balls_not_conforming",
+                _(
+                    "el último recuento de bolas no fue correcto (faltan {m}; repetidas {d}{c}): "
+                    "cambie el juego de bolas y vuelva a contarlas (R-BALL-2)"
+                ).format(
+                    m=", ".join(map(str, last["missing"])) or "—",
+                    d=", ".join(map(str, last["duplicated"])) or "—",
+                    c="" if last["condition_ok"] else f"; {last.get('note', '')}",
+                ),
+            )
+        if not required:
+            return
+        raise SimultaneousError(
+            "balls_not_counted",
+            _(
+                "antes de abrir la partida simultánea hay que contar las 90 bolas ante el jefe "
+                "de sala (R-BALL-2)"
+            ),
+        )
 
     def hall_of(self, number: int) -> str | None:
         for lot in self.allotments.values():

@@ -47,11 +47,18 @@ class CentreRecord:
     """
 
     def __init__(
-        self, store: EventStore, stream: str = CENTRE, rules: RegionRules | None = None
+        self,
+        store: EventStore,
+        stream: str = CENTRE,
+        rules: RegionRules | None = None,
+        count_required: bool = False,
     ) -> None:
         self.store = store
         self.stream = stream
         self.rules = rules or RegionRules(region="centro")  # the region's percentages (R-NET-3)
+        # a centre with its reader opens no partida without a conforming count (decision 347);
+        # any centre none after a count that did not conform (decision 22)
+        self.count_required = count_required
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self.records: list[Record] = store.load(stream)
@@ -101,6 +108,7 @@ class CentreRecord:
                     "bad_partida",
                     f"la partida debe pasar de la {self.state.partida} y tener precio",
                 )
+            self.state.need_ball_count(self.count_required)
             lots = sim.allot(requests)
             strips = sim.serie_strips(lots)
             self._cards, self._tracker = None, None
@@ -119,6 +127,16 @@ class CentreRecord:
                     )
                 ]
             )[0]
+
+    def ball_count(
+        self, numbers: Sequence[int], method: str, condition_ok: bool = True, note: str = ""
+    ) -> Record:
+        """A count of the centre's 90 balls between partidas (R-BALL-2): recorded whether it
+        conforms or not, so every hall's copy holds it; only a conforming one opens a partida.
+        """
+        with self._lock:
+            payload = self.state.ball_count_payload(numbers, method, condition_ok, note)
+            return self._append([(sim.BALL_COUNT, payload)])[0]
 
     def sell(
         self, hall: str, count: int, msg_seq: int | None = None, first: int | None = None

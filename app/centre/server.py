@@ -1,8 +1,9 @@
 """`bingo-hall serve --centre`: the central site of a simultaneous partida (docs/centre.md).
 
 The centre's operators log in as a hall's do (``app.server.auth``: names, PINs, rights); a
-jefe de mesa or de sala opens the partida with the halls' allotments, closes the sale and
-enters each ball the centre's extractor gives (decision 290). Every hall keeps one link
+jefe de mesa or de sala counts the balls (with the reader: ``scan``; decisions 347, 348), opens
+the partida with the halls' allotments, closes the sale and enters each ball the centre's
+extractor gives (decision 290). Every hall keeps one link
 (``/centre/v1/link``, ``app.centre.protocol``): it gets the whole record it lacks first, then
 every record as it is written, and sends its sales and claims signed.
 """
@@ -24,6 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from actas.words import cause_text
 from app.centre import protocol as pr
 from app.centre.record import CENTRE, CentreRecord
 from app.server import wire
@@ -31,8 +33,9 @@ from app.server.auth import ServerAuth
 from app.server.table import Table, question_routes
 from bingo import rights as rt
 from bingo import simultaneous as sim
+from bingo.ball_count import SET_BALLS
 from bingo.chain import Record
-from bingo.drawing import BallNotRead
+from bingo.drawing import BallNotRead, BallSetIrregular
 from bingo.errors import DomainError
 from bingo.rules import RegionRules
 from store import EventStore
@@ -115,7 +118,9 @@ def build_centre_app(
     opens its extractor and reader over the record (``app.centre.draws``), else its table
     types each ball.
     """
-    record = CentreRecord(store, stream, rules)
+    # with its reader, the centre counts its balls before each partida, as a hall before its
+    # session (R-BALL-2; decision 347)
+    record = CentreRecord(store, stream, rules, count_required=devices is not None)
     draws, stop_devices = devices(record) if devices is not None else (None, None)
     # the draw asks the centre's table what it reads on a ball the devices cannot vouch for,
     # as a hall's server asks its console; the table polls ``/centre/v1/questions``
@@ -135,6 +140,9 @@ def build_centre_app(
             return refused
         body = {"v": 1, "version": record.last_seq, "state": pr.state_json(record.state)}
         body["devices"] = draws is not None
+        # the last count of the balls and whether it opens the next partida (R-BALL-2)
+        body["ball_count"] = record.state.ball_count
+        body["counted"] = record.state.counted
         return JSONResponse(body)
 
     async def command(request: Request) -> Response:
@@ -164,6 +172,8 @@ def build_centre_app(
             args = {**args, "authorised_by": who.name}
         if name == "draw":
             return await _draw(args.get("table") is True, args.get("table_check") is True)
+        if name == "scan":
+            return await _scan(args)
         try:
             done = await asyncio.to_thread(_run, record, name, args, draws is not None)
         except DomainError as err:
@@ -201,6 +211,39 @@ def build_centre_app(
             drawing.release()
         written = [r.to_json() for r in record.after(before)]
         return JSONResponse({"v": 1, "version": record.last_seq, "done": done, "records": written})
+
+    async def _scan(args: dict[str, Any]) -> Response:
+        """The reader's count of the centre's 90 balls between partidas, as a hall's
+        ``scan_ball_set`` (R-BALL-2; decision 347): recorded whether it conforms or not; one with
+        a ball missing or repeated is answered 422 naming them and opens no partida; a reader
+        that cannot count (a ball unreadable, the reader lost) records nothing.
+        """
+        if draws is None:
+            return _error(
+                422, "no_devices", "el centro no tiene lector: cuente las bolas a mano (count)"
+            )
+        condition_ok, note = args.get("condition_ok", True), args.get("note", "")
+        if not isinstance(condition_ok, bool) or not isinstance(note, str):
+            return _error(400, "bad_request", "scan: condition_ok es true o false, note un texto")
+        if not drawing.acquire(blocking=False):
+            return _error(409, "busy", "el extractor y el lector están ocupados")
+        irregular: BallSetIrregular | None = None
+        try:
+            record.state.may_count()  # before the reader turns the set over
+            try:
+                numbers = await asyncio.to_thread(draws.scan)
+            except BallSetIrregular as exc:
+                numbers, irregular = list(exc.scanned), exc
+            done = await asyncio.to_thread(record.ball_count, numbers, "reader", condition_ok, note)
+        except DomainError as err:  # the partida open, the reader unable to count
+            return _error(422, getattr(err, "code", "not_counted"), err.message)
+        finally:
+            drawing.release()
+        body = {"v": 1, "version": record.last_seq, "record": done.to_json()}
+        if irregular is None:
+            return JSONResponse(body)
+        words = cause_text(irregular) + " No se abre ninguna partida con este juego de bolas."
+        return JSONResponse({**body, **wire.error_body("ball_set_irregular", words)}, 422)
 
     async def link(socket: WebSocket) -> None:
         await socket.accept()
@@ -365,10 +408,32 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool
         return record.incident(incident, str(args.get("note", "")))
     if name == "annul":
         return record.annul(str(args.get("note", "")), str(args["authorised_by"]))
+    if name == "count":
+        return _hand_count(record, args, devices)
     raise KeyError(
-        f"orden desconocida {name!r} (hay: open, start, draw, ball, manual, resume, withdraw, "
-        "annul)"
+        f"orden desconocida {name!r} (hay: scan, count, open, start, draw, ball, manual, "
+        "resume, withdraw, annul)"
     )
+
+
+def _hand_count(record: CentreRecord, args: dict[str, Any], devices: bool) -> Record:
+    """The jefe de mesa's count by hand before the jefe de sala, at a centre without a reader:
+    the balls missing (none: all 90 there), and their condition (decisions 43, 47, 348).
+    """
+    if devices:  # with a reader the count is the reader's, as at a hall (decision 43)
+        raise sim.SimultaneousError(
+            "reader_count", "con lector, las bolas las cuenta el lector: orden scan (R-BALL-2)"
+        )
+    missing = args.get("missing", [])
+    if not isinstance(missing, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 90 for n in missing
+    ):
+        raise ValueError("missing es la lista de las bolas que faltan, del 1 al 90")
+    condition_ok, note = args.get("condition_ok", True), args.get("note", "")
+    if not isinstance(condition_ok, bool) or not isinstance(note, str):
+        raise ValueError("condition_ok es true o false, note un texto")
+    numbers = [n for n in SET_BALLS if n not in missing]
+    return record.ball_count(numbers, "manual", condition_ok, note)
 
 
 def _attended(table: Table, at_table: bool, check: bool, draws: DeviceDraws) -> str:

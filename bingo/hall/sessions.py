@@ -9,10 +9,11 @@ import datetime as dt
 from collections.abc import Sequence
 
 from bingo import events as ev
+from bingo.ball_count import count_conforms
 from bingo.cards import CardSet
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
-from bingo.hall.states import BALLS, BallSetState
+from bingo.hall.states import BallSetState
 from bingo.i18n import _
 from bingo.rules import RegionRules
 from bingo.terminals import TerminalLimits
@@ -243,7 +244,7 @@ class SessionCommands(HallState):
             self.games.refuse_open(session.id)
         if not condition_ok and not note.strip():
             raise DomainError("diga qué bolas no están en perfecto estado", "R-BALL-2")
-        ok = sorted(numbers) == list(BALLS) and condition_ok
+        ok = count_conforms(numbers, condition_ok)  # the centre's rule too (bingo.ball_count)
         return [
             ev.BallCheckRecorded(
                 session_id=session_id,

@@ -138,6 +138,8 @@ def test_the_centre_draws_a_simultaneous_partida_from_its_devices_for_two_halls(
             secret.write_text(secrets[hall])
             halls[hall] = Hall(tmp_path, hall, name, centre, secret).start()
         allotments = {names[h]: n for h, n in ALLOTMENTS.items()}
+        counted = centre.command("scan")  # the reader's count first (R-BALL-2, decision 347)
+        assert counted.status_code == 200, counted.text
         opened = centre.command(
             "open", partida=1, price_cents=100, allotments=allotments, seed=SEED
         )
