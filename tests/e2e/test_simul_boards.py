@@ -15,9 +15,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -93,15 +98,36 @@ def state_of(partida: int, balls: list[int]) -> ShowState:
     return ShowState(partida, len(balls), balls[-1] if balls else 0, frozenset(balls))
 
 
-def test_the_hall_boards_and_voice_follow_the_centre_s_partida_and_catch_up_at_once(
-    tmp_path: Path, programs: list[Emulator], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each central ball lights the hall's board with its count and is called once; the hall's
-    own partida, once its sale is closed, keeps the board and the voice (the central ball drawn
-    meanwhile is shown when the board comes back, never called late); a hall down for four
-    balls shows them all in one state when it is back and calls only the newest; the board
-    keeps the closed partida and gives it up when the hall opens a partida of its own.
-    """
+@dataclass
+class Linked:
+    """A centre, a hall joined to it (through ``via``, else straight) with its extractor and
+    reader, one board and the voice, and the centre's partida 1 with 60 cartones of the hall
+    in play."""
+
+    centre: Centre
+    hall: Hall
+    console: Client
+    played: Path
+    config: Path
+    balls: list[int]
+
+    def ball(self, number: int) -> None:
+        answer = self.centre.command("ball", number=number)
+        assert answer.status_code == 200, answer.text
+
+
+def board_shows(spy: Path, state: ShowState, what: str) -> None:
+    until(lambda: bool(sent_to_boards(spy)) and sent_to_boards(spy)[-1] == state, what)
+
+
+@contextmanager
+def joined(
+    tmp_path: Path,
+    programs: list[Emulator],
+    monkeypatch: pytest.MonkeyPatch,
+    spy: Path,
+    via: Callable[[int], int] | None = None,
+) -> Iterator[Linked]:
     folder, played = recording_player(tmp_path)
     monkeypatch.setenv("PATH", f"{folder}:{os.environ['PATH']}")
     db = f"sqlite:///{tmp_path / 'centro.sqlite'}"
@@ -114,11 +140,12 @@ def test_the_hall_boards_and_voice_follow_the_centre_s_partida_and_catch_up_at_o
     devices = Emulator("extractor", "reader")
     board = Emulator("board")
     programs += [devices, board]
-    spies = [tmp_path / "board-line-1.txt", tmp_path / "board-line-2.txt"]
-    config = write_hall_file(tmp_path, devices, board, spies[0])
-
+    config = write_hall_file(tmp_path, devices, board, spy)
     centre = Centre(db, "centro", make_pki(tmp_path / "pki"), tmp_path / "centre.log")
-    hall = Hall(tmp_path, HALL, HALL, centre, secret)
+    port = via(centre.port) if via is not None else centre.port
+    hall = Hall(
+        tmp_path, HALL, HALL, SimpleNamespace(wss=f"wss://127.0.0.1:{port}", ca=centre.ca), secret
+    )
     hall.server.devices = "serial"
     hall.server.extra += ["--config", str(config)]
     try:
@@ -133,14 +160,26 @@ def test_the_hall_boards_and_voice_follow_the_centre_s_partida_and_catch_up_at_o
         assert hall.post("sell", count=60).status_code == 200
         assert centre.command("start").status_code == 200
         balls = [int(b) for b in np.random.default_rng(5).permutation(np.arange(1, 91))]
+        yield Linked(centre, hall, console, played, config, balls)
+    finally:
+        hall.server.stop()
+        centre.stop()
 
-        def ball(number: int) -> None:
-            answer = centre.command("ball", number=number)
-            assert answer.status_code == 200, answer.text
 
-        def board_shows(spy: Path, state: ShowState, what: str) -> None:
-            until(lambda: bool(sent_to_boards(spy)) and sent_to_boards(spy)[-1] == state, what)
-
+def test_the_hall_boards_and_voice_follow_the_centre_s_partida_and_catch_up_at_once(
+    tmp_path: Path, programs: list[Emulator], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each central ball lights the hall's board with its count and is called once; the hall's
+    own partida, once its sale is closed, keeps the board and the voice (the central ball drawn
+    meanwhile is shown when the board comes back, never called late); a hall down for four
+    balls shows them all in one state when it is back and calls only the newest; the board
+    keeps the closed partida and gives it up when the hall opens a partida of its own.
+    """
+    spies = [tmp_path / "board-line-1.txt", tmp_path / "board-line-2.txt"]
+    with joined(tmp_path, programs, monkeypatch, spies[0]) as j:
+        centre, hall, console, played, config, balls, ball = (
+            j.centre, j.hall, j.console, j.played, j.config, j.balls, j.ball
+        )  # fmt: skip
         # live: each ball on the board with its count as it comes, and called once
         for k in range(1, 4):
             ball(balls[k - 1])
@@ -203,6 +242,95 @@ def test_the_hall_boards_and_voice_follow_the_centre_s_partida_and_catch_up_at_o
         next_own = int(console.do("start_partida")["result"]["partida"])
         board_shows(spies[1], state_of(next_own, []), "la partida propia siguiente en el panel")
         assert calls(played) == [*before, *balls[8:drawn]]
+
+
+class Cable:
+    """The hall's network cable to the centre, which can be pulled out and plugged back: a
+    program's thread passing the bytes both ways on loopback (the link's TLS goes through it
+    untouched); pulled, it cuts every connection and takes no new one.
+    """
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.plugged = True
+        self._open: list[socket.socket] = []
+        self._server = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self._server.getsockname()[1])
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                hall, _ = self._server.accept()
+            except OSError:
+                return
+            if not self.plugged:
+                hall.close()
+                continue
+            centre = socket.create_connection(("127.0.0.1", self.target))
+            self._open += [hall, centre]
+            for a, b in ((hall, centre), (centre, hall)):
+                threading.Thread(target=self._pass, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pass(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            end.close()
+
+    def pull(self) -> None:
+        self.plugged = False
+        for end in self._open:
+            with suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+        self._open.clear()
+
+    def plug(self) -> None:
+        self.plugged = True
+
+    def close(self) -> None:
+        self.pull()
+        self._server.close()
+
+
+def test_after_a_link_loss_the_board_shows_the_missed_balls_at_once_and_the_newest_is_called(
+    tmp_path: Path, programs: list[Emulator], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hall keeps running while its link is cut and four balls are drawn at the centre:
+    when the link is back, the board gets the whole state in one go (no ball shown one by one
+    late) and the voice calls only the newest ball; the next ball is called as it comes.
+    """
+    spy = tmp_path / "board-line.txt"
+    cables: list[Cable] = []
+
+    def via(port: int) -> int:
+        cables.append(Cable(port))
+        return cables[0].port
+
+    try:
+        with joined(tmp_path, programs, monkeypatch, spy, via) as j:
+            for k in (1, 2):
+                j.ball(j.balls[k - 1])
+                board_shows(spy, state_of(1, j.balls[:k]), f"la bola {k} en el panel")
+                until(lambda k=k: len(calls(j.played)) >= k, f"la bola {k} cantada")
+            cables[0].pull()
+            until(lambda: j.hall.view()["connection"] == "sin conexión", "la sala sin enlace")
+            before = len(sent_to_boards(spy))
+            for number in j.balls[2:6]:
+                j.ball(number)
+            cables[0].plug()
+            caught_up(j.centre, [j.hall])
+            board_shows(spy, state_of(1, j.balls[:6]), "las bolas perdidas en el panel")
+            assert {s.extractions for s in sent_to_boards(spy)[before:]} == {6}
+            until(lambda: len(calls(j.played)) >= 3, "la bola más nueva cantada")
+            j.ball(j.balls[6])
+            board_shows(spy, state_of(1, j.balls[:7]), "la bola 7 en el panel")
+            until(lambda: len(calls(j.played)) >= 4, "la bola 7 cantada")
+            assert calls(j.played) == [*j.balls[:2], j.balls[5], j.balls[6]]
     finally:
-        hall.server.stop()
-        centre.stop()
+        for cable in cables:
+            cable.close()
