@@ -100,12 +100,15 @@ class Joined:
             nonlocal called
             if link.last_seq <= link.head:  # the backlog is still arriving: one state at its end
                 return
-            panel = simultaneous_panel(link.state, link.hall)
-            shown = boards.simultaneous(panel)
-            due, called = calls_due(panel, called, shown=shown)
-            for number in due:
-                if call is not None:
-                    call(number)
+            try:
+                panel = simultaneous_panel(link.state, link.hall)
+                shown = boards.simultaneous(panel)
+                due, called = calls_due(panel, called, shown=shown)
+                for number in due:
+                    if call is not None:
+                        call(number)
+            except Exception:  # the boards and the voice never stop the link (decisions 96, 97)
+                log.exception("los paneles o la voz no siguen la partida simultánea")
 
         link.listeners.append(heard)
 
