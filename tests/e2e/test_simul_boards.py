@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
+import httpx
 import numpy as np
 import pytest
 
@@ -148,6 +149,13 @@ def joined(
     )
     hall.server.devices = "serial"
     hall.server.extra += ["--config", str(config)]
+    # never reuse a connection the server is closing (it keeps an idle one 5 s; a loaded
+    # machine can take longer than that to start the hall again)
+    brief = httpx.Limits(keepalive_expiry=1.0)
+    headers = centre.http.headers
+    centre.http.close()
+    centre.http = httpx.Client(verify=centre.tls(), timeout=30, headers=headers, limits=brief)
+    hall.http = httpx.Client(timeout=30, limits=brief)
     try:
         hall.start()
         console = Client(hall.server)
