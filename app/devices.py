@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,6 +33,7 @@ from bingo.hall import DomainError
 from bingo.service import HallService
 
 if TYPE_CHECKING:
+    from bingo.readmodel_simultaneous import SimulPanel
     from drivers.ballsource import DeviceBallSource
     from drivers.sessions import EmulatedSession
 
@@ -257,20 +259,77 @@ def serial_draws(
     return DeviceDraws(service, source, None), stop
 
 
-def feed_boards(
-    service: HallService, show: Callable[[int, int, int | None, frozenset[int]], None]
-) -> Callable[[], None]:
+Show = Callable[[int, int, int | None, frozenset[int]], None]
+
+
+def board_frame(
+    partida: int | None, balls: Sequence[int]
+) -> tuple[int, int, int | None, frozenset[int]]:
+    """What a hall board is sent for a partida, the hall's own or the centre's simultaneous
+    one: its number, the count of extractions, the last ball and every ball drawn (R-PANEL-2).
+    """
+    return partida or 0, len(balls), balls[-1] if balls else None, frozenset(balls)
+
+
+class BoardFeed:
+    """The one source of what the hall boards show: the hall's own partida, or the centre's
+    simultaneous partida while it holds the hall's screens (``takes_screens``, decisions 313
+    and 343). Every committed event of the hall, and every state of the simultaneous partida
+    the hall's copy reaches (``simultaneous``), pushes the whole state (idempotent on the
+    board, R-PANEL-2). ``stop`` unsubscribes.
+    """
+
+    def __init__(self, service: HallService) -> None:
+        from bingo.readmodel import panel_state
+
+        self._service = service
+        self._panel_state = panel_state
+        self._lock = threading.Lock()  # the hall's writer and the link's loop both push
+        self._shows: list[Show] = []
+        self._own = panel_state(service.hall)
+        self._simul: SimulPanel | None = None
+        self.stop = service.subscribe(self._committed)
+
+    def add(self, show: Show) -> None:
+        """Feed one more board line, from now on (it gets the current state at once)."""
+        with self._lock:
+            self._shows.append(show)
+        self._push()
+
+    def simultaneous(self, panel: SimulPanel | None) -> bool:
+        """The simultaneous partida as the hall's copy now holds it; whether it has the boards
+        (and the voice) rather than the hall's own partida.
+        """
+        self._simul = panel
+        return self._push()
+
+    def _committed(self, _record: object, _event: object) -> None:
+        self._own = self._panel_state(self._service.hall)  # on the writer: never half applied
+        self._push()
+
+    def _push(self) -> bool:
+        from bingo.readmodel_simultaneous import takes_screens
+
+        with self._lock:
+            own, simul = self._own, self._simul
+            game = own.game.status if own.game is not None else None
+            shown = takes_screens(simul, own.door_closed, own.announcement_code, game)
+            if shown and simul is not None:
+                frame = board_frame(simul.partida, simul.balls)
+            else:
+                frame = board_frame(own.partida, own.balls)
+            for show in self._shows:
+                show(*frame)
+            return shown
+
+
+def feed_boards(service: HallService, show: Show) -> Callable[[], None]:
     """Keep the hall boards showing the partida in play: every committed event pushes the
     whole state (idempotent on the board, R-PANEL-2). Returns the unsubscriber.
     """
-    from bingo.readmodel import panel_state
-
-    def push(_record: object, _event: object) -> None:
-        state = panel_state(service.hall)
-        show(state.partida or 0, state.extractions, state.last_ball, frozenset(state.balls))
-
-    push(None, None)
-    return service.subscribe(push)
+    feed = BoardFeed(service)
+    feed.add(show)
+    return feed.stop
 
 
 def start_boards(
@@ -278,30 +337,36 @@ def start_boards(
     kind: str,
     lines: Sequence[tuple[str, Sequence[int]]] = (),
     baud: int = 19200,
+    feed: BoardFeed | None = None,
 ) -> Callable[[], None]:
     """Open the hall boards and keep them fed from the record; returns the stopper.
 
     ``kind`` is the hall's devices: ``serial`` opens the lines of ``[devices] boards`` (none
     named: no boards), ``emulated`` one emulated board on a pty. A board that is missing,
     unplugged or silent never stops the game: it is reported and catches up when it answers
-    (R-PANEL-2).
+    (R-PANEL-2). ``feed``: what they show (a joined hall's, which follows the simultaneous
+    partida too); by default the hall's own partidas.
     """
     stoppers: list[Callable[[], None]] = []
+    own_feed = feed is None
+    feed = BoardFeed(service) if feed is None else feed
     try:
         if kind == "serial" and lines:
             from drivers.board import open_serial_boards
 
             boards = open_serial_boards(lines, baud=baud)
             stoppers.append(boards.close)
-            stoppers.append(feed_boards(service, boards.show))
+            feed.add(boards.show)
         elif kind == "emulated":
             from drivers.board import BoardLines, open_emulated_boards
 
             driver, stop = open_emulated_boards(1)
             stoppers.append(stop)
-            stoppers.append(feed_boards(service, BoardLines([driver]).show))
+            feed.add(BoardLines([driver]).show)
     except Exception:  # the game goes on without boards; the reason is in the log
         log.exception("los paneles de la sala no arrancan")
+    if own_feed:
+        stoppers.append(feed.stop)  # stopped first: no state is sent to a line being closed
 
     def stop_all() -> None:
         for stop in reversed(stoppers):

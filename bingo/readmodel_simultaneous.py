@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from bingo import simultaneous as sim
 
-__all__ = ["SimulPanel", "SimulWinner", "simultaneous_panel", "takes_screens"]
+__all__ = [
+    "Called",
+    "SimulPanel",
+    "SimulWinner",
+    "calls_due",
+    "simultaneous_panel",
+    "takes_screens",
+]
 
 #: Winners listed per prize: the rest are counted (a line may be shared by many cartones).
 LISTED_WINNERS = 6
@@ -116,3 +123,40 @@ def takes_screens(
         game_status is not None and game_status not in _GAME_OVER
     )
     return not own_open
+
+
+@dataclass(frozen=True)
+class Called:
+    """How far the hall's voice has gone in a simultaneous partida: its balls up to ``balls``
+    were called, or passed over (decision 344).
+    """
+
+    partida: int = 0
+    balls: int = 0
+
+    @classmethod
+    def of(cls, panel: SimulPanel | None) -> Called:
+        """What the copy already holds when the hall starts: called before, or missed while
+        the hall was down; never called late.
+        """
+        return cls() if panel is None else cls(panel.partida, len(panel.balls))
+
+
+def calls_due(
+    panel: SimulPanel | None, called: Called, *, shown: bool
+) -> tuple[tuple[int, ...], Called]:
+    """The balls of the simultaneous partida the hall's voice calls now, the copy caught up
+    with the centre, and how far it has then gone (decision 344): each ball once, as it
+    reaches the hall's copy; after a backlog (a link made again, a hall started), only its
+    newest ball, the one the players mark next (the boards show all the others at once); and
+    nothing while the hall's own partida has the boards (``shown`` false: those balls are
+    passed over, never called later).
+    """
+    if panel is None:
+        return (), called
+    done = called.balls if called.partida == panel.partida else 0
+    new = panel.balls[done:]
+    if not new:
+        return (), called
+    now = Called(panel.partida, len(panel.balls))
+    return (new[-1:] if shown else ()), now

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,11 +26,13 @@ from app.server.auth import ServerAuth
 from bingo import simultaneous as sim
 from bingo.chain import Record
 from bingo.errors import DomainError
+from bingo.readmodel_simultaneous import Called, calls_due, simultaneous_panel
 from bingo.terminals import CASH, check_payment
 from store import EventStore, StoreError, open_store
 from store.engine import check_database_file, parse_url
 
 if TYPE_CHECKING:
+    from app.devices import BoardFeed
     from app.server.host import HallHost
 
 log = logging.getLogger(__name__)
@@ -80,6 +83,34 @@ class Joined:
         )
         self.host = host
         self.link.listeners.append(self._heard)
+
+    def follow(self, boards: BoardFeed, call: Callable[[int], None] | None) -> None:
+        """The hall's boards and voice follow the simultaneous partida too (decisions 343,
+        344): ``boards`` shows it while it has the hall's screens, ``call`` calls its balls
+        then, each once. During a backlog (the link made again, the hall started) nothing is
+        shown or called until the copy reaches the centre's end: then the boards get the
+        whole state at once and the voice only the newest ball.
+        """
+        link = self.link
+        panel = simultaneous_panel(link.state, link.hall)
+        called = Called.of(panel)
+        boards.simultaneous(panel)
+
+        def heard(_records: list[Record]) -> None:
+            nonlocal called
+            if link.last_seq <= link.head:  # the backlog is still arriving: one state at its end
+                return
+            try:
+                panel = simultaneous_panel(link.state, link.hall)
+                shown = boards.simultaneous(panel)
+                due, called = calls_due(panel, called, shown=shown)
+                for number in due:
+                    if call is not None:
+                        call(number)
+            except Exception:  # the boards and the voice never stop the link (decisions 96, 97)
+                log.exception("los paneles o la voz no siguen la partida simultánea")
+
+        link.listeners.append(heard)
 
     async def run(self) -> None:
         await self.record()  # what the copy already held and the hall's record lacks

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
     from starlette.applications import Starlette
 
+    from app.centre.join import Joined
     from app.server.host import HallHost
     from bingo.interconnected import Ledger
 
@@ -56,8 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_join(parser)
 
 
-def open_host(args: argparse.Namespace, settings: object) -> HallHost:
-    """The hall of ``--db`` with its set-up from the settings, and its devices."""
+def open_host(args: argparse.Namespace, settings: object, join: Joined | None = None) -> HallHost:
+    """The hall of ``--db`` with its set-up from the settings, and its devices; ``join``: its
+    link to a centre, whose simultaneous partida its boards and voice follow too.
+    """
     from app.bootstrap import check_settings, choose_hall, prepare_hall
     from app.config import HallSettings
     from app.interconnected import open_ledger
@@ -95,7 +98,9 @@ def open_host(args: argparse.Namespace, settings: object) -> HallHost:
                 raise ServeError(f"no se pueden abrir los dispositivos: {exc}") from None
         if host.table is not None:
             host.table.seconds = settings.server.question_seconds
-        _start_boards_and_voice(host, args.devices, settings)
+        if join is not None:
+            join.bind(host.service.hall_id, host)
+        _start_boards_and_voice(host, args.devices, settings, join)
     except BaseException:
         host.close()
         store.close()
@@ -146,19 +151,26 @@ def device_ports(devices: str, settings: object) -> tuple[str, str] | None:
     return ports[0], ports[1]
 
 
-def _start_boards_and_voice(host: HallHost, devices: str, settings: object) -> None:
+def _start_boards_and_voice(
+    host: HallHost, devices: str, settings: object, join: Joined | None = None
+) -> None:
     """The hall boards of ``[devices] boards`` (one emulated board with emulated devices) and
-    the ball calls of ``[voice]``, fed from the record; both stop with the host. Neither ever
-    stops the game (decisions 96, 97).
+    the ball calls of ``[voice]``, fed from the record, and at a joined hall from its copy of
+    the central record too (decisions 343, 344); both stop with the host. Neither ever stops
+    the game (decisions 96, 97).
     """
     from app.config import HallSettings
-    from app.devices import feed_voice, start_boards
+    from app.devices import BoardFeed, feed_voice, start_boards
     from drivers.voice import Voice
 
     assert isinstance(settings, HallSettings)
     lines = [(line.port, line.addresses) for line in settings.board_lines]
-    host.on_close(start_boards(host.service, devices, lines, settings.baud))
+    feed = BoardFeed(host.service)
     voice = Voice(settings.voice)
+    if join is not None:  # before the first state is sent: the boards start on the right one
+        join.follow(feed, voice.call if voice.active else None)
+    host.on_close(start_boards(host.service, devices, lines, settings.baud, feed))
+    host.on_close(feed.stop)  # before the lines close: nothing is sent to a line being closed
     if voice.active:
         host.voice = voice
         host.on_close(voice.close)
@@ -213,14 +225,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         join = joined(args)  # checked before anything is opened
     except JoinError as exc:
         raise ServeError(str(exc)) from None
-    host = open_host(args, settings)
-    if join is not None:
-        try:
-            join.bind(host.service.hall_id, host)
-        except BaseException:
-            host.close()
-            host.store.close()
-            raise
+    host = open_host(args, settings, join)
     try:
         scheme = "https" if args.cert else "http"
         shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
