@@ -24,7 +24,7 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
     from app.centre.record import CENTRE, CentreRecord
     from app.centre.server import build_centre_app
     from app.config import HallSettings
-    from app.server.main import device_ports, run_app
+    from app.server.main import device_ports, listen, run_app
     from store import open_store
 
     assert isinstance(settings, HallSettings)
@@ -54,15 +54,25 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
             except OSError as exc:
                 raise ServeError(f"no se pueden abrir el extractor y el lector: {exc}") from None
 
-    store = open_store(args.db)
+    host = args.host or "127.0.0.1"
+    port = args.port if args.port is not None else 8443
+    # the port is the centre's before its record or devices are opened, and before it says so
+    listening = listen(host, port)
     try:
-        host = args.host or "127.0.0.1"
-        port = args.port if args.port is not None else 8443
-        app = build_centre_app(store, args.hall or CENTRE, centre_rules(settings), devices)
+        store = open_store(args.db)
+    except BaseException:
+        listening.close()
+        raise
+    try:
+        try:
+            app = build_centre_app(store, args.hall or CENTRE, centre_rules(settings), devices)
+        except BaseException:
+            listening.close()
+            raise
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
         if kind != "none":
             print(f"  bolas del extractor y el lector ({kind})", flush=True)
-        run_app(app, host, port, args.cert, args.key)
+        run_app(app, listening, args.cert, args.key)
     finally:
         store.close()
     return 0

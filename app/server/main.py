@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -225,7 +227,13 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         join = joined(args)  # checked before anything is opened
     except JoinError as exc:
         raise ServeError(str(exc)) from None
-    host = open_host(args, settings, join)
+    # the port is the server's before anything is opened or written, and before it says so
+    listening = listen(args.host, args.port)
+    try:
+        host = open_host(args, settings, join)
+    except BaseException:
+        listening.close()
+        raise
     try:
         scheme = "https" if args.cert else "http"
         shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
@@ -233,7 +241,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
-        run_app(build_app(host, console_key, join), args.host, args.port, args.cert, args.key)
+        run_app(build_app(host, console_key, join), listening, args.cert, args.key)
     finally:
         host.close()
         host.store.close()
@@ -242,16 +250,49 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     return 0
 
 
-def run_app(app: Starlette, host: str, port: int, cert: str | None, key: str | None) -> None:
-    """Serve ``app`` until stopped: the hall server and the centre alike (one WebSocket
-    implementation, the same quiet log and the same 3 s to finish on a stop).
+def listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket on ``host``:``port``; ``ServeError`` (exit 1, nothing
+    served) when the address cannot be had: a port another program holds, a port below 1024
+    without the right, an address that is not this machine's.
+    """
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listening = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as exc:
+        raise ServeError(f"no se reconoce la dirección «{host}»: {_why(exc)}") from None
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        listening.bind(address)
+        listening.listen(2048)
+    except OSError as exc:
+        listening.close()
+        if exc.errno == errno.EADDRINUSE:
+            why = "otro programa lo está usando (¿otro servidor de la sala?); use otro con --port"
+        elif exc.errno == errno.EACCES:
+            why = "no hay permiso para ese puerto (los de debajo de 1024 son del sistema)"
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            why = "esa dirección no es de esta máquina (--host)"
+        else:
+            why = _why(exc)
+        raise ServeError(f"no se puede abrir el puerto {port} en «{host}»: {why}") from None
+    return listening
+
+
+def _why(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str | None) -> None:
+    """Serve ``app`` on ``listening`` (from ``listen``) until stopped: the hall server and the
+    centre alike (one WebSocket implementation, the same quiet log and the same 3 s to finish
+    on a stop).
     """
     import uvicorn
 
     config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         ssl_certfile=cert,
         ssl_keyfile=key,
         ws="websockets-sansio",
@@ -259,4 +300,7 @@ def run_app(app: Starlette, host: str, port: int, cert: str | None, key: str | N
         lifespan="on",
         timeout_graceful_shutdown=3,
     )
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    finally:
+        listening.close()
