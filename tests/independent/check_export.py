@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -37,10 +36,17 @@ from typing import Any, TypeGuard
 # and terminals, and the simultaneous partidas are checked by the modules beside this one,
 # standard library only too (copy the check_*.py files together).
 if __package__:
-    from . import check_games, check_interconnected, check_simultaneous, check_terminals
+    from . import (
+        check_games,
+        check_interconnected,
+        check_regions,
+        check_simultaneous,
+        check_terminals,
+    )
 else:  # run as a script
     import check_games
     import check_interconnected
+    import check_regions
     import check_simultaneous
     import check_terminals
 
@@ -419,6 +425,14 @@ class _Export:
     games: check_games.Games = field(default_factory=check_games.Games)
     interconnected: check_interconnected.State = field(default_factory=check_interconnected.State)
     regions: list[str] = field(default_factory=list)  # those the export names (check_terminals)
+    raw: dict[str, Any] = field(default_factory=dict)  # the export itself
+    files: check_regions.RegionFiles | None = None  # the published region files, when given
+
+    def published_bounds(self, raw_rules: object) -> None:
+        """With the published files, the prima's bounds are those of the rules' file."""
+        bounds = self.files.prima_bounds(self.raw, raw_rules) if self.files else None
+        if bounds is not None:
+            self.rules.prima_min, self.rules.prima_max, self.rules.prima_step = bounds
 
 
 # --------------------------------------------------------------------------------------------
@@ -1316,6 +1330,7 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
     if own_rules is not None:
         # The rules this session was played under, when a later change differs (added field).
         outer, ex.rules = ex.rules, _read_rules(own_rules, out)
+        ex.published_bounds(own_rules)
     try:
         _check_partidas(partidas, where, closed_raw, day, ex, out)
     finally:
@@ -1325,7 +1340,10 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
         ex.partidas += check_games.check_partidas(raw["game_partidas"], where, ex.games, out)
     # Payment means (R-SALE-4); machines against the limits of the region the export names.
     regions = [*ex.regions, *check_terminals.regions_of({}, raw)]
-    check_terminals.check_session(raw, where, out.add, regions)
+    known = None
+    if ex.files is not None:  # the published files' limits, not those known here
+        known = ex.files.terminal_limits(ex.raw, raw.get("rules", ex.raw.get("rules")))
+    check_terminals.check_session(raw, where, out.add, regions, known)
     return day
 
 
@@ -1355,7 +1373,9 @@ def _check_partidas(
             out.add(pwhere, f"could not be checked completely ({type(exc).__name__}: {exc})")
 
 
-def _run(export: object) -> tuple[list[str], int]:
+def _run(
+    export: object, files: check_regions.RegionFiles | None = None
+) -> tuple[list[str], int]:
     out = _Problems()
     if not isinstance(export, dict):
         out.add("export", "is not a JSON object")
@@ -1374,6 +1394,8 @@ def _run(export: object) -> tuple[list[str], int]:
         _read_rules(rd.get_dict("rules"), out), _read_card_sets(rd.get_list("card_sets"), out)
     )
     ex.regions = check_terminals.regions_of(export, {})
+    ex.raw, ex.files = export, files
+    ex.published_bounds(export.get("rules"))
     games = check_games.read_games(export.get("games"), out)
     ex.games = check_games.Games(
         games, check_games.read_card_sets(export.get("card_sets"), games, out)
@@ -1415,32 +1437,11 @@ def _run(export: object) -> tuple[list[str], int]:
     return out.items, ex.partidas
 
 
-@dataclass(frozen=True)
-class Published:
-    """One published region file: the regulator's list names each version's SHA-256."""
-
-    region: str
-    version: str
-    sha256: str
-
-
-def read_published(text: str) -> list[Published]:
-    """The regulator's list of published region files, TOML: one ``[[file]]`` table each with
-    ``region``, ``version`` and ``sha256`` (other keys, e.g. ``resolution``, are ignored).
-    Raises ValueError when the list cannot be used.
-    """
-    data = tomllib.loads(text)
-    files = data.get("file")
-    if not isinstance(files, list) or not files:
-        raise ValueError("no [[file]] tables")
-    out: list[Published] = []
-    for i, entry in enumerate(files, 1):
-        keys = ("region", "version", "sha256")
-        values = [entry.get(k) if isinstance(entry, dict) else None for k in keys]
-        if not all(isinstance(v, str) and v for v in values):
-            raise ValueError(f"[[file]] #{i} needs region, version and sha256 as text")
-        out.append(Published(*values))
-    return out
+# The regulator's list and the published region files are read by the module beside this one.
+Published = check_regions.Published
+read_published = check_regions.read_published
+RegionFiles = check_regions.RegionFiles
+read_region_files = check_regions.read_region_files
 
 
 def _check_published(export: dict[str, Any], published: Iterable[Published]) -> list[str]:
@@ -1477,44 +1478,99 @@ def _check_published(export: dict[str, Any], published: Iterable[Published]) -> 
     return problems
 
 
-def check(export: dict[str, Any], published: Iterable[Published] | None = None) -> list[str]:
+def check(
+    export: dict[str, Any],
+    published: Iterable[Published] | None = None,
+    regions: RegionFiles | None = None,
+) -> list[str]:
     """Every problem found in a ``bingo-session/1`` export, each with its location; with
-    ``published``, also every region file it names that is not the published one.
+    ``published``, also every region file it names that is not the published one; with
+    ``regions`` (the published files themselves, see check_regions.py), every figure its rules
+    carry that is not the published file's. Raises ``check_regions.MissingFile`` when the
+    export names a published file that is not among ``regions``.
     """
-    problems = _run(export)[0]
+    problems = regions.problems(export) if regions is not None else []
+    problems = _run(export, regions)[0] + problems
     if published is not None:
         problems += _check_published(export, published)
+    elif regions is not None:
+        problems += _check_published(export, regions.published)
     return problems
 
 
-USAGE = "usage: check_export.py [--published REGION_FILES.toml] EXPORT.json"
+USAGE = (
+    "usage: check_export.py [--published REGION_FILES.toml] [--regions FOLDER] EXPORT.json\n"
+    "  --published LIST  the regulator's list of published region files (SHA-256 of each)\n"
+    "  --regions FOLDER  the published region files themselves: every figure of the rules is\n"
+    "                    compared with them (the list is LIST, or FOLDER/published.toml)"
+)
+
+
+def _options(args: list[str]) -> tuple[dict[str, str], list[str]] | str:
+    """The options given and what is left, or the message saying what is wrong."""
+    given: dict[str, str] = {}
+    while args[:1] and args[0].startswith("--"):
+        name = args[0]
+        if name not in ("--published", "--regions"):
+            return f"unknown option {name}"
+        if name in given:
+            return f"{name} given twice"
+        if len(args) < 2 or args[1].startswith("--"):
+            return f"{name} needs a file name"
+        given[name], args = args[1], args[2:]
+    if len(args) != 1:
+        return "give one export file" if not args else "give one export file, after the options"
+    return given, args
+
+
+def _reference(
+    given: dict[str, str],
+) -> tuple[list[Published] | None, RegionFiles | None] | str:
+    """The published list and files the options name, or the message saying why not."""
+    folder = Path(given["--regions"]) if "--regions" in given else None
+    listing = given.get("--published")
+    if listing is None and folder is not None:
+        listing = str(folder / check_regions.LIST_NAME)
+    if listing is None:
+        return None, None
+    try:
+        published = read_published(Path(listing).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return f"cannot read the published list {listing}: {exc}"
+    if folder is None:
+        return published, None
+    try:
+        return published, read_region_files(folder, published, Path(listing))
+    except (OSError, ValueError) as exc:
+        return f"cannot use the region files in {folder}: {exc}"
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    published: list[Published] | None = None
-    if args[:1] == ["--published"]:
-        if len(args) < 2:
-            print(USAGE, file=sys.stderr)
-            return 2
-        try:
-            published = read_published(Path(args[1]).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            print(f"cannot read the published list {args[1]}: {exc}", file=sys.stderr)
-            return 2
-        args = args[2:]
-    if len(args) != 1:
-        print(USAGE, file=sys.stderr)
+    parsed = _options(list(sys.argv[1:] if argv is None else argv))
+    if isinstance(parsed, str):
+        print(f"{parsed}\n{USAGE}", file=sys.stderr)
         return 2
+    given, (name,) = parsed
+    reference = _reference(given)
+    if isinstance(reference, str):
+        print(reference, file=sys.stderr)
+        return 2
+    published, regions = reference
     try:
-        export = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+        export = json.loads(Path(name).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        print(f"cannot read {args[0]}: {exc}", file=sys.stderr)
+        print(f"cannot read {name}: {exc}", file=sys.stderr)
         return 2
     if not isinstance(export, dict):
-        print(f"cannot read {args[0]}: the top level is not a JSON object", file=sys.stderr)
+        print(f"cannot read {name}: the top level is not a JSON object", file=sys.stderr)
         return 2
-    problems, partidas = _run(export)
+    try:  # the published files first: one the export names but not given stops the check
+        problems = regions.problems(export) if regions is not None else []
+    except check_regions.MissingFile as exc:
+        print(f"cannot compare with the published files: {exc}", file=sys.stderr)
+        return 2
+    found, partidas = _run(export, regions)
+    problems = found + problems
     if published is not None:
         problems += _check_published(export, published)
     for line in problems:
