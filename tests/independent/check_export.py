@@ -1373,9 +1373,7 @@ def _check_partidas(
             out.add(pwhere, f"could not be checked completely ({type(exc).__name__}: {exc})")
 
 
-def _run(
-    export: object, files: check_regions.RegionFiles | None = None
-) -> tuple[list[str], int]:
+def _run(export: object, files: check_regions.RegionFiles | None = None) -> tuple[list[str], int]:
     out = _Problems()
     if not isinstance(export, dict):
         out.add("export", "is not a JSON object")
@@ -1489,7 +1487,7 @@ def check(
     carry that is not the published file's. Raises ``check_regions.MissingFile`` when the
     export names a published file that is not among ``regions``.
     """
-    problems = regions.problems(export) if regions is not None else []
+    problems = check_regions.problems(export, regions) if regions is not None else []
     problems = _run(export, regions)[0] + problems
     if published is not None:
         problems += _check_published(export, published)
@@ -1528,6 +1526,8 @@ def _reference(
 ) -> tuple[list[Published] | None, RegionFiles | None] | str:
     """The published list and files the options name, or the message saying why not."""
     folder = Path(given["--regions"]) if "--regions" in given else None
+    if folder is not None and not folder.is_dir():
+        return f"cannot use the region files in {folder}: it is not a folder"
     listing = given.get("--published")
     if listing is None and folder is not None:
         listing = str(folder / check_regions.LIST_NAME)
@@ -1565,7 +1565,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read {name}: the top level is not a JSON object", file=sys.stderr)
         return 2
     try:  # the published files first: one the export names but not given stops the check
-        problems = regions.problems(export) if regions is not None else []
+        problems = check_regions.problems(export, regions) if regions is not None else []
     except check_regions.MissingFile as exc:
         print(f"cannot compare with the published files: {exc}", file=sys.stderr)
         return 2

@@ -162,8 +162,9 @@ class RegionFile:
                         f"bola_loca_bp {taken}, {expected} ({self.label})"
                     )
                 else:
-                    out.append(f"{key} {found} is not the published file's {_show(figure)} "
-                               f"({self.label})")
+                    out.append(
+                        f"{key} {found} is not the published file's {_show(figure)} ({self.label})"
+                    )
         ceiling = bola.get("max_bp", 0)
         if _int(taken) and _int(ceiling) and taken > ceiling:
             out.append(
@@ -385,8 +386,10 @@ def _simultaneous(
     out = []
     for partida in _objects(session.get("simultaneous_partidas")):
         here = f"{where} simultaneous partida {partida.get('partida')}"
-        expected = {"line_bp": line, "bingo_bp": payout - line if _int(payout) and _int(line)
-                    else None}
+        expected = {
+            "line_bp": line,
+            "bingo_bp": payout - line if _int(payout) and _int(line) else None,
+        }
         for key, figure in expected.items():
             if key in partida and partida[key] != figure:
                 out.append(
