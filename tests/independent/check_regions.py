@@ -230,6 +230,17 @@ class RegionFiles:
             f"files given in {self.folder} (sha256 {entries[0].sha256}): nothing was compared"
         )
 
+    def figures_file(self, export: dict[str, Any], rules: object) -> RegionFile | None:
+        """The file whose figures the rules are: the one they name, or for rules that name none
+        the region's file given whose figures they have, else the newest given."""
+        if not isinstance(rules, dict):
+            return None
+        if isinstance(rules.get("source"), dict):
+            return self.file_for(export, rules, "rules")
+        given = self._of(_region(export, rules))
+        same = [f for f in given if not f.differences(rules)]
+        return (same or given or [None])[-1]
+
     def rules_problems(self, export: dict[str, Any], rules: object, where: str) -> list[str]:
         """Each figure of ``rules`` that is not the published file's (see the module's text)."""
         if not isinstance(rules, dict):
@@ -260,7 +271,7 @@ class RegionFiles:
         later one adds the prize, decision 295)."""
         if not isinstance(rules, dict):
             rules = {}
-        file = self.file_for(export, rules, "rules")
+        file = self.figures_file(export, rules)
         if file is not None and file.interconnected is not None:
             return file
         later = [f for f in self._of(_region(export, rules)) if f.interconnected is not None]
@@ -268,7 +279,7 @@ class RegionFiles:
 
     def prima_bounds(self, export: dict[str, Any], rules: object) -> tuple[int, int, int] | None:
         """The prima's bounds of the rules' file (R-PRIMA-2), None without one."""
-        file = self.file_for(export, rules, "rules")
+        file = self.figures_file(export, rules)
         return file.prima_bounds() if file is not None else None
 
     def terminal_limits(
@@ -276,7 +287,7 @@ class RegionFiles:
     ) -> dict[str, check_terminals.RegionLimits | None]:
         """The machines' limits of each region given (check_terminals' ``known``): for the
         rules' region those of the rules' file, else of its newest file given."""
-        file = self.file_for(export, rules, "rules")
+        file = self.figures_file(export, rules)
         regions = sorted({f.entry.region for f in self.files})
         out = {region: self._of(region)[-1].terminal_limits() for region in regions}
         if file is not None:
@@ -379,7 +390,7 @@ def _simultaneous(
 ) -> list[str]:
     """A simultaneous partida keeps the region's line and gives the bingo the rest of the
     whole payout (decision 298): the file's figures, not the hall's after its bola loca."""
-    file = files.file_for(export, rules, "rules")
+    file = files.figures_file(export, rules)
     if file is None or "simultaneous_partidas" not in session:
         return []
     payout, line = file.rules.get("payout_bp"), file.rules.get("line_bp")

@@ -230,16 +230,16 @@ def test_an_interconnected_ball_limit_off_the_published_scale_is_named(
     )
 
 
-def published_copy(tmp: Path, edit: Callable[[str], str]) -> Path:
-    """A regulator's folder (list and files) whose Basque file says other figures, listed with
-    the SHA-256 of its bytes: the checker takes the figures from the file, not from itself."""
+def published_copy(tmp: Path, region: str, version: str, edit: Callable[[str], str]) -> Path:
+    """A regulator's folder (list and file) whose file of ``region`` says other figures, listed
+    with the SHA-256 of its bytes: the checker takes the figures from the file, not itself."""
     folder = tmp / "regions"
     folder.mkdir()
-    text = edit((REGIONS / "euskadi.toml").read_text(encoding="utf-8"))
-    (folder / "euskadi.toml").write_text(text, encoding="utf-8")
-    digest = hashlib.sha256((folder / "euskadi.toml").read_bytes()).hexdigest()
+    path = folder / f"{region}.toml"
+    path.write_text(edit((REGIONS / path.name).read_text(encoding="utf-8")), encoding="utf-8")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
     (folder / "published.toml").write_text(
-        f'[[file]]\nregion = "euskadi"\nversion = "1996.2"\nsha256 = "{digest}"\n',
+        f'[[file]]\nregion = "{region}"\nversion = "{version}"\nsha256 = "{digest}"\n',
         encoding="utf-8",
     )
     return folder
@@ -253,7 +253,10 @@ def test_the_machines_limits_are_the_published_files(
     export = basque_night()
     assert run(export, capsys, "--regions", str(REGIONS), tmp=tmp_path) == (0, [], "")
     folder = published_copy(
-        tmp_path, lambda t: t.replace("segunda = 8, tercera = 6", "segunda = 8, tercera = 4")
+        tmp_path,
+        "euskadi",
+        "1996.2",
+        lambda t: t.replace("segunda = 8, tercera = 6", "segunda = 8, tercera = 4"),
     )
     status, problems, _ = run(export, capsys, "--regions", str(folder), tmp=tmp_path)
     assert status == 1
@@ -342,4 +345,23 @@ def test_the_checker_run_as_a_script_compares_the_figures(night: Export, tmp_pat
     assert result.returncode == 1
     assert "rules: line_bp 1500 is not the published file's 1000 (cantabria 2014.3)" in (
         result.stdout
+    )
+
+
+def test_the_prima_amounts_are_bounded_by_the_published_file(
+    night: Export, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R-PRIMA-2, Cantabria V.2.a: the prima's amounts lie between the file's minimum and
+    maximum in its steps; a resolution that raises the minimum to 300 € (a new published file)
+    makes the night's 200 € prima a problem, though the export carries no bounds."""
+    folder = published_copy(
+        tmp_path,
+        "cantabria",
+        "2014.3",
+        lambda t: t.replace("prima_min_cents = 5000 ", "prima_min_cents = 30000"),
+    )
+    status, problems, _ = run(night, capsys, "--regions", str(folder), tmp=tmp_path)
+    assert status == 1
+    assert any("prima amount_cents 20000 is not between 30000 and 100000" in p for p in problems), (
+        problems
     )
