@@ -6,14 +6,24 @@ R-PRIMA-*, R-BOLA-*, R-INC-*) and the Cantabria regulation (sections I, II.1 and
 way a third party would: it imports nothing but the standard library and recomputes every
 prize from the file.
 
-    python check_export.py [--published REGION_FILES.toml] EXPORT.json
+    python check_export.py [--published REGION_FILES.toml] [--regions FOLDER] EXPORT.json
 
-With ``--published`` (the regulator's list of published region files: ``[[file]]`` tables with
-``region``, ``version``, ``sha256``), every ``rules.source`` must name a published version and
-carry that version's SHA-256: a region file edited in the hall is a problem. The checker then
-prints each problem with its location, then ``N partidas checked, M problems``; the exit status
-is 0 when nothing is wrong, 1 when problems were found and 2 when the input cannot be read.
-``check(export)`` returns the same problems as a list of strings.
+Without options the prizes are recomputed with the percentages and figures the export's own
+``rules`` carry (and the machines' limits this checker knows, ``check_terminals.py``): the
+export is checked against itself. With ``--published`` (the regulator's list of published
+region files: ``[[file]]`` tables with ``region``, ``version``, ``sha256``), every
+``rules.source`` must name a published version and carry that version's SHA-256: a region file
+edited in the hall is a problem. With ``--regions FOLDER`` (the published region files
+themselves; the list is ``--published`` or else ``FOLDER/published.toml``), every file of the
+folder must be a published one by the SHA-256 of its bytes, or nothing is checked (exit 2), and
+every figure the rules carry, the interconnected prize's, the simultaneous partidas' and the
+machines' limits are compared with the file the rules name, each difference named with its
+place, e.g. ``rules: line_bp 1500 is not the published file's 1000 (cantabria 2014.3)``
+(check_regions.py). The checker then prints each problem with its location, then ``N partidas
+checked, M problems``; the exit status is 0 when nothing is wrong, 1 when problems were found
+and 2 when the input cannot be read or used (a wrong option, an unpublished file in the folder,
+a published file the export names that is not in it). ``check(export)`` returns the same
+problems as a list of strings.
 
 Readings of the format that the text leaves open (see ``INTERPRETATIONS``) are stated once
 here and applied everywhere.

@@ -110,7 +110,12 @@ class RegionFile:
         its first step (not in play, decision 287)."""
         limit = None
         for step in (self.interconnected or {}).get("scale", []):
-            if isinstance(step, list) and len(step) == 2 and fund_cents >= step[0]:
+            if (
+                isinstance(step, list)
+                and len(step) == 2
+                and _int(step[0])
+                and fund_cents >= step[0]
+            ):
                 limit = step[1]
         return limit
 

@@ -19,8 +19,11 @@ hall's decision 282).
   forbidden by name, any other means is unknown.
 - A region whose limits are known here (Euskadi): a session whose machines sold carries
   ``terminal_limits``, and they are the region's for its ``category`` (decision 333); the
-  checks below use the region's figures, never the export's. A region known to set none
-  (Cantabria) and a region not known here: the session's own ``terminal_limits``, if any.
+  checks below use the region's figures, never the export's. Given the published region files
+  (``check_export.py --regions``), the figures are the file's ``[hall]`` instead of
+  ``REGION_LIMITS`` (check_regions.py, decision 334): one place for the published figures. A
+  region known to set none (Cantabria) and a region not known here: the session's own
+  ``terminal_limits``, if any.
 - Euskadi art. 3.6.a: at most 12/8/6 machines (category especial or primera / segunda /
   tercera) sell in a session (a machine that sold in it was installed in it; decision 319);
   with no ``category`` no machine may sell.
