@@ -6,7 +6,8 @@ R-PRIMA-*, R-BOLA-*, R-INC-*) and the Cantabria regulation (sections I, II.1 and
 way a third party would: it imports nothing but the standard library and recomputes every
 prize from the file.
 
-    python check_export.py [--published REGION_FILES.toml] [--regions FOLDER] EXPORT.json
+    python check_export.py [--published REGION_FILES.toml] [--regions FOLDER]
+                           [--games FOLDER] EXPORT.json
 
 Without options the prizes are recomputed with the percentages and figures the export's own
 ``rules`` carry (and the machines' limits this checker knows, ``check_terminals.py``): the
@@ -19,7 +20,11 @@ folder must be a published one by the SHA-256 of its bytes, or nothing is checke
 every figure the rules carry, the interconnected prize's, the simultaneous partidas' and the
 machines' limits are compared with the file the rules name, each difference named with its
 place, e.g. ``rules: line_bp 1500 is not the published file's 1000 (cantabria 2014.3)``
-(check_regions.py). The checker then prints each problem with its location, then ``N partidas
+(check_regions.py). With ``--games FOLDER`` (the published game files and their list
+``FOLDER/published.toml``), every game the export played (``games``) must be a published
+version by its SHA-256 and have the file's plan, prizes, combinations, cartón and numbers;
+without it the partidas of those games are recomputed by the definitions the export carries.
+The checker then prints each problem with its location, then ``N partidas
 checked, M problems``; the exit status is 0 when nothing is wrong, 1 when problems were found
 and 2 when the input cannot be read or used (a wrong option, an unpublished file in the folder,
 a published file the export names that is not in it). ``check(export)`` returns the same
@@ -1450,6 +1455,8 @@ Published = check_regions.Published
 read_published = check_regions.read_published
 RegionFiles = check_regions.RegionFiles
 read_region_files = check_regions.read_region_files
+GameFiles = check_regions.GameFiles
+read_game_files = check_regions.read_game_files
 
 
 def _check_published(export: dict[str, Any], published: Iterable[Published]) -> list[str]:
@@ -1490,14 +1497,16 @@ def check(
     export: dict[str, Any],
     published: Iterable[Published] | None = None,
     regions: RegionFiles | None = None,
+    games: GameFiles | None = None,
 ) -> list[str]:
     """Every problem found in a ``bingo-session/1`` export, each with its location; with
     ``published``, also every region file it names that is not the published one; with
     ``regions`` (the published files themselves, see check_regions.py), every figure its rules
-    carry that is not the published file's. Raises ``check_regions.MissingFile`` when the
-    export names a published file that is not among ``regions``.
+    carry that is not the published file's; with ``games`` (the published game files), every
+    game played that is not one of them. Raises ``check_regions.MissingFile`` when the export
+    names a published file that is not among those given.
     """
-    problems = check_regions.problems(export, regions) if regions is not None else []
+    problems = _published_files(export, regions, games)
     problems = _run(export, regions)[0] + problems
     if published is not None:
         problems += _check_published(export, published)
@@ -1506,11 +1515,22 @@ def check(
     return problems
 
 
+def _published_files(
+    export: dict[str, Any], regions: RegionFiles | None, games: GameFiles | None
+) -> list[str]:
+    """What the published files given (region, game) say of the export's figures."""
+    problems = check_regions.problems(export, regions) if regions is not None else []
+    return problems + (check_regions.game_problems(export, games) if games is not None else [])
+
+
 USAGE = (
-    "usage: check_export.py [--published REGION_FILES.toml] [--regions FOLDER] EXPORT.json\n"
+    "usage: check_export.py [--published REGION_FILES.toml] [--regions FOLDER] "
+    "[--games FOLDER] EXPORT.json\n"
     "  --published LIST  the regulator's list of published region files (SHA-256 of each)\n"
     "  --regions FOLDER  the published region files themselves: every figure of the rules is\n"
-    "                    compared with them (the list is LIST, or FOLDER/published.toml)"
+    "                    compared with them (the list is LIST, or FOLDER/published.toml)\n"
+    "  --games FOLDER    the published game files and their list FOLDER/published.toml: every\n"
+    "                    game the export played is compared with them"
 )
 
 
@@ -1519,7 +1539,7 @@ def _options(args: list[str]) -> tuple[dict[str, str], list[str]] | str:
     given: dict[str, str] = {}
     while args[:1] and args[0].startswith("--"):
         name = args[0]
-        if name not in ("--published", "--regions"):
+        if name not in ("--published", "--regions", "--games"):
             return f"unknown option {name}"
         if name in given:
             return f"{name} given twice"
@@ -1529,6 +1549,17 @@ def _options(args: list[str]) -> tuple[dict[str, str], list[str]] | str:
     if len(args) != 1:
         return "give one export file" if not args else "give one export file, after the options"
     return given, args
+
+
+def _games(given: dict[str, str]) -> GameFiles | str | None:
+    """The published game files ``--games`` names, or the message saying why not."""
+    if "--games" not in given:
+        return None
+    folder = Path(given["--games"])
+    try:
+        return read_game_files(folder)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return f"cannot use the game files in {folder}: {exc}"
 
 
 def _reference(
@@ -1566,6 +1597,10 @@ def main(argv: list[str] | None = None) -> int:
         print(reference, file=sys.stderr)
         return 2
     published, regions = reference
+    games = _games(given)
+    if isinstance(games, str):
+        print(games, file=sys.stderr)
+        return 2
     try:
         export = json.loads(Path(name).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -1575,7 +1610,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read {name}: the top level is not a JSON object", file=sys.stderr)
         return 2
     try:  # the published files first: one the export names but not given stops the check
-        problems = check_regions.problems(export, regions) if regions is not None else []
+        problems = _published_files(export, regions, games)
     except check_regions.MissingFile as exc:
         print(f"cannot compare with the published files: {exc}", file=sys.stderr)
         return 2

@@ -49,16 +49,18 @@ class MissingFile(ValueError):
 
 @dataclass(frozen=True)
 class Published:
-    """One published region file: the regulator's list names each version's SHA-256."""
+    """One published region file: the regulator's list names each version's SHA-256. In the
+    list of game files, ``region`` holds the game's id."""
 
     region: str
     version: str
     sha256: str
 
 
-def read_published(text: str) -> list[Published]:
+def read_published(text: str, kind: str = "region") -> list[Published]:
     """The regulator's list of published region files, TOML: one ``[[file]]`` table each with
-    ``region``, ``version`` and ``sha256`` (other keys, e.g. ``resolution``, are ignored).
+    ``region``, ``version`` and ``sha256`` (other keys, e.g. ``resolution``, are ignored); with
+    ``kind="game"``, the list of game files (``game`` in place of ``region``).
     Raises ValueError when the list cannot be used.
     """
     data = tomllib.loads(text)
@@ -67,10 +69,10 @@ def read_published(text: str) -> list[Published]:
         raise ValueError("no [[file]] tables")
     out: list[Published] = []
     for i, entry in enumerate(files, 1):
-        keys = ("region", "version", "sha256")
+        keys = (kind, "version", "sha256")
         values = [entry.get(k) if isinstance(entry, dict) else None for k in keys]
         if not all(isinstance(v, str) and v for v in values):
-            raise ValueError(f"[[file]] #{i} needs region, version and sha256 as text")
+            raise ValueError(f"[[file]] #{i} needs {kind}, version and sha256 as text")
         out.append(Published(*values))
     return out
 
@@ -300,14 +302,16 @@ class RegionFiles:
         return out
 
 
-def read_region_files(folder: Path, published: list[Published], skip: Path | None) -> RegionFiles:
-    """The region files in ``folder`` (each ``*.toml`` but the list ``skip`` and any
-    ``published.toml``), each refused unless the SHA-256 of the bytes read is a published one.
-    Raises ValueError (OSError when the folder cannot be read) with the reason."""
+def _published_bytes(
+    folder: Path, published: list[Published], skip: Path | None, what: str
+) -> list[tuple[str, Published, dict[str, Any]]]:
+    """Each ``*.toml`` of ``folder`` but the list ``skip`` and any ``published.toml``: its name,
+    its published entry and its TOML, refused unless the SHA-256 of the bytes read is a
+    published one. Raises ValueError (OSError when the folder cannot be read) with the reason."""
     if not folder.is_dir():
         raise ValueError(f"{folder} is not a folder")
     by_digest = {p.sha256: p for p in published}
-    files = []
+    out = []
     for path in sorted(folder.glob("*.toml")):
         if path.name == LIST_NAME or (skip is not None and path.resolve() == skip.resolve()):
             continue
@@ -316,17 +320,24 @@ def read_region_files(folder: Path, published: list[Published], skip: Path | Non
         entry = by_digest.get(digest)
         if entry is None:
             raise ValueError(
-                f"{path.name} is not a published region file: the SHA-256 of its bytes "
+                f"{path.name} is not a published {what} file: the SHA-256 of its bytes "
                 f"{digest} is not in the published list (an edited file is not compared with)"
             )
         try:
             data = tomllib.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise ValueError(f"{path.name} cannot be read as TOML: {exc}") from None
-        files.append(RegionFile(path.name, entry, data))
-    if not files:
-        raise ValueError(f"{folder} holds no region file (*.toml)")
-    return RegionFiles(folder, published, files)
+        out.append((path.name, entry, data))
+    if not out:
+        raise ValueError(f"{folder} holds no {what} file (*.toml)")
+    return out
+
+
+def read_region_files(folder: Path, published: list[Published], skip: Path | None) -> RegionFiles:
+    """The region files in ``folder``, each verified against ``published`` (the list ``skip``
+    is not one). Raises ValueError (OSError when the folder cannot be read) with the reason."""
+    found = _published_bytes(folder, published, skip, "region")
+    return RegionFiles(folder, published, [RegionFile(*f) for f in found])
 
 
 def _sessions(export: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -412,4 +423,113 @@ def _simultaneous(
                     f"{here}: {key} {_show(partida[key])} is not the published file's "
                     f"{_show(figure)} ({file.label})"
                 )
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The published game files (bingo derivado and bingo plus): ``--games FOLDER``
+
+
+def _game_figures(data: dict[str, Any]) -> dict[str, Any]:
+    """What an export's ``games`` entry says of the game, from the file (its names aside)."""
+    game, carton, plan = _table(data, "game"), _table(data, "carton"), _table(data, "plan")
+    combinations = []
+    for entry in _objects(data.get("combination")):
+        row: dict[str, Any] = {"code": entry.get("code"), "kind": entry.get("kind")}
+        if "drawings" in entry:  # "X" the cell that counts, as [row, column] from 0
+            row["drawings"] = [
+                sorted(
+                    [r, k] for r, line in enumerate(drawing) for k, x in enumerate(line) if x == "X"
+                )
+                for drawing in entry["drawings"]
+            ]
+        combinations.append(row)
+    figure = "price_multiple_bp" if plan.get("kind") == "instantaneo" else "basis_points"
+    figures: dict[str, Any] = {"kind": plan.get("kind"), "min_payout_bp": plan.get("min_payout_bp")}
+    if "balls" in plan:
+        figures["balls"] = plan["balls"]
+    figures["prizes"] = [
+        {"combination": p.get("combination"), figure: p.get(figure)}
+        for p in _objects(plan.get("prize"))
+    ]
+    return {
+        "modality": game.get("modality"),
+        "numbers": _table(data, "numbers").get("count"),
+        "carton": {k: carton.get(k) for k in ("rows", "columns", "numbers", "placement")},
+        "combinations": combinations,
+        "plan": figures,
+    }
+
+
+def _diff(found: object, expected: object, path: str) -> list[str]:
+    """Each place where ``found`` (the export's) is not ``expected`` (the file's)."""
+    if isinstance(expected, dict):
+        if not isinstance(found, dict):
+            return [f"{path} {_show(found)} is not the published file's object"]
+        return [d for k, v in expected.items() for d in _diff(found.get(k), v, f"{path} {k}")]
+    if isinstance(expected, list):
+        if not isinstance(found, list) or len(found) != len(expected):
+            size = len(found) if isinstance(found, list) else _show(found)
+            return [f"{path} has {size} entries, the published file's {len(expected)}"]
+        if expected and not isinstance(expected[0], dict | list):
+            return (
+                []
+                if found == expected
+                else [f"{path} {found} is not the published file's {expected}"]
+            )
+        return [
+            d
+            for i, (f, e) in enumerate(zip(found, expected, strict=True), 1)
+            for d in _diff(f, e, f"{path} #{i}")
+        ]
+    if found != expected or type(found) is not type(expected):
+        return [f"{path} {_show(found)} is not the published file's {_show(expected)}"]
+    return []
+
+
+@dataclass(frozen=True)
+class GameFiles:
+    """The published game files given, each verified by the SHA-256 of the bytes read."""
+
+    folder: Path
+    published: list[Published]  # ``region`` holds the game's id
+    files: dict[str, tuple[Published, dict[str, Any]]]  # by SHA-256
+
+
+def read_game_files(folder: Path) -> GameFiles:
+    """The game files in ``folder`` and their list ``folder/published.toml`` (``[[file]]`` with
+    ``game``, ``version``, ``sha256``). Raises ValueError or OSError with the reason."""
+    published = read_published((folder / LIST_NAME).read_text(encoding="utf-8"), "game")
+    found = _published_bytes(folder, published, None, "game")
+    return GameFiles(folder, published, {e.sha256: (e, data) for _n, e, data in found})
+
+
+def game_problems(export: dict[str, Any], files: GameFiles) -> list[str]:
+    """Each game the export played that is not a published version (by its SHA-256), and each
+    of its figures (plan, prizes, combinations, cartón, numbers) that is not the published
+    file's. Raises MissingFile when a published file it names is not among those given."""
+    out = []
+    games = export.get("games")
+    for obj in _objects(games):
+        ident, version, digest = obj.get("id"), obj.get("version"), obj.get("sha256")
+        where = f"game {ident}"
+        same = [p for p in files.published if p.region == ident and p.version == version]
+        if not same:
+            out.append(f"{where}: version {_show(version)} is not a published version of it")
+            continue
+        if all(p.sha256 != digest for p in same):
+            out.append(
+                f"{where}: sha256 {digest if isinstance(digest, str) else _show(digest)} is "
+                f"not the published file of version "
+                f"{version} (published: {', '.join(p.sha256 for p in same)})"
+            )
+        given = [files.files[p.sha256] for p in same if p.sha256 in files.files]
+        if not given:
+            raise MissingFile(
+                f"{where} names the published file {ident} {version}, which is not among the "
+                f"game files given in {files.folder}: nothing was compared"
+            )
+        entry, data = given[0]
+        label = f"{entry.region} {entry.version}"
+        out += [f"{where}: {d.strip()} ({label})" for d in _diff(obj, _game_figures(data), "")]
     return out

@@ -365,3 +365,53 @@ def test_the_prima_amounts_are_bounded_by_the_published_file(
     assert any("prima amount_cents 20000 is not between 30000 and 100000" in p for p in problems), (
         problems
     )
+
+
+GAMES = REGIONS.parent / "games"
+
+
+def test_a_game_played_is_compared_with_its_published_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Cantabria B.3, B.4: the prize plan of bingo plus and bingo derivado is the authorised
+    game file's; an export whose definition gives the marco 20 % (the file: 15 %) while naming
+    the published version, or changes a drawing, is named (decision 334)."""
+    from tests.actas.game_fixtures import games_export
+
+    export = games_export()  # hand-made ordinary partidas: only what concerns the games counts
+    assert [
+        p for p in run(export, capsys, "--games", str(GAMES), tmp=tmp_path)[1] if "game" in p
+    ] == []
+
+    def marco(e: Export) -> None:
+        e["games"][0]["plan"]["prizes"][2]["basis_points"] = 2000
+        e["games"][0]["combinations"][0]["drawings"] = [[[0, 0], [0, 4], [3, 0], [3, 3]]]
+
+    status, problems, _ = run(altered(export, marco), capsys, "--games", str(GAMES), tmp=tmp_path)
+    assert status == 1
+    assert (
+        "game plus-4x5: plan prizes #3 basis_points 2000 is not the published file's 1500 "
+        "(plus-4x5 2026.1)" in problems
+    )
+    assert any(p.startswith("game plus-4x5: combinations #1 drawings") for p in problems)
+    unpublished = altered(export, lambda e: e["games"][1].update(sha256="a" * 64))
+    status, problems, _ = run(unpublished, capsys, "--games", str(GAMES), tmp=tmp_path)
+    assert status == 1
+    assert any(
+        p.startswith(f"game derivado-instantaneo-3x3: sha256 {'a' * 64} is not the published")
+        for p in problems
+    )
+
+
+def test_a_game_file_whose_bytes_are_not_the_published_ones_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.actas.game_fixtures import games_export
+
+    folder = tmp_path / "games"
+    shutil.copytree(GAMES, folder)
+    path = folder / "plus-4x5.toml"
+    path.write_text(path.read_text().replace("basis_points = 1500", "basis_points = 2000"))
+    status, problems, err = run(games_export(), capsys, "--games", str(folder), tmp=tmp_path)
+    assert (status, problems) == (2, [])
+    assert f"cannot use the game files in {folder}: plus-4x5.toml is not a published game" in err
