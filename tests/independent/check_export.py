@@ -242,6 +242,7 @@ class _Rules:
     prima_min: int = PRIMA_MIN_CENTS
     prima_max: int = PRIMA_MAX_CENTS
     prima_step: int = PRIMA_STEP_CENTS
+    bola_count: int | None = None  # numbers drawn per partida, when the published file is given
 
 
 def _read_rules(raw: dict[str, Any] | None, out: _Problems) -> _Rules:
@@ -445,9 +446,12 @@ class _Export:
 
     def published_bounds(self, raw_rules: object) -> None:
         """With the published files, the prima's bounds are those of the rules' file."""
-        bounds = self.files.prima_bounds(self.raw, raw_rules) if self.files else None
+        if self.files is None:
+            return
+        bounds = self.files.prima_bounds(self.raw, raw_rules)
         if bounds is not None:
             self.rules.prima_min, self.rules.prima_max, self.rules.prima_step = bounds
+        self.rules.bola_count = self.files.bola_loca_count(self.raw, raw_rules)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1222,6 +1226,11 @@ class _PartidaCheck:
                 numbers.add(x)
         if numbers_raw is not None and not numbers_raw and rules.bola_loca_bp and not self.annulled:
             self.problem("no bola loca number was drawn for this partida (R-BOLA-2)")
+        elif numbers_raw and rules.bola_count is not None and len(numbers_raw) != rules.bola_count:
+            self.problem(
+                f"{len(numbers_raw)} bola loca numbers drawn, but the published region file "
+                f"draws {rules.bola_count} before each partida (bola_loca_count; V.2.c)"
+            )
         self._deduction(fund, deduction, rules.bola_loca_bp)
         self._continuity(fund, before)
         whole = before + deduction if before is not None and deduction is not None else None

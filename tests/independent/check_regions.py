@@ -22,7 +22,8 @@ nothing but the standard library, and it reads the region files' TOML itself.
   has one: decision 295); a simultaneous partida's ``line_bp`` is the file's and its
   ``bingo_bp`` the rest of ``payout_bp`` (decision 298); the auxiliary machines' limits are the
   file's ``[hall]`` (check_terminals.py, decision 333); the prima's amounts are checked against
-  the file's minimum, maximum and step.
+  the file's minimum, maximum and step, and the bola loca numbers drawn before each partida
+  are the file's ``bola_loca_count``.
 """
 
 from __future__ import annotations
@@ -288,6 +289,12 @@ class RegionFiles:
         """The prima's bounds of the rules' file (R-PRIMA-2), None without one."""
         file = self.figures_file(export, rules)
         return file.prima_bounds() if file is not None else None
+
+    def bola_loca_count(self, export: dict[str, Any], rules: object) -> int | None:
+        """The bola loca numbers drawn before each partida by the rules' file (V.2.c)."""
+        file = self.figures_file(export, rules)
+        count = file.rules.get("bola_loca_count") if file is not None else None
+        return count if _int(count) else None
 
     def terminal_limits(
         self, export: dict[str, Any], rules: object

@@ -415,3 +415,17 @@ def test_a_game_file_whose_bytes_are_not_the_published_ones_is_refused(
     status, problems, err = run(games_export(), capsys, "--games", str(folder), tmp=tmp_path)
     assert (status, problems) == (2, [])
     assert f"cannot use the game files in {folder}: plus-4x5.toml is not a published game" in err
+
+
+def test_the_bola_loca_numbers_drawn_are_the_published_files_count(
+    night: Export, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Cantabria V.2.c: the region file says how many numbers are drawn before each partida
+    (bola_loca_count, 1): a partida that drew two gave its players two chances."""
+    edited = altered(night, lambda e: partidas(e)[1]["bola_loca"]["numbers"].append(90))
+    status, problems, _ = run(edited, capsys, "--regions", str(REGIONS), tmp=tmp_path)
+    assert status == 1
+    assert (
+        "session S1 partida 2: 2 bola loca numbers drawn, but the published region file draws 1 "
+        "before each partida (bola_loca_count; V.2.c)" in problems
+    )
