@@ -1515,21 +1515,14 @@ def check(
     game played that is not one of them. Raises ``check_regions.MissingFile`` when the export
     names a published file that is not among those given.
     """
-    problems = _published_files(export, regions, games)
+    listed = list(published) if published is not None else None
+    if listed is None and regions is not None:
+        listed = regions.published
+    problems = check_regions.Reference(listed, regions, games).problems(export)
     problems = _run(export, regions)[0] + problems
-    if published is not None:
-        problems += _check_published(export, published)
-    elif regions is not None:
-        problems += _check_published(export, regions.published)
+    if listed is not None:
+        problems += _check_published(export, listed)
     return problems
-
-
-def _published_files(
-    export: dict[str, Any], regions: RegionFiles | None, games: GameFiles | None
-) -> list[str]:
-    """What the published files given (region, game) say of the export's figures."""
-    problems = check_regions.problems(export, regions) if regions is not None else []
-    return problems + (check_regions.game_problems(export, games) if games is not None else [])
 
 
 USAGE = (
@@ -1560,55 +1553,18 @@ def _options(args: list[str]) -> tuple[dict[str, str], list[str]] | str:
     return given, args
 
 
-def _games(given: dict[str, str]) -> GameFiles | str | None:
-    """The published game files ``--games`` names, or the message saying why not."""
-    if "--games" not in given:
-        return None
-    folder = Path(given["--games"])
-    try:
-        return read_game_files(folder)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return f"cannot use the game files in {folder}: {exc}"
-
-
-def _reference(
-    given: dict[str, str],
-) -> tuple[list[Published] | None, RegionFiles | None] | str:
-    """The published list and files the options name, or the message saying why not."""
-    folder = Path(given["--regions"]) if "--regions" in given else None
-    if folder is not None and not folder.is_dir():
-        return f"cannot use the region files in {folder}: it is not a folder"
-    listing = given.get("--published")
-    if listing is None and folder is not None:
-        listing = str(folder / check_regions.LIST_NAME)
-    if listing is None:
-        return None, None
-    try:
-        published = read_published(Path(listing).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return f"cannot read the published list {listing}: {exc}"
-    if folder is None:
-        return published, None
-    try:
-        return published, read_region_files(folder, published, Path(listing))
-    except (OSError, ValueError) as exc:
-        return f"cannot use the region files in {folder}: {exc}"
-
-
 def main(argv: list[str] | None = None) -> int:
     parsed = _options(list(sys.argv[1:] if argv is None else argv))
     if isinstance(parsed, str):
         print(f"{parsed}\n{USAGE}", file=sys.stderr)
         return 2
     given, (name,) = parsed
-    reference = _reference(given)
-    if isinstance(reference, str):
-        print(reference, file=sys.stderr)
-        return 2
-    published, regions = reference
-    games = _games(given)
-    if isinstance(games, str):
-        print(games, file=sys.stderr)
+    try:
+        reference = check_regions.read_reference(
+            given.get("--published"), given.get("--regions"), given.get("--games")
+        )
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
         return 2
     try:
         export = json.loads(Path(name).read_text(encoding="utf-8"))
@@ -1619,14 +1575,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read {name}: the top level is not a JSON object", file=sys.stderr)
         return 2
     try:  # the published files first: one the export names but not given stops the check
-        problems = _published_files(export, regions, games)
+        problems = reference.problems(export)
     except check_regions.MissingFile as exc:
         print(f"cannot compare with the published files: {exc}", file=sys.stderr)
         return 2
-    found, partidas = _run(export, regions)
+    found, partidas = _run(export, reference.regions)
     problems = found + problems
-    if published is not None:
-        problems += _check_published(export, published)
+    if reference.published is not None:
+        problems += _check_published(export, reference.published)
     for line in problems:
         print(line)
     print(f"{partidas} partidas checked, {len(problems)} problems")

@@ -540,3 +540,50 @@ def game_problems(export: dict[str, Any], files: GameFiles) -> list[str]:
         label = f"{entry.region} {entry.version}"
         out += [f"{where}: {d.strip()} ({label})" for d in _diff(obj, _game_figures(data), "")]
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# What the command line gives
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The published list and files given (each None when not given)."""
+
+    published: list[Published] | None = None
+    regions: RegionFiles | None = None
+    games: GameFiles | None = None
+
+    def problems(self, export: dict[str, Any]) -> list[str]:
+        """What the published files given say of the export's figures; raises MissingFile when
+        it names a published file that is not among them."""
+        out = problems(export, self.regions) if self.regions is not None else []
+        return out + (game_problems(export, self.games) if self.games is not None else [])
+
+
+def read_reference(listing: str | None, regions: str | None, games: str | None) -> Reference:
+    """The list (``--published``), region files (``--regions``, their list the one given or
+    else the folder's ``published.toml``) and game files (``--games``) the command line names.
+    Raises ValueError with the message saying which cannot be used and why."""
+    folder = Path(regions) if regions is not None else None
+    if folder is not None and not folder.is_dir():
+        raise ValueError(f"cannot use the region files in {folder}: it is not a folder")
+    if listing is None and folder is not None:
+        listing = str(folder / LIST_NAME)
+    published = files = game_files = None
+    if listing is not None:
+        try:
+            published = read_published(Path(listing).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise ValueError(f"cannot read the published list {listing}: {exc}") from None
+    if folder is not None and published is not None:
+        try:
+            files = read_region_files(folder, published, Path(listing or ""))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"cannot use the region files in {folder}: {exc}") from None
+    if games is not None:
+        try:
+            game_files = read_game_files(Path(games))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise ValueError(f"cannot use the game files in {games}: {exc}") from None
+    return Reference(published, files, game_files)

@@ -318,6 +318,7 @@ def test_a_published_file_the_export_names_but_not_given_stops_the_check(
         (["--regions"], "--regions needs a file name"),
         (["--regions", "/nonexistent/folder", "x.json"], "it is not a folder"),
         (["--frobnicate", "x", "x.json"], "unknown option --frobnicate"),
+        (["--games", "/nonexistent/folder", "x.json"], "cannot use the game files in /nonexist"),
         (["--regions", str(REGIONS)], "give one export file"),
         (["--regions", str(REGIONS), "--regions", str(REGIONS), "x.json"], "given twice"),
     ],
