@@ -6,14 +6,29 @@ R-PRIMA-*, R-BOLA-*, R-INC-*) and the Cantabria regulation (sections I, II.1 and
 way a third party would: it imports nothing but the standard library and recomputes every
 prize from the file.
 
-    python check_export.py [--published REGION_FILES.toml] EXPORT.json
+    python check_export.py [--published REGION_FILES.toml] [--regions FOLDER]
+                           [--games FOLDER] EXPORT.json
 
-With ``--published`` (the regulator's list of published region files: ``[[file]]`` tables with
-``region``, ``version``, ``sha256``), every ``rules.source`` must name a published version and
-carry that version's SHA-256: a region file edited in the hall is a problem. The checker then
-prints each problem with its location, then ``N partidas checked, M problems``; the exit status
-is 0 when nothing is wrong, 1 when problems were found and 2 when the input cannot be read.
-``check(export)`` returns the same problems as a list of strings.
+Without options the prizes are recomputed with the percentages and figures the export's own
+``rules`` carry (and the machines' limits this checker knows, ``check_terminals.py``): the
+export is checked against itself. With ``--published`` (the regulator's list of published
+region files: ``[[file]]`` tables with ``region``, ``version``, ``sha256``), every
+``rules.source`` must name a published version and carry that version's SHA-256: a region file
+edited in the hall is a problem. With ``--regions FOLDER`` (the published region files
+themselves; the list is ``--published`` or else ``FOLDER/published.toml``), every file of the
+folder must be a published one by the SHA-256 of its bytes, or nothing is checked (exit 2), and
+every figure the rules carry, the interconnected prize's, the simultaneous partidas' and the
+machines' limits are compared with the file the rules name, each difference named with its
+place, e.g. ``rules: line_bp 1500 is not the published file's 1000 (cantabria 2014.3)``
+(check_regions.py). With ``--games FOLDER`` (the published game files and their list
+``FOLDER/published.toml``), every game the export played (``games``) must be a published
+version by its SHA-256 and have the file's plan, prizes, combinations, cartón and numbers;
+without it the partidas of those games are recomputed by the definitions the export carries.
+The checker then prints each problem with its location, then ``N partidas
+checked, M problems``; the exit status is 0 when nothing is wrong, 1 when problems were found
+and 2 when the input cannot be read or used (a wrong option, an unpublished file in the folder,
+a published file the export names that is not in it). ``check(export)`` returns the same
+problems as a list of strings.
 
 Readings of the format that the text leaves open (see ``INTERPRETATIONS``) are stated once
 here and applied everywhere.
@@ -24,7 +39,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -37,10 +51,17 @@ from typing import Any, TypeGuard
 # and terminals, and the simultaneous partidas are checked by the modules beside this one,
 # standard library only too (copy the check_*.py files together).
 if __package__:
-    from . import check_games, check_interconnected, check_simultaneous, check_terminals
+    from . import (
+        check_games,
+        check_interconnected,
+        check_regions,
+        check_simultaneous,
+        check_terminals,
+    )
 else:  # run as a script
     import check_games
     import check_interconnected
+    import check_regions
     import check_simultaneous
     import check_terminals
 
@@ -221,6 +242,7 @@ class _Rules:
     prima_min: int = PRIMA_MIN_CENTS
     prima_max: int = PRIMA_MAX_CENTS
     prima_step: int = PRIMA_STEP_CENTS
+    bola_count: int | None = None  # numbers drawn per partida, when the published file is given
 
 
 def _read_rules(raw: dict[str, Any] | None, out: _Problems) -> _Rules:
@@ -419,6 +441,17 @@ class _Export:
     games: check_games.Games = field(default_factory=check_games.Games)
     interconnected: check_interconnected.State = field(default_factory=check_interconnected.State)
     regions: list[str] = field(default_factory=list)  # those the export names (check_terminals)
+    raw: dict[str, Any] = field(default_factory=dict)  # the export itself
+    files: check_regions.RegionFiles | None = None  # the published region files, when given
+
+    def published_bounds(self, raw_rules: object) -> None:
+        """With the published files, the prima's bounds are those of the rules' file."""
+        if self.files is None:
+            return
+        bounds = self.files.prima_bounds(self.raw, raw_rules)
+        if bounds is not None:
+            self.rules.prima_min, self.rules.prima_max, self.rules.prima_step = bounds
+        self.rules.bola_count = self.files.bola_loca_count(self.raw, raw_rules)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1193,6 +1226,11 @@ class _PartidaCheck:
                 numbers.add(x)
         if numbers_raw is not None and not numbers_raw and rules.bola_loca_bp and not self.annulled:
             self.problem("no bola loca number was drawn for this partida (R-BOLA-2)")
+        elif numbers_raw and rules.bola_count is not None and len(numbers_raw) != rules.bola_count:
+            self.problem(
+                f"{len(numbers_raw)} bola loca numbers drawn, but the published region file "
+                f"draws {rules.bola_count} before each partida (bola_loca_count; V.2.c)"
+            )
         self._deduction(fund, deduction, rules.bola_loca_bp)
         self._continuity(fund, before)
         whole = before + deduction if before is not None and deduction is not None else None
@@ -1316,6 +1354,7 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
     if own_rules is not None:
         # The rules this session was played under, when a later change differs (added field).
         outer, ex.rules = ex.rules, _read_rules(own_rules, out)
+        ex.published_bounds(own_rules)
     try:
         _check_partidas(partidas, where, closed_raw, day, ex, out)
     finally:
@@ -1325,7 +1364,10 @@ def _check_session(raw: dict[str, Any], index: int, ex: _Export, out: _Problems)
         ex.partidas += check_games.check_partidas(raw["game_partidas"], where, ex.games, out)
     # Payment means (R-SALE-4); machines against the limits of the region the export names.
     regions = [*ex.regions, *check_terminals.regions_of({}, raw)]
-    check_terminals.check_session(raw, where, out.add, regions)
+    known = None
+    if ex.files is not None:  # the published files' limits, not those known here
+        known = ex.files.terminal_limits(ex.raw, raw.get("rules", ex.raw.get("rules")))
+    check_terminals.check_session(raw, where, out.add, regions, known)
     return day
 
 
@@ -1355,7 +1397,7 @@ def _check_partidas(
             out.add(pwhere, f"could not be checked completely ({type(exc).__name__}: {exc})")
 
 
-def _run(export: object) -> tuple[list[str], int]:
+def _run(export: object, files: check_regions.RegionFiles | None = None) -> tuple[list[str], int]:
     out = _Problems()
     if not isinstance(export, dict):
         out.add("export", "is not a JSON object")
@@ -1374,6 +1416,8 @@ def _run(export: object) -> tuple[list[str], int]:
         _read_rules(rd.get_dict("rules"), out), _read_card_sets(rd.get_list("card_sets"), out)
     )
     ex.regions = check_terminals.regions_of(export, {})
+    ex.raw, ex.files = export, files
+    ex.published_bounds(export.get("rules"))
     games = check_games.read_games(export.get("games"), out)
     ex.games = check_games.Games(
         games, check_games.read_card_sets(export.get("card_sets"), games, out)
@@ -1415,32 +1459,13 @@ def _run(export: object) -> tuple[list[str], int]:
     return out.items, ex.partidas
 
 
-@dataclass(frozen=True)
-class Published:
-    """One published region file: the regulator's list names each version's SHA-256."""
-
-    region: str
-    version: str
-    sha256: str
-
-
-def read_published(text: str) -> list[Published]:
-    """The regulator's list of published region files, TOML: one ``[[file]]`` table each with
-    ``region``, ``version`` and ``sha256`` (other keys, e.g. ``resolution``, are ignored).
-    Raises ValueError when the list cannot be used.
-    """
-    data = tomllib.loads(text)
-    files = data.get("file")
-    if not isinstance(files, list) or not files:
-        raise ValueError("no [[file]] tables")
-    out: list[Published] = []
-    for i, entry in enumerate(files, 1):
-        keys = ("region", "version", "sha256")
-        values = [entry.get(k) if isinstance(entry, dict) else None for k in keys]
-        if not all(isinstance(v, str) and v for v in values):
-            raise ValueError(f"[[file]] #{i} needs region, version and sha256 as text")
-        out.append(Published(*values))
-    return out
+# The regulator's list and the published region files are read by the module beside this one.
+Published = check_regions.Published
+read_published = check_regions.read_published
+RegionFiles = check_regions.RegionFiles
+read_region_files = check_regions.read_region_files
+GameFiles = check_regions.GameFiles
+read_game_files = check_regions.read_game_files
 
 
 def _check_published(export: dict[str, Any], published: Iterable[Published]) -> list[str]:
@@ -1477,46 +1502,87 @@ def _check_published(export: dict[str, Any], published: Iterable[Published]) -> 
     return problems
 
 
-def check(export: dict[str, Any], published: Iterable[Published] | None = None) -> list[str]:
+def check(
+    export: dict[str, Any],
+    published: Iterable[Published] | None = None,
+    regions: RegionFiles | None = None,
+    games: GameFiles | None = None,
+) -> list[str]:
     """Every problem found in a ``bingo-session/1`` export, each with its location; with
-    ``published``, also every region file it names that is not the published one.
+    ``published``, also every region file it names that is not the published one; with
+    ``regions`` (the published files themselves, see check_regions.py), every figure its rules
+    carry that is not the published file's; with ``games`` (the published game files), every
+    game played that is not one of them. Raises ``check_regions.MissingFile`` when the export
+    names a published file that is not among those given.
     """
-    problems = _run(export)[0]
-    if published is not None:
-        problems += _check_published(export, published)
+    listed = list(published) if published is not None else None
+    if listed is None and regions is not None:
+        listed = regions.published
+    problems = check_regions.Reference(listed, regions, games).problems(export)
+    problems = _run(export, regions)[0] + problems
+    if listed is not None:
+        problems += _check_published(export, listed)
     return problems
 
 
-USAGE = "usage: check_export.py [--published REGION_FILES.toml] EXPORT.json"
+USAGE = (
+    "usage: check_export.py [--published REGION_FILES.toml] [--regions FOLDER] "
+    "[--games FOLDER] EXPORT.json\n"
+    "  --published LIST  the regulator's list of published region files (SHA-256 of each)\n"
+    "  --regions FOLDER  the published region files themselves: every figure of the rules is\n"
+    "                    compared with them (the list is LIST, or FOLDER/published.toml)\n"
+    "  --games FOLDER    the published game files and their list FOLDER/published.toml: every\n"
+    "                    game the export played is compared with them"
+)
+
+
+def _options(args: list[str]) -> tuple[dict[str, str], list[str]] | str:
+    """The options given and what is left, or the message saying what is wrong."""
+    given: dict[str, str] = {}
+    while args[:1] and args[0].startswith("--"):
+        name = args[0]
+        if name not in ("--published", "--regions", "--games"):
+            return f"unknown option {name}"
+        if name in given:
+            return f"{name} given twice"
+        if len(args) < 2 or args[1].startswith("--"):
+            return f"{name} needs a file name"
+        given[name], args = args[1], args[2:]
+    if len(args) != 1:
+        return "give one export file" if not args else "give one export file, after the options"
+    return given, args
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    published: list[Published] | None = None
-    if args[:1] == ["--published"]:
-        if len(args) < 2:
-            print(USAGE, file=sys.stderr)
-            return 2
-        try:
-            published = read_published(Path(args[1]).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            print(f"cannot read the published list {args[1]}: {exc}", file=sys.stderr)
-            return 2
-        args = args[2:]
-    if len(args) != 1:
-        print(USAGE, file=sys.stderr)
+    parsed = _options(list(sys.argv[1:] if argv is None else argv))
+    if isinstance(parsed, str):
+        print(f"{parsed}\n{USAGE}", file=sys.stderr)
+        return 2
+    given, (name,) = parsed
+    try:
+        reference = check_regions.read_reference(
+            given.get("--published"), given.get("--regions"), given.get("--games")
+        )
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
         return 2
     try:
-        export = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+        export = json.loads(Path(name).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        print(f"cannot read {args[0]}: {exc}", file=sys.stderr)
+        print(f"cannot read {name}: {exc}", file=sys.stderr)
         return 2
     if not isinstance(export, dict):
-        print(f"cannot read {args[0]}: the top level is not a JSON object", file=sys.stderr)
+        print(f"cannot read {name}: the top level is not a JSON object", file=sys.stderr)
         return 2
-    problems, partidas = _run(export)
-    if published is not None:
-        problems += _check_published(export, published)
+    try:  # the published files first: one the export names but not given stops the check
+        problems = reference.problems(export)
+    except check_regions.MissingFile as exc:
+        print(f"cannot compare with the published files: {exc}", file=sys.stderr)
+        return 2
+    found, partidas = _run(export, reference.regions)
+    problems = found + problems
+    if reference.published is not None:
+        problems += _check_published(export, reference.published)
     for line in problems:
         print(line)
     print(f"{partidas} partidas checked, {len(problems)} problems")

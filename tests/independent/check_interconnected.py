@@ -11,7 +11,9 @@ winners with the residue kept in the fund, and each settlement's before/after ar
 Across its partidas it proves what can only grow: the generation, and within one generation
 the fund, the reserve and the partidas accumulated. It cannot prove what the other halls
 did between two of its partidas (their contributions, a fund another hall won, the ledger's
-balance over the whole network): that needs the network's ledger.
+balance over the whole network): that needs the network's ledger. The figures themselves
+(percentage, maximum, reserve, the ball limit of each fund by the scale) are the export's here;
+given the published region files, check_regions.py compares them with the file's.
 """
 
 from __future__ import annotations

@@ -19,8 +19,11 @@ hall's decision 282).
   forbidden by name, any other means is unknown.
 - A region whose limits are known here (Euskadi): a session whose machines sold carries
   ``terminal_limits``, and they are the region's for its ``category`` (decision 333); the
-  checks below use the region's figures, never the export's. A region known to set none
-  (Cantabria) and a region not known here: the session's own ``terminal_limits``, if any.
+  checks below use the region's figures, never the export's. Given the published region files
+  (``check_export.py --regions``), the figures are the file's ``[hall]`` instead of
+  ``REGION_LIMITS`` (check_regions.py, decision 334): one place for the published figures. A
+  region known to set none (Cantabria) and a region not known here: the session's own
+  ``terminal_limits``, if any.
 - Euskadi art. 3.6.a: at most 12/8/6 machines (category especial or primera / segunda /
   tercera) sell in a session (a machine that sold in it was installed in it; decision 319);
   with no ``category`` no machine may sell.
@@ -33,7 +36,7 @@ hall's decision 282).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -326,11 +329,16 @@ def _known(
 
 
 def check_session(
-    session: dict[str, Any], where: str, problem: Problem, regions: Iterable[str] = ()
+    session: dict[str, Any],
+    where: str,
+    problem: Problem,
+    regions: Iterable[str] = (),
+    known: Mapping[str, RegionLimits | None] | None = None,
 ) -> None:
     """One session's sales: their means of payment, and its machines against the limits of its
     region (``regions``: those the export names for it, see ``regions_of``) when this checker
-    knows them, else against the limits the session carries."""
+    knows them, else against the limits the session carries. ``known``: the limits of the
+    published region files given (check_regions.py), in place of ``REGION_LIMITS``."""
     said = read_limits(session.get("terminal_limits"), where, problem)
     partidas = [
         (f"{where} {label}", _sales(partida, f"{where} {label}", problem))
@@ -341,9 +349,9 @@ def check_session(
     sold = any(s.terminal is not None for _, sales in partidas for s in sales)
     limits = said
     for region in regions:
-        known = REGION_LIMITS.get(region)
-        if known is not None:
-            limits = _known(region, known, said, sold, where, problem)
+        figures = (REGION_LIMITS if known is None else known).get(region)
+        if figures is not None:
+            limits = _known(region, figures, said, sold, where, problem)
             break
     if limits is None or not limits.bounded:
         return

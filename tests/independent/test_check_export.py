@@ -856,13 +856,15 @@ def test_command_line_exit_codes(tmp_path: Path) -> None:
 def test_checker_uses_the_standard_library_only() -> None:
     """The checker is its file and the modules beside it for the games (``check_games.py``,
     ``check_game_defs.py``), the interconnected prize (``check_interconnected.py``) and the
-    terminals (``check_terminals.py``) and the simultaneous partidas (``check_simultaneous.py``),
-    all on the standard library alone: nothing of the program.
+    terminals (``check_terminals.py``), the simultaneous partidas (``check_simultaneous.py``) and
+    the published region files (``check_regions.py``), all on the standard library alone:
+    nothing of the program.
     """
     sibling = {
         "check_games",
         "check_game_defs",
         "check_interconnected",
+        "check_regions",
         "check_simultaneous",
         "check_terminals",
     }

@@ -167,3 +167,30 @@ def test_checker_script_runs_from_the_format_alone(export: dict[str, Any], tmp_p
         check=False,
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+def test_a_simultaneous_partidas_percentages_are_the_published_files(
+    export: dict[str, Any],
+) -> None:
+    """Decision 298: the line keeps the region's line_bp and the bingo the rest of its payout.
+    A partida that moves a point from the bingo to the line adds up (the sum is still the
+    whole payout) and is named against the published region file (decision 334)."""
+    from tests.independent.check_export import read_published, read_region_files
+
+    regions = Path(__file__).parents[2] / "app" / "config" / "regions"
+    listing = regions / "published.toml"
+    files = read_region_files(regions, read_published(listing.read_text()), listing)
+    assert check(export, regions=files) == []
+    bad = copy.deepcopy(export)
+    p = sp(bad)
+    p["line_bp"], p["bingo_bp"] = p["line_bp"] + 100, p["bingo_bp"] - 100
+    for prize in ("line", "bingo"):
+        p[f"{prize}_cents"] = p["takings_all_cents"] * p[f"{prize}_bp"] // 10_000
+    bad["sessions"][0]["simultaneous_partidas"] = [p]
+    assert not any("line_bp" in q for q in check(bad))  # the export alone vouches for it
+    problems = check(bad, regions=files)
+    assert any(
+        "simultaneous partida" in q and "line_bp 1100 is not the published file's 1000" in q
+        for q in problems
+    ), problems
+    assert any("bingo_bp 5600 is not the published file's 5700" in q for q in problems)
