@@ -19,11 +19,14 @@ if TYPE_CHECKING:
 class CommandError(Exception):
     """A refused command: HTTP status, a code for programs and a message for the staff."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.details = details  # what a program needs beyond the words (the balls named)
 
 
 @dataclass

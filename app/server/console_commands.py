@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from actas.words import cause_text
 from app.server.commands import COMMANDS, Args, Command, CommandError, Context
+from bingo.drawing import BallSetIrregular
 from bingo.hall import DuplicateBall
 
 NOTE = ("str", True)
@@ -25,9 +27,26 @@ def _devices(ctx: Context, name: str) -> Any:
 
 
 def _scan_ball_set(ctx: Context, _a: Args) -> dict[str, Any]:
-    """The reader's count of the set, remembered for ``record_ball_check``; nothing recorded."""
-    numbers = list(_devices(ctx, "scan_ball_set").scan())
+    """The reader's count of the set, remembered for ``record_ball_check``; nothing recorded.
+
+    A set with a ball missing or repeated is refused with the balls named (422
+    ``ball_set_irregular``, the hall's words, the numbers in ``details``), and that reading is
+    remembered all the same: it is the count the console records as not conforming (R-BALL-2;
+    decision 22), by the reader.
+    """
+    draws = _devices(ctx, "scan_ball_set")
     assert ctx.table is not None
+    try:
+        numbers = list(draws.scan())
+    except BallSetIrregular as exc:
+        ctx.table.last_scan = tuple(exc.scanned)
+        details = {
+            "reason": exc.reason,
+            "missing": list(exc.missing),
+            "duplicated": list(exc.duplicated),
+            "scanned": list(exc.scanned),
+        }
+        raise CommandError(422, "ball_set_irregular", cause_text(exc), details) from None
     ctx.table.last_scan = tuple(numbers)
     return {"numbers": numbers}
 

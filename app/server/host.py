@@ -235,7 +235,7 @@ class HallHost:
         try:
             client_id, command_id, name, args, expected = _parse(body)
         except CommandError as err:
-            return err.status, wire.error_body(err.code, err.message)
+            return err.status, wire.error_body(err.code, err.message, err.details)
         key = (client_id, command_id)
         kept = self._answers.get(key)
         if kept is not None:
@@ -303,7 +303,7 @@ class HallHost:
         try:
             result = COMMANDS[name].run(Context(svc, self.draws, self.table, self.terminals), args)
         except CommandError as err:
-            return err.status, wire.error_body(err.code, err.message)
+            return err.status, wire.error_body(err.code, err.message, err.details)
         except NotAuthorised as err:
             return 403, wire.error_body("not_authorised", str(err))
         except ConcurrencyError as err:

@@ -143,8 +143,14 @@ def ping_message() -> dict[str, Any]:
     return {"v": WIRE_VERSION, "type": "ping", "server_time_ms": now_ms()}
 
 
-def error_body(code: str, message: str) -> dict[str, Any]:
-    return {"v": WIRE_VERSION, "error": {"code": code, "message": message}}
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A refusal: its code for programs, its message for the staff and, for some codes, its
+    ``details`` (e.g. the balls a count found missing or repeated).
+    """
+    error: dict[str, Any] = {"code": code, "message": message}
+    if details is not None:
+        error["details"] = details
+    return {"v": WIRE_VERSION, "error": error}
 
 
 def dumps(message: dict[str, Any]) -> str:

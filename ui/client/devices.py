@@ -15,8 +15,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from bingo.drawing import BallRead
+from bingo.drawing import BallRead, BallSetIrregular
 from bingo.hall import DomainError
+from ui.client.link import ServerRefused
 from ui.client.remote import RemoteService
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,17 @@ class RemoteDevices:
         """The server puts every ball back in the drum before a partida's first draw."""
 
     def scan_set(self) -> list[int]:
-        return [int(n) for n in self.service.command("scan_ball_set")["result"]["numbers"]]
+        """The server's reader counts the set. A set with a ball missing or repeated is the
+        same ``BallSetIrregular`` a reader at this station raises, so the console records the
+        count as not conforming (decision 22) as it would there.
+        """
+        try:
+            answer = self.service.command("scan_ball_set")
+        except ServerRefused as exc:
+            if exc.code != "ball_set_irregular":
+                raise
+            raise irregular_of(exc) from None
+        return [int(n) for n in answer["result"]["numbers"]]
 
     def resolve_hold(self, held: Any, operator_number: int) -> Any:
         raise DomainError("la bola retenida la resuelve el servidor con la lectura de la mesa")
@@ -90,3 +101,19 @@ class RemoteDevices:
                 log.exception("question %s", question_id)
 
         threading.Thread(target=answer, name=f"table-{question_id}", daemon=True).start()
+
+
+def irregular_of(refused: ServerRefused) -> BallSetIrregular:
+    """The server's ``ball_set_irregular`` as the reader's own exception (its balls named)."""
+    details = refused.details
+
+    def numbers(key: str) -> tuple[int, ...]:
+        found = details.get(key, [])
+        return tuple(int(n) for n in found) if isinstance(found, list) else ()
+
+    return BallSetIrregular(
+        str(details.get("reason", "set_scan")),
+        missing=numbers("missing"),
+        duplicated=numbers("duplicated"),
+        scanned=numbers("scanned"),
+    )

@@ -33,9 +33,10 @@ DEVICE_SECONDS = 900.0
 class ServerRefused(DomainError):
     """The server refused a command (a rule, a wrong argument, the record): nothing applied."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.details = details or {}  # the refusal's data beyond its words (wire.error_body)
 
 
 class StaleState(ServerRefused):
@@ -204,10 +205,13 @@ def _down(exc: Exception) -> str:
 
 
 def _refusal(response: httpx.Response) -> ServerRefused:
+    details: dict[str, Any] | None = None
     try:
         error = response.json()["error"]
         code, message = str(error["code"]), str(error["message"])
-    except (ValueError, KeyError, TypeError):
+        found = error.get("details")
+        details = found if isinstance(found, dict) else None
+    except (ValueError, KeyError, TypeError, AttributeError):
         code, message = "http", f"el servidor respondió {response.status_code}"
     kind = StaleState if code == "stale_version" else ServerRefused
-    return kind(code, message)
+    return kind(code, message, details)
