@@ -21,6 +21,11 @@ if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the se
 log = logging.getLogger(__name__)
 
 LAYOUTS = ("board", "last", "prizes", "instructions")
+#: An idle connection is kept this long, well beyond the consoles' own 10 s
+#: (``ui.client.link.KEEP_SECONDS``): a client must never reuse a connection the server is
+#: closing at that very moment (uvicorn's 5 s was httpx's 5 s: a read then failed as "sin
+#: conexión" now and then).
+KEEP_ALIVE_SECONDS = 30
 
 
 class ServeError(Exception):
@@ -299,6 +304,7 @@ def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str
         log_level="warning",
         lifespan="on",
         timeout_graceful_shutdown=3,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
     try:
         uvicorn.Server(config).run(sockets=[listening])

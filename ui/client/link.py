@@ -28,6 +28,10 @@ RETRY_PAUSE = 0.25
 #: (``[server] question_seconds``): their answer may take minutes, and is not lost meanwhile.
 DEVICE_COMMANDS = frozenset({"draw_from_devices", "scan_ball_set"})
 DEVICE_SECONDS = 900.0
+#: An idle connection to the server is dropped after this long, well before the server drops
+#: it (``app.server.main.KEEP_ALIVE_SECONDS``), so a request never goes out on a connection the
+#: server is closing.
+KEEP_SECONDS = 10.0
 
 
 class ServerRefused(DomainError):
@@ -73,7 +77,10 @@ class Link:
         self.station = station
         self.verify = verify
         self.http = httpx.Client(
-            base_url=self.base_url, timeout=timeout, verify=tls_context(verify)
+            base_url=self.base_url,
+            timeout=timeout,
+            verify=tls_context(verify),
+            limits=httpx.Limits(keepalive_expiry=KEEP_SECONDS),
         )
         self._run = uuid.uuid4().hex[:12]  # command ids stay unique across the console's restarts
         self._ids = itertools.count(1)
