@@ -10,6 +10,7 @@ recorded, so nothing goes to the halls, that the policy did not commit.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -220,8 +221,11 @@ def test_the_centres_table_is_asked_what_it_reads_on_a_held_ball_and_its_reading
         drawing = threading.Thread(target=lambda: answers.append(command("draw", table=True)))
         drawing.start()
         questions: list[Any] = []
-        while not questions:
+        deadline = time.monotonic() + 60
+        while not questions:  # the draw asks the table; a draw that ended without asking fails
+            assert drawing.is_alive() and time.monotonic() < deadline, answers
             questions = client.get("/centre/v1/questions").json()["questions"]
+            time.sleep(0.02)
         [question] = questions
         assert question["kind"] == "table_sees" and question["draw"] == 2
         reading = sees(2)
