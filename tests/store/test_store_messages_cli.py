@@ -1,0 +1,82 @@
+"""A database that fails at the command line: one Spanish sentence saying what is wrong and what
+to check, exit 1, never the driver's own text (English, hosts, paths) nor a traceback; the
+driver's text is shown with ``-v`` (the log). Real processes, a real closed port, a real
+damaged SQLite file, a real PostgreSQL refusing a login (SPEC R-NET-1; docs/api.md, "Errors").
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from store import open_store
+from tests.store.conftest import PG_ENV, PG_SKIP
+
+ROOT = Path(__file__).resolve().parents[2]
+EXIT_REFUSED = 1
+
+
+def cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "datos")}
+    env.pop("BINGO_HALL_DB", None)
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+
+
+def closed_port() -> int:
+    """A loopback port nobody listens on (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_a_database_server_that_does_not_answer_is_said_in_spanish_with_what_to_check(
+    tmp_path: Path,
+) -> None:
+    url = f"postgresql+psycopg://bingo:clave@127.0.0.1:{closed_port()}/sala"
+    done = cli(tmp_path, "status", "--db", url)
+    assert done.returncode == EXIT_REFUSED, done.stderr
+    said = done.stderr.strip()
+    assert said.startswith("bingo-hall: la base de datos no responde: compruebe que el servidor")
+    assert "\n" not in said and "Traceback" not in said
+    for driver in ("Connection refused", "connection failed", "Is the server running", "127.0.0"):
+        assert driver not in said, said
+    verbose = cli(tmp_path, "-v", "status", "--db", url)  # the detail, for whoever fixes it
+    assert verbose.returncode == EXIT_REFUSED and "Connection refused" in verbose.stderr
+
+
+def test_a_damaged_sqlite_file_is_said_in_spanish_with_what_to_do(tmp_path: Path) -> None:
+    path = tmp_path / "sala.sqlite"
+    open_store(f"sqlite:///{path}").close()
+    size = path.stat().st_size
+    with path.open("r+b") as damaged:  # the header stays, the pages after it are garbage
+        damaged.seek(4096)
+        damaged.write(b"\xff" * (size - 4096))
+    done = cli(tmp_path, "status", "--db", f"sqlite:///{path}")
+    assert done.returncode == EXIT_REFUSED, done.stderr
+    said = done.stderr.strip()
+    assert said.startswith("bingo-hall: la base de datos está dañada o truncada: restaure"), said
+    assert "malformed" not in said and "Traceback" not in said
+
+
+def test_a_postgresql_login_refused_is_said_in_spanish_without_the_servers_words(
+    tmp_path: Path,
+) -> None:
+    base = os.environ.get(PG_ENV, "").strip()
+    if not base:
+        pytest.skip(PG_SKIP)
+    url = make_url(base).set(password="no-es-la-clave").render_as_string(hide_password=False)
+    done = cli(tmp_path, "status", "--db", url)
+    assert done.returncode == EXIT_REFUSED, done.stderr
+    said = done.stderr.strip()
+    assert said.startswith("bingo-hall: la base de datos rechaza el acceso: compruebe el usuario")
+    assert "authentication" not in said and "FATAL" not in said, said
