@@ -244,7 +244,10 @@ class HallHost:
             if kept_name != name:
                 return _reused(command_id, kept_name)
             return status, answer if "error" in answer else {**answer, "repeated": True}
-        first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
+        try:
+            first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
+        except StoreError as err:  # not kept: the same ids are tried again (NOT_KEPT)
+            return self._store_failed(name, err, self.service.last_seq)
         if first_seq is not None:
             return 200, {
                 "v": wire.WIRE_VERSION,
@@ -312,9 +315,7 @@ class HallHost:
         except IntegrityError as err:
             return 500, wire.error_body("integrity", f"registro alterado: {err}")
         except StoreError as err:
-            # the staff read the store's sentence; the driver's text goes to the log only
-            log.warning("orden %s: base de datos (%s): %s", name, err.kind, err.detail or err)
-            return 503, wire.error_body("store", f"{err}; {self._outcome(name, before)}")
+            return self._store_failed(name, err, before)
         except DomainError as err:
             return 422, wire.error_body("refused", str(err))
         except Exception:  # a bug must not take the hall down: say so and go on
@@ -342,6 +343,13 @@ class HallHost:
         if problem is not None:  # the command stands; the step is taken again before the next
             answer["warning"] = problem
         return 200, answer
+
+    def _store_failed(self, name: str, err: StoreError, before: int) -> Answer:
+        """503 ``store``: the store's sentence for the staff and what became of the command;
+        the driver's text goes to the log only, with the command's name.
+        """
+        log.warning("orden %s: base de datos (%s): %s", name, err.kind, err.detail or err)
+        return 503, wire.error_body("store", f"{err}; {self._outcome(name, before)}")
 
     def _outcome(self, name: str, before: int) -> str:
         """What became of command ``name`` that failed: nothing applied, or (a command that

@@ -166,3 +166,23 @@ def test_a_voice_that_fails_tells_the_panel_without_espeaks_own_words(
     assert error["message"].startswith("la voz no puede decir esa llamada")
     assert "espeak" not in error["message"] and "bad voice" not in error["message"]
     assert "bad voice" in caplog.text
+
+
+def test_a_command_on_a_database_missing_its_tables_says_so_before_anything_is_applied(
+    hall: tuple[HallHost, Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Someone removed a table of the hall's database by hand: the command's ids cannot be
+    looked up, so nothing is applied and the staff read 503 ``store`` saying the database is
+    not the one this program expects, not SQLite's "no such table" nor a bare 500.
+    """
+    host, path = hall
+    with sqlite3.connect(path) as other:
+        other.execute("DROP TABLE applied_commands")
+    with caplog.at_level(logging.WARNING, logger="app.server.host"):
+        status, answer = command(host, "start_partida", "c2")
+    assert status == 503 and answer["error"]["code"] == "store", answer
+    message = answer["error"]["message"]
+    assert message.startswith("la base de datos no tiene las tablas que espera"), message
+    assert "la orden «start_partida» no se ha aplicado" in message
+    assert "no such table" not in message and host.service.hall.partida is None
+    assert "no such table: applied_commands" in caplog.text
