@@ -84,7 +84,7 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
         upgrade(engine)
     except sa_exc.DBAPIError as err:
         engine.dispose()
-        raise _failed(err) from None
+        raise driver_failure(err) from None
     except BaseException:
         engine.dispose()
         raise
@@ -535,7 +535,7 @@ class _SessionScope:
             self._connection.begin()
         except sa_exc.DBAPIError as err:
             self._release()
-            raise _failed(err) from err
+            raise driver_failure(err) from err
         self._session = Session(bind=self._connection, expire_on_commit=False)
         return self._session
 
@@ -554,11 +554,11 @@ class _SessionScope:
                 except sa_exc.IntegrityError:
                     raise
                 except sa_exc.DBAPIError as err:
-                    raise _failed(err) from err
+                    raise driver_failure(err) from err
         finally:
             self._release()
         if isinstance(exc, sa_exc.DBAPIError) and not isinstance(exc, sa_exc.IntegrityError):
-            raise _failed(exc) from exc
+            raise driver_failure(exc) from exc
 
     def _release(self) -> None:
         if self._session is not None:
@@ -570,7 +570,7 @@ class _SessionScope:
 
 
 # --------------------------------------------------------------------------------- helpers
-def _failed(err: sa_exc.DBAPIError) -> StoreError:
+def driver_failure(err: sa_exc.DBAPIError) -> StoreError:
     """The store's error of a failure of the driver: its kind, the driver's text for the log."""
     return driver_error(err.orig, connection_lost=err.connection_invalidated)
 

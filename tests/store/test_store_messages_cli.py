@@ -6,8 +6,10 @@ damaged SQLite file, a real PostgreSQL refusing a login (SPEC R-NET-1; docs/api.
 
 from __future__ import annotations
 
+import io
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +17,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
+import store.engine
+import store.reader
+from app.cli import main
 from store import open_store
 from tests.store.conftest import PG_ENV, PG_SKIP
 
@@ -80,3 +85,31 @@ def test_a_postgresql_login_refused_is_said_in_spanish_without_the_servers_words
     said = done.stderr.strip()
     assert said.startswith("bingo-hall: la base de datos rechaza el acceso: compruebe el usuario")
     assert "authentication" not in said and "FATAL" not in said, said
+
+
+def test_an_operator_added_while_another_program_holds_the_database_is_refused_in_spanish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-ROLE-1: ``operator add`` on a database another program is writing to: exit 1 with
+    what to do, no traceback, nobody added (the operators' book speaks the store's errors).
+    """
+    monkeypatch.setattr(store.engine, "SQLITE_BUSY_TIMEOUT_S", 0.2)  # give up on a lock soon
+    monkeypatch.setattr(store.reader, "SQLITE_BUSY_TIMEOUT_S", 0.2)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "datos"))
+    path = tmp_path / "sala.sqlite"
+    open_store(f"sqlite:///{path}").close()
+    holder = sqlite3.connect(path, timeout=0.1, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")  # another program writes to the database
+        monkeypatch.setattr(sys, "stdin", io.StringIO("738291\n"))
+        argv = ["operator", "add", "--db", f"sqlite:///{path}", "Ana", "--role", "jefe_de_sala"]
+        code = main([*argv, "--pin-stdin"])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    said = capsys.readouterr().err.strip()
+    assert code == EXIT_REFUSED, said
+    assert said.startswith("bingo-hall: la base de datos está ocupada por otro programa"), said
+    assert "locked" not in said
+    with sqlite3.connect(path) as db:
+        assert db.execute("select count(*) from operators").fetchone() == (0,)
