@@ -113,3 +113,19 @@ def test_an_operator_added_while_another_program_holds_the_database_is_refused_i
     assert "locked" not in said
     with sqlite3.connect(path) as db:
         assert db.execute("select count(*) from operators").fetchone() == (0,)
+
+
+def test_a_database_missing_a_table_is_said_as_not_the_halls_database(tmp_path: Path) -> None:
+    """Someone removed a table by hand: ``status`` (which reads the record directly) says the
+    database is not what this version expects, not SQLite's "no such table".
+    """
+    path = tmp_path / "sala.sqlite"
+    url = f"sqlite:///{path}"
+    assert cli(tmp_path, "simulate", "--db", url, "--partidas", "1").returncode == 0
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE checkpoints")
+    done = cli(tmp_path, "status", "--db", url)
+    assert done.returncode == EXIT_REFUSED, done.stderr
+    said = done.stderr.strip()
+    assert said.startswith("bingo-hall: la base de datos no tiene las tablas que espera"), said
+    assert "no such table" not in said
