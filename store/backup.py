@@ -107,7 +107,11 @@ def _check(partial: Path) -> dict[str, int]:
     except sqlite3.Error as exc:
         raise BackupError(f"la copia no es una base de datos válida: {_said(exc)}") from exc
     if verdict != "ok":
-        raise BackupError(f"la copia no pasa la comprobación de SQLite: {verdict}")
+        log.info("copia de seguridad: quick_check: %s", verdict)  # SQLite's words: -v
+        raise BackupError(
+            "la copia no pasa la comprobación de integridad de SQLite (el detalle técnico, con "
+            "-v): compruebe el original con status"
+        )
     store = EventStore(make_engine(f"sqlite:///{partial}"))
     try:
         halls: dict[str, int] = {}
@@ -177,7 +181,7 @@ def _said(exc: sqlite3.Error) -> str:
     """The Spanish sentence of SQLite's error; its own text goes to the log only."""
     err = driver_error(exc)
     log.info("copia de seguridad: %s", err.detail)  # shown with -v
-    return str(err)
+    return f"{err} (el detalle técnico, con -v)"
 
 
 def _single_file(partial: Path) -> None:

@@ -129,3 +129,22 @@ def test_a_database_missing_a_table_is_said_as_not_the_halls_database(tmp_path: 
     said = done.stderr.strip()
     assert said.startswith("bingo-hall: la base de datos no tiene las tablas que espera"), said
     assert "no such table" not in said
+
+
+def test_a_backup_of_a_damaged_database_is_refused_in_spanish(tmp_path: Path) -> None:
+    """``backup`` of a database whose pages are damaged: exit 1, the copy is not left, and the
+    staff read that it is damaged, not SQLite's "database disk image is malformed".
+    """
+    path = tmp_path / "sala.sqlite"
+    url = f"sqlite:///{path}"
+    assert cli(tmp_path, "simulate", "--db", url, "--partidas", "1").returncode == 0
+    size = path.stat().st_size
+    with path.open("r+b") as damaged:
+        damaged.seek(8192)
+        damaged.write(b"\xff" * (size - 8192))
+    copy = tmp_path / "copia.sqlite"
+    done = cli(tmp_path, "backup", "--db", url, "-o", str(copy))
+    assert done.returncode == EXIT_REFUSED, done.stderr
+    said = done.stderr.strip()
+    assert "dañada" in said and "malformed" not in said, said
+    assert not copy.exists()
