@@ -171,11 +171,7 @@ class HallLink:
             await socket.send(wire.dumps(message))
             return await asyncio.wait_for(waiting, ANSWER_SECONDS)
         except (OSError, WebSocketException, TimeoutError) as exc:
-            log.warning("enlace con el centro, orden %s: %r", kind, exc)  # the detail: the log's
-            raise LinkDown(
-                "sin conexión con el centro: no consta que haya recibido la orden; revise la "
-                "pantalla antes de repetirla"
-            ) from None
+            raise LinkDown(f"sin conexión con el centro: {exc}") from None
         finally:
             self._answers.pop(message["seq"], None)
 
