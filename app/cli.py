@@ -131,7 +131,12 @@ def _refusal(exc: Exception) -> tuple[str, int] | None:
     if isinstance(exc, _loaded("store.errors", "DatabaseUrlError")):
         return f"base de datos (--db o BINGO_HALL_DB): {exc}", EXIT_USAGE
     if isinstance(exc, _loaded("store.errors", "StoreError")):
-        return f"base de datos: {exc}", EXIT_REFUSED
+        kind = getattr(exc, "kind", None)
+        if kind is None:  # the store's own refusal, in its words
+            return f"base de datos: {exc}", EXIT_REFUSED
+        # the database failed: its sentence for the staff; the driver's text with -v only
+        logging.getLogger(__name__).info("base de datos (%s): %s", kind, getattr(exc, "detail", ""))
+        return f"{exc} (el detalle técnico, con -v)", EXIT_REFUSED
     if isinstance(exc, RecursionError):  # data nested deeper than any real file: refused
         return "datos anidados a demasiada profundidad; rechazados", EXIT_REFUSED
     if isinstance(exc, OSError):  # a file or device the command needed: say which and why

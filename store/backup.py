@@ -11,6 +11,7 @@ journal, no ``-wal``). PostgreSQL has its own tool: ``pg_dump`` (one snapshot to
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
 import uuid
@@ -22,9 +23,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from store.engine import make_engine
-from store.errors import StoreError
+from store.errors import StoreError, driver_error
 from store.event_store import EventStore
 from store.reader import SQLITE_BUSY_TIMEOUT_S
+
+log = logging.getLogger(__name__)
 
 #: What files the copy's newest checkpoints next to the hall's key under the copy's new id (the
 #: composition root holds the key): called with the copy's store and that id.
@@ -94,7 +97,7 @@ def _copy(source: Path, partial: Path) -> None:
         finally:
             src.close()
     except sqlite3.Error as exc:
-        raise BackupError(f"no se pudo copiar {source}: {exc}") from exc
+        raise BackupError(f"no se pudo copiar {source}: {_said(exc)}") from exc
 
 
 def _check(partial: Path) -> dict[str, int]:
@@ -102,9 +105,13 @@ def _check(partial: Path) -> dict[str, int]:
         with contextlib.closing(sqlite3.connect(partial)) as db:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
     except sqlite3.Error as exc:
-        raise BackupError(f"la copia no es una base de datos válida: {exc}") from exc
+        raise BackupError(f"la copia no es una base de datos válida: {_said(exc)}") from exc
     if verdict != "ok":
-        raise BackupError(f"la copia no pasa la comprobación de SQLite: {verdict}")
+        log.info("copia de seguridad: quick_check: %s", verdict)  # SQLite's words: -v
+        raise BackupError(
+            "la copia no pasa la comprobación de integridad de SQLite (el detalle técnico, con "
+            "-v): compruebe el original con status"
+        )
     store = EventStore(make_engine(f"sqlite:///{partial}"))
     try:
         halls: dict[str, int] = {}
@@ -152,8 +159,13 @@ def _new_identity(partial: Path, file_copy: FileCopy | None) -> None:
             )
             if trigger is not None:
                 db.execute(trigger[0])
-    except (sqlite3.Error, ValueError) as exc:
-        raise BackupError(f"no se pudo dar a la copia su propia identidad: {exc}") from exc
+    except sqlite3.Error as exc:
+        raise BackupError(f"no se pudo dar a la copia su propia identidad: {_said(exc)}") from exc
+    except ValueError as exc:  # no identity row: not a database of the hall's
+        raise BackupError(
+            "no se pudo dar a la copia su propia identidad: no tiene la identidad de una base "
+            "de datos de la sala"
+        ) from exc
     if file_copy is None:
         return
     store = EventStore(make_engine(f"sqlite:///{partial}"))
@@ -163,6 +175,13 @@ def _new_identity(partial: Path, file_copy: FileCopy | None) -> None:
         raise BackupError(f"no se pudo registrar la copia junto a la clave: {exc}") from exc
     finally:
         store.close()
+
+
+def _said(exc: sqlite3.Error) -> str:
+    """The Spanish sentence of SQLite's error; its own text goes to the log only."""
+    err = driver_error(exc)
+    log.info("copia de seguridad: %s", err.detail)  # shown with -v
+    return f"{err} (el detalle técnico, con -v)"
 
 
 def _single_file(partial: Path) -> None:

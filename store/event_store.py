@@ -37,11 +37,10 @@ from store.engine import (
     BEGIN_MODE,
     check_database_file,
     default_database_url,
-    is_sqlite,
     make_engine,
     parse_url,
 )
-from store.errors import ConcurrencyError, IntegrityError, StoreError
+from store.errors import ConcurrencyError, IntegrityError, StoreError, driver_error
 from store.migrate import upgrade
 from store.models import (
     AppliedCommandRow,
@@ -85,12 +84,7 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
         upgrade(engine)
     except sa_exc.DBAPIError as err:
         engine.dispose()
-        damaged = is_sqlite(url) and "malformed" in str(err.orig)
-        raise StoreError(
-            "no se puede abrir la base de datos"
-            + (": el fichero está dañado o truncado" if damaged else "")
-            + f" ({err.orig})"
-        ) from None
+        raise driver_failure(err) from None
     except BaseException:
         engine.dispose()
         raise
@@ -541,7 +535,7 @@ class _SessionScope:
             self._connection.begin()
         except sa_exc.DBAPIError as err:
             self._release()
-            raise StoreError(f"no se puede abrir la base de datos: {err.orig}") from err
+            raise driver_failure(err) from err
         self._session = Session(bind=self._connection, expire_on_commit=False)
         return self._session
 
@@ -560,11 +554,11 @@ class _SessionScope:
                 except sa_exc.IntegrityError:
                     raise
                 except sa_exc.DBAPIError as err:
-                    raise StoreError(f"no se pudo guardar en la base de datos: {err.orig}") from err
+                    raise driver_failure(err) from err
         finally:
             self._release()
         if isinstance(exc, sa_exc.DBAPIError) and not isinstance(exc, sa_exc.IntegrityError):
-            raise StoreError(f"error de la base de datos: {exc.orig}") from exc
+            raise driver_failure(exc) from exc
 
     def _release(self) -> None:
         if self._session is not None:
@@ -576,6 +570,11 @@ class _SessionScope:
 
 
 # --------------------------------------------------------------------------------- helpers
+def driver_failure(err: sa_exc.DBAPIError) -> StoreError:
+    """The store's error of a failure of the driver: its kind, the driver's text for the log."""
+    return driver_error(err.orig, connection_lost=err.connection_invalidated)
+
+
 def _check_id(name: str, value: str) -> None:
     if (
         not isinstance(value, str)

@@ -19,11 +19,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
 from bingo import rights as rt
 from store.engine import BEGIN_MODE
-from store.event_store import EventStore
+from store.event_store import EventStore, driver_failure
 from store.models import OperatorAttemptRow, OperatorRow
 
 #: scrypt's cost: 2**15 × 8 × 128 bytes = 32 MiB and some 50-100 ms a hash on a hall's PC.
@@ -110,6 +111,17 @@ class Operator:
         return self.disabled_at is None
 
 
+@contextmanager
+def _said() -> Iterator[None]:
+    """The database's failures as the store's errors (``StoreError`` of a kind, the driver's
+    text its detail), as the event store says them.
+    """
+    try:
+        yield
+    except sa_exc.DBAPIError as err:
+        raise driver_failure(err) from err
+
+
 class OperatorBook:
     """The operators of the store's database (every hall in it shares them)."""
 
@@ -122,7 +134,7 @@ class OperatorBook:
         """A write transaction that takes the database's write lock first (``BEGIN IMMEDIATE``
         on SQLite, as the event store does), committed on success.
         """
-        with self._engine.connect() as connection:
+        with _said(), self._engine.connect() as connection:
             connection.execution_options(**{BEGIN_MODE: "IMMEDIATE"})
             with connection.begin():
                 session = Session(bind=connection, expire_on_commit=False)
@@ -132,6 +144,11 @@ class OperatorBook:
                 finally:
                     session.close()
 
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        with _said(), Session(self._engine, expire_on_commit=False) as session:
+            yield session
+
     def _now(self) -> str:
         return self._clock().isoformat(timespec="milliseconds")
 
@@ -139,12 +156,12 @@ class OperatorBook:
 
     def has_operators(self) -> bool:
         """True once an operator was ever added: from then on nobody commands without a login."""
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             return session.scalar(select(func.count()).select_from(OperatorRow)) != 0
 
     def active_sala(self) -> bool:
         """True while an active jefe de sala exists (then adding people needs his authorisation)."""
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             stmt = select(func.count()).where(
                 OperatorRow.role == rt.JEFE_DE_SALA, OperatorRow.disabled_at.is_(None)
             )
@@ -192,7 +209,7 @@ class OperatorBook:
             return Operator(row.name, row.role, row.created_at, row.disabled_at)
 
     def everyone(self) -> list[Operator]:
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             last = (
                 select(OperatorAttemptRow.name, func.max(OperatorAttemptRow.at).label("at"))
                 .where(OperatorAttemptRow.outcome == ACCEPTED)
@@ -208,7 +225,7 @@ class OperatorBook:
             return [Operator(r.name, r.role, r.created_at, r.disabled_at, at) for r, at in rows]
 
     def get(self, name: str) -> Operator | None:
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             row = session.get(OperatorRow, name)
             return (
                 None
@@ -234,7 +251,7 @@ class OperatorBook:
                 f"{locked.astimezone().strftime('%H:%M:%S')}",
                 LOCKED,
             )
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             row = session.get(OperatorRow, name)
             stored = row.secret_hash if row is not None else _DUMMY
             good = secret_matches(secret, stored) and row is not None
@@ -293,7 +310,7 @@ class OperatorBook:
 
     def attempts(self, name: str | None = None) -> list[tuple[str, str, str, str, str]]:
         """(at, name, client, purpose, outcome) of every attempt, oldest first."""
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             stmt = select(OperatorAttemptRow).order_by(OperatorAttemptRow.id)
             if name is not None:
                 stmt = stmt.where(OperatorAttemptRow.name == name)
@@ -320,7 +337,7 @@ class OperatorBook:
         """The end of the lock earned by the failures in a row since the last accepted attempt
         (attempts refused while locked count too: hammering a lock lengthens it).
         """
-        with Session(self._engine, expire_on_commit=False) as session:
+        with self._reading() as session:
             rows = session.execute(
                 select(OperatorAttemptRow.at, OperatorAttemptRow.outcome)
                 .where(*where)

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, Protocol
 import platformdirs
 
 from bingo.chain import GENESIS, Record
-from store.errors import StoreError
+from store.errors import driver_error
 from store.rows import Broken, card_set_bytes, integrity_error, walk
 
 APP_NAME = "bingo-hall"
@@ -146,12 +146,12 @@ class SqliteReader:
         try:
             self._connection.execute("BEGIN DEFERRED")
         except sqlite3.Error as err:
-            raise StoreError(f"no se puede abrir la base de datos: {err}") from err
+            raise driver_error(err) from err
         try:
             yield self._connection
         except sqlite3.Error as err:
             self._connection.rollback()
-            raise StoreError(f"error de la base de datos: {err}") from err
+            raise driver_error(err) from err
         except BaseException:
             self._connection.rollback()
             raise

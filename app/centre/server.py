@@ -38,7 +38,7 @@ from bingo.chain import Record
 from bingo.drawing import BallNotRead, BallSetIrregular
 from bingo.errors import DomainError
 from bingo.rules import RegionRules
-from store import EventStore
+from store import EventStore, StoreError
 from store.operators import REFUSED, OperatorBook, OperatorError
 
 if TYPE_CHECKING:
@@ -180,6 +180,9 @@ def build_centre_app(
             return _error(422, getattr(err, "code", "refused"), err.message)
         except (KeyError, TypeError, ValueError) as err:
             return _error(400, "bad_request", f"argumentos de «{name}» no válidos: {err}")
+        except StoreError as err:  # the store's sentence; the driver's text to the log only
+            log.warning("orden %s: base de datos (%s): %s", name, err.kind, err.detail or err)
+            return _error(503, "store", f"{err}; la orden «{name}» no se ha aplicado")
         return JSONResponse({"v": 1, "version": record.last_seq, "record": done.to_json()})
 
     async def _draw(at_table: bool, check_every_ball: bool) -> Response:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -243,7 +244,10 @@ class HallHost:
             if kept_name != name:
                 return _reused(command_id, kept_name)
             return status, answer if "error" in answer else {**answer, "repeated": True}
-        first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
+        try:
+            first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
+        except StoreError as err:  # not kept: the same ids are tried again (NOT_KEPT)
+            return self._store_failed(name, err, self.service.last_seq)
         if first_seq is not None:
             return 200, {
                 "v": wire.WIRE_VERSION,
@@ -311,12 +315,19 @@ class HallHost:
         except IntegrityError as err:
             return 500, wire.error_body("integrity", f"registro alterado: {err}")
         except StoreError as err:
-            return 503, wire.error_body("store", f"base de datos: {err}")
+            return self._store_failed(name, err, before)
         except DomainError as err:
             return 422, wire.error_body("refused", str(err))
-        except Exception as err:  # a bug must not take the hall down: say so and go on
-            log.exception("orden %s", name)
-            return 500, wire.error_body("internal", f"error interno en «{name}»: {err}")
+        except Exception:  # a bug must not take the hall down: say so and go on
+            # its text may carry internals: it goes to the log, under a reference the staff
+            # can give to support
+            reference = secrets.token_hex(4)
+            log.exception("orden %s: error interno [ref %s]", name, reference)
+            return 500, wire.error_body(
+                "internal",
+                f"error interno en «{name}»: {self._outcome(name, before)}; el detalle está "
+                f"en el registro del servidor (referencia {reference})",
+            )
         finally:
             self.log.command = None
             self._accepted_at = None
@@ -332,6 +343,24 @@ class HallHost:
         if problem is not None:  # the command stands; the step is taken again before the next
             answer["warning"] = problem
         return 200, answer
+
+    def _store_failed(self, name: str, err: StoreError, before: int) -> Answer:
+        """503 ``store``: the store's sentence for the staff and what became of the command;
+        the driver's text goes to the log only, with the command's name.
+        """
+        log.warning("orden %s: base de datos (%s): %s", name, err.kind, err.detail or err)
+        return 503, wire.error_body("store", f"{err}; {self._outcome(name, before)}")
+
+    def _outcome(self, name: str, before: int) -> str:
+        """What became of command ``name`` that failed: nothing applied, or (a command that
+        commits more than once failed after its first commit) applied up to a version.
+        """
+        if self.service.last_seq == before:
+            return f"la orden «{name}» no se ha aplicado"
+        return (
+            f"la orden «{name}» se ha aplicado solo en parte (hasta la versión "
+            f"{self.service.last_seq}): revise la pantalla antes de repetirla"
+        )
 
 
 #: What the staff are told when the step a command waits for was taken inside its request.

@@ -102,8 +102,10 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
             )
         except ValueError as exc:
             return JSONResponse(wire.error_body("no_call", f"no hay esa llamada: {exc}"), 404)
-        except VoiceError as exc:
-            return JSONResponse(wire.error_body("voice_failed", str(exc)), 503)
+        except VoiceError as exc:  # espeak-ng's own words, and its paths, go to the log only
+            log.warning("voz: %s", exc)
+            said = "la voz no puede decir esa llamada; el detalle está en el registro del servidor"
+            return JSONResponse(wire.error_body("voice_failed", said), 503)
         return FileResponse(path, media_type="audio/wav")
 
     async def instructions(request: Request) -> Response:
