@@ -38,7 +38,17 @@ SILENCE_SECONDS = 8.0
 
 
 class LinkDown(Exception):
-    """The hall has no link to the centre now: its message was not sent ("sin conexión")."""
+    """The hall has no link to the centre now: its message was not sent ("sin conexión"), or
+    its answer never came (``UNSURE``).
+    """
+
+
+#: A message sent whose answer never came: the centre may have recorded it or not. A sale names
+#: the cartón it starts at, so the same sale sent again is never recorded twice.
+UNSURE = (
+    "sin conexión con el centro: no se sabe si la orden llegó. Cuando vuelva la conexión, la "
+    "pantalla mostrará lo que consta en el centro; repítala solo si no consta"
+)
 
 
 class LinkBroken(Exception):
@@ -125,7 +135,7 @@ class HallLink:
         self.connected, self._socket = False, None
         for waiting in self._answers.values():
             if not waiting.done():
-                waiting.set_exception(LinkDown("sin conexión con el centro"))
+                waiting.set_exception(LinkDown(UNSURE))
         self._answers.clear()
 
     async def _take(self, records: list[Record]) -> None:
@@ -171,7 +181,8 @@ class HallLink:
             await socket.send(wire.dumps(message))
             return await asyncio.wait_for(waiting, ANSWER_SECONDS)
         except (OSError, WebSocketException, TimeoutError) as exc:
-            raise LinkDown(f"sin conexión con el centro: {exc}") from None
+            log.info("enlace con el centro, mensaje %s: %r", message["seq"], exc)  # not for staff
+            raise LinkDown(UNSURE) from None
         finally:
             self._answers.pop(message["seq"], None)
 
