@@ -30,9 +30,12 @@ class RemoteDevices:
     def __init__(self, service: RemoteService) -> None:
         self.service = service
         self.ask: Ask | None = None  # the console's own question to the table
-        self.on_closed: Callable[[str], None] | None = None  # a question closed elsewhere
+        #: A question whose box is up closed elsewhere (answered, timed out, or while away).
+        self.on_closed: Callable[[str], None] | None = None
         self._drawing = threading.Event()
-        self._asked: set[str] = set()
+        self._lock = threading.Lock()
+        self._asked: set[str] = set()  # every question put to this table
+        self._open: set[str] = set()  # those whose box is up
         service.on_question = self._on_question
 
     def draw(self, draw_number: int, drawn: frozenset[int], operator_sees: Any = None) -> BallRead:
@@ -70,22 +73,55 @@ class RemoteDevices:
         raise DomainError("la bola del tubo la resuelve el servidor con la lectura de la mesa")
 
     def _on_question(self, message: dict[str, Any]) -> None:
-        """On the stream's thread: a question for the table, while this station draws."""
+        """On the stream's thread: a question for the table, while this station draws; or the
+        questions open when the stream connected (decision 340): this station's own (its draw
+        went on while it was away: a crash, a network cut, a restart) are put to the table as a
+        live one; a box whose question closed meanwhile goes away.
+        """
+        kind = message.get("type")
+        if kind == "questions":
+            listed = [q for q in message.get("questions", []) if isinstance(q, dict)]
+            still = {str(q.get("id", "")) for q in listed}
+            with self._lock:
+                gone = sorted(self._open - still)
+            for question_id in gone:
+                self._closed(question_id)
+            for question in listed:
+                self._ask(question, late=True)
+        elif kind == "question_closed":
+            self._closed(str(message.get("id", "")))
+        else:
+            self._ask(message, late=False)
+
+    def _closed(self, question_id: str) -> None:
+        with self._lock:
+            shown = question_id in self._open
+            self._open.discard(question_id)
+        if shown and self.on_closed is not None:
+            self.on_closed(question_id)
+
+    def _ask(self, message: dict[str, Any], late: bool) -> None:
         question_id = str(message.get("id", ""))
-        if message.get("type") == "question_closed":
-            if question_id in self._asked and self.on_closed is not None:
-                self.on_closed(question_id)
-            return
         ask = self.ask
-        if ask is None or not self._drawing.is_set() or question_id in self._asked:
-            return  # another station's draw: its table answers
-        self._asked.add(question_id)
+        if late:  # this station's, or the unnamed console's (the only one such a hall has)
+            ours = str(message.get("station", "")) in ("", self.service.link.station)
+        else:
+            ours = self._drawing.is_set()
+        with self._lock:
+            if ask is None or not ours or question_id in self._asked:
+                return  # another station's draw: its table answers (decision 140)
+            self._asked.add(question_id)
+            self._open.add(question_id)
         draw = int(message.get("draw", 0))
 
         def answer() -> None:
             try:
                 seen = ask(draw)
-                self.service.answer_question(question_id, seen)
+                with self._lock:
+                    still = question_id in self._open
+                    self._open.discard(question_id)
+                if still:  # a box closed because the question closed has nothing to say
+                    self.service.answer_question(question_id, seen)
             except Exception:  # the server's own timeout keeps the draw held
                 log.exception("question %s", question_id)
 

@@ -253,11 +253,10 @@ class RemoteService:
                 self.sync(version)
                 if not self.online:
                     self._tell(True, "conexión con el servidor recuperada")
-                for question in self.link.get("/api/v1/questions")["questions"]:
-                    self._question(question)
             elif kind == "change":
                 self.sync(int(message["version"]))
-            elif kind in ("question", "question_closed"):
+            elif kind in ("question", "question_closed", "questions"):
+                # ``questions``: the ones open when this stream connected (decision 340)
                 self._question(message)
             elif kind == "device" and self.on_device is not None:
                 self.on_device(str(message.get("device", "")), str(message.get("notice", "")))
