@@ -29,14 +29,29 @@ class RemoteDevices:
 
     def __init__(self, service: RemoteService) -> None:
         self.service = service
-        self.ask: Ask | None = None  # the console's own question to the table
+        self._ask_table: Ask | None = None
         #: A question whose box is up closed elsewhere (answered, timed out, or while away).
         self.on_closed: Callable[[str], None] | None = None
         self._drawing = threading.Event()
         self._lock = threading.Lock()
         self._asked: set[str] = set()  # every question put to this table
         self._open: set[str] = set()  # those whose box is up
+        self._held: dict[str, dict[str, Any]] = {}  # come before the window could ask them
         service.on_question = self._on_question
+
+    @property
+    def ask(self) -> Ask | None:
+        """The console's own question to the table (its window's box)."""
+        return self._ask_table
+
+    @ask.setter
+    def ask(self, ask: Ask | None) -> None:
+        # the stream starts before the window: a question open then waited for it
+        with self._lock:
+            self._ask_table = ask
+            held, self._held = list(self._held.values()), {}
+        for message in held:
+            self._ask(message)
 
     def draw(self, draw_number: int, drawn: frozenset[int], operator_sees: Any = None) -> BallRead:
         """On the console's worker: one ball from the server's devices, already recorded there
@@ -73,10 +88,10 @@ class RemoteDevices:
         raise DomainError("la bola del tubo la resuelve el servidor con la lectura de la mesa")
 
     def _on_question(self, message: dict[str, Any]) -> None:
-        """On the stream's thread: a question for the table, while this station draws; or the
-        questions open when the stream connected (decision 340): this station's own (its draw
-        went on while it was away: a crash, a network cut, a restart) are put to the table as a
-        live one; a box whose question closed meanwhile goes away.
+        """On the stream's thread: a question for this station's table, or the questions open
+        when the stream connected (decision 340): this station's own (its draw went on while it
+        was away: a crash, a network cut, a restart) are put to the table as a live one, and a
+        box whose question closed meanwhile goes away.
         """
         kind = message.get("type")
         if kind == "questions":
@@ -84,32 +99,37 @@ class RemoteDevices:
             still = {str(q.get("id", "")) for q in listed}
             with self._lock:
                 gone = sorted(self._open - still)
+                self._held = {k: v for k, v in self._held.items() if k in still}
             for question_id in gone:
                 self._closed(question_id)
             for question in listed:
-                self._ask(question, late=True)
+                self._ask(question)
         elif kind == "question_closed":
             self._closed(str(message.get("id", "")))
         else:
-            self._ask(message, late=False)
+            self._ask(message)
 
     def _closed(self, question_id: str) -> None:
         with self._lock:
+            self._held.pop(question_id, None)
             shown = question_id in self._open
             self._open.discard(question_id)
         if shown and self.on_closed is not None:
             self.on_closed(question_id)
 
-    def _ask(self, message: dict[str, Any], late: bool) -> None:
+    def _ask(self, message: dict[str, Any]) -> None:
         question_id = str(message.get("id", ""))
-        ask = self.ask
-        if late:  # this station's, or the unnamed console's (the only one such a hall has)
-            ours = str(message.get("station", "")) in ("", self.service.link.station)
-        else:
-            ours = self._drawing.is_set()
+        # this station's draw (also the one it sent before it went away: a restart, a cut), or
+        # the unnamed console's, the only one a hall with no operators has
+        station = str(message.get("station", ""))
+        ours = self._drawing.is_set() or station in ("", self.service.link.station)
         with self._lock:
-            if ask is None or not ours or question_id in self._asked:
+            if not ours or question_id in self._asked:
                 return  # another station's draw: its table answers (decision 140)
+            ask = self._ask_table
+            if ask is None:
+                self._held[question_id] = message
+                return
             self._asked.add(question_id)
             self._open.add(question_id)
         draw = int(message.get("draw", 0))
