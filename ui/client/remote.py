@@ -87,7 +87,9 @@ class RemoteService:
         self.online = True
         self._link_listeners: list[LinkListener] = []
         self.on_question: QuestionListener | None = None
-        self.on_device: Callable[[str, str], None] | None = None  # (device, notice kind)
+        self._on_device: Callable[[str, str], None] | None = None
+        self._notice_lock = threading.Lock()
+        self._early_notices: list[tuple[str, str]] = []  # came before the window listened
         self.on_terminal: Callable[[str, bool], None] | None = None  # (terminal, connected)
         #: The station's jefe de sala override (``ui.client.login``); None: nobody is named
         #: (a hall with no operators), and no command carries an authorisation.
@@ -99,6 +101,28 @@ class RemoteService:
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
         self._socket: Any = None
+
+    @property
+    def on_device(self) -> Callable[[str, str], None] | None:
+        """Told each device notice of the server (device, the driver's notice kind)."""
+        return self._on_device
+
+    @on_device.setter
+    def on_device(self, listener: Callable[[str, str], None] | None) -> None:
+        # the stream starts before the window: a device off when it connected waited for it
+        with self._notice_lock:
+            self._on_device = listener
+            early, self._early_notices = self._early_notices, []
+        for device, notice in early if listener is not None else ():
+            listener(device, notice)
+
+    def _device(self, device: str, notice: str) -> None:
+        with self._notice_lock:
+            listener = self._on_device
+            if listener is None:
+                self._early_notices.append((device, notice))
+        if listener is not None:
+            listener(device, notice)
 
     # --- the replica ---------------------------------------------------------------------------
 
@@ -258,8 +282,8 @@ class RemoteService:
             elif kind in ("question", "question_closed", "questions"):
                 # ``questions``: the ones open when this stream connected (decision 340)
                 self._question(message)
-            elif kind == "device" and self.on_device is not None:
-                self.on_device(str(message.get("device", "")), str(message.get("notice", "")))
+            elif kind == "device":
+                self._device(str(message.get("device", "")), str(message.get("notice", "")))
             elif kind == "terminal_presence" and self.on_terminal is not None:
                 self.on_terminal(str(message.get("terminal", "")), bool(message.get("connected")))
 
