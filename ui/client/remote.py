@@ -113,8 +113,9 @@ class RemoteService:
         with self._notice_lock:
             self._on_device = listener
             early, self._early_notices = self._early_notices, []
-        for device, notice in early if listener is not None else ():
-            listener(device, notice)
+        if listener is not None:
+            for device, notice in early:
+                listener(device, notice)
 
     def _device(self, device: str, notice: str) -> None:
         with self._notice_lock:
@@ -274,7 +275,9 @@ class RemoteService:
                         f"el servidor tiene {version} registros y este puesto ya tenía "
                         f"{self.last_seq}: no es el mismo registro"
                     )
-                self.sync(version)
+                # a read even when nothing is new: a restarted server that forgot this
+                # station's login says so here, and the station asks for it again
+                self.sync(version if version > self.last_seq else None)
                 if not self.online:
                     self._tell(True, "conexión con el servidor recuperada")
             elif kind == "change":
