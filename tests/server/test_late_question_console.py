@@ -3,7 +3,8 @@
 
 A console of the station whose draw asks, restarted while the question is open, puts it to the
 jefe de mesa in its box exactly as a live one, and his reading draws the ball (R-GAME-3: the
-number on the ball prevails); another station's console does not answer for him (decision 140).
+number on the ball prevails); another station's console does not answer for him (decision 140)
+but says why its commands wait.
 A box whose question closed while the console was cut off (a real cut: a cable between the
 console and the server) goes away when it is back.
 """
@@ -130,6 +131,9 @@ def test_a_console_restarted_while_its_table_is_asked_shows_the_question_and_dra
     caja.bridge.asked.connect(shown_at_caja.append)
     mesa = consoles(server, "mesa")  # the mesa's console, started again
     window, page = mesa.window, mesa.window.extraction_page
+    reading = "La mesa del puesto mesa está leyendo la bola de la extracción 1"
+    # the caja is told why its commands wait, not asked (decision 140)
+    qtbot.waitUntil(lambda: reading in caja.window.statusBar().currentMessage(), timeout=30_000)
     seen = 61
     for _ in range(2):  # asked; asked again if the reader read another number
         qtbot.waitUntil(lambda: window.draws.table_question is not None or not drawing.is_alive(),
@@ -146,6 +150,7 @@ def test_a_console_restarted_while_its_table_is_asked_shows_the_question_and_dra
     assert mesa.hall.partida.balls == [seen]  # the table's reading prevails (R-GAME-3)
     caja.shows_version(int(answer["r"].json()["version"]))
     assert shown_at_caja == [] and caja.window.draws.table_question is None  # decision 140
+    qtbot.waitUntil(lambda: reading not in caja.window.statusBar().currentMessage())
 
 
 def test_a_question_closed_while_the_console_was_cut_off_leaves_its_screen_when_it_is_back(

@@ -37,7 +37,25 @@ class RemoteDevices:
         self._asked: set[str] = set()  # every question put to this table
         self._open: set[str] = set()  # those whose box is up
         self._held: dict[str, dict[str, Any]] = {}  # come before the window could ask them
+        self._on_elsewhere: Callable[[str, int], None] | None = None
+        self._elsewhere: dict[str, tuple[str, int]] = {}  # another station's open questions
         service.on_question = self._on_question
+
+    @property
+    def on_elsewhere(self) -> Callable[[str, int], None] | None:
+        """Told that another station's table is reading a ball (its station, the draw), or no
+        longer (``""``, 0): said on this screen, for no command is applied meanwhile.
+        """
+        return self._on_elsewhere
+
+    @on_elsewhere.setter
+    def on_elsewhere(self, listener: Callable[[str, int], None] | None) -> None:
+        with self._lock:
+            self._on_elsewhere = listener
+            reading = list(self._elsewhere.values())
+        if listener is not None:
+            for station, draw in reading:
+                listener(station, draw)
 
     @property
     def ask(self) -> Ask | None:
@@ -98,7 +116,7 @@ class RemoteDevices:
             listed = [q for q in message.get("questions", []) if isinstance(q, dict)]
             still = {str(q.get("id", "")) for q in listed}
             with self._lock:
-                gone = sorted(self._open - still)
+                gone = sorted((self._open | set(self._elsewhere)) - still)
                 self._held = {k: v for k, v in self._held.items() if k in still}
             for question_id in gone:
                 self._closed(question_id)
@@ -114,8 +132,12 @@ class RemoteDevices:
             self._held.pop(question_id, None)
             shown = question_id in self._open
             self._open.discard(question_id)
+            told = self._elsewhere.pop(question_id, None) is not None
+            elsewhere = self._on_elsewhere
         if shown and self.on_closed is not None:
             self.on_closed(question_id)
+        if told and elsewhere is not None:
+            elsewhere("", 0)
 
     def _ask(self, message: dict[str, Any]) -> None:
         question_id = str(message.get("id", ""))
@@ -123,16 +145,24 @@ class RemoteDevices:
         # the unnamed console's, the only one a hall with no operators has
         station = str(message.get("station", ""))
         ours = self._drawing.is_set() or station in ("", self.service.link.station)
+        draw = int(message.get("draw", 0))
+        if not ours:  # another station's draw: its table answers (decision 140)
+            with self._lock:
+                told = question_id not in self._elsewhere
+                self._elsewhere[question_id] = (station, draw)
+                elsewhere = self._on_elsewhere
+            if told and elsewhere is not None:
+                elsewhere(station, draw)
+            return
         with self._lock:
-            if not ours or question_id in self._asked:
-                return  # another station's draw: its table answers (decision 140)
+            if question_id in self._asked:
+                return
             ask = self._ask_table
             if ask is None:
                 self._held[question_id] = message
                 return
             self._asked.add(question_id)
             self._open.add(question_id)
-        draw = int(message.get("draw", 0))
 
         def answer() -> None:
             try:
