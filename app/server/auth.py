@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from app.server import wire
@@ -140,7 +140,7 @@ class ServerAuth:
             self._tokens.pop(_token(request), None)
         return JSONResponse({"v": wire.WIRE_VERSION, "logged_out": True})
 
-    def _login(self, request: Request) -> Login | None:
+    def _login(self, request: HTTPConnection) -> Login | None:
         return self.login_of(_token(request))
 
     def login_of(self, token: str) -> Login | None:
@@ -153,7 +153,7 @@ class ServerAuth:
         """The login's operator is still active (reads the store: call it off the loop)."""
         return self._disabled(login) is None
 
-    def _console(self, request: Request) -> bool:
+    def _console(self, request: HTTPConnection) -> bool:
         """The request comes from the console this server was started for, with its key."""
         token = _token(request)
         return (
@@ -168,10 +168,10 @@ class ServerAuth:
         operators = await asyncio.to_thread(self.book.has_operators)
         return {"login": operators or not self._console(request), "operators": operators}
 
-    async def reader(self, request: Request, table: bool = False) -> Response | None:
-        """None when the request may read the record (a reader's login, never a terminal's;
-        ``table``: a role that runs the table, as answering the table's question is), else the
-        answer refusing it.
+    async def reader(self, request: HTTPConnection, table: bool = False) -> Response | None:
+        """None when the request (or a stream's connection) may read the record (a reader's
+        login, never a terminal's; ``table``: a role that runs the table, as answering the
+        table's question is), else the answer refusing it.
         """
         login = self._login(request)
         if login is None:
@@ -255,13 +255,13 @@ class ServerAuth:
             self._tokens.pop(next(iter(self._tokens)))
 
 
-def _token(request: Request) -> str:
+def _token(request: HTTPConnection) -> str:
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")
     return value.strip() if scheme.lower() == "bearer" else ""
 
 
-def _address(request: Request) -> str:
+def _address(request: HTTPConnection) -> str:
     return request.client.host if request.client is not None else "?"
 
 

@@ -84,7 +84,9 @@ def _draw_from_devices(ctx: Context, a: Args) -> dict[str, Any]:
     draws = _devices(ctx, "draw_from_devices")
     table = ctx.table
     assert table is not None
-    with table.attended(a.get("table", False), a.get("table_check", False)):
+    rights = ctx.service.rights  # the console whose table answers ("": the unnamed console)
+    station = rights.asker().client if rights is not None else ""
+    with table.attended(a.get("table", False), a.get("table_check", False), station):
         try:
             done = draws.draw_next()
         except DuplicateBall as exc:

@@ -26,6 +26,7 @@ from app.server.auth import ServerAuth
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
 from app.server.simul_panel import SimulFeed
+from app.server.table import for_the_table
 from bingo import rights as rt
 from drivers.voice import VoiceError
 
@@ -133,18 +134,24 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         return JSONResponse({"v": wire.WIRE_VERSION, **instructions_data(games, terms)})
 
     async def stream(socket: WebSocket) -> None:
+        # the table's questions go only to a login that may answer them (decision 340)
+        at_table = await auth.reader(socket, table=True) is None
         await socket.accept()
         queue, snapshot = host.listen()
+        told = host.table.on_connect(at_table) if host.table is not None else []
         try:
             await socket.send_text(snapshot)
             if simul is not None:  # the simultaneous partida, from the hall's copy
                 await socket.send_text(wire.dumps(simul.message()))
+            for message in told:  # the open questions, the devices off: not only live
+                await socket.send_text(wire.dumps(message))
             while True:
                 try:
                     text = await asyncio.wait_for(queue.get(), PING_SECONDS)
                 except TimeoutError:
                     text = wire.dumps(wire.ping_message())
-                await socket.send_text(text)
+                if at_table or not for_the_table(text):
+                    await socket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the screen went away; it reconnects by itself
         finally:

@@ -8,6 +8,10 @@ the stream (``{"type": "question", ...}``), the draw waits on the writer thread,
 answer comes in through ``POST /api/v1/questions/<id>``, which never goes through the writer.
 No answer in time is "nobody can read it": the draw stays held (``BallNotRead``). A draw sent
 without ``table`` (a terminal, a test, an unattended run) keeps the devices' own operator.
+
+The questions are the table's: only a stream whose login may answer them gets them, and one
+that connects while a question is open gets it right after its snapshot (``on_connect``), with
+the devices that are off at that moment (decision 340).
 """
 
 from __future__ import annotations
@@ -34,10 +38,20 @@ NOTICES = ("DeviceOffline", "DeviceOnline", "DeviceRestarted", "FaultsChanged", 
 OperatorSees = Callable[[int], int | None]
 
 
+#: How a question's message begins on the wire (``wire.dumps`` keeps the keys' order).
+_QUESTION_TEXT = f'{{"v":{wire.WIRE_VERSION},"type":"question'
+
+
+def for_the_table(text: str) -> bool:
+    """A stream message only a login that may answer the table gets (a question, its close)."""
+    return text.startswith(_QUESTION_TEXT)
+
+
 class _Question:
-    def __init__(self, question_id: str, draw: int) -> None:
+    def __init__(self, question_id: str, draw: int, station: str) -> None:
         self.id = question_id
         self.draw = draw
+        self.station = station  # the console whose draw asks (its client_id; "": unnamed)
         self.answer: int | None = None
         self.done = threading.Event()
 
@@ -70,6 +84,8 @@ class Table:
         self.last_scan: tuple[int, ...] | None = None  # the reader's last count of the set
         self.at_table = False
         self.check_every_ball = False
+        self.station = ""  # the console whose command draws now
+        self._offline: set[str] = set()  # the devices whose last notice was DeviceOffline
         self._fallback: OperatorSees | None = draws.operator_sees
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -92,24 +108,31 @@ class Table:
         kind = type(getattr(notice, "event", notice)).__name__
         if kind in NOTICES:
             device = str(getattr(notice, "device", "?"))
+            with self._lock:  # what a console connecting later is told (``on_connect``)
+                if kind == "DeviceOffline":
+                    self._offline.add(device)
+                elif kind == "DeviceOnline":
+                    self._offline.discard(device)
             self.publish(
                 {"v": wire.WIRE_VERSION, "type": "device", "device": device, "notice": kind}
             )
 
     @contextlib.contextmanager
-    def attended(self, at_table: bool, check_every_ball: bool) -> Iterator[None]:
-        """While a command from a console at the table runs (on the writer)."""
+    def attended(self, at_table: bool, check_every_ball: bool, station: str = "") -> Iterator[None]:
+        """While a command from a console at the table (``station``) runs (on the writer)."""
         self.at_table, self.check_every_ball = at_table, check_every_ball
+        self.station = station
         try:
             yield
         finally:
             self.at_table = self.check_every_ball = False
+            self.station = ""
 
     def ask(self, draw_number: int) -> int | None:
         """On the writer, inside a draw: the number the table reads on the ball, or None."""
         if not self.at_table:
             return self._fallback(draw_number) if self._fallback is not None else None
-        question = _Question(f"q{next(self._ids)}", draw_number)
+        question = _Question(f"q{next(self._ids)}", draw_number, self.station)
         with self._lock:
             if self._closed:
                 return None
@@ -142,6 +165,24 @@ class Table:
         with self._lock:
             return [self.message(q) for q in self._open.values()]
 
+    def on_connect(self, may_answer: bool) -> list[dict[str, Any]]:
+        """What a stream that connects now is told after its snapshot, which it would otherwise
+        miss: the devices that are off, and, for a login that may answer, every question still
+        open (``questions``, also when none is: a console closes the boxes of questions closed
+        while it was away). Called on the event loop right after ``HallHost.listen``: a question
+        opened or closed from then on also comes live, so none is lost; one may come twice.
+        """
+        with self._lock:
+            offline = sorted(self._offline)
+            waiting = [self.message(q) for q in self._open.values()]
+        told: list[dict[str, Any]] = [
+            {"v": wire.WIRE_VERSION, "type": "device", "device": d, "notice": "DeviceOffline"}
+            for d in offline
+        ]
+        if may_answer:
+            told.append({"v": wire.WIRE_VERSION, "type": "questions", "questions": waiting})
+        return told
+
     @staticmethod
     def message(question: _Question) -> dict[str, Any]:
         return {
@@ -150,6 +191,7 @@ class Table:
             "id": question.id,
             "kind": "table_sees",
             "draw": question.draw,
+            "station": question.station,
         }
 
     def close(self) -> None:

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from app.server import wire
 from app.server.auth import ServerAuth
 from app.server.host import HallHost
+from app.server.table import for_the_table
 from bingo import rights as rt
 from bingo.errors import DomainError
 from bingo.i18n import _
@@ -228,6 +229,8 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
                 if roster.stale(name, connection):
                     why = _("sin latido")
                     break
+                if for_the_table(text):  # a terminal never answers the table (decision 340)
+                    continue
                 await socket.send_text(text)
                 view_due = view_due or '"type":"change"' in text[:40]
                 # after a burst of changes (the sale closed, the data shown, a ball), one view

@@ -87,7 +87,9 @@ class RemoteService:
         self.online = True
         self._link_listeners: list[LinkListener] = []
         self.on_question: QuestionListener | None = None
-        self.on_device: Callable[[str, str], None] | None = None  # (device, notice kind)
+        self._on_device: Callable[[str, str], None] | None = None
+        self._notice_lock = threading.Lock()
+        self._early_notices: list[tuple[str, str]] = []  # came before the window listened
         self.on_terminal: Callable[[str, bool], None] | None = None  # (terminal, connected)
         #: The station's jefe de sala override (``ui.client.login``); None: nobody is named
         #: (a hall with no operators), and no command carries an authorisation.
@@ -99,6 +101,29 @@ class RemoteService:
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
         self._socket: Any = None
+
+    @property
+    def on_device(self) -> Callable[[str, str], None] | None:
+        """Told each device notice of the server (device, the driver's notice kind)."""
+        return self._on_device
+
+    @on_device.setter
+    def on_device(self, listener: Callable[[str, str], None] | None) -> None:
+        # the stream starts before the window: a device off when it connected waited for it
+        with self._notice_lock:
+            self._on_device = listener
+            early, self._early_notices = self._early_notices, []
+        if listener is not None:
+            for device, notice in early:
+                listener(device, notice)
+
+    def _device(self, device: str, notice: str) -> None:
+        with self._notice_lock:
+            listener = self._on_device
+            if listener is None:
+                self._early_notices.append((device, notice))
+        if listener is not None:
+            listener(device, notice)
 
     # --- the replica ---------------------------------------------------------------------------
 
@@ -250,17 +275,18 @@ class RemoteService:
                         f"el servidor tiene {version} registros y este puesto ya tenía "
                         f"{self.last_seq}: no es el mismo registro"
                     )
-                self.sync(version)
+                # a read even when nothing is new: a restarted server that forgot this
+                # station's login says so here, and the station asks for it again
+                self.sync(version if version > self.last_seq else None)
                 if not self.online:
                     self._tell(True, "conexión con el servidor recuperada")
-                for question in self.link.get("/api/v1/questions")["questions"]:
-                    self._question(question)
             elif kind == "change":
                 self.sync(int(message["version"]))
-            elif kind in ("question", "question_closed"):
+            elif kind in ("question", "question_closed", "questions"):
+                # ``questions``: the ones open when this stream connected (decision 340)
                 self._question(message)
-            elif kind == "device" and self.on_device is not None:
-                self.on_device(str(message.get("device", "")), str(message.get("notice", "")))
+            elif kind == "device":
+                self._device(str(message.get("device", "")), str(message.get("notice", "")))
             elif kind == "terminal_presence" and self.on_terminal is not None:
                 self.on_terminal(str(message.get("terminal", "")), bool(message.get("connected")))
 

@@ -51,6 +51,7 @@ def t(text: str) -> str:
 class Station(QObject):
     linkChanged = Signal(bool, str)  # from the stream's thread, shown on the GUI thread
     questionClosed = Signal(str)
+    tableElsewhere = Signal(str, int)  # another station's table reads a ball (station, draw)
     deviceNotice = Signal(str, str)  # (device, the driver's notice kind) from the server
     terminalPresence = Signal(str, bool)  # a player terminal connected or gone (R-MULTI-3)
     loginLost = Signal()  # the server no longer takes this station's login
@@ -85,6 +86,9 @@ class Station(QObject):
             devices.ask = window.draws.table_sees
             devices.on_closed = self.questionClosed.emit
             self.questionClosed.connect(self._question_closed, Qt.ConnectionType.QueuedConnection)
+            self._reading = ""  # what the status bar says of another station's reading
+            self.tableElsewhere.connect(self._elsewhere, Qt.ConnectionType.QueuedConnection)
+            devices.on_elsewhere = self.tableElsewhere.emit  # connected first: it may tell now
         if open_panel is not None:
             action = QAction(t("Panel de la sala"), window)
             action.setObjectName("action_hall_panel")
@@ -186,3 +190,19 @@ class Station(QObject):
         """Another station answered, or the time ran out: the box goes away."""
         if self.window.draws.table_question is not None:
             self.window.draws.answer_table(None)
+
+    def _elsewhere(self, station: str, draw: int) -> None:
+        """Another station's table reads a ball its devices could not vouch for: this one is
+        told why its commands are refused meanwhile (decision 340), until the ball is read.
+        """
+        bar = self.window.statusBar()
+        if draw:
+            self._reading = t(
+                "La mesa del puesto {station} está leyendo la bola de la extracción {n}: "
+                "ninguna orden se aplica hasta que conste"
+            ).format(station=station, n=draw)
+            bar.showMessage(self._reading)
+        elif self._reading:
+            if bar.currentMessage() == self._reading:
+                bar.clearMessage()
+            self._reading = ""
