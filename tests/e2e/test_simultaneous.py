@@ -34,7 +34,7 @@ from app.config import load_hall, load_region
 from app.server import wire
 from store import open_store
 from store.operators import OperatorBook
-from tests.server.kit import MESA, ROOT, Client, Server, free_port, open_session
+from tests.server.kit import MESA, ROOT, Client, Server, free_port, open_session, port_taken
 
 PG_URL = os.environ.get("BINGO_HALL_TEST_PG_URL")
 CENTRE_SALA = ("Centro", "574839")
@@ -80,7 +80,7 @@ class Centre:
         while True:
             if self.proc.poll() is not None:
                 told = self.log.read_bytes()[written:].decode(errors="replace")
-                assert "address already in use" in told, self.log.read_text()
+                assert port_taken(told), self.log.read_text()
                 return False
             try:
                 self.http.get(f"{self.url}/centre/v1/state")

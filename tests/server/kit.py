@@ -51,6 +51,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def port_taken(told: str) -> bool:
+    """Whether a server's output says its port was another program's (``serve`` says so and
+    exits 1 before it opens anything).
+    """
+    return "no se puede abrir el puerto" in told and "otro programa lo está usando" in told
+
+
 def listens(pid: int, port: int) -> bool:
     """Whether process ``pid`` itself holds the listening socket of ``port`` (Linux's /proc).
     A port is chosen before its server binds it: another xdist worker may be handed the same
@@ -127,7 +134,7 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 told = self.log.read_bytes()[written:].decode(errors="replace")
-                if self.chosen_port and "address already in use" in told:
+                if self.chosen_port and port_taken(told):
                     return False
                 raise RuntimeError(f"el servidor terminó: {self.log.read_text()}")
             if listens(self.proc.pid, self.port):  # never another worker's server on its port
