@@ -29,7 +29,7 @@ from actas.words import cause_text
 from app.centre import protocol as pr
 from app.centre.record import CENTRE, CentreRecord
 from app.server import wire
-from app.server.auth import ServerAuth
+from app.server.auth import ServerAuth, store_unavailable
 from app.server.table import Table, question_routes
 from bingo import rights as rt
 from bingo import simultaneous as sim
@@ -383,6 +383,7 @@ def build_centre_app(
             WebSocketRoute(pr.LINK_PATH, link),
         ],
         lifespan=lifespan,
+        exception_handlers={StoreError: store_unavailable},
     )
 
 

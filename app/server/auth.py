@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -33,8 +34,10 @@ from app.server import wire
 from app.server.commands import COMMANDS
 from bingo import rights as rt
 from bingo.service import NotAuthorised, check_ask
-from store import EventStore
+from store import EventStore, StoreError
 from store.operators import LOCKED, OperatorBook, OperatorError
+
+log = logging.getLogger(__name__)
 
 #: A login is good for one long night; a client logs in again after it, or after a restart.
 TOKEN_SECONDS = 12 * 3600
@@ -275,3 +278,19 @@ def _not_logged_in() -> JSONResponse:
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(wire.error_body(code, message), status)
+
+
+async def store_unavailable(request: Request, exc: Exception) -> Response:
+    """The answer to a request the database failed outside a command (a login, a right looked
+    up, a read): 503 ``store`` with the store's sentence for the staff, the driver's text to
+    the log only (a command's own failure says more: ``HallHost._store_failed``).
+    """
+    assert isinstance(exc, StoreError)
+    log.warning(
+        "%s %s: base de datos (%s): %s",
+        request.method,
+        request.url.path,
+        exc.kind,
+        exc.detail or exc,
+    )
+    return _error(503, "store", f"{exc}; no se ha cambiado nada")

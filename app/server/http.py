@@ -22,13 +22,14 @@ from app.centre.join import Joined
 from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
 from app.server import replica, terminals, wire
-from app.server.auth import ServerAuth
+from app.server.auth import ServerAuth, store_unavailable
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
 from app.server.simul_panel import SimulFeed
 from app.server.table import for_the_table
 from bingo import rights as rt
 from drivers.voice import VoiceError
+from store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,9 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         """A ball's call in one language, for a panel that plays the voice (decision 96)."""
         if host.voice is None:
             return JSONResponse(wire.error_body("no_voice", "esta sala no tiene voz"), 404)
+        if not str(request.path_params["number"]).isdigit():
+            said = f"no hay esa llamada: «{request.path_params['number']}» no es una bola"
+            return JSONResponse(wire.error_body("no_call", said), 404)
         try:
             number = int(request.path_params["number"])
             path = await asyncio.to_thread(
@@ -187,4 +191,5 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),
         ],
         lifespan=lifespan,
+        exception_handlers={StoreError: store_unavailable},
     )

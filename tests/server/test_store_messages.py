@@ -158,6 +158,7 @@ def test_a_voice_that_fails_tells_the_panel_without_espeaks_own_words(
                 TestClient(build_app(host)) as client,
             ):
                 got = client.get("/voice/es/45.wav")
+                nothing = client.get("/voice/es/cuarenta.wav")  # no ball: said, not int()'s text
         finally:
             host.close()
     assert got.status_code == 503, got.text
@@ -166,6 +167,10 @@ def test_a_voice_that_fails_tells_the_panel_without_espeaks_own_words(
     assert error["message"].startswith("la voz no puede decir esa llamada")
     assert "espeak" not in error["message"] and "bad voice" not in error["message"]
     assert "bad voice" in caplog.text
+    assert nothing.status_code == 404
+    said = nothing.json()["error"]
+    assert said["code"] == "no_call" and "«cuarenta» no es una bola" in said["message"]
+    assert "invalid literal" not in said["message"]
 
 
 def test_a_command_on_a_database_missing_its_tables_says_so_before_anything_is_applied(
@@ -186,3 +191,32 @@ def test_a_command_on_a_database_missing_its_tables_says_so_before_anything_is_a
     assert "la orden «start_partida» no se ha aplicado" in message
     assert "no such table" not in message and host.service.hall.partida is None
     assert "no such table: applied_commands" in caplog.text
+
+
+def test_a_login_the_locked_database_refused_says_so_in_spanish(
+    hall: tuple[HallHost, Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A request that fails on the database outside a command (here the login, which looks up
+    the operator and records the attempt, R-ROLE-3) gets the same 503 ``store`` sentence, not a
+    bare "Internal Server Error"; the driver's text is in the log only.
+    """
+    from store.operators import OperatorBook
+
+    host, path = hall
+    OperatorBook(host.store).add("Mesa", "jefe_de_sala", "482913")
+    client = TestClient(build_app(host), raise_server_exceptions=False)
+    holder = sqlite3.connect(path, timeout=0.1, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")  # another program writes to the database
+        with caplog.at_level(logging.WARNING, logger="app.server.auth"):
+            answer = client.post("/api/v1/login", json={"v": 1, "name": "Mesa", "pin": "482913"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answer.status_code == 503, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "store" and "base de datos" in error["message"]
+    assert not any(word in error["message"] for word in DRIVER_WORDS)
+    assert "/api/v1/login" in caplog.text and "locked" in caplog.text
+    logged = client.post("/api/v1/login", json={"v": 1, "name": "Mesa", "pin": "482913"})
+    assert logged.status_code == 200  # the database back: the same login goes in
