@@ -121,7 +121,14 @@ def panel_texts() -> set[str]:
 
 def console_texts() -> set[str]:
     return walk(
-        sorted(Path(window.__file__).parent.rglob("*.py")),
+        # the console's client side (the station's status bar, the login and the jefe de
+        # sala's authorisation) speaks in the same "Console" context (R-PANEL-4)
+        sorted(
+            [
+                *Path(window.__file__).parent.rglob("*.py"),
+                *(Path(window.__file__).parent.parent / "client").rglob("*.py"),
+            ]
+        ),
         {"t": 0, "tr": 0, "translate": 1},
         {
             ("texts.py", "INCIDENT_TITLES.get(incident, incident)"): (

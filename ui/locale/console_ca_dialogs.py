@@ -417,4 +417,49 @@ DIALOGS: Mapping[str, str] = {
     "Devueltos": "Retornats",
     "A entregar": "A lliurar",
     "partida {n}: {blocks}": "partida {n}: {blocks}",
+    # the station (client side of the console): status bar, devices, login
+    "Conexión con el servidor de la sala recuperada": (
+        "Connexió amb el servidor de la sala recuperada"
+    ),
+    "El registro del servidor no es el de este puesto: {why}": (
+        "El registre del servidor no és el d'aquest lloc: {why}"
+    ),
+    "Escriba su nombre de operador y su PIN (servidor {url}).": (
+        "Escriviu el vostre nom d'operador i el vostre PIN (servidor {url})."
+    ),
+    (
+        "La mesa del puesto {station} está leyendo la bola de la extracción {n}: ninguna orden "
+        "se aplica hasta que conste"
+    ): (
+        "La mesa del lloc {station} està llegint la bola de l'extracció {n}: no s'aplica cap "
+        "ordre fins que consti"
+    ),
+    (
+        "La sesión de este puesto ya no vale (el servidor se reinició o pasaron sus 12 horas): "
+        "inicie sesión de nuevo"
+    ): (
+        "La sessió d'aquest lloc ja no val (el servidor s'ha reiniciat o han passat les seves "
+        "12 hores): torneu a iniciar la sessió"
+    ),
+    "Panel de la sala": "Panell de la sala",
+    "Sesión iniciada de nuevo en el servidor de la sala": (
+        "Sessió iniciada de nou al servidor de la sala"
+    ),
+    (
+        "Sin conexión con el servidor de la sala: no se puede dar ninguna orden hasta que "
+        "vuelva; la pantalla muestra lo último que constaba"
+    ): (
+        "Sense connexió amb el servidor de la sala: no es pot donar cap ordre fins que torni; "
+        "la pantalla mostra l'últim que constava"
+    ),
+    "Terminal {name}: conectada a la mesa": "Terminal {name}: connectada a la mesa",
+    (
+        "Terminal {name}: desconectada; sus cartones siguen en juego y sus premios quedan "
+        "pendientes de cobro"
+    ): (
+        "Terminal {name}: desconnectada; els seus cartrons continuen en joc i els seus premis "
+        "queden pendents de cobrament"
+    ),
+    "● en línea: {url}": "● en línia: {url}",
+    "✖ sin conexión con el servidor": "✖ sense connexió amb el servidor",
 }

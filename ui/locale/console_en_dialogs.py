@@ -418,4 +418,46 @@ DIALOGS: Mapping[str, str] = {
     "Devueltos": "Returned",
     "A entregar": "To hand in",
     "partida {n}: {blocks}": "game {n}: {blocks}",
+    # the station (client side of the console): status bar, devices, login
+    "Conexión con el servidor de la sala recuperada": "Connection with the hall server restored",
+    "El registro del servidor no es el de este puesto: {why}": (
+        "The server's record is not this station's: {why}"
+    ),
+    "Escriba su nombre de operador y su PIN (servidor {url}).": (
+        "Type your operator name and your PIN (server {url})."
+    ),
+    (
+        "La mesa del puesto {station} está leyendo la bola de la extracción {n}: ninguna orden "
+        "se aplica hasta que conste"
+    ): (
+        "The table of station {station} is reading the ball of draw {n}: no order is applied "
+        "until it is recorded"
+    ),
+    (
+        "La sesión de este puesto ya no vale (el servidor se reinició o pasaron sus 12 horas): "
+        "inicie sesión de nuevo"
+    ): (
+        "This station's session is no longer valid (the server restarted or its 12 hours "
+        "passed): log in again"
+    ),
+    "Panel de la sala": "Hall panel",
+    "Sesión iniciada de nuevo en el servidor de la sala": (
+        "Session started again on the hall server"
+    ),
+    (
+        "Sin conexión con el servidor de la sala: no se puede dar ninguna orden hasta que "
+        "vuelva; la pantalla muestra lo último que constaba"
+    ): (
+        "No connection with the hall server: no order can be given until it returns; the screen "
+        "shows the last recorded state"
+    ),
+    "Terminal {name}: conectada a la mesa": "Terminal {name}: connected to the table",
+    (
+        "Terminal {name}: desconectada; sus cartones siguen en juego y sus premios quedan "
+        "pendientes de cobro"
+    ): (
+        "Terminal {name}: disconnected; its cards stay in play and its prizes stay pending payment"
+    ),
+    "● en línea: {url}": "● online: {url}",
+    "✖ sin conexión con el servidor": "✖ no connection with the server",
 }

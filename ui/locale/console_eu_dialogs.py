@@ -419,4 +419,49 @@ DIALOGS: Mapping[str, str] = {
     "Devueltos": "Itzulitakoak",
     "A entregar": "Entregatzeko",
     "partida {n}: {blocks}": "{n}. partida: {blocks}",
+    # the station (client side of the console): status bar, devices, login
+    "Conexión con el servidor de la sala recuperada": (
+        "Aretoko zerbitzariarekiko konexioa berreskuratuta"
+    ),
+    "El registro del servidor no es el de este puesto: {why}": (
+        "Zerbitzariaren erregistroa ez da postu honena: {why}"
+    ),
+    "Escriba su nombre de operador y su PIN (servidor {url}).": (
+        "Idatzi zure operadore-izena eta zure PINa ({url} zerbitzaria)."
+    ),
+    (
+        "La mesa del puesto {station} está leyendo la bola de la extracción {n}: ninguna orden "
+        "se aplica hasta que conste"
+    ): (
+        "{station} postuko mahaia {n}. ateratzearen bola irakurtzen ari da: ez da agindurik "
+        "aplikatzen jasota geratu arte"
+    ),
+    (
+        "La sesión de este puesto ya no vale (el servidor se reinició o pasaron sus 12 horas): "
+        "inicie sesión de nuevo"
+    ): (
+        "Postu honen saioak ez du balio jada (zerbitzaria berrabiarazi da edo bere 12 orduak "
+        "igaro dira): hasi saioa berriro"
+    ),
+    "Panel de la sala": "Aretoko panela",
+    "Sesión iniciada de nuevo en el servidor de la sala": (
+        "Saioa berriro hasita aretoko zerbitzarian"
+    ),
+    (
+        "Sin conexión con el servidor de la sala: no se puede dar ninguna orden hasta que "
+        "vuelva; la pantalla muestra lo último que constaba"
+    ): (
+        "Ez dago konexiorik aretoko zerbitzariarekin: ezin da agindurik eman itzuli arte; "
+        "pantailak jasota zegoen azkena erakusten du"
+    ),
+    "Terminal {name}: conectada a la mesa": "{name} terminala: mahaiari konektatuta",
+    (
+        "Terminal {name}: desconectada; sus cartones siguen en juego y sus premios quedan "
+        "pendientes de cobro"
+    ): (
+        "{name} terminala: deskonektatuta; bere kartoiek jokoan jarraitzen dute eta bere sariak "
+        "kobratzeko zain geratzen dira"
+    ),
+    "● en línea: {url}": "● linean: {url}",
+    "✖ sin conexión con el servidor": "✖ zerbitzariarekin konexiorik gabe",
 }

@@ -409,4 +409,47 @@ DIALOGS: Mapping[str, str] = {
     "Devueltos": "Devoltos",
     "A entregar": "A entregar",
     "partida {n}: {blocks}": "partida {n}: {blocks}",
+    # the station (client side of the console): status bar, devices, login
+    "Conexión con el servidor de la sala recuperada": "Conexión co servidor da sala recuperada",
+    "El registro del servidor no es el de este puesto: {why}": (
+        "O rexistro do servidor non é o deste posto: {why}"
+    ),
+    "Escriba su nombre de operador y su PIN (servidor {url}).": (
+        "Escriba o seu nome de operador e o seu PIN (servidor {url})."
+    ),
+    (
+        "La mesa del puesto {station} está leyendo la bola de la extracción {n}: ninguna orden "
+        "se aplica hasta que conste"
+    ): (
+        "A mesa do posto {station} está a ler a bóla da extracción {n}: ningunha orde se aplica "
+        "ata que conste"
+    ),
+    (
+        "La sesión de este puesto ya no vale (el servidor se reinició o pasaron sus 12 horas): "
+        "inicie sesión de nuevo"
+    ): (
+        "A sesión deste posto xa non vale (o servidor reiniciouse ou pasaron as súas 12 horas): "
+        "inicie sesión de novo"
+    ),
+    "Panel de la sala": "Panel da sala",
+    "Sesión iniciada de nuevo en el servidor de la sala": (
+        "Sesión iniciada de novo no servidor da sala"
+    ),
+    (
+        "Sin conexión con el servidor de la sala: no se puede dar ninguna orden hasta que "
+        "vuelva; la pantalla muestra lo último que constaba"
+    ): (
+        "Sen conexión co servidor da sala: non se pode dar ningunha orde ata que volva; a "
+        "pantalla mostra o último que constaba"
+    ),
+    "Terminal {name}: conectada a la mesa": "Terminal {name}: conectada á mesa",
+    (
+        "Terminal {name}: desconectada; sus cartones siguen en juego y sus premios quedan "
+        "pendientes de cobro"
+    ): (
+        "Terminal {name}: desconectada; os seus cartóns seguen en xogo e os seus premios quedan "
+        "pendentes de cobro"
+    ),
+    "● en línea: {url}": "● en liña: {url}",
+    "✖ sin conexión con el servidor": "✖ sen conexión co servidor",
 }
