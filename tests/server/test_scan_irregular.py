@@ -19,11 +19,11 @@ from actas.words import cause_text
 from app.bootstrap import prepare_hall
 from app.config import load_hall
 from app.devices import DeviceDraws, emulated_operator
-from app.server.auth import Unnamed
 from app.server.host import HallHost
 from bingo.drawing import BallSetIrregular
 from store import open_store
 from tests.e2e.test_device_draws import devices
+from tests.server.test_store_messages import command
 from ui.client.devices import irregular_of
 from ui.client.link import _refusal
 
@@ -47,11 +47,6 @@ def host(tmp_path: Path, devices: Any) -> Iterator[tuple[HallHost, Any]]:
     finally:
         host.close()
         events.close()
-
-
-def command(host: HallHost, name: str, command_id: str, **args: Any) -> tuple[int, dict[str, Any]]:
-    body = {"v": 1, "client_id": "mesa", "command_id": command_id, "name": name, "args": args}
-    return host.execute(body, rights=Unnamed())
 
 
 @pytest.mark.parametrize(
