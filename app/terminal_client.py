@@ -32,6 +32,13 @@ class TerminalRefused(ServerRefused):
     """The server would not take this terminal (no login, not a terminal, too many machines)."""
 
 
+class AnswerLost(Exception):
+    """The server had applied the command already and its answer is gone: a retry with the same
+    ids after the server restarted is answered ``"result": null`` (docs/api.md), so what was
+    bought is in the hall's record and on the machine's screen, not in this answer.
+    """
+
+
 class TerminalClient:
     def __init__(self, base_url: str, name: str, *, verify: bool | str = True) -> None:
         self.name = name
@@ -121,13 +128,23 @@ class TerminalClient:
         ``ServerRefused`` with the rule when the hall may not sell them.
         """
         answer = self.link.command("terminal_buy", {"count": count, "payment": payment}, None)
-        result = answer["result"]
+        result = answer.get("result")
+        if not isinstance(result, dict):  # applied before the server restarted: no range here
+            raise AnswerLost(
+                _(
+                    "la compra consta en el registro de la sala, pero su respuesta se perdió al "
+                    "reiniciarse el servidor: sus cartones se ven en la terminal al volver a "
+                    "conectarla; no la repita"
+                )
+            )
         return str(result["series"]), int(result["first"]), int(result["last"])
 
     def collect(self) -> int:
         """Be paid what the terminal's cartones won and were not yet paid; the cents paid."""
         answer = self.link.command("terminal_collect", {}, None)
-        paid = int(answer["result"]["paid_cents"])
+        result = answer.get("result")
+        # applied before the server restarted (``"result": null``): paid then, counted then
+        paid = int(result["paid_cents"]) if isinstance(result, dict) else 0
         self.collected_cents += paid
         return paid
 
@@ -234,6 +251,9 @@ def run(args: argparse.Namespace) -> int:
                 series, first, last = client.buy(args.buy, args.payment)
             except ServerRefused as exc:
                 raise CliError(_("compra rechazada: {why}").format(why=exc), EXIT_REFUSED) from None
+            except AnswerLost as exc:
+                said = _("terminal {name}: {why}").format(name=args.name, why=exc)
+                raise CliError(said) from None
             print(
                 _("compra {series} {first}-{last}").format(series=series, first=first, last=last),
                 flush=True,

@@ -239,6 +239,15 @@ class SaleCommands(HallState):
         if not partida.sales:
             raise DomainError("no se ha vendido ningún cartón en esta partida", "R-SALE-1")
         last_sale = partida.sales[-1]
+        if last_sale.terminal:
+            # bought and paid at once by the machine's player: not the table's to take back,
+            # and no refund for a player who leaves (R-SALE-4; decision 380)
+            raise DomainError(
+                f"la última venta ({last_sale.series} {last_sale.first}–{last_sale.last}) es la "
+                f"compra de la máquina {last_sale.terminal}, pagada en el acto por su jugador: "
+                "sus cartones no vuelven a la mesa",
+                "R-SALE-4",
+            )
         if not 1 <= count <= last_sale.count:
             raise DomainError(
                 f"la última venta es de {last_sale.count} cartones ({last_sale.series} "

@@ -18,6 +18,10 @@ from bingo.i18n import _
 from bingo.rules import RegionRules
 from bingo.terminals import TerminalLimits
 
+#: The longest session id: what the interconnected prize's ledger keys a settlement by
+#: (``store.models.InterconnectedSettlementRow``) and the command line takes (decision 289).
+MAX_SESSION_ID = 64
+
 
 class SessionCommands(HallState):
     """The commands of the hall's set-up, its sessions and their reclamaciones."""
@@ -322,6 +326,16 @@ class SessionCommands(HallState):
             raise DomainError("la sala no está registrada")
         if self.session is not None:
             raise DomainError(f"la sesión {self.session.id} sigue abierta")
+        if (
+            not session_id.strip()
+            or len(session_id) > MAX_SESSION_ID
+            or not session_id.isprintable()
+        ):
+            # the ledger of the interconnected prize keys each settlement by it (decision 289)
+            raise DomainError(
+                f"identificador de sesión no válido {session_id[:MAX_SESSION_ID]!r}: de 1 a "
+                f"{MAX_SESSION_ID} caracteres imprimibles"
+            )
         if any(s.id == session_id for s in self.sessions):
             raise DomainError(f"ya hubo una sesión {session_id}")
         day = _date(date)

@@ -16,7 +16,7 @@ from bingo.export import build_export
 from bingo.interconnected import InterconnectedRules, MemoryLedger, ScaleStep
 from bingo.readmodel import panel_state
 from bingo.transcribe import FORMAT, BookError, transcribe
-from tests.bingo.hallkit import Kit, make_hall
+from tests.bingo.hallkit import BALLS, Kit, make_hall
 from tests.independent.check_export import check
 
 RULES = InterconnectedRules(
@@ -243,3 +243,21 @@ def test_a_partida_started_in_the_book_feeds_the_fund_and_cannot_win_it() -> Non
     pages = PdfReader(BytesIO(render_acta(json.loads(json.dumps(export))))).pages
     text = " ".join(" ".join(page.extract_text() for page in pages).split())
     assert "Partida empezada en el libro manual: el fondo interconectado no se anunció" in text
+
+
+def test_a_session_id_the_shared_ledger_cannot_key_is_refused_when_the_session_opens() -> None:
+    """R-MULTI-1, decision 289: each settlement is kept in the network's ledger under (network,
+    hall, session, partida), 64 characters each. A session of 80 characters opened at the
+    server (whose arguments take up to 200) played its partidas and closed them, and then the
+    ledger could never take its settlement: the partida stayed closed and unpaid for ever, the
+    staff told that the fund's database did not answer. Refused when the session opens, as the
+    command line's identifiers are (1 to 64 printable characters), nothing written.
+    """
+    kit = make_hall(open_session=False)
+    before = len(kit.svc.records())
+    for wrong in ("S" * 65, " ", "S1\n"):
+        with pytest.raises(DomainError, match="identificador de sesión no válido"):
+            kit.svc.hall.check_session_opening(wrong, "2026-11-22", "Mesa", "Sala")
+    assert len(kit.svc.records()) == before
+    assert kit.svc.record_ball_check("S" * 64, "open", BALLS)
+    kit.svc.open_session("S" * 64, "2026-11-22", "Mesa", "Sala")  # the most the ledger keys

@@ -206,3 +206,24 @@ def test_a_terminals_prize_is_owed_until_paid_on_it_even_after_the_partida() -> 
     assert replayed.hall.owed_to_terminal("Terminal 1") == []
     with pytest.raises(DomainError, match="no se debe ningún premio"):
         kit.svc.pay_terminal_prizes("Terminal 1")
+
+
+def test_the_table_does_not_take_back_a_machines_paid_cartones() -> None:
+    """R-SALE-4 (a player who leaves gets no refund), R-MULTI-3; decisions 171, 280, 380. A
+    return puts unsold cartones back to the table: a machine's purchase was bought and paid at
+    once by its player, on his machine. The table's return of the partida's last sale took it
+    back all the same, and the player's paid cartones were gone from his machine; refused,
+    nothing written. The table's own sale after it still goes back as before.
+    """
+    kit = make_hall()
+    basque(kit)
+    kit.svc.start_partida()
+    kit.svc.sell_count("A", 10)
+    kit.svc.sell_count("A", 6, electronic=True, payment="card", terminal="Terminal 1")
+    before = len(kit.svc.records())
+    with pytest.raises(DomainError, match="Terminal 1"):
+        kit.svc.return_cartones(2)
+    assert len(kit.svc.records()) == before
+    assert len(kit.hall.terminal_cartones("Terminal 1")) == 6
+    kit.svc.sell_count("A", 5)
+    kit.svc.return_cartones(5)  # the table's own sale: back as before (decision 171)

@@ -1021,6 +1021,7 @@ class _PartidaCheck:
             bingo_after=self.bingo_after,
             bingo_winners=frozenset(self.bingo_winners),
             awards=tuple((a.carton, a.amount) for a in self.awards["interconnected"]),
+            paid=self.p.get("state") == "paid",
         )
         check_interconnected.check(
             self.p.get("interconnected"), partida, self.ex.interconnected, self.problem

@@ -75,6 +75,7 @@ class Partida:
     bingo_after: int | None  # balls drawn when the winning bingo was called
     bingo_winners: frozenset[Carton]
     awards: tuple[tuple[Carton, int], ...]  # the interconnected awards: cartón, amount
+    paid: bool = False  # its prizes were paid (the export's ``state`` "paid")
 
 
 def _fund(step: tuple[int, int | None]) -> int:
@@ -145,6 +146,12 @@ def check(raw: object, partida: Partida, state: State, problem: Problem) -> None
     network = _network(ic, partida, state, problem)
     _announcement(ic, network, partida, problem)
     if "awarded_cents" not in ic:
+        if partida.paid:
+            problem(
+                "interconnected fund announced and the partida's prizes paid, but it was not "
+                "settled against the ledger: a partida that announced the prize is paid only "
+                "once it is settled (Cantabria V.3)"
+            )
         for carton, amount in partida.awards:
             problem(
                 f"interconnected award to {carton[0]}/{carton[1]} ({amount} cents) but the "

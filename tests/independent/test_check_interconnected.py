@@ -220,3 +220,24 @@ def test_an_award_in_a_partida_not_settled_is_named(after_the_limit: dict[str, A
         p["awards"].append({**winner, "prize": "interconnected", "amount_cents": 100})
 
     assert named(mutated(after_the_limit, 1, unsettled), "was not settled against the ledger")
+
+
+def test_a_paid_partida_whose_fund_was_announced_and_never_settled_is_named(
+    capped: dict[str, Any],
+) -> None:
+    """Decision 288 (Cantabria V.3): a partida that announced the prize is not paid until it is
+    settled, so a paid one (``state`` "paid") carries its settlement. The checker took a paid
+    partida with no settlement at all: the fund won in the third partida, its settlement and
+    awards deleted, passed, and with it the hall's players' award hidden.
+    """
+
+    def unsettled(p: dict[str, Any]) -> None:
+        fund = p["interconnected"]
+        for key in [k for k in fund if k.endswith("_cents") or k == "partidas_accumulated"]:
+            if key not in ("amount_cents", "fund_max_cents", "reserve_max_cents"):
+                del fund[key]
+        del fund["settled_generation"], fund["ledger_txid"]
+        p["awards"] = [a for a in p["awards"] if a["prize"] != "interconnected"]
+
+    assert capped["sessions"][0]["partidas"][2]["state"] == "paid"
+    assert named(mutated(capped, 2, unsettled), "paid", "not settled against the ledger")

@@ -488,3 +488,26 @@ def test_the_claims_pass_is_compiled_when_the_server_starts_not_at_the_first_bal
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) >= 1
+
+
+def test_a_purchase_answered_again_after_the_server_restarted_is_said_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """R-MULTI-3, R-NET-1 (docs/api.md: a command sent again with the same ids after the server
+    restarted is answered ``"result": null``). The terminal's link retries a lost answer with
+    the same ids; when the server had bought before it restarted, the terminal read
+    ``None["series"]``: a TypeError, a traceback out of ``bingo-hall terminal --buy``, and a
+    collection answered so killed the machine's heartbeat. Now the purchase is said to be in
+    the record (not to be repeated), and the collection counts nothing more.
+    """
+    from app.terminal_client import AnswerLost
+
+    client = TerminalClient("http://127.0.0.1:9", terminal_name(1))
+    repeated = {"v": 1, "repeated": True, "version": 40, "first_seq": 38, "result": None}
+    client.link.command = lambda *_args, **_kw: repeated  # type: ignore[method-assign]
+    try:
+        with pytest.raises(AnswerLost, match="consta en el registro"):
+            client.buy(2, "card")
+        assert client.collect() == 0 and client.collected_cents == 0
+    finally:
+        client.close()
