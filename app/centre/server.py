@@ -396,10 +396,10 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool
         if not isinstance(lots, dict):
             raise TypeError("allotments es {sala: cartones}")
         return record.open_partida(
-            int(args["partida"]),
-            int(args["price_cents"]),
+            _whole(args["partida"], "partida"),
+            _whole(args["price_cents"], "price_cents"),
             [(str(h), n) for h, n in lots.items()],
-            int(args.get("seed", secrets.randbits(31))),
+            _whole(args.get("seed", secrets.randbits(31)), "seed"),
         )
     if name == "start":
         return record.start()
@@ -418,6 +418,15 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool
         f"orden desconocida {name!r} (hay: scan, count, open, start, draw, ball, manual, "
         "resume, withdraw, annul)"
     )
+
+
+def _whole(value: object, what: str) -> int:
+    """A whole number of the table's command as it was sent: never a fraction, a text or a
+    truth value read as one (a price of 150.9 is not 150 cents).
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} es un número entero, no {value!r}")
+    return value
 
 
 def _hand_count(record: CentreRecord, args: dict[str, Any], devices: bool) -> Record:
