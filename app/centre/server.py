@@ -121,6 +121,10 @@ def build_centre_app(
     # with its reader, the centre counts its balls before each partida, as a hall before its
     # session (R-BALL-2; decision 347)
     record = CentreRecord(store, stream, rules, count_required=devices is not None)
+    # its links ended when it stopped: a hall its record left linked is lost until it links
+    # again, so no first ball is drawn while it may be away (R-INC-1; decision 362)
+    for hall in sorted(h for h, up in record.state.linked.items() if up):
+        record.link(hall, "lost", "centro")
     draws, stop_devices = devices(record) if devices is not None else (None, None)
     # the draw asks the centre's table what it reads on a ball the devices cannot vouch for,
     # as a hall's server asks its console; the table polls ``/centre/v1/questions``
