@@ -22,6 +22,7 @@ from bingo.ball_count import count_conforms, count_problems
 from bingo.errors import DomainError
 from bingo.i18n import _
 from bingo.money import percent_of, split_equally
+from bingo.rights import name_problem
 from bingo.rules import RegionRules
 
 # The centre's event kinds (JSON payloads; the record needs no new table for them).
@@ -72,6 +73,9 @@ def prize_shares(rules: RegionRules) -> tuple[int, int]:
 
 #: Cartones of a strip: the shared serie is made of whole strips (R-CARD-2).
 STRIP = 6
+#: The most cartones a shared serie holds: what the centre is measured to build and track
+#: (docs/centre.md, "Load"); a larger one could never be drawn (decision 361).
+MAX_CARTONES = 1_000_000
 
 
 class SimultaneousError(DomainError):
@@ -113,6 +117,10 @@ def allot(requests: Sequence[tuple[str, int]]) -> tuple[Allotment, ...]:
     out: list[Allotment] = []
     first = 1
     for hall, size in requests:
+        if not isinstance(hall, str) or name_problem(hall):  # a hall's name on the link
+            raise SimultaneousError(
+                "bad_allotment", _("{h!r} no es el nombre de una sala del centro").format(h=hall)
+            )
         if hall in seen:
             raise SimultaneousError(
                 "repeated_hall", _("la sala {h} aparece dos veces").format(h=hall)
@@ -123,6 +131,14 @@ def allot(requests: Sequence[tuple[str, int]]) -> tuple[Allotment, ...]:
                 _("la sala {h} necesita un lote de al menos un cartón, no {s!r}").format(
                     h=hall, s=size
                 ),
+            )
+        if first - 1 + size > MAX_CARTONES:
+            raise SimultaneousError(
+                "serie_too_large",
+                _(
+                    "la serie compartida tendría más de {m} cartones (la sala {h} pide {s}): "
+                    "reduzca los lotes"
+                ).format(m=f"{MAX_CARTONES:,}".replace(",", "."), h=hall, s=size),
             )
         seen.add(hall)
         out.append(Allotment(hall, first, first + size - 1))

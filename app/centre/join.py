@@ -69,6 +69,12 @@ class Joined:
         # The means of payment the table gave for each sale, by its first cartón, until the
         # hall's record has it (cash when a restart lost it; decision 306).
         self._payments: dict[int, str] = {}
+        # The first cartones of sales the centre accepted that the hall's record lacks yet: a
+        # sale starting there again would take their means of payment (decision 360).
+        self._accepted: set[int] = set()
+        # One sale of the hall at a time: each starts where the one before ended, and the
+        # means of payment kept for it is its own table's, never another's (decision 360).
+        self._selling = asyncio.Lock()
         self._recording = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -142,6 +148,7 @@ class Joined:
             for record in written:
                 if record.kind == "simultaneous_sale_recorded":
                     self._payments.pop(int(record.payload["first"]), None)
+                    self._accepted.discard(int(record.payload["first"]))
 
     def close(self) -> None:
         if self.copy is not None:
@@ -181,6 +188,13 @@ class Joined:
             check_payment(str(payment), service.hall.region)
         except DomainError as exc:
             return _error(400, "bad_request", str(exc))
+        if start is not None and start in self._accepted:  # its copy is behind its own sale
+            return _error(
+                409,
+                "venta_en_curso",
+                "la venta anterior de la sala aún no consta en su copia del registro central: "
+                "espere un momento y repita",
+            )
         if start is not None:
             self._payments[start] = str(payment)
         return None
@@ -231,18 +245,21 @@ class Joined:
             return JSONResponse({"v": wire.WIRE_VERSION, "record": answer["record"]})
 
         async def sell(request: Request) -> Response:
-            lot = link.state.allotments.get(link.hall)
-            start = lot.first + link.state.sold.get(link.hall, 0) if lot is not None else None
             body = await table_body(request)
             if isinstance(body, Response):
                 return body
-            refused = self._before_sale(start, body.get("payment", CASH))
-            if refused is not None:
-                return refused
-            answer = await send("sell", body, ("count",), first=start)  # never sold twice
-            if answer.status_code == 200:
-                await self.record()  # in the hall's own record before the table hears "done"
-            return answer
+            async with self._selling:  # two tables at once: one after the other (decision 360)
+                lot = link.state.allotments.get(link.hall)
+                start = lot.first + link.state.sold.get(link.hall, 0) if lot is not None else None
+                refused = self._before_sale(start, body.get("payment", CASH))
+                if refused is not None:
+                    return refused
+                answer = await send("sell", body, ("count",), first=start)  # never sold twice
+                if answer.status_code == 200:
+                    if start in self._payments:  # not yet in the hall's record
+                        self._accepted.add(start)
+                    await self.record()  # in the hall's record before the table hears "done"
+                return answer
 
         async def claim(request: Request) -> Response:
             body = await table_body(request)

@@ -115,6 +115,11 @@ class HallLink:
             self._key, self._socket = str(welcome["key"]), socket
             self._seq = max(self._seq, int(welcome["last_seq"]))
             self.head = int(welcome.get("head", 0))
+            if self.head < self.last_seq:  # its record is shorter than the copy (decision 363)
+                raise LinkBroken(
+                    f"la copia llega al registro central {self.last_seq} y el centro solo al "
+                    f"{self.head}: el centro no es el de esta copia, o su registro empezó de nuevo"
+                )
             self.welcomed += 1
             self.connected = True
             while True:
@@ -139,7 +144,18 @@ class HallLink:
         self._answers.clear()
 
     async def _take(self, records: list[Record]) -> None:
-        """Check ``records`` continue the copy, write them to it, fold them."""
+        """Check ``records`` continue the copy, write them to it, fold them. One at a position
+        the copy holds must be the record it holds, hash for hash (decision 363).
+        """
+        for record in records:
+            if (
+                1 <= record.seq <= self.last_seq
+                and self.records[record.seq - 1].hash != record.hash
+            ):
+                raise LinkBroken(
+                    f"el registro central {record.seq} no es el que tiene la copia: "
+                    "el centro no es el de esta copia, o su registro empezó de nuevo"
+                )
         records = [r for r in records if r.seq > self.last_seq]
         if not records:
             return

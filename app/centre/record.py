@@ -108,6 +108,10 @@ class CentreRecord:
                     "bad_partida",
                     f"la partida debe pasar de la {self.state.partida} y tener precio",
                 )
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+                raise sim.SimultaneousError(  # the serie's generator takes no other (decision 361)
+                    "bad_seed", f"la semilla es un entero de 0 a 2^63 - 1, no {seed!r}"
+                )
             self.state.need_ball_count(self.count_required)
             lots = sim.allot(requests)
             strips = sim.serie_strips(lots)
@@ -169,9 +173,14 @@ class CentreRecord:
             closing = self.state.closing(self.rules)
             if not closing["cards_sold"]:
                 raise sim.SimultaneousError("nothing_sold", "ninguna sala ha vendido cartones")
-            record = self._append([(sim.STARTED, closing)])[0]
-            self._build_tracker()
-            return record
+            # the serie and the tracker first: a close of the sale recorded without them would
+            # leave a partida no ball can be drawn in, nor the centre started again with
+            try:
+                self._build_tracker()
+                return self._append([(sim.STARTED, closing)])[0]
+            except BaseException:
+                self._cards, self._tracker = None, None
+                raise
 
     def _build_tracker(self) -> None:
         cards = serie_cards(self.state.seed, self.state.strips)

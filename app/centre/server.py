@@ -121,6 +121,10 @@ def build_centre_app(
     # with its reader, the centre counts its balls before each partida, as a hall before its
     # session (R-BALL-2; decision 347)
     record = CentreRecord(store, stream, rules, count_required=devices is not None)
+    # its links ended when it stopped: a hall its record left linked is lost until it links
+    # again, so no first ball is drawn while it may be away (R-INC-1; decision 362)
+    for hall in sorted(h for h, up in record.state.linked.items() if up):
+        record.link(hall, "lost", "centro")
     draws, stop_devices = devices(record) if devices is not None else (None, None)
     # the draw asks the centre's table what it reads on a ball the devices cannot vouch for,
     # as a hall's server asks its console; the table polls ``/centre/v1/questions``
@@ -396,10 +400,10 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool
         if not isinstance(lots, dict):
             raise TypeError("allotments es {sala: cartones}")
         return record.open_partida(
-            int(args["partida"]),
-            int(args["price_cents"]),
+            _whole(args["partida"], "partida"),
+            _whole(args["price_cents"], "price_cents"),
             [(str(h), n) for h, n in lots.items()],
-            int(args.get("seed", secrets.randbits(31))),
+            _whole(args.get("seed", secrets.randbits(31)), "seed"),
         )
     if name == "start":
         return record.start()
@@ -418,6 +422,15 @@ def _run(record: CentreRecord, name: object, args: dict[str, Any], devices: bool
         f"orden desconocida {name!r} (hay: scan, count, open, start, draw, ball, manual, "
         "resume, withdraw, annul)"
     )
+
+
+def _whole(value: object, what: str) -> int:
+    """A whole number of the table's command as it was sent: never a fraction, a text or a
+    truth value read as one (a price of 150.9 is not 150 cents).
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} es un número entero, no {value!r}")
+    return value
 
 
 def _hand_count(record: CentreRecord, args: dict[str, Any], devices: bool) -> Record:

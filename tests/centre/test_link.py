@@ -39,3 +39,27 @@ def test_hall_copy_reproduces_the_central_chain_and_refuses_a_tampered_record(
     with open_store(f"sqlite:///{tmp_path / 'copia.sqlite'}") as copy:  # after a restart
         again = HallLink("wss://127.0.0.1:1", "norte", "x", client_context(None), copy)
         assert again.last_seq == len(records) and again.state.sold == {"norte": 12, "sur": 6}
+
+
+def test_hall_copy_refuses_a_central_record_that_is_not_the_one_it_holds(tmp_path: Path) -> None:
+    """R-NET-2, R-ACTA-6 (decision 363): a record at a position the copy already holds is the
+    same record, hash for hash, or the link is broken. A centre whose record is not the one
+    the copy holds (another centre, or its record started afresh) was silently ignored up to
+    the copy's length: the hall showed its old partida, "conectada", and missed the new one."""
+    with open_store(f"sqlite:///{tmp_path / 'centro.sqlite'}") as store:
+        centre = CentreRecord(store)
+        centre.open_partida(1, 100, [("norte", 12)], seed=1)
+        centre.sell("norte", 6)
+        centre.sell("norte", 6)
+        first = centre.after(0)
+    with open_store(f"sqlite:///{tmp_path / 'otro.sqlite'}") as store:
+        other = CentreRecord(store)  # a centre whose record started afresh
+        other.open_partida(1, 100, [("norte", 30)], seed=2)
+        fresh = other.after(0)
+    with open_store(f"sqlite:///{tmp_path / 'copia.sqlite'}") as copy:
+        link = HallLink("wss://127.0.0.1:1", "norte", "x", client_context(None), copy)
+        asyncio.run(link._take(first))
+        with pytest.raises(LinkBroken):
+            asyncio.run(link._take(fresh))
+        asyncio.run(link._take(first[1:]))  # the same records again are only skipped
+        assert [r.hash for r in copy.load(CENTRE)] == [r.hash for r in first]

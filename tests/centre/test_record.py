@@ -120,3 +120,47 @@ def test_simultaneous_partida_distributes_the_regions_whole_67_percent(tmp_path:
         assert closing["takings_cents"] == 10_000
         assert (closing["line_bp"], closing["bingo_bp"]) == (1000, 5700)
         assert (closing["line_cents"], closing["bingo_cents"]) == (1000, 5700)
+
+
+@pytest.mark.parametrize(
+    ("requests", "seed", "code"),
+    [
+        ([("norte", sim.MAX_CARTONES), ("sur", 1)], 3, "serie_too_large"),
+        ([("norte", 10**15)], 3, "serie_too_large"),
+        ([("norte", 12)], -1, "bad_seed"),
+    ],
+)
+def test_a_partida_the_centre_could_never_draw_is_refused_when_opened(
+    tmp_path: Path, requests: list[tuple[str, int]], seed: int, code: str
+) -> None:
+    """R-MULTI-2 (decision 361): a serie beyond what the centre can build, or a seed its
+    generator refuses, is refused at ``open`` with nothing recorded. Before, the open was
+    recorded, the close of the sale recorded too and then the serie failed to build: the
+    partida stayed "drawing" with every ball refused, and the centre could not start again."""
+    url = f"sqlite:///{tmp_path / 'centro.sqlite'}"
+    with open_store(url) as store:
+        centre = CentreRecord(store)
+        with pytest.raises(sim.SimultaneousError) as refused:
+            centre.open_partida(1, 100, requests, seed=seed)
+        assert refused.value.code == code
+        assert centre.after(0) == []
+    with open_store(url) as store:
+        assert CentreRecord(store).state.status == ""  # starts again, nothing open
+
+
+def test_a_sale_closed_whose_serie_cannot_be_built_records_nothing(tmp_path: Path) -> None:
+    """R-MULTI-2: the close of the sale is recorded only once the centre holds the serie and
+    the tracker over the cartones in play; if building them fails, nothing is recorded and the
+    sale stays open (the halls keep selling, or the partida is withdrawn or annulled)."""
+    url = f"sqlite:///{tmp_path / 'centro.sqlite'}"
+    with open_store(url) as store:
+        centre = CentreRecord(store)
+        centre.open_partida(1, 100, [("norte", 12)], seed=3)
+        centre.sell("norte", 10)
+        centre.state.seed = -1  # as a record written before seeds were checked would hold
+        with pytest.raises(ValueError):
+            centre.start()
+        assert centre.state.status == sim.SELLING
+        assert [r.kind for r in centre.after(0)] == [sim.OPENED, sim.SOLD]
+    with open_store(url) as store:
+        assert CentreRecord(store).state.status == sim.SELLING

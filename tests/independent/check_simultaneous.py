@@ -4,16 +4,17 @@ R-MULTI-2): the ``simultaneous_partidas`` a session of the export adds.
 Part of ``check_export.py`` (which calls it), in a module of its own; like it, it imports
 nothing but the standard library.
 
-From one hall's export it recomputes: the hall's takings (cartones × price, its sales
-consecutive from its allotment's first cartón); the halls' allotments (consecutive and
-disjoint, within the serie) and the cartones in play of all the halls; the line's and the
-bingo's amounts (the percentages of all the takings, the two together the region's whole
-payout, decision 298); each prize's equal share and residue among its winners; the line before
-the bingo, which is the last ball; every winner's cartón sold by its hall (within what it sold
-of its range, not withdrawn); and the hall's payments (only its own winners, each once, its
-share, and all of them once the session is closed). It cannot rebuild the serie from its seed
-(that takes the program's generator), so that the winners' cartones hold the balls drawn is
-the central record's word: the export names its position and hash (``centre``).
+From one hall's export it recomputes: the hall's takings (cartones × price, its sales consecutive
+from its allotment's first cartón, each resting on its own central record, in the record's order and
+before the close; their means of payment: ``check_terminals``); the halls' allotments (consecutive
+and disjoint, within the serie) and the cartones in play of all the halls; the line's and the
+bingo's amounts (the percentages of all the takings, the two together the region's whole payout,
+decision 298); each prize's equal share and residue among its winners; the line before the bingo,
+which is the last ball; every winner's cartón sold by its hall (within what it sold of its range,
+not withdrawn); and the hall's payments (only its own winners, each once, its share, and all of them
+once the session is closed). It cannot rebuild the serie from its seed (that takes the program's
+generator), so that the winners' cartones hold the balls drawn is the central record's word: the
+export names its position and hash (``centre``).
 """
 
 from __future__ import annotations
@@ -98,6 +99,11 @@ def _check_partida(
     for (_f, last), (first, _l) in pairwise(ranges):
         if first != last + 1:
             add(where, f"the sales are not consecutive: {first} after {last}")
+    for before, after in pairwise(sales):  # each sale one central record, in the record's order
+        if after["centre_seq"] <= before["centre_seq"] or after.get("centre_hash") == before.get(
+            "centre_hash"
+        ):
+            add(where, f"the sale at central record {after['centre_seq']} repeats or goes back")
     sold = sum(last - first + 1 for first, last in ranges)
     if sold != p["cards_sold"]:
         add(where, f"cards_sold is {p['cards_sold']}, the sales hold {sold}")
@@ -160,6 +166,8 @@ def _check_result(
         add(where, "centre must name the central record's seq and hash")
     elif not isinstance(centre.get("hash"), str) or not HASH.match(centre["hash"]):
         add(where, "centre.hash is not a record's hash")
+    elif any(sale["centre_seq"] >= centre["seq"] for sale in p["sales"]):
+        add(where, f"a sale comes at or after the central close {centre['seq']}")
     keys = ("cards_in_play", "takings_all_cents", "line_bp", "bingo_bp", "line_cents")
     if not _ints(p, (*keys, "bingo_cents", "refund_cents"), where, add):
         return

@@ -251,6 +251,10 @@ def _limits(
             )
 
 
+def _listed(raw: object) -> list[dict[str, Any]]:
+    return [p for p in raw if isinstance(p, dict)] if isinstance(raw, list) else []
+
+
 def _partidas(raw: object) -> Iterable[tuple[str, dict[str, Any]]]:
     for position, partida in enumerate(raw if isinstance(raw, list) else [], 1):
         if isinstance(partida, dict):
@@ -346,6 +350,10 @@ def check_session(
     ]
     for label, partida in _partidas(session.get("game_partidas")):
         _sales(partida, f"{where} game {label}", problem)  # their means of payment
+    for position, partida in enumerate(_listed(session.get("simultaneous_partidas")), 1):
+        number = partida.get("partida")  # the centre's partida's sales at this hall (R-SALE-4)
+        label = f"simultaneous partida {number if _int(number) else f'#{position}'}"
+        _sales(partida, f"{where} {label}", problem)
     sold = any(s.terminal is not None for _, sales in partidas for s in sales)
     limits = said
     for region in regions:

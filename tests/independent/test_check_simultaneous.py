@@ -104,7 +104,25 @@ def _overlapping_allotments(p: dict[str, Any]) -> None:
     p["halls"][1]["first"] -= 1
 
 
+def _sale_on_credit(p: dict[str, Any]) -> None:
+    p["sales"][0]["payment"] = "credit"  # R-SALE-4, as a hall's own sale (check_terminals)
+
+
+def _sale_recorded_twice(p: dict[str, Any]) -> None:
+    p["sales"][1]["centre_seq"], p["sales"][1]["centre_hash"] = (
+        p["sales"][0]["centre_seq"],
+        p["sales"][0]["centre_hash"],
+    )
+
+
+def _sale_after_the_close(p: dict[str, Any]) -> None:
+    p["sales"][-1]["centre_seq"] = p["centre"]["seq"] + 1
+
+
 MUTATIONS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+    (_sale_on_credit, "paid on credit"),
+    (_sale_recorded_twice, "repeats or goes back"),
+    (_sale_after_the_close, "after the central close"),
     (_takings, "cards_sold × price_cents"),
     (_line_pool, "line_cents is"),
     (_share, "share"),
