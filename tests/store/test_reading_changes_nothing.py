@@ -6,6 +6,7 @@ record in the same words and with the same exit code both ways (decisions 89, 88
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -193,3 +194,34 @@ def test_a_uri_filename_that_does_not_exist_is_refused_not_created(
         assert main(argv) == 1
         assert f"no existe la base de datos «{missing}»" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_record_with_events_this_version_does_not_know_is_refused_without_a_traceback(
+    hall_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An event with a field this program does not know (a later version's, or written by hand
+    and re-hashed forward) cannot be folded: `status`, `export` and `acta build` refuse it (1)
+    saying so, never with Python's traceback (decision 88: not an integrity failure by itself,
+    the chain is whole)."""
+    from bingo.chain import canonical_json, record_hash
+
+    with sqlite3.connect(hall_dir / "hall.sqlite", isolation_level=None) as db:
+        for (name,) in db.execute("select name from sqlite_master where type='trigger'").fetchall():
+            db.execute(f'drop trigger "{name}"')
+        rows = db.execute(
+            "select seq, at, kind, payload from events where seq >= 20 order by seq"
+        ).fetchall()
+        (prev,) = db.execute("select hash from events where seq = 19").fetchone()
+        for seq, at, kind, payload in rows:
+            if seq == 20:
+                payload = canonical_json({**json.loads(payload), "nuevo": 1}).decode()
+            digest = record_hash(seq, at, kind, payload, prev)
+            db.execute(
+                "update events set payload = ?, prev_hash = ?, hash = ? where seq = ?",
+                (payload, prev, digest, seq),
+            )
+            prev = digest
+    db.close()
+    for code, err in _refusals(hall_dir, tmp_path, capsys):
+        assert code == 1, err
+        assert "trae campos desconocidos: ['nuevo']" in err and "Traceback" not in err
