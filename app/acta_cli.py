@@ -185,11 +185,23 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
             if isinstance(exc, (ActaDataError, *loaded)):
                 _err(str(exc))
                 return EXIT_REFUSED
+            unknown = getattr(sys.modules.get("bingo.events"), "UnknownEvent", ())
+            if unknown and isinstance(exc, unknown):  # a record read with --db/--from-db
+                _err(unknown_events_text(exc))
+                return EXIT_REFUSED
             raise  # RecursionError too: main says the data is nested too deep (exit 1)
 
     run.__name__ = func.__name__
     run.__doc__ = func.__doc__
     return run
+
+
+def unknown_events_text(exc: Exception) -> str:
+    """What the staff read when the record holds an event this program cannot fold."""
+    return (
+        f"el registro tiene eventos que esta versión del programa no conoce ({exc}): "
+        "no se puede reconstruir la sala; use la versión que los escribió"
+    )
 
 
 def _seal(pdf: bytes, export: Mapping[str, Any], args: argparse.Namespace, reason: str) -> bytes:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,26 @@ from app.cli_input import (
 from app.hall_cli import add_common, check_config, hall_settings, open_named_hall
 
 
+def _known_events(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A record holding an event this program cannot fold is refused (1) saying so, not with a
+    traceback: its chain may be whole (a later version's event), so it is not exit 3.
+    """
+
+    @wraps(func)
+    def run(args: argparse.Namespace) -> int:
+        from bingo.events import UnknownEvent
+
+        try:
+            return func(args)
+        except UnknownEvent as exc:
+            from app.acta_cli import unknown_events_text  # the same words as the actas'
+
+            raise CliError(unknown_events_text(exc)) from None
+
+    return run
+
+
+@_known_events
 def cmd_export(args: argparse.Namespace) -> int:
     from app.bootstrap import check_settings, choose_hall, hall_snapshot
     from bingo.export import build_export
@@ -58,6 +80,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@_known_events
 def cmd_status(args: argparse.Namespace) -> int:
     from app.checkpoints import audit, when
     from bingo.hall import STATUS_TEXT

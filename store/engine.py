@@ -18,13 +18,14 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, make_url
 
-from store.errors import DatabaseUrlError, StoreError
+from store.errors import DatabaseUrlError
 from store.reader import (
     ENV_DB,
     SQLITE_BUSY_TIMEOUT_S,
-    SQLITE_HEADER,
+    check_sqlite_file,
     default_database_file,
     sqlite_on_connect,
+    uri_file,
 )
 
 #: Execution option read by the SQLite ``begin`` hook: "DEFERRED" (reads) or "IMMEDIATE".
@@ -70,20 +71,21 @@ def parse_url(url: str) -> URL:
 
 
 def sqlite_file(url: URL) -> Path | None:
-    """The file of a SQLite URL, or None for any other backend or an in-memory database."""
+    """The file of a SQLite URL (a URI filename's too), or None for any other backend or an
+    in-memory database.
+    """
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
-    if url.database.startswith("file:"):  # a URI filename: let SQLite read it
-        return None
+    if url.database.startswith("file:"):  # a URI filename: only with uri=true is it one
+        if str(url.query.get("uri", "")).lower() not in ("true", "1"):
+            return None
+        return uri_file(url.database, url.query.get("mode"))
     return Path(url.database)
 
 
 def check_database_file(url: URL, *, create: bool) -> None:
-    """Refuse, before anything is written, a SQLite file that is not the hall's database.
-
-    With ``create`` false the file must already exist: a mistyped path is refused instead of
-    silently becoming a new, empty database. A file that exists must be a SQLite database (an
-    empty file is one in the making): anything else is refused, never overwritten.
+    """Refuse, before anything is written, a SQLite file that is not the hall's database
+    (``store.reader.check_sqlite_file``, which reading without SQLAlchemy uses too).
     """
     path = sqlite_file(url)
     in_memory = url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
@@ -92,25 +94,8 @@ def check_database_file(url: URL, *, create: bool) -> None:
             f"{url.render_as_string()!r} es una base de datos en memoria, sin ningún registro: "
             "indique el fichero de la sala (p. ej. sqlite:///sala.sqlite)"
         )
-    if path is None:
-        return
-    if not path.exists():
-        if not create:
-            raise StoreError(f"no existe la base de datos «{path}»")
-        if not path.parent.is_dir():
-            raise StoreError(f"no existe la carpeta de la base de datos «{path.parent}»")
-        return
-    if not path.is_file():
-        raise StoreError(f"«{path}» no es un fichero de base de datos")
-    try:
-        with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
-    except OSError as err:
-        raise StoreError(f"no se puede leer la base de datos «{path}»: {err.strerror}") from None
-    if not header and not create:
-        raise StoreError(f"la base de datos «{path}» está vacía: no tiene ninguna sala")
-    if header and header != SQLITE_HEADER:
-        raise StoreError(f"«{path}» no es una base de datos SQLite (¿fichero equivocado?)")
+    if path is not None:
+        check_sqlite_file(path, create=create)
 
 
 def make_engine(url: str) -> Engine:

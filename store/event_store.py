@@ -39,6 +39,7 @@ from store.engine import (
     default_database_url,
     make_engine,
     parse_url,
+    sqlite_file,
 )
 from store.errors import ConcurrencyError, IntegrityError, StoreError, driver_error
 from store.migrate import upgrade
@@ -49,6 +50,7 @@ from store.models import (
     EventRow,
     StoreIdentityRow,
 )
+from store.reader import check_sqlite_schema
 from store.rows import Broken as _Broken
 from store.rows import StoredEvent as _StoredEvent
 from store.rows import card_set_bytes
@@ -74,14 +76,23 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
     ``postgresql+psycopg://user:password@host:5432/database``. None means
     ``default_database_url()``: ``$BINGO_HALL_DB`` or a SQLite file in the user's data folder.
     With ``create`` false a SQLite file that does not exist is refused (``StoreError``), not
-    created. A bad URL, a file that is not a database or a database that cannot be opened is a
-    ``StoreError`` too.
+    created, and so is a database without the hall's tables (another program's): nothing is
+    written to it. A schema of a later version is refused either way. A bad URL, a file that is
+    not a database or a database that cannot be opened is a ``StoreError`` too.
     """
     url = url or default_database_url()
-    check_database_file(parse_url(url), create=create)
+    parsed = parse_url(url)
+    check_database_file(parsed, create=create)
+    path = sqlite_file(parsed)
+    if path is not None:  # before the engine's first connection sets the file's journal mode
+        check_sqlite_schema(path, create=create)
     engine = make_engine(url)
     try:
-        upgrade(engine)
+        upgrade(
+            engine,
+            create=create,
+            where=str(path) if path is not None else parsed.render_as_string(hide_password=True),
+        )
     except sa_exc.DBAPIError as err:
         engine.dispose()
         raise driver_failure(err) from None

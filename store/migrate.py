@@ -8,8 +8,11 @@ IMMEDIATE``, on PostgreSQL under a transaction-scoped advisory lock.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from store.errors import StoreError
 
 if TYPE_CHECKING:  # SQLAlchemy is loaded by what migrates: reading HEAD_REVISION needs none
     from alembic.config import Config
@@ -24,6 +27,10 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 #: short command's start.
 HEAD_REVISION = "0006"
 
+#: Every revision, oldest first (a test holds them to ``migrations/versions``). The record's own
+#: tables, ``events`` and ``card_sets``, are the same at every one of them since ``0001``.
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", HEAD_REVISION)
+
 #: Key of the PostgreSQL advisory lock held while migrating (any constant unique to us).
 PG_MIGRATION_LOCK = 0x0B1E_60A1
 
@@ -36,26 +43,61 @@ def alembic_config() -> Config:
     return config
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Run the pending migrations up to ``revision`` in one transaction."""
-    if revision == "head" and _revision(engine) == HEAD_REVISION:
-        return  # nothing pending: what alembic would find too
+def schema_refusal(found: Sequence[str] | None, where: str, *, create: bool) -> str | None:
+    """Why a database whose ``alembic_version`` holds ``found`` (None: it has no such table)
+    cannot be opened as a hall's record, or None. Both ways of reading a record ask it
+    (``open_store`` and ``store.reader``), so they refuse the same databases in the same words.
+
+    ``create``: a database without the table is a new one, to be given the hall's tables;
+    without ``create`` it is another program's database (or an empty one), left as it is
+    (decision 89). A revision this program does not know is a later version's (decision 400).
+    """
+    if not found:  # no table, or an empty one (alembic's "base")
+        if create:
+            return None
+        return f"«{where}» no es la base de datos de una sala: no tiene sus tablas"
+    if len(found) != 1 or found[0] not in REVISIONS:
+        return (
+            f"la base de datos «{where}» es de una versión posterior del programa (esquema "
+            f"{', '.join(found)}; esta versión conoce hasta el {HEAD_REVISION}): ábrala con "
+            "la versión que la escribió"
+        )
+    return None
+
+
+def upgrade(
+    engine: Engine, revision: str = "head", *, create: bool = True, where: str = ""
+) -> None:
+    """Run the pending migrations up to ``revision`` in one transaction; to ``head``, a
+    database ``schema_refusal`` refuses is a ``StoreError`` with nothing written.
+    """
+    if revision == "head":
+        found = _revisions(engine)
+        refusal = schema_refusal(found, where or engine.url.render_as_string(), create=create)
+        if refusal is not None:
+            raise StoreError(refusal)
+        if found == [HEAD_REVISION]:
+            return  # nothing pending: what alembic would find too
     _run(engine, revision, up=True)
 
 
-def _revision(engine: Engine) -> str | None:
-    """The database's schema revision, or None when it has none yet or cannot tell (alembic then
-    migrates it, or reports why the database cannot be opened).
+def _revisions(engine: Engine) -> list[str] | None:
+    """The revisions in the database's ``alembic_version``, or None when it has no such table;
+    any other failure of the database is raised (``DBAPIError``).
     """
     from sqlalchemy import exc as sa_exc
     from sqlalchemy import text
 
+    from store.errors import SCHEMA, driver_kind
+
     try:
         with engine.connect() as connection:
             rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
-    except sa_exc.DBAPIError:
-        return None
-    return str(rows[0][0]) if len(rows) == 1 else None
+    except sa_exc.DBAPIError as err:
+        if driver_kind(err.orig) == SCHEMA:
+            return None
+        raise
+    return [str(row[0]) for row in rows]
 
 
 def downgrade(engine: Engine, revision: str) -> None:

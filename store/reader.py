@@ -2,11 +2,13 @@
 
 A command that only reads the record (``bingo-hall acta build --db``) spent a quarter of its
 time importing SQLAlchemy and its ORM (issue 7, item 21). ``open_reader`` gives, for a plain
-SQLite file already at the newest schema, a reader with ``EventStore``'s reading methods and
-the same checks: every reading one transaction (one consistent snapshot), every hash and link
-of the chain recomputed, a card set's copy checked against its size and SHA-256. For anything
-else (PostgreSQL, a URI filename, a file missing, not a database or still to be migrated) it
-gives the ``EventStore`` itself, so every refusal and message stays the store's.
+SQLite file, a reader with ``EventStore``'s reading methods and the same checks: every reading
+one transaction (one consistent snapshot), every hash and link of the chain recomputed
+(``store.rows``), a card set's copy checked against its size and SHA-256. It refuses what the
+store refuses, in the same words and with the same checks (``check_sqlite_file``,
+``store.migrate.schema_refusal``), and it never creates, migrates or writes the file: a file at
+an older revision is read as it is (decision 400). For anything else (PostgreSQL, a URI
+filename) it gives the ``EventStore`` itself.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +25,7 @@ from typing import Any, NamedTuple, Protocol
 import platformdirs
 
 from bingo.chain import GENESIS, Record
-from store.errors import driver_error
+from store.errors import SCHEMA, StoreError, driver_error, driver_kind
 from store.rows import Broken, card_set_bytes, integrity_error, walk
 
 APP_NAME = "bingo-hall"
@@ -72,21 +75,111 @@ def plain_sqlite_file(url: str) -> Path | None:
     return Path(found["path"])
 
 
+def uri_file(name: str, mode: object = None) -> Path | None:
+    """The file a SQLite URI filename (``file:path?query``) names, None for one in memory."""
+    parts = urllib.parse.urlsplit(name)
+    modes = urllib.parse.parse_qs(parts.query).get("mode", [])
+    path = urllib.parse.unquote(parts.path)
+    if "memory" in modes or mode == "memory" or path in ("", ":memory:"):
+        return None
+    return Path(path)
+
+
+def check_sqlite_file(path: Path, *, create: bool) -> None:
+    """Refuse, before anything is written, a SQLite file that is not the hall's database.
+
+    With ``create`` false the file must already exist: a mistyped path is refused instead of
+    silently becoming a new, empty database. A file that exists must be a SQLite database (an
+    empty file is one in the making): anything else is refused, never overwritten.
+    """
+    if not path.exists():
+        if not create:
+            raise StoreError(f"no existe la base de datos «{path}»")
+        if not path.parent.is_dir():
+            raise StoreError(f"no existe la carpeta de la base de datos «{path.parent}»")
+        return
+    if not path.is_file():
+        raise StoreError(f"«{path}» no es un fichero de base de datos")
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as err:
+        raise StoreError(f"no se puede leer la base de datos «{path}»: {err.strerror}") from None
+    if not header and not create:
+        raise StoreError(f"la base de datos «{path}» está vacía: no tiene ninguna sala")
+    if header and header != SQLITE_HEADER:
+        raise StoreError(f"«{path}» no es una base de datos SQLite (¿fichero equivocado?)")
+
+
 def default_database_file() -> Path:
     """The SQLite file in the user's data folder (``$BINGO_HALL_DB`` aside)."""
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILE_NAME
 
 
 def open_reader(url: str | None) -> RecordReader:
-    """A reader of the record at ``url`` (None: the default database), never creating it."""
+    """A reader of the record at ``url`` (None: the default database); it never creates,
+    migrates or writes a SQLite file (``StoreError`` for one it cannot read).
+    """
     url = url or os.environ.get(ENV_DB, "").strip() or None
     path = plain_sqlite_file(url) if url else default_database_file()
-    reader = SqliteReader.open(path) if path is not None else None
-    if reader is not None:
-        return reader
+    if path is not None:
+        return SqliteReader.open(path)
     from store.event_store import open_store  # SQLAlchemy: only when it is needed
 
     return open_store(url, create=False)
+
+
+def _connect_reading(path: Path) -> sqlite3.Connection:
+    """A connection that reads ``path`` and can neither create it nor change it.
+
+    Without creating the file (``mode=rw``), and read-only while a write-ahead log is there: the
+    last connection to close folds the log into the file, and a reading must leave a hall's
+    files as it found them (after a crash, the inspection's evidence). No PRAGMA either: the
+    store's ``journal_mode=WAL`` would rewrite the header of a file that is not yet in WAL.
+    """
+    mode = "ro" if path.with_name(path.name + "-wal").exists() else "rw"
+    try:
+        return sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode={mode}",
+            uri=True,
+            timeout=SQLITE_BUSY_TIMEOUT_S,
+            isolation_level=None,
+        )
+    except sqlite3.Error as err:
+        raise driver_error(err) from None
+
+
+def _check_schema(connection: sqlite3.Connection, path: Path, *, create: bool) -> None:
+    """``StoreError`` if the database is not one this program opens (``schema_refusal``)."""
+    from store.migrate import schema_refusal
+
+    try:
+        found: list[str] | None = [
+            str(version)
+            for (version,) in connection.execute("SELECT version_num FROM alembic_version")
+        ]
+    except sqlite3.Error as err:
+        if driver_kind(err) != SCHEMA:
+            raise driver_error(err) from None
+        found = None
+    refusal = schema_refusal(found, str(path), create=create)
+    if refusal is not None:
+        raise StoreError(refusal)
+
+
+def check_sqlite_schema(path: Path, *, create: bool) -> None:
+    """Refuse, reading it without writing anything, a SQLite file ``open_store`` must not
+    migrate: another program's database (without ``create``) or a later version's (decision
+    400). The file must have passed ``check_sqlite_file``; a file not there yet or empty is a
+    new database.
+    """
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    connection = _connect_reading(path)
+    try:
+        _check_schema(connection, path, create=create)
+    finally:
+        connection.close()
 
 
 class _Row(NamedTuple):
@@ -105,30 +198,17 @@ class SqliteReader:
         self._connection = connection
 
     @classmethod
-    def open(cls, path: Path) -> SqliteReader | None:
-        """The reader of ``path``, or None when the store must open it (and say what is wrong
-        with it, or migrate it first).
+    def open(cls, path: Path) -> SqliteReader:
+        """The reader of the hall's database ``path``; ``StoreError`` (nothing created or
+        written) if it is not one this program can read.
         """
-        from store.migrate import HEAD_REVISION
-
+        check_sqlite_file(path, create=False)
+        connection = _connect_reading(path)
         try:
-            with path.open("rb") as file:
-                if file.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-                    return None
-            connection = sqlite3.connect(
-                os.path.abspath(path), timeout=SQLITE_BUSY_TIMEOUT_S, isolation_level=None
-            )
-        except (OSError, sqlite3.Error):
-            return None
-        try:
-            sqlite_on_connect(connection)
-            rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
-        except sqlite3.Error:
+            _check_schema(connection, path, create=False)
+        except BaseException:
             connection.close()
-            return None
-        if rows != [(HEAD_REVISION,)]:
-            connection.close()
-            return None
+            raise
         return cls(connection)
 
     def close(self) -> None:

@@ -16,7 +16,6 @@ import pytest
 from app.bootstrap import snapshot_export
 from app.cli import main
 from store import open_store
-from store.event_store import EventStore
 from store.migrate import downgrade
 from store.reader import SqliteReader, open_reader
 
@@ -123,21 +122,27 @@ def test_an_altered_card_set_copy_is_not_used_for_the_acta(
     assert after.read_bytes() == before.read_bytes()
 
 
-def test_a_database_of_an_older_schema_is_migrated_by_the_store_before_its_acta(
+def test_a_database_of_an_older_schema_is_read_as_it_is_for_its_acta(
     night: str, tmp_path: Path
 ) -> None:
-    """Only a database at the newest schema is read directly: an older one is opened by the
-    store, which migrates it first, as before."""
+    """Decision 400: a database at an older revision is read directly, not migrated (the record's
+    tables are the same since 0001): the acta is the same and the file is left as it was."""
+    before = tmp_path / "before.pdf"
+    assert main(["acta", "build", "--db", night, "-o", str(before)]) == 0
     store = open_store(night, create=False)
     downgrade(store.engine, "0005")
     store.close()
     reader = open_reader(night)
     try:
-        assert isinstance(reader, EventStore)
+        assert isinstance(reader, SqliteReader)
     finally:
         reader.close()
-    assert isinstance(open_reader(night), SqliteReader)  # migrated when the store opened it
-    assert main(["acta", "build", "--db", night, "-o", str(tmp_path / "a.pdf")]) == 0
+    after = tmp_path / "after.pdf"
+    assert main(["acta", "build", "--db", night, "-o", str(after)]) == 0
+    assert after.read_bytes() == before.read_bytes()
+    with sqlite3.connect(_file(night)) as db:
+        assert db.execute("select version_num from alembic_version").fetchall() == [("0005",)]
+    db.close()
 
 
 @pytest.mark.parametrize(

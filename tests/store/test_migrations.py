@@ -16,6 +16,7 @@ from store import EventStore, open_store
 from store.migrate import (
     HEAD_REVISION,
     MIGRATIONS_DIR,
+    REVISIONS,
     alembic_config,
     downgrade,
     upgrade,
@@ -77,6 +78,14 @@ def test_developer_command_line_config_migrates_the_database_it_names(
 def test_head_revision_the_store_trusts_is_alembics_head() -> None:
     """Opening a database already at HEAD_REVISION skips alembic: it must be the real head."""
     assert ScriptDirectory.from_config(alembic_config()).get_heads() == [HEAD_REVISION]
+
+
+def test_the_revisions_a_reader_accepts_are_alembics() -> None:
+    """``store.reader`` reads a file at any of REVISIONS without migrating it (decision 400):
+    they must be exactly the scripts' revisions, oldest first."""
+    scripts = ScriptDirectory.from_config(alembic_config())
+    walked = [script.revision for script in scripts.walk_revisions()]
+    assert tuple(reversed(walked)) == REVISIONS
 
 
 def test_store_one_revision_behind_is_migrated_when_opened(store: EventStore) -> None:
