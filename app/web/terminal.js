@@ -5,20 +5,31 @@
 // art. 3.6; docs/api.md "Terminals"). Its words are in terminal_i18n.js: the hall's languages
 // (its settings, on the state), Spanish first; the player may choose another of them, and
 // "?lang=eu" (or "es,eu") fixes the kiosk's.
+//
+// A command whose answer is lost is sent again with the same ids (docs/api.md "Commands"), as the
+// console's link and the headless terminal do (ui/client/link.py, app/terminal_client.py): the
+// server never applies it twice. A purchase still unanswered after RETRY_MS is "pending": the buy
+// button stays off, the player is told not to pay again, and the page asks again, with the same
+// ids, whenever it is connected (after the terminal's login again, if the server restarted), until
+// the server says what it did; "result": null is a purchase it had recorded before it restarted.
 "use strict";
 (function () {
   const COUNTS = [1, 2, 3, 4, 5, 6];
   const MEANS = ["cash", "card"];
   const PRIZES = ["line", "bingo", "prima", "bola_loca"];
   const TEXTS = window.TERMINAL_TEXTS;
+  const RETRY_MS = 6000, RETRY_PAUSE_MS = 250, RECHECK_MS = 3000;
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   const asked = (params.get("lang") || "").split(",").filter((l) => l in TEXTS);
   const t = { online: false, name: "", token: "", state: null, view: null, count: 6,
               payment: "cash", collected_cents: 0, message: "", collecting: false,
+              buying: false, pending: null, synced: false,
               languages: asked.length ? asked : ["es"], lang: asked.length ? asked[0] : "es" };
   window.__terminal = t;
-  let socket = null, beat = null, backoff = 500, ids = 0, stopped = false;
+  let socket = null, beat = null, backoff = 500, ids = 0, stopped = false, said = null;
+  // command ids stay unique across the page's reloads: the server keeps the ids it applied
+  const run = Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
 
   // The words in the terminal's language, Spanish when its catalogue lacks one.
   function tr(key, values) {
@@ -50,6 +61,7 @@
     document.title = tr("title");
     for (const e of document.querySelectorAll("[data-t]")) e.textContent = tr(e.dataset.t);
     for (const e of document.querySelectorAll("[data-t-title]")) e.title = tr(e.dataset.tTitle);
+    showSaid();
     drawChoices();
     drawLanguages();
   }
@@ -58,10 +70,17 @@
     return (cents / 100).toLocaleString("es-ES", { minimumFractionDigits: 2 }) + " €";
   }
 
-  function say(text, error) {
-    t.message = text;
-    $("message").textContent = text;
-    $("message").className = error ? "error" : "";
+  // A message for the player; ``text`` may be a function, said again in the language he picks.
+  function say(text, kind) {
+    said = { text: text, kind: kind || "" };
+    showSaid();
+  }
+
+  function showSaid() {
+    if (!said) return;
+    t.message = typeof said.text === "function" ? said.text() : said.text;
+    $("message").textContent = t.message;
+    $("message").className = said.kind;
   }
 
   function choices(box, items, chosen, pick) {
@@ -116,6 +135,7 @@
         t.online = true;
         document.body.className = "logged-in";
         $("t-name").textContent = m.terminal;
+        $("login-error").textContent = "";
         clearInterval(beat);
         beat = setInterval(() => {
           if (ws.readyState === 1) ws.send(JSON.stringify({ v: 1, type: "heartbeat" }));
@@ -125,9 +145,11 @@
         leave(m.error.message);
       } else if (m.type === "snapshot" || m.type === "change") {
         t.state = m.state;
+        t.synced = true;
         hallLanguages(m.state.languages);
       } else if (m.type === "terminal") {
         t.view = m;
+        recheck();
         collect();
       }
       render();
@@ -135,6 +157,7 @@
     ws.onclose = () => {
       if (ws !== socket) return;
       t.online = false;
+      t.synced = false;
       clearInterval(beat);
       render();
       if (!stopped) setTimeout(connect, backoff);
@@ -149,27 +172,97 @@
     $("login-error").textContent = why;
   }
 
-  async function command(name, args) {
+  // The server could not say what became of a command (its answer was lost).
+  class Unsure extends Error {}
+
+  function commandBody(name, args) {
     ids += 1;
-    const r = await fetch("/api/v1/commands", { method: "POST",
-      headers: { "Content-Type": "application/json", "Authorization": "Bearer " + t.token },
-      body: JSON.stringify({ v: 1, client_id: ("terminal:" + t.name).slice(0, 64),
-        command_id: Date.now().toString(36) + "-" + ids, name: name, args: args }) });
-    const answer = await r.json();
-    if (!r.ok) throw new Error(answer.error ? answer.error.message : r.statusText);
-    return answer.result;
+    return { v: 1, client_id: ("terminal:" + t.name).slice(0, 64), command_id: run + "-" + ids,
+             name: name, args: args };
+  }
+
+  // Send one command, again with the same ids while its answer is lost (for RETRY_MS); its
+  // answer ({result, repeated, ...}), an Error with the server's refusal, or Unsure. ``lost``:
+  // an earlier sending's answer was lost already.
+  async function send(body, lost) {
+    const deadline = Date.now() + RETRY_MS;
+    for (;;) {
+      let r = null, answer = null;
+      try {
+        r = await fetch("/api/v1/commands", { method: "POST",
+          headers: { "Content-Type": "application/json", "Authorization": "Bearer " + t.token },
+          body: JSON.stringify(body) });
+        answer = await r.json();
+      } catch (e) {
+        lost = true;
+        if (Date.now() > deadline) throw new Unsure(String(e.message || e));
+        await new Promise((done) => setTimeout(done, RETRY_PAUSE_MS));
+        continue;
+      }
+      if (r.ok) return answer;
+      const why = answer && answer.error ? answer.error.message : r.statusText;
+      // after a lost answer, a login the server no longer knows (it restarted) or its failure
+      // says nothing of what the first sending did
+      if (lost && (r.status === 401 || r.status >= 500)) throw new Unsure(why);
+      throw new Error(why);
+    }
   }
 
   async function buy() {
-    $("buy-go").disabled = true;
+    if (t.buying || t.pending) return;
+    const body = commandBody("terminal_buy", { count: t.count, payment: t.payment });
+    t.buying = true;
+    render();
     try {
-      const got = await command("terminal_buy", { count: t.count, payment: t.payment });
-      say(tr("bought", { series: got.series, first: got.first, last: got.last,
-                         means: tr("paid_" + got.payment) }), false);
+      bought(await send(body));
     } catch (e) {
-      say(tr("buy_refused", { why: String(e.message || e) }), true);
+      if (e instanceof Unsure) {
+        t.pending = { body: body, name: t.name, partida: (t.state && t.state.partida) || null };
+        say(() => tr("buy_unsure"), "unsure");
+      } else {
+        say(tr("buy_refused", { why: String(e.message || e) }), "error");
+      }
     } finally {
-      $("buy-go").disabled = false;
+      t.buying = false;
+      render();
+    }
+  }
+
+  function bought(answer) {
+    const got = answer.result;
+    if (!got) {  // recorded before the server restarted: its cartones are on the screen
+      say(() => tr("buy_recorded"), "");
+      return;
+    }
+    say(() => tr("bought", { series: got.series, first: got.first, last: got.last,
+                             means: tr("paid_" + got.payment) }), "");
+  }
+
+  // Ask again, with the same ids, what became of the pending purchase: only on this terminal's
+  // login and in the partida it was pressed in (sent again in another, a purchase the server
+  // never had would be made there).
+  async function recheck() {
+    const p = t.pending;
+    if (!p || t.buying || !t.online || !t.synced || !t.state) return;
+    if (p.name !== t.name || (t.state.partida || null) !== p.partida) {
+      t.pending = null;
+      say(() => tr("buy_unknown", { n: p.partida }), "unsure");
+      render();
+      return;
+    }
+    t.buying = true;
+    render();
+    try {
+      bought(await send(p.body, true));
+      t.pending = null;
+    } catch (e) {
+      if (!(e instanceof Unsure)) {  // refused now: the server never had it
+        t.pending = null;
+        say(tr("buy_refused", { why: String(e.message || e) }), "error");
+      }
+    } finally {
+      t.buying = false;
+      render();
     }
   }
 
@@ -177,10 +270,13 @@
     if (t.collecting || !t.view || !t.view.owed.length) return;
     t.collecting = true;
     try {
-      const paid = await command("terminal_collect", {});
-      t.collected_cents += paid.paid_cents;
-    } catch (e) {
-      say(tr("collect_refused", { why: String(e.message || e) }), true);
+      const paid = (await send(commandBody("terminal_collect", {}))).result;
+      // "result": null: paid before the server restarted, counted then
+      if (paid) t.collected_cents += paid.paid_cents;
+    } catch (e) {  // unsure: the next view says what is still owed, and it is asked again
+      if (!(e instanceof Unsure)) {
+        say(tr("collect_refused", { why: String(e.message || e) }), "error");
+      }
     } finally {
       t.collecting = false;
     }
@@ -246,15 +342,18 @@
       p.textContent = tr("collected", { amount: euros(t.collected_cents) });
       owed.appendChild(p);
     }
+    // a purchase not yet answered: the player is told on the login screen too
+    $("login-unsure").textContent = t.pending ? tr("buy_unsure") : "";
     const open = s && s.status === "sale_open";
-    $("buy-go").disabled = !open || !t.online;
-    $("buy-left").textContent = tr(open ? "sale_open" : "sale_closed");
+    $("buy-go").disabled = !open || !t.online || t.buying || t.pending !== null;
+    $("buy-left").textContent = t.buying ? tr("buying") : tr(open ? "sale_open" : "sale_closed");
     t.cartones = cards.length;
     t.marked = document.querySelectorAll(".grid div.marked").length;
   }
 
   $("login-form").addEventListener("submit", login);
   $("buy-go").addEventListener("click", buy);
+  setInterval(recheck, RECHECK_MS);
   const named = params.get("name");
   if (named) $("login-name").value = named;
   words();
