@@ -16,6 +16,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 PARTIDAS = 3
@@ -111,7 +112,7 @@ def _run(devices: bool) -> list[float]:
                     console.pages.setCurrentIndex(2)
                     console.extraction_page.ball_input.setText(str(number))
                     console.draws.draw_typed()
-                if not _wait(app, lambda before=before: len(figures) > before, 10):
+                if not _wait(app, partial(_grew, figures, before), 10):
                     raise RuntimeError(f"ball {index + 1} never shown: {console.error.text()}")
         finally:
             unsubscribe()
@@ -137,6 +138,10 @@ def _wait(app: Any, condition: Callable[[], bool], seconds: float) -> bool:
         app.processEvents()
         time.sleep(0.0005)
     return True
+
+
+def _grew(figures: list[Any], before: int) -> bool:
+    return len(figures) > before
 
 
 def main() -> None:

@@ -29,12 +29,13 @@ from pathlib import Path
 
 import serial
 
+from bingo.drawing import BallHeld
 from drivers import protocol as p
-from drivers.ballsource import BallHeld, start_emulated_session
 from drivers.device import DeviceOffline, DeviceOnline, Notice
 from drivers.emulators import ExtractorModel, ReaderModel
 from drivers.extractor import ExtractorDriver
 from drivers.link import LinkTiming
+from drivers.sessions import start_emulated_session
 from drivers.traffic import RX, read_log
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -60,7 +60,7 @@ def _run(devices: str) -> dict[str, list[float]]:
             for driver in drivers:
                 wait_for(driver, "window.__panel.online", timeout=60)
             for number in range(1, BALLS + 1):
-                args = {"number": number} if devices == "none" else {}
+                args: dict[str, Any] = {"number": number} if devices == "none" else {}
                 version = console.do("draw_ball", **args)["version"]
                 paints = [
                     wait_for(d, f"window.__paints.find(p => p.version === {version})", 30)

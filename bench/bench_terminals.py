@@ -9,7 +9,9 @@ import statistics
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 TERMINALS = 40
 CARTONES = 6
@@ -26,6 +28,14 @@ def _show(name: str, values: list[float]) -> None:
         f"  {name:34s} p50 {statistics.median(values):6.1f} ms  "
         f"p99 {_percentile(values, 0.99):6.1f} ms  max {max(values):6.1f} ms"
     )
+
+
+if TYPE_CHECKING:
+    from app.terminal_client import TerminalClient
+
+
+def _reached(version: int, client: TerminalClient) -> bool:
+    return client.version >= version
 
 
 def main() -> None:
@@ -74,7 +84,7 @@ def main() -> None:
                 version = table.do("draw_ball", number=number)["version"]
                 answered.append((time.perf_counter() - started) * 1000.0)
                 for client in clients:
-                    client.wait_for(lambda c, v=version: c.version >= v, 30)
+                    client.wait_for(partial(_reached, version), 30)
                     seen.append((time.perf_counter() - started) * 1000.0)
                 slowest.append(seen[-1] if seen else 0.0)
                 time.sleep(0.05)

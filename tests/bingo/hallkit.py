@@ -64,6 +64,7 @@ class Kit:
         """Complete cartón ``number`` and play the partida to payment (line by that cartón too)."""
         carton = self.carton(number, series)
         partida = self.svc.hall.partida
+        assert partida is not None
         self.draw_rest_until(sorted(carton.numbers))
         if partida.first_valid_line_after is None:
             self.svc.claim(series, number, "line")
