@@ -8,6 +8,7 @@ payment. A real centre and a real hall server as processes on loopback, the link
 from __future__ import annotations
 
 import contextlib
+import json
 import signal
 import threading
 import time
@@ -17,8 +18,12 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
+from app.centre import protocol as pr
 from app.centre.tls import make_pki
+from app.server import wire
+from bingo.chain import Record
 from store import open_store
 from store.operators import OperatorBook
 from tests.e2e.test_simultaneous import CENTRE_SALA, SEED, Centre, Hall, caught_up, until
@@ -102,3 +107,71 @@ def test_a_session_is_not_closed_while_a_sale_sent_to_the_centre_is_unconfirmed(
     finally:
         hall.server.stop()
         centre.stop()
+
+
+def test_a_claim_for_another_partida_is_refused_and_a_refused_message_cannot_be_replayed(
+    tmp_path: Path,
+) -> None:
+    """A claim names the partida it is for: one resent after the next partida opened is refused
+    (``wrong_partida``), no verdict recorded (decision 367). A signed message the centre refused
+    has used up its number: sent again on the same link it is refused as ``replayed`` and
+    recorded so (decision 366).
+    """
+    centre, hall, name = centre_and_hall(tmp_path)
+    secret = (tmp_path / "norte.secret").read_text()
+    try:
+        hall.start()
+        opened = centre.command("open", partida=1, price_cents=100, allotments={name: 6}, seed=SEED)
+        assert opened.status_code == 200, opened.text
+        until(lambda: hall.view()["state"]["partida"] == 1, "la partida")
+        open_session(Client(hall.server))
+        assert hall.post("sell", count=6).status_code == 200
+        assert centre.command("start").status_code == 200
+        for ball in range(1, 91):
+            assert centre.command("ball", number=ball).status_code == 200
+            if centre.state()["state"]["status"] == "closed":
+                break
+        number = centre.state()["state"]["bingo"][0][0]
+        caught_up(centre, [hall])
+        assert hall.post("claim", number=number, prize="bingo").status_code == 400  # no partida
+        judged = hall.post("claim", partida=1, number=number, prize="bingo")
+        assert judged.json()["record"]["payload"]["verdict"] == "valid", judged.text
+
+        again = centre.command("open", partida=2, price_cents=100, allotments={name: 6}, seed=SEED)
+        assert again.status_code == 200, again.text
+        until(lambda: hall.view()["state"]["partida"] == 2, "la partida siguiente")
+        resent = hall.post("claim", partida=1, number=number, prize="bingo")
+        assert resent.status_code == 409, resent.text
+        assert resent.json()["error"]["code"] == "wrong_partida"
+        assert "partida simultánea 1" in resent.json()["error"]["message"]
+        claims = [r for r in centre_records(centre) if r.kind == "simul.claim"]
+        assert [(c.payload["number"], c.payload["verdict"]) for c in claims] == [(number, "valid")]
+
+        with connect(f"{centre.wss}{pr.LINK_PATH}", ssl=centre.tls()) as socket:
+            socket.send(wire.dumps(pr.hello(name, secret, 10**9)))
+            welcome = json.loads(socket.recv(10))
+            assert welcome["type"] == "welcome"
+            text = wire.dumps(
+                pr.signed(welcome["key"], welcome["last_seq"] + 1, "claim", partida=2,
+                          number=1, prize="nada")
+            )  # fmt: skip
+            answers = []
+            for _ in range(2):
+                socket.send(text)
+                while (message := json.loads(socket.recv(10)))["type"] != "answer":
+                    pass
+                answers.append(message)
+        assert [a["code"] for a in answers] == ["bad_request", "replayed"]
+        replayed = [
+            r for r in centre_records(centre)
+            if r.kind == "simul.link" and r.payload.get("reason") == "replayed"
+        ]  # fmt: skip
+        assert [r.payload["hall"] for r in replayed] == [name]
+    finally:
+        hall.server.stop()
+        centre.stop()
+
+
+def centre_records(centre: Centre) -> list[Record]:
+    with open_store(centre.db) as store:
+        return store.load(centre.stream)
