@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # numpy: loaded by what draws balls over electronic cartones,
     import numpy as np
 
     from bingo.detect import CompletionTracker
+    from bingo.simultaneous_hall import SentSale
 
 log = logging.getLogger(__name__)
 
@@ -569,13 +570,16 @@ class HallService:
         self._do(self.hall.pay_prizes)
 
     def record_simultaneous(
-        self, records: Sequence[Record], hall: str, payments: Mapping[int, str] | None = None
+        self,
+        records: Sequence[Record],
+        hall: str,
+        sent: Mapping[tuple[int, int], SentSale] | None = None,
     ) -> list[Record]:
         """Record what the centre's record (the hall's copy) holds of this hall and its own
-        record lacks (bingo.simultaneous_hall; decision 306).
+        record lacks (bingo.simultaneous_hall; decisions 306, 365).
         """
         with self._lock:
-            return self._commit(self.hall.record_simultaneous(records, hall, payments))
+            return self._commit(self.hall.record_simultaneous(records, hall, sent))
 
     def pay_simultaneous(self, centre_partida: int, prize: str, number: int) -> int:
         """Pay a winner of the centre's partida at this hall; the amount paid."""

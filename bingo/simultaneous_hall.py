@@ -111,6 +111,73 @@ class SimultaneousPrizePaid(ev.Event):
 EVENTS = (SimultaneousSaleRecorded, SimultaneousResultRecorded, SimultaneousPrizePaid)
 
 
+@dataclass(frozen=True)
+class SentSale:
+    """A sale the hall sent to the centre, as it kept it before sending (decision 365): the
+    centre's partida, the cartón it starts at, how many, its table's means of payment and the
+    hall's session it was sold in.
+    """
+
+    partida: int
+    first: int
+    count: int
+    payment: str
+    session_id: str
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.partida, self.first)
+
+    @property
+    def last(self) -> int:
+        return self.first + self.count - 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"partida": self.partida, "first": self.first, "count": self.count,
+                "payment": self.payment, "session_id": self.session_id}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> SentSale:
+        return cls(
+            int(payload["partida"]),
+            int(payload["first"]),
+            int(payload["count"]),
+            str(payload["payment"]),
+            str(payload["session_id"]),
+        )
+
+
+@dataclass(frozen=True)
+class CopySales:
+    """What the hall's copy of the central record settles of the hall's sales (decision 365)."""
+
+    recorded: frozenset[tuple[int, int]]  # (partida, first cartón) of each sale it recorded
+    partida: int  # the last partida opened
+    selling: bool  # its sale is still open
+    next_first: int  # the cartón the hall's next sale of it starts at
+
+    @classmethod
+    def of(cls, records: Iterable[Record], hall: str) -> CopySales:
+        state = sim.SimultaneousState()
+        recorded: set[tuple[int, int]] = set()
+        for record in records:
+            state.apply(record.kind, record.payload)
+            if record.kind == sim.SOLD and record.payload["hall"] == hall:
+                recorded.add((state.partida, int(record.payload["first"])))
+        lot = state.allotments.get(hall)
+        upto = lot.first + state.sold.get(hall, 0) if lot is not None else 0
+        return cls(frozenset(recorded), state.partida, state.status == sim.SELLING, upto)
+
+    def settles(self, sale: SentSale) -> bool:
+        """The central record says whether ``sale`` was recorded: it holds it, or can no
+        longer record it (its partida's sale closed, or the hall's sales past its cartón). A
+        sale that would start where the hall's next one does is not settled by the copy.
+        """
+        if sale.key in self.recorded or sale.partida < self.partida:
+            return True
+        return sale.partida == self.partida and (not self.selling or sale.first < self.next_first)
+
+
 @dataclass
 class HallSimultaneous:
     """One simultaneous partida as the hall's own record holds it."""
@@ -215,15 +282,21 @@ class SimultaneousBook:
         records: Iterable[Record],
         hall: str,
         session_id: str,
-        payments: Mapping[int, str] | None = None,
+        sent: Mapping[tuple[int, int], SentSale] | None = None,
+        last_session: str = "",
     ) -> list[ev.Event]:
         """The events the hall's record lacks, from the central record ``records`` (the copy,
         chain-checked): this hall's sales not yet recorded, and the result of each closed
         partida in which it sold and whose result it has not recorded. ``session_id``: the
-        hall's open session, for a partida not yet in its record; ``payments``: the means of
-        payment the table gave for a sale, by its first cartón (cash when not known).
+        hall's open session ("" without one), ``last_session`` its last one; ``sent``: the sales
+        the hall kept before sending them, by (partida, first cartón), with their table's means
+        of payment (cash when not known) and the session they were sold in.
+
+        A sale goes to its partida's session; the first sale of a partida to the session it was
+        sold in, or without that, the one open now, or the last one: never to no session. With
+        no session at all it waits (decision 365).
         """
-        payments = payments or {}
+        sent = sent or {}
         out: list[ev.Event] = []
         state = sim.SimultaneousState()
         shares: dict[str, tuple[int, int]] = {}
@@ -249,7 +322,12 @@ class SimultaneousBook:
                 and payload["hall"] == hall
                 and record.hash not in self.centre_hashes
             ):
-                sessions.setdefault(state.partida, session_id)
+                kept = sent.get((state.partida, int(payload["first"])))
+                if state.partida not in sessions:
+                    sold_in = kept.session_id if kept is not None else ""
+                    if not (sold_in or session_id or last_session):
+                        continue  # no session to take it yet: never recorded in none
+                    sessions[state.partida] = sold_in or session_id or last_session
                 out.append(
                     SimultaneousSaleRecorded(
                         session_id=sessions[state.partida],
@@ -258,7 +336,7 @@ class SimultaneousBook:
                         first=int(payload["first"]),
                         last=int(payload["last"]),
                         price_cents=state.price_cents,
-                        payment=payments.get(int(payload["first"]), CASH),
+                        payment=kept.payment if kept is not None else CASH,
                         centre_seq=record.seq,
                         centre_hash=record.hash,
                     )

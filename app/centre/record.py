@@ -61,6 +61,10 @@ class CentreRecord:
         self.count_required = count_required
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
+        # the last message number each hall used, accepted or refused after its MAC was checked:
+        # a refused one is used up too, so it cannot be replayed (decision 366). Kept here only:
+        # a link's key dies with the centre, so no message of it can come after a restart.
+        self._used: dict[str, int] = {}
         self.records: list[Record] = store.load(stream)
         self.state = sim.fold((r.kind, r.payload) for r in self.records)
         self._cards: np.ndarray[Any, np.dtype[np.uint8]] | None = None
@@ -261,16 +265,40 @@ class CentreRecord:
             payload["reason"] = reason
         return self._append([(sim.LINK, payload)])[0]
 
-    def message(
-        self, hall: str, seq: int, kind: str, body: Mapping[str, Any], address: str
-    ) -> dict[str, Any]:
-        """A signed message of a linked hall, applied if its sequence number is new; the answer.
-        The check and the write hold the one lock, so two copies of a message cannot both pass.
+    def last_message(self, hall: str) -> int:
+        """The last message number ``hall`` used: the next one must be above it (the welcome's
+        ``last_seq``).
         """
         with self._lock:
-            if not self.state.accepts_seq(hall, seq):
+            return max(self.state.link_seq.get(hall, 0), self._used.get(hall, 0))
+
+    def message(
+        self,
+        hall: str,
+        seq: int,
+        kind: str,
+        body: Mapping[str, Any],
+        address: str,
+        current: Callable[[], bool] | None = None,
+    ) -> dict[str, Any]:
+        """A signed message of a linked hall (its MAC checked), applied if its sequence number
+        is new; the answer. Its number is used up whatever the answer (decision 366). The check
+        and the write hold the one lock, so two copies of a message cannot both pass.
+        ``current``: whether the link it came by is still the hall's newest; a message of a link
+        the hall has already replaced is refused, so once the hall's copy holds its new link's
+        "linked" record nothing sent before it can still be recorded (decision 365).
+        """
+        with self._lock:
+            if seq <= self.last_message(hall):
                 self.link(hall, "refused", address, "replayed")
                 return _no(seq, "replayed", f"mensaje {seq} repetido o atrasado: rechazado")
+            self._used[hall] = seq
+            if current is not None and not current():
+                return _no(
+                    seq,
+                    "link_replaced",
+                    "el mensaje llegó por un enlace que la sala ya ha sustituido: no se aplica",
+                )
             try:
                 if kind == "sell":
                     first = body.get("first")
@@ -281,12 +309,31 @@ class CentreRecord:
                     prize = body.get("prize")
                     if prize not in sim.PRIZES:
                         return _no(seq, "bad_request", "el premio reclamado es line o bingo")
+                    refused = self._other_partida(seq, body.get("partida"))
+                    if refused is not None:
+                        return refused
                     record = self.claim(hall, _int(body.get("number")), str(prize), seq)
                 else:
                     return _no(seq, "bad_request", f"mensaje desconocido: {kind!r}")
             except sim.SimultaneousError as err:
                 return _no(seq, err.code, err.message)
             return {"v": 1, "type": "answer", "seq": seq, "ok": True, "record": record.to_json()}
+
+    def _other_partida(self, seq: int, partida: object) -> dict[str, Any] | None:
+        """The refusal of a claim that does not name the centre's partida now (decision 367):
+        a claim sent again after the next partida opened is never judged against it.
+        """
+        if partida is None:
+            return _no(seq, "bad_request", "la reclamación dice de qué partida simultánea es")
+        number = _int(partida)
+        if number != self.state.partida:
+            return _no(
+                seq,
+                "wrong_partida",
+                f"la reclamación es de la partida simultánea {number} y la del centro es la "
+                f"{self.state.partida}: no se juzga",
+            )
+        return None
 
 
 def _int(value: object) -> int:

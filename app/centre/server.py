@@ -285,7 +285,7 @@ def build_centre_app(
             await _close(socket, pr.refusal(*reason))
             return None
         key = secrets.token_hex(32)
-        last = record.state.link_seq.get(hall, 0)
+        last = record.last_message(hall)  # accepted or refused: used up (decision 366)
         welcome = {"v": 1, "type": "welcome", "key": key, "last_seq": last, "head": record.last_seq}
         await socket.send_text(wire.dumps(welcome))
         return hall, key, after
@@ -326,7 +326,9 @@ def build_centre_app(
                     await asyncio.to_thread(record.link, hall, "lost", address)
                 current[hall] = mine = object()
                 await asyncio.to_thread(record.link, hall, "linked", address)
-            receiver = asyncio.create_task(_receive(socket, hall, key, address))
+            receiver = asyncio.create_task(
+                _receive(socket, hall, key, address, lambda: current.get(hall) is mine)
+            )
             while not receiver.done():
                 try:
                     seq, text = await asyncio.wait_for(queue.get(), PING_SECONDS)
@@ -346,7 +348,9 @@ def build_centre_app(
                     del current[hall]
                     await asyncio.to_thread(record.link, hall, "lost", address)
 
-    async def _receive(socket: WebSocket, hall: str, key: str, address: str) -> None:
+    async def _receive(
+        socket: WebSocket, hall: str, key: str, address: str, newest: Callable[[], bool]
+    ) -> None:
         while True:
             try:
                 message = json.loads(await socket.receive_text())
@@ -362,7 +366,7 @@ def build_centre_app(
             if isinstance(seq, bool) or not isinstance(seq, int):
                 continue
             answer = await asyncio.to_thread(
-                record.message, hall, seq, str(message.get("type")), message, address
+                record.message, hall, seq, str(message.get("type")), message, address, newest
             )
             await socket.send_text(wire.dumps(answer))
 

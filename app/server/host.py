@@ -94,6 +94,9 @@ class HallHost:
         self.voice: Voice | None = None  # the calls a panel fetches, when the hall has a voice
         self.ledger: Ledger | None = None  # the interconnected prize's fund, when it joined
         self.ledger_error: Exception | None = None  # why its last due step was not taken
+        # at a joined hall: why its session may not close now (a sale sent to the centre not
+        # yet settled in its copy; decision 365), or None
+        self.refuse_close: Callable[[], str | None] | None = None
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hall-writer")
         self._answers: OrderedDict[tuple[str, str], tuple[str, Answer]] = OrderedDict()
@@ -300,6 +303,9 @@ class HallHost:
                 f"usted veía la {expected}): la orden «{name}» no se ha aplicado; "
                 "revise la pantalla y repítala si sigue haciendo falta",
             )
+        refused = self.refuse_close() if name == "close_session" and self.refuse_close else None
+        if refused is not None:  # nothing written (decision 365)
+            return 409, wire.error_body("venta_simultanea_pendiente", refused)
         before = svc.last_seq
         self.log.command = command
         self._accepted_at = accepted_at_ms

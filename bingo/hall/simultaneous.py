@@ -13,7 +13,7 @@ from bingo.chain import Record
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
 from bingo.i18n import _
-from bingo.simultaneous_hall import HallSimultaneous, SimultaneousPrizePaid
+from bingo.simultaneous_hall import HallSimultaneous, SentSale, SimultaneousPrizePaid
 
 
 class SimultaneousCommands(HallState):
@@ -23,13 +23,15 @@ class SimultaneousCommands(HallState):
         self,
         records: Iterable[Record],
         hall: str,
-        payments: Mapping[int, str] | None = None,
+        sent: Mapping[tuple[int, int], SentSale] | None = None,
     ) -> list[ev.Event]:
         """What the central record ``records`` (the hall's chain-checked copy) holds of this
         hall that its own record lacks: its sales, then each closed partida's result.
+        ``sent``: the sales the hall kept before sending them (decision 365).
         """
         session = self.session
-        return self.simultaneous.to_record(records, hall, session.id if session else "", payments)
+        last = self.sessions[-1].id if self.sessions else ""
+        return self.simultaneous.to_record(records, hall, session.id if session else "", sent, last)
 
     def simultaneous_partida(self, centre_partida: int) -> HallSimultaneous:
         partida = self.simultaneous.partidas.get(centre_partida)

@@ -20,7 +20,7 @@ from bingo import simultaneous as sim
 from bingo.chain import Record
 from bingo.errors import DomainError
 from bingo.export import build_export
-from bingo.simultaneous_hall import SimultaneousPrizePaid, SimultaneousSaleRecorded
+from bingo.simultaneous_hall import SentSale, SimultaneousPrizePaid, SimultaneousSaleRecorded
 from store import open_store
 from tests.bingo.hallkit import BALLS, Kit, make_hall
 from tests.independent.check_export import check
@@ -48,7 +48,10 @@ def play(tmp_path: Path, seed: int = 4) -> tuple[list[Record], CentreRecord]:
 def joined_hall(records: list[Record], hall: str) -> Kit:
     kit = make_hall()
     first = 1 + sum(n for h, n in LOTS[: [h for h, _n in LOTS].index(hall)])
-    kit.svc.record_simultaneous(records, hall, {first: "card"})  # its first sale, by card
+    session = kit.hall.session
+    assert session is not None
+    sale = SentSale(1, first, 1, "card", session.id)  # its first sale, by card (decision 365)
+    kit.svc.record_simultaneous(records, hall, {sale.key: sale})
     return kit
 
 

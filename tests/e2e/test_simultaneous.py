@@ -49,6 +49,7 @@ class Centre:
     ) -> None:
         self.ca = pki["ca"]
         self.log = log
+        self.db, self.stream = db, stream
         self.http = httpx.Client(verify=ssl.create_default_context(cafile=str(self.ca)), timeout=30)
         for _ in range(5):  # another port if its chosen one is taken before it binds it
             self.port = free_port()
@@ -304,20 +305,20 @@ def test_simultaneous_partida_across_three_halls_survives_a_hall_killed_mid_part
         other = next(h for h in halls if h != owner)
         assert (
             halls[owner]
-            .post("claim", number=winner[0], prize="line")
+            .post("claim", partida=1, number=winner[0], prize="line")
             .json()["record"]["payload"]["verdict"]
             == "valid"
         )
         assert (
             halls[other]
-            .post("claim", number=winner[0], prize="line")
+            .post("claim", partida=1, number=winner[0], prize="line")
             .json()["record"]["payload"]["verdict"]
             == "not_yours"
         )
         loser = next(n for n in range(*sold[winner[1]]) if n not in line)
         assert (
             halls[owner]
-            .post("claim", number=loser, prize="line")
+            .post("claim", partida=1, number=loser, prize="line")
             .json()["record"]["payload"]["verdict"]
             == "not_winner"
         )
@@ -363,7 +364,9 @@ def replayed_messages_are_refused(
         welcome = json.loads(socket.recv(10))
         assert welcome["type"] == "welcome"
         text = wire.dumps(
-            pr.signed(welcome["key"], welcome["last_seq"] + 1, "claim", number=1, prize="bingo")
+            pr.signed(
+                welcome["key"], welcome["last_seq"] + 1, "claim", partida=1, number=1, prize="bingo"
+            )
         )
         answers = []
         for _ in range(2):
