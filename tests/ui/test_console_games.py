@@ -235,6 +235,9 @@ def test_the_game_page_follows_the_rights_table(
     sala.do("sell_game_count", series="P-0001", count=40)
     mesa = at(qtbot, server, stations, "mesa", MESA)
     inspector = at(qtbot, server, stations, "inspeccion", INSPECTOR)
+    # GET /api/v1/games: what adopt_game takes in a Cantabrian hall, never the ordinary bingo
+    offered = {(g["game"], g["modality"], g["count"]) for g in mesa.service.offered_games()}
+    assert offered == {("plus-4x5", "plus", 75), ("derivado-instantaneo-3x3", "derivado", 45)}
     for one in (mesa, inspector):
         qtbot.waitUntil(lambda one=one: one.service.hall.games.current("S1") is not None)
         one.window.refresh()

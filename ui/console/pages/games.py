@@ -60,7 +60,7 @@ class GameBoard(QWidget):
         self._lit: frozenset[int] = frozenset()
         self._last: int | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setMinimumSize(300, 150)
+        self.setMinimumSize(300, 200)  # 8 rows of 25 pixels for 75 numbers
 
     def set_balls(self, count: int, balls: tuple[int, ...], last: int | None) -> None:
         if (count, frozenset(balls), last) != (self._count, self._lit, self._last):
@@ -190,10 +190,12 @@ class GamesPage(QWidget):
         sale.addWidget(wrapped_label(t("Valor facial:")))
         sale.addWidget(self.face_value)
         sale.addWidget(self.start_button, 1)
-        sale.addWidget(self.sale_count)
-        sale.addWidget(self.sell_button, 1)
-        sale.addWidget(self.close_sale_button, 1)
         layout.addLayout(sale)
+        selling = QHBoxLayout()
+        selling.addWidget(self.sale_count)
+        selling.addWidget(self.sell_button, 1)
+        selling.addWidget(self.close_sale_button, 1)
+        layout.addLayout(selling)
         self.sales = wrapped_label(name="game_sales", pixels=15)
         layout.addWidget(self.sales)
         self.totals = wrapped_label(name="game_totals", pixels=17, bold=True)
@@ -241,14 +243,13 @@ class GamesPage(QWidget):
         self.incident_button.clicked.connect(self.incident)
         self.annul_button = self._button(t("Anular y devolver…"), "annul_game_partida")
         self.annul_button.clicked.connect(self.annul)
-        for b in (
-            self.close_partida_button,
-            self.pay_button,
-            self.incident_button,
-            self.annul_button,
-        ):
-            ends.addWidget(b, 1)
+        ends.addWidget(self.close_partida_button, 1)
+        ends.addWidget(self.pay_button, 1)
         layout.addLayout(ends)
+        incidents = QHBoxLayout()  # two rows: the page fits a 1366-pixel laptop
+        incidents.addWidget(self.incident_button, 1)
+        incidents.addWidget(self.annul_button, 1)
+        layout.addLayout(incidents)
         # each command's button, for ``show_view`` and the tests
         self.buttons = {
             "adopt_game": self.adopt_button,
