@@ -7,21 +7,33 @@ service's method: the rules are the domain's (``bingo.hall.games``), none is wri
 The game's balls are 1..N of its own definition, not the hall's 90-ball set: the jefe de mesa
 types each one, and the server's devices, which hold the 90 balls, never draw for a game
 partida (docs/decisions.md 262, 275).
+
+``GET /api/v1/games`` lists what ``adopt_game`` would take in the hall's region, for the
+console's choice (docs/api.md).
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 from app.cli_input import CliError
 from app.config import ConfigError
 from app.config.game_files import shipped_games
 from app.games_cli import game_to_simulate
+from app.server import wire
 from app.server.commands import COMMANDS, Args, Command, CommandError, Context, Handler
 from bingo.hall.game_fold import GamePartida
+
+if TYPE_CHECKING:
+    from app.server.host import HallHost
 
 NOTE = ("str", True)
 
@@ -29,6 +41,50 @@ NOTE = ("str", True)
 def _current_game(ctx: Context) -> GamePartida | None:
     session = ctx.service.hall.session
     return ctx.service.hall.games.current(session.id) if session is not None else None
+
+
+def _game_file(name: str) -> Path:
+    return Path(str(resources.files("app.config").joinpath("games", f"{name}.toml")))
+
+
+def offered(region: str) -> list[dict[str, Any]]:
+    """The published games authorised in ``region`` that ``adopt_game`` takes (the ordinary
+    bingo is the hall's own partida): each read and checked as ``adopt_game`` reads it, so the
+    list is what the command accepts, by the name of its file.
+    """
+    out = []
+    for name in shipped_games():
+        try:
+            definition = game_to_simulate(_game_file(name), region)
+        except (CliError, ConfigError):
+            continue  # another region's, or a plan the hall does not play partida by partida
+        if definition is None:
+            continue
+        out.append(
+            {
+                "game": name,
+                "id": definition.id,
+                "version": definition.version,
+                "modality": definition.modality,
+                "plan": definition.plan,
+                "count": definition.count,
+                "names": dict(sorted(definition.names.items())),
+            }
+        )
+    return out
+
+
+def routes(host: HallHost) -> list[Route]:
+    """``GET /api/v1/games``: the games the console may choose to adopt (public, as the
+    players' instructions of the same games are).
+    """
+
+    async def games(_request: Request) -> Response:
+        region = host.service.hall.region
+        listed = await asyncio.to_thread(offered, region) if region else []
+        return JSONResponse({"v": wire.WIRE_VERSION, "region": region, "games": listed})
+
+    return [Route("/api/v1/games", games)]
 
 
 def _adopt_game(ctx: Context, a: Args) -> dict[str, Any]:
@@ -44,7 +100,7 @@ def _adopt_game(ctx: Context, a: Args) -> dict[str, Any]:
             f"adopt_game: juego desconocido: {name!r} (publicados: {', '.join(known)}); "
             "no se ha escrito nada",
         )
-    path = Path(str(resources.files("app.config").joinpath("games", f"{name}.toml")))
+    path = _game_file(name)
     region = ctx.service.hall.region
     try:
         definition = game_to_simulate(path, region)

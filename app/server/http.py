@@ -43,6 +43,9 @@ def web_dir() -> Path:
 
 def build_app(host: HallHost, console_key: str = "", join: Joined | None = None) -> Starlette:
     """The hall's server; with ``join``, also its link to a centre (docs/centre.md)."""
+    # after ``host``, which puts the console's commands in COMMANDS before the games' guard them
+    from app.server import game_commands
+
     auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
     listed = {  # each command's action in the one rights table; a command missing there fails here
         name: rt.ACTIONS[rt.COMMANDS[name]] for name in COMMANDS
@@ -187,6 +190,7 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
             WebSocketRoute("/api/v1/stream", stream),
             Route("/voice/{lang}/{number}.wav", voice),
             *replica.routes(host, auth),
+            *game_commands.routes(host),
             *(join.routes(auth) if join is not None else []),
             Mount("/static", StaticFiles(directory=web_dir()), name="static"),
         ],

@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from app.config import LANGUAGES
 from bingo.hall import STATUS_TEXT, Status
+from bingo.hall.game_fold import GAME_STATUS_TEXT
 from bingo.readmodel import panel_state
 from tests.ui.kit import Kit, make_hall
 from ui.bridge import Bridge
@@ -139,6 +140,7 @@ def console_texts() -> set[str]:
             ),
             ("state.py", "STATUS_TEXT[partida.status]"): lambda: STATUS_TEXT.values(),
             ("state.py", "STATUS_TEXT[shown.status]"): lambda: STATUS_TEXT.values(),
+            ("game_state.py", "GAME_STATUS_TEXT[panel.status]"): lambda: GAME_STATUS_TEXT.values(),
             ("incidents.py", "action_text"): lambda: [a for _i, a, _k in state.INCIDENTS.values()],
             ("window.py", "text"): lambda: window.MENU_TEXTS.values(),
             ("book_form.py", "label"): lambda: [

@@ -552,6 +552,54 @@ class RemoteService:
     def annul(self, incident: str, note: str) -> None:
         self.command("annul", incident=incident, note=note)
 
+    # --- partidas of bingo derivado and bingo plus (docs/games.md, "Commands") ---------------
+
+    def offered_games(self) -> list[dict[str, Any]]:
+        """The published games authorised in the hall's region that ``adopt_game`` takes
+        (``GET /api/v1/games``): file name, id, version, modality, plan, count, names.
+        """
+        return list(self.link.get("/api/v1/games")["games"])
+
+    def adopt_game(self, game: str) -> None:
+        self.command("adopt_game", game=game)
+
+    def register_game_card_set(self, game_id: str, card_set_id: str, count: int) -> None:
+        self.command(
+            "register_game_card_set", game_id=game_id, card_set_id=card_set_id, count=count
+        )
+
+    def register_game_serie(self, code: str, card_set_id: str, size: int) -> None:
+        self.command("register_game_serie", code=code, card_set_id=card_set_id, size=size)
+
+    def start_game_partida(self, game_id: str, card_set_id: str, face_value_cents: int) -> None:
+        self.command(
+            "start_game_partida",
+            game_id=game_id,
+            card_set_id=card_set_id,
+            face_value_cents=face_value_cents,
+        )
+
+    def sell_game_count(self, series: str, count: int) -> None:
+        self.command("sell_game_count", series=series, count=count)
+
+    def close_game_sale(self) -> None:
+        self.command("close_game_sale")
+
+    def draw_game_ball(self, number: int) -> None:
+        self.command("draw_game_ball", number=number)
+
+    def close_game_partida(self) -> None:
+        self.command("close_game_partida")
+
+    def pay_game_prizes(self) -> None:
+        self.command("pay_game_prizes")
+
+    def game_incident(self, incident: str, note: str) -> None:
+        self.command("game_incident", incident=incident, note=note or None)
+
+    def annul_game_partida(self, incident: str, note: str) -> None:
+        self.command("annul_game_partida", incident=incident, note=note or None)
+
     def record_together(self, events: Sequence[ev.Event]) -> None:
         raise DomainError("el libro manual se incorpora en el servidor de la sala")
 

@@ -22,7 +22,7 @@ from ui.console.documents import DETAILED_PRIZES
 
 Translate = Callable[[str], str]
 
-PAGES = ("session", "sale", "extraction", "prizes")
+PAGES = ("session", "sale", "extraction", "prizes", "games")
 
 
 def spanish(text: str) -> str:
@@ -174,6 +174,8 @@ def phase_of(hall: Hall) -> str:
     partida = hall.partida
     if hall.session is None:
         return "session"
+    if hall.games.current(hall.session.id) is not None:
+        return "games"  # a partida of another modality (ui/console/game_state.py)
     if partida is None:
         return "sale"
     if partida.status in (Status.SALE_OPEN, Status.SALE_CLOSED):

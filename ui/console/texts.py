@@ -186,6 +186,55 @@ def describe(event: ev.Event) -> str:
             return t("Serie {code} registrada: {size} cartones de {value}").format(
                 code=event.code, size=event.size, value=euros(event.face_value_cents)
             )
+        # a partida of another modality (ui/console/pages/games.py)
+        case ev.GameAdopted():
+            return t("Juego {id} versión {version} adoptado").format(
+                id=event.game_id, version=event.version
+            )
+        case ev.GameCardSetRegistered():
+            return t("Juego de cartones {id} registrado ({count} cartones)").format(
+                id=event.card_set_id, count=event.count
+            )
+        case ev.GameSerieRegistered():
+            return t("Serie {code} del juego registrada: {size} cartones").format(
+                code=event.code, size=event.size
+            )
+        case ev.GamePartidaStarted():
+            return t("Partida {n} de {game}: venta abierta a {value}").format(
+                n=event.number, game=event.game_id, value=euros(event.face_value_cents)
+            )
+        case ev.GameSaleRecorded():
+            return t("Venta: serie {series}, cartones {first} a {last} ({count})").format(
+                series=event.series,
+                first=event.first,
+                last=event.last,
+                count=event.last - event.first + 1,
+            )
+        case ev.GameSaleClosed():
+            return t("Venta cerrada: {cards} cartones, {takings}").format(
+                cards=event.cards_sold, takings=euros(event.takings_cents)
+            )
+        case ev.GameBallDrawn():
+            return t("Bola {index}: {ball}").format(index=event.index, ball=event.ball)
+        case ev.GamePrizeAwarded():
+            return t("Premio {combination}: serie {series}, cartón {number}, {amount}").format(
+                combination=event.combination,
+                series=event.series,
+                number=event.carton,
+                amount=euros(event.amount_cents),
+            )
+        case ev.GamePartidaClosed():
+            return t("Partida {n} liquidada por el sistema: {paid} en premios").format(
+                n=event.number, paid=euros(event.payout_cents)
+            )
+        case ev.GamePrizesPaid():
+            return t("Partida {n}: premios pagados").format(n=event.number)
+        case ev.GameIncidentRecorded():
+            return t("Incidencia: {title}").format(title=incident_title(event.incident))
+        case ev.GamePartidaAnnulled():
+            return t("Partida {n} anulada: se devuelven {refund}").format(
+                n=event.number, refund=euros(event.refund_cents)
+            )
     return event.kind.replace("_", " ")
 
 

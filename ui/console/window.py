@@ -47,10 +47,12 @@ from ui.console.counts import Counts
 from ui.console.dialogs import ConfirmDialog, IncidentDialog, SerieDialog
 from ui.console.draws import Draws
 from ui.console.frame import Header, Side
+from ui.console.games import Games
 from ui.console.incidents import MENU_TEXTS, Incidents
 from ui.console.manual_book import ManualBookDialog
 from ui.console.options import OptionsDialog, ask_options, load_options
 from ui.console.pages.extraction import ExtractionPage
+from ui.console.pages.games import GamesPage
 from ui.console.pages.prizes import PrizesPage
 from ui.console.pages.sale import SalePage
 from ui.console.pages.session import SessionPage
@@ -164,6 +166,7 @@ class ConsoleWindow(QMainWindow):
         self.sale_page = SalePage()
         self.extraction_page = ExtractionPage()
         self.prizes_page = PrizesPage()
+        self.games_page = GamesPage()  # bingo plus and bingo derivado (docs/games.md)
         # Each page scrolls rather than make the window taller than a laptop's screen
         # (1366×768, with the red banner showing).
         for page, title in (
@@ -171,6 +174,7 @@ class ConsoleWindow(QMainWindow):
             (self.sale_page, t("2 · Venta")),
             (self.extraction_page, t("3 · Extracción y cantos")),
             (self.prizes_page, t("4 · Premios")),
+            (self.games_page, t("5 · Otras modalidades (Ctrl+5)")),
         ):
             self.pages.addTab(VerticalScroll(page), title)
         body.addWidget(self.pages, 62)
@@ -185,6 +189,7 @@ class ConsoleWindow(QMainWindow):
         self.claims = Claims(self)
         self.incidents = Incidents(self)
         self.alarm = DeviceAlarm(self)  # a device away: at once, in sight and heard
+        self.games = Games(self, self.games_page)
         self._connect_pages()
         self._build_menus()
         self.status_words = wrapped_label(name="status_words", pixels=15, bold=True)
@@ -276,7 +281,8 @@ class ConsoleWindow(QMainWindow):
         for key, text in MENU_TEXTS.items():
             add(incidents, f"incident_{key}", t(text), partial(self.incidents.open_incident, key))
         view = bar.addMenu(t("&Ver"))
-        for i, name in enumerate((t("Sesión"), t("Venta"), t("Extracción"), t("Premios"))):
+        pages = (t("Sesión"), t("Venta"), t("Extracción"), t("Premios"), t("Otras modalidades"))
+        for i, name in enumerate(pages):
             add(view, f"page_{i}", name, partial(self.pages.setCurrentIndex, i), f"Ctrl+{i + 1}")
         hide = QAction(self)
         hide.setShortcut(QKeySequence(Qt.Key.Key_Escape))
@@ -617,6 +623,7 @@ class ConsoleWindow(QMainWindow):
         self.sale_page.show_view(view)
         self.extraction_page.show_view(view, table_asked=self.draws.table_question is not None)
         self.prizes_page.show_view(view)
+        self.games.refresh()
         self.side.show_view(view)
         self.strip.show_view(view)
         self.alarm.show_view()

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ui.locale.console_ca_dialogs import DIALOGS
+from ui.locale.console_ca_games import GAMES
 
 CONSOLE_CATALAN: Mapping[str, str] = {
     **DIALOGS,  # the dialogs' texts, in their own module
+    **GAMES,  # the page of other modalities (bingo plus, bingo derivado)
     "Al mando: {asked} ({station})": "Al comandament: {asked} ({station})",
     "Pide {asked}; autoriza el jefe de sala {authorised}": (
         "Ho demana {asked}; ho autoritza el cap de sala {authorised}"

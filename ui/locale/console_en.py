@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ui.locale.console_en_dialogs import DIALOGS
+from ui.locale.console_en_games import GAMES
 
 CONSOLE_ENGLISH: Mapping[str, str] = {
     **DIALOGS,  # the dialogs' texts, in their own module
+    **GAMES,  # the page of other modalities (bingo plus, bingo derivado)
     # the device alarm (ui/console/alarm.py)
     "el extractor": "the extractor",
     "el lector": "the reader",

@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ui.locale.console_eu_dialogs import DIALOGS
+from ui.locale.console_eu_games import GAMES
 
 CONSOLE_BASQUE: Mapping[str, str] = {
     **DIALOGS,  # the dialogs' texts, in their own module
+    **GAMES,  # the page of other modalities (bingo plus, bingo derivado)
     "Al mando: {asked} ({station})": "Aginteak: {asked} ({station})",
     "Pide {asked}; autoriza el jefe de sala {authorised}": (
         "{asked}(e)k eskatua; {authorised} aretoburuak baimendua"

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ui.locale.console_gl_dialogs import DIALOGS
+from ui.locale.console_gl_games import GAMES
 
 CONSOLE_GALICIAN: Mapping[str, str] = {
     **DIALOGS,  # the dialogs' texts, in their own module
+    **GAMES,  # the page of other modalities (bingo plus, bingo derivado)
     "Al mando: {asked} ({station})": "Ao mando: {asked} ({station})",
     "Pide {asked}; autoriza el jefe de sala {authorised}": (
         "Pide {asked}; autoriza o xefe de sala {authorised}"
