@@ -162,6 +162,10 @@ def _check_schema(connection: sqlite3.Connection, path: Path, *, create: bool) -
         if driver_kind(err) != SCHEMA:
             raise driver_error(err) from None
         found = None
+    if not found and create and _tables(connection):
+        # another program's database (tables, none of them the hall's): never given the
+        # hall's tables by the commands that may start a record (decision 89)
+        create = False
     refusal = schema_refusal(found, str(path), create=create)
     if refusal is not None:
         raise StoreError(refusal)
@@ -169,7 +173,8 @@ def _check_schema(connection: sqlite3.Connection, path: Path, *, create: bool) -
 
 def check_sqlite_schema(path: Path, *, create: bool) -> None:
     """Refuse, reading it without writing anything, a SQLite file ``open_store`` must not
-    migrate: another program's database (without ``create``) or a later version's (decision
+    migrate: another program's database (one with tables but not the hall's, even with
+    ``create``; without ``create`` also one with no tables) or a later version's (decision
     400). The file must have passed ``check_sqlite_file``; a file not there yet or empty is a
     new database.
     """
@@ -180,6 +185,13 @@ def check_sqlite_schema(path: Path, *, create: bool) -> None:
         _check_schema(connection, path, create=create)
     finally:
         connection.close()
+
+
+def _tables(connection: sqlite3.Connection) -> set[str]:
+    return {
+        str(name)
+        for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
 
 
 class _Row(NamedTuple):
