@@ -64,6 +64,10 @@ def test_acta_build_from_a_sqlite_database_loads_neither_sqlalchemy_nor_numpy(
     assert pdf.read_bytes().startswith(b"%PDF-")
     assert "store.reader" in loaded and "bingo.service" in loaded
     assert {m.split(".")[0] for m in loaded} & {"sqlalchemy", "numpy"} == set()
+    # the audit of the signed checkpoints (decision 410) loads the certificates' reader and the
+    # checks of a signature, not the PDF signing (pyHanko) nor the key making of the seal
+    assert "app.checkpoints" in loaded and "cryptography.x509" in loaded
+    assert {m.split(".")[0] for m in loaded} & {"pyhanko", "aiohttp"} == set()
 
 
 def test_the_record_read_without_sqlalchemy_gives_the_export_the_store_gives(night: str) -> None:
