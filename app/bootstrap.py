@@ -126,19 +126,20 @@ def export_from_db(
     record ``status`` calls altered is refused (``app.checkpoints.RecordAltered``, R-ACTA-6,
     decision 410). The audit and the export are one reading of a SQLite file.
     """
-    from app.checkpoints import check_record
+    from app.checkpoints import intact, prepare_audit
 
     store = open_reader(db_url)
     try:
+        chosen = choose_hall(store, hall_id, "")
+        if not chosen:  # several halls (or none): only then is the configured one needed
+            from app.config import load_hall
+
+            chosen = load_hall().hall_id
+        audit = prepare_audit(store, chosen, keys_dir)  # the copy next to the key: before
         snapshot = getattr(store, "snapshot", None)
         with snapshot() if snapshot is not None else nullcontext():
-            chosen = choose_hall(store, hall_id, "")
-            if not chosen:  # several halls (or none): only then is the configured one needed
-                from app.config import load_hall
-
-                chosen = load_hall().hall_id
             service = recorded_snapshot(store, chosen)  # the chain read and checked
-            check_record(store, chosen, keys_dir)
+            intact(audit(), chosen)  # the same snapshot: that very chain is audited
             return export_of(service)
     finally:
         store.close()

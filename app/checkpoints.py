@@ -22,6 +22,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -346,18 +347,42 @@ class CheckpointSource(Protocol):
 
 def audit(store: CheckpointSource, hall_id: str, keys_dir: Path | None = None) -> Audit:
     """Check the hall's record against its signed checkpoints and the copy next to the key."""
-    result = Audit()
+    return prepare_audit(store, hall_id, keys_dir)()
+
+
+def prepare_audit(
+    store: CheckpointSource, hall_id: str, keys_dir: Path | None = None
+) -> Callable[[], Audit]:
+    """``audit`` in two steps: the copy next to the key is read now, the database when the
+    function returned is called. That copy is written after its checkpoint is committed, so it
+    is read before the database: a caller that holds one read transaction for its own reading
+    and the audit (``SqliteReader.snapshot``) begins it after this — the other way round, a
+    close committed in between would look like records missing.
+    """
     folder = key_folder(hall_id, keys_dir)
+    external: Checkpoint | None = None
+    unreadable = ""
+    store_id = store.store_id()  # "": a file from before the checkpoints, read as it is
+    try:
+        external = read_external(folder, store_id) if store_id else None
+    except ValueError as exc:
+        unreadable = f"el punto de control guardado junto a la clave: {exc}"
+    return partial(_audit, store, hall_id, folder, external, unreadable)
+
+
+def _audit(
+    store: CheckpointSource,
+    hall_id: str,
+    folder: Path,
+    external: Checkpoint | None,
+    unreadable: str,
+) -> Audit:
+    result = Audit()
     brk = store.verify(hall_id)
     if brk is not None:
         result.problems.append(f"registro alterado en {brk.seq}: {brk.reason}")
-    external: Checkpoint | None = None
-    store_id = store.store_id()  # "": a file from before the checkpoints, read as it is
-    try:
-        # before the database: it is written after
-        external = read_external(folder, store_id) if store_id else None
-    except ValueError as exc:
-        result.problems.append(f"el punto de control guardado junto a la clave: {exc}")
+    if unreadable:
+        result.problems.append(unreadable)
     view = store.checkpoint_view(hall_id, CLOSE_KINDS, [external.seq] if external else [])
     result.records = view.last_seq
     keys = trusted_keys(folder)
@@ -423,7 +448,11 @@ def check_record(store: CheckpointSource, hall_id: str, keys_dir: Path | None = 
     """``audit``, and ``RecordAltered`` if it found the record altered: no acta or export is
     made of a record ``status`` calls altered.
     """
-    report = audit(store, hall_id, keys_dir)
+    return intact(audit(store, hall_id, keys_dir), hall_id)
+
+
+def intact(report: Audit, hall_id: str) -> Audit:
+    """The audit's report, or ``RecordAltered`` if it found problems."""
     if report.problems:
         raise RecordAltered(hall_id, report.problems)
     return report

@@ -312,3 +312,29 @@ def test_a_file_from_before_the_checkpoints_is_read_as_it_is_and_refused_as_stat
     assert main(["acta", "build", "--db", url, "-o", str(out)]) == 3
     assert "ningún punto de control firmado" in capsys.readouterr().err
     assert not out.exists() and night.read_bytes() == before
+
+
+def test_the_copy_next_to_the_key_is_read_before_the_snapshot_it_is_held_against(
+    tmp_path: Path,
+) -> None:
+    """The hall plays on while an acta is read: a close committed after the reading began has
+    its copy next to the key written after the commit. Read before the snapshot, that copy is
+    never ahead of it; read inside it, a newer copy looks like records missing (the first
+    version of this change refused an acta of a hall at play that way)."""
+    from app.checkpoints import intact, prepare_audit
+
+    url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
+    day = ["--date", "2026-11-22", "--partidas", "1", "-q"]
+    assert main(["simulate", "--db", url, "--session", "N1", *day]) == 0
+    reader = open_reader(url)
+    assert isinstance(reader, SqliteReader)
+    with reader:
+        (hall,) = reader.halls()
+        audit = prepare_audit(reader, hall)  # the copy next to the key first
+        with reader.snapshot():
+            read = reader.load(hall)
+            # meanwhile the hall closes another partida, signs it and copies it next to the key
+            assert main(["simulate", "--db", url, "--session", "N2", *day]) == 0
+            assert intact(audit(), hall).records == read[-1].seq
+            late = prepare_audit(reader, hall)()  # the newer copy, held against the older read
+            assert any("faltan" in problem for problem in late.problems)
