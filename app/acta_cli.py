@@ -8,8 +8,8 @@ returns the exit code, meaning what it means everywhere else in ``bingo-hall``:
 * 1 — refused: the command could not be done (file missing, bad export, key problem…), message
   in Spanish on stderr;
 * 2 — wrong usage (an option missing or wrong);
-* 3 — ``verify``: the integrity check failed — an alteration, or an acta that cannot be
-  declared intact (not signed, or not by the hall's registered certificate).
+* 3 — the integrity check failed: an altered acta or record (with ``--db``, as ``status`` audits
+  it: decision 410), or an acta not signed, or not by the hall's registered certificate.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import date
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -36,8 +36,8 @@ EXPORT_FORMAT = "bingo-session/1"
 
 EXIT_CODES_TEXT = (
     "códigos de salida: 0 hecho (verify: íntegra y sellada por la sala); 1 rechazado (fichero o "
-    "registro inutilizable); 2 orden mal escrita; 3 verify: la comprobación de integridad falló "
-    "(acta o registro alterados, o acta sin firmar o no firmada por la sala)"
+    "registro inutilizable); 2 orden mal escrita; 3 la comprobación de integridad falló (acta o "
+    "registro alterados —con --db, como en «status»—, o acta sin firmar o no firmada por la sala)"
 )
 
 
@@ -167,6 +167,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    @wraps(func)
     def run(args: argparse.Namespace) -> int:
         try:
             with _collector_paused():
@@ -175,8 +176,7 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
             _err(str(exc))
             return exc.code
         except Exception as exc:
-            # the sealing and archive errors only from modules the command did load: an
-            # unsealed acta build need not import the cryptography (a tenth of its time)
+            # only the errors of modules the command loaded: an acta from a file needs no crypto
             loaded = tuple(
                 getattr(sys.modules[name], error)
                 for name, error in (("actas.seal", "SealError"), ("actas.archive", "ArchiveError"))
@@ -185,14 +185,15 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
             if isinstance(exc, (ActaDataError, *loaded)):
                 _err(str(exc))
                 return EXIT_REFUSED
-            unknown = getattr(sys.modules.get("bingo.events"), "UnknownEvent", ())
-            if unknown and isinstance(exc, unknown):  # a record read with --db/--from-db
-                _err(unknown_events_text(exc))
+            if isinstance(exc, getattr(sys.modules.get("bingo.events"), "UnknownEvent", ())):
+                _err(unknown_events_text(exc))  # a record read with --db/--from-db
                 return EXIT_REFUSED
+            if isinstance(exc, getattr(sys.modules.get("app.checkpoints"), "RecordAltered", ())):
+                for line in (*getattr(exc, "problems", ()), str(exc)):  # `status`'s words
+                    _err(line)
+                return EXIT_INTEGRITY
             raise  # RecursionError too: main says the data is nested too deep (exit 1)
 
-    run.__name__ = func.__name__
-    run.__doc__ = func.__doc__
     return run
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bingo.cards import CardSet, dump_card_set
@@ -77,6 +78,33 @@ def hall_snapshot(store: RecordReader, hall_id: str) -> HallService:
     return HallService(memory, hall_id, CardSetLibrary(store.get_card_set))
 
 
+def no_hall_text(hall_id: str, halls: Sequence[str]) -> str:
+    """A hall the database does not have, and the ones it has (decision 89)."""
+    return f"la base de datos no tiene la sala {hall_id}" + (
+        f" (tiene: {', '.join(sorted(halls))})" if halls else ""
+    )
+
+
+def recorded_snapshot(store: RecordReader, hall_id: str) -> HallService:
+    """``hall_snapshot`` of a hall the database has; a mistyped id is refused, naming the halls
+    it has (decision 89).
+    """
+    service = hall_snapshot(store, hall_id)
+    if not service.hall.hall_id:
+        raise DomainError(no_hall_text(hall_id, store.halls()))
+    return service
+
+
+def export_of(
+    service: HallService, session_ids: Sequence[str] | None = None, chain: bool = True
+) -> dict[str, Any]:
+    """The export of a snapshot (with its chain unless ``chain`` is False)."""
+    from bingo.export import build_export
+
+    records = service.records() if chain else []
+    return build_export(service.hall, service.card_sets.get, records, session_ids)
+
+
 def snapshot_export(
     store: RecordReader,
     hall_id: str,
@@ -84,19 +112,22 @@ def snapshot_export(
     chain: bool = True,
 ) -> dict[str, Any]:
     """The hall's export (with its chain unless ``chain`` is False) from one reading."""
-    from bingo.export import build_export
-
-    service = hall_snapshot(store, hall_id)
-    if not service.hall.hall_id:
-        raise DomainError(f"la base de datos no tiene la sala {hall_id}")
-    records = service.records() if chain else []
-    return build_export(service.hall, service.card_sets.get, records, session_ids)
+    return export_of(recorded_snapshot(store, hall_id), session_ids, chain)
 
 
-def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
+def export_from_db(
+    db_url: str | None, hall_id: str | None, keys_dir: Path | None = None
+) -> dict[str, Any]:
     """The hall's export with its chain, read from the database (for the actas): a SQLite
     file is read without SQLAlchemy (``store.reader``), a command that only reads the record.
+
+    The record is audited as ``bingo-hall status`` audits it, against its signed checkpoints
+    and their copy in the key folder (``keys_dir``, by default the one on this machine): a
+    record ``status`` calls altered is refused (``app.checkpoints.RecordAltered``, R-ACTA-6,
+    decision 410). The audit and the export are one reading of a SQLite file.
     """
+    from app.checkpoints import intact, prepare_audit
+
     store = open_reader(db_url)
     try:
         chosen = choose_hall(store, hall_id, "")
@@ -104,7 +135,12 @@ def export_from_db(db_url: str | None, hall_id: str | None) -> dict[str, Any]:
             from app.config import load_hall
 
             chosen = load_hall().hall_id
-        return snapshot_export(store, chosen)
+        audit = prepare_audit(store, chosen, keys_dir)  # the copy next to the key: before
+        snapshot = getattr(store, "snapshot", None)
+        with snapshot() if snapshot is not None else nullcontext():
+            service = recorded_snapshot(store, chosen)  # the chain read and checked
+            intact(audit(), chosen)  # the same snapshot: that very chain is audited
+            return export_of(service)
     finally:
         store.close()
 

@@ -22,27 +22,19 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from cryptography import x509
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, padding, rsa
-from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes, PublicKeyTypes
-
-from actas.seal import (
-    REGISTERED_FILE,
-    SELF_SIGNED_FILE,
-    SealError,
-    _safe,
-    ensure_keys,
-    keys_root,
-    load_key,
-)
 from bingo import events as ev
-from bingo.chain import Checkpoint, Record
-from store.errors import StoreError
-from store.event_store import CheckpointView, EventStore
+from bingo.chain import ChainBreak, Checkpoint, Record
+from store.errors import IntegrityError, StoreError
+from store.rows import CheckpointView
+
+if TYPE_CHECKING:  # the cryptography is imported where a key is read or a signature checked
+    from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes, PublicKeyTypes
+
+    from store.event_store import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +52,14 @@ CLOSE_TEXT = {
 
 def key_folder(hall_id: str, keys_dir: Path | None = None) -> Path:
     """Where the hall's key, certificates and external checkpoints are (``actas.seal``)."""
+    from actas.seal import keys_root
+
     return keys_root(keys_dir) / _file_name(hall_id)
 
 
 def _file_name(text: str) -> str:
+    from actas.seal import SealError, _safe
+
     try:
         return _safe(text)
     except SealError as exc:
@@ -71,6 +67,8 @@ def _file_name(text: str) -> str:
 
 
 def key_id(public: PublicKeyTypes) -> str:
+    from cryptography.hazmat.primitives import serialization
+
     der = public.public_bytes(
         serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
     )
@@ -188,6 +186,8 @@ class HallKeySigner:
             log.error("no se pudo guardar la copia del punto de control junto a la clave: %s", exc)
 
     def _load(self) -> PrivateKeyTypes:
+        from actas.seal import SealError, ensure_keys, load_key
+
         with self._lock:
             if self._key is None:
                 try:
@@ -207,6 +207,9 @@ class HallKeySigner:
 
 
 def _sign(key: PrivateKeyTypes, data: bytes) -> bytes:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, padding, rsa
+
     if isinstance(key, rsa.RSAPrivateKey):
         return key.sign(data, padding.PKCS1v15(), hashes.SHA256())
     if isinstance(key, ec.EllipticCurvePrivateKey):
@@ -217,12 +220,20 @@ def _sign(key: PrivateKeyTypes, data: bytes) -> bytes:
 
 
 def _verifies(public: PublicKeyTypes, checkpoint: Checkpoint) -> bool:
+    # only the primitives a check needs: the hall's key is RSA (``actas.seal``)
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import padding, rsa
+
     try:
         signature = base64.b64decode(checkpoint.signature, validate=True)
         data = checkpoint.statement()
         if isinstance(public, rsa.RSAPublicKey):
             public.verify(signature, data, padding.PKCS1v15(), hashes.SHA256())
-        elif isinstance(public, ec.EllipticCurvePublicKey):
+            return True
+        from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519
+
+        if isinstance(public, ec.EllipticCurvePublicKey):
             public.verify(signature, data, ec.ECDSA(hashes.SHA256()))
         elif isinstance(public, ed25519.Ed25519PublicKey | ed448.Ed448PublicKey):
             public.verify(signature, data)
@@ -235,6 +246,10 @@ def _verifies(public: PublicKeyTypes, checkpoint: Checkpoint) -> bool:
 
 def trusted_keys(folder: Path) -> dict[str, PublicKeyTypes]:
     """The hall's public keys, from its certificates in the key folder (never the database)."""
+    from cryptography import x509
+
+    from actas.seal import REGISTERED_FILE, SELF_SIGNED_FILE
+
     found: dict[str, PublicKeyTypes] = {}
     for name in (SELF_SIGNED_FILE, REGISTERED_FILE):
         path = folder / name
@@ -320,19 +335,54 @@ def when(checkpoint: Checkpoint) -> str:
     return f"{at[11:16]} del {at[:10]}" if len(at) >= 16 else at
 
 
-def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audit:
+class CheckpointSource(Protocol):
+    """What the audit reads: ``EventStore``, or ``store.reader.SqliteReader`` (sqlite3 alone)."""
+
+    def verify(self, hall_id: str) -> ChainBreak | None: ...
+    def store_id(self) -> str: ...
+    def checkpoint_view(
+        self, hall_id: str, close_kinds: Iterable[str], extra_seqs: Iterable[int] = ()
+    ) -> CheckpointView: ...
+
+
+def audit(store: CheckpointSource, hall_id: str, keys_dir: Path | None = None) -> Audit:
     """Check the hall's record against its signed checkpoints and the copy next to the key."""
-    result = Audit()
+    return prepare_audit(store, hall_id, keys_dir)()
+
+
+def prepare_audit(
+    store: CheckpointSource, hall_id: str, keys_dir: Path | None = None
+) -> Callable[[], Audit]:
+    """``audit`` in two steps: the copy next to the key is read now, the database when the
+    function returned is called. That copy is written after its checkpoint is committed, so it
+    is read before the database: a caller that holds one read transaction for its own reading
+    and the audit (``SqliteReader.snapshot``) begins it after this — the other way round, a
+    close committed in between would look like records missing.
+    """
     folder = key_folder(hall_id, keys_dir)
+    external: Checkpoint | None = None
+    unreadable = ""
+    store_id = store.store_id()  # "": a file from before the checkpoints, read as it is
+    try:
+        external = read_external(folder, store_id) if store_id else None
+    except ValueError as exc:
+        unreadable = f"el punto de control guardado junto a la clave: {exc}"
+    return partial(_audit, store, hall_id, folder, external, unreadable)
+
+
+def _audit(
+    store: CheckpointSource,
+    hall_id: str,
+    folder: Path,
+    external: Checkpoint | None,
+    unreadable: str,
+) -> Audit:
+    result = Audit()
     brk = store.verify(hall_id)
     if brk is not None:
         result.problems.append(f"registro alterado en {brk.seq}: {brk.reason}")
-    external: Checkpoint | None = None
-    store_id = store.store_id()
-    try:
-        external = read_external(folder, store_id)  # before the database: it is written after
-    except ValueError as exc:
-        result.problems.append(f"el punto de control guardado junto a la clave: {exc}")
+    if unreadable:
+        result.problems.append(unreadable)
     view = store.checkpoint_view(hall_id, CLOSE_KINDS, [external.seq] if external else [])
     result.records = view.last_seq
     keys = trusted_keys(folder)
@@ -378,6 +428,34 @@ def audit(store: EventStore, hall_id: str, keys_dir: Path | None = None) -> Audi
             "puntos de control"
         )
     return result
+
+
+class RecordAltered(IntegrityError):
+    """The record failed its audit: ``status``, ``export`` and the actas read from the database
+    refuse it (exit 3) naming every ``problem``, in the same words (R-ACTA-6, decision 410).
+    """
+
+    def __init__(self, hall_id: str, problems: Sequence[str]) -> None:
+        count = len(problems)
+        super().__init__(
+            f"el registro de la sala {hall_id} NO está íntegro "
+            f"({count} problema{'' if count == 1 else 's'})"
+        )
+        self.problems = list(problems)
+
+
+def check_record(store: CheckpointSource, hall_id: str, keys_dir: Path | None = None) -> Audit:
+    """``audit``, and ``RecordAltered`` if it found the record altered: no acta or export is
+    made of a record ``status`` calls altered.
+    """
+    return intact(audit(store, hall_id, keys_dir), hall_id)
+
+
+def intact(report: Audit, hall_id: str) -> Audit:
+    """The audit's report, or ``RecordAltered`` if it found problems."""
+    if report.problems:
+        raise RecordAltered(hall_id, report.problems)
+    return report
 
 
 def _note_original_went_on(folder: Path, view: CheckpointView, result: Audit) -> None:

@@ -44,9 +44,19 @@ def _known_events(func: Callable[[argparse.Namespace], int]) -> Callable[[argpar
     return run
 
 
+def _refused(exc: Exception) -> CliError:
+    """A record the audit found altered (``app.checkpoints.RecordAltered``): every problem on
+    stderr, then the refusal, exit 3 — the same words for ``status`` and ``export``.
+    """
+    for problem in getattr(exc, "problems", []):
+        print(f"bingo-hall: {problem}", file=sys.stderr)
+    return CliError(str(exc), EXIT_INTEGRITY)
+
+
 @_known_events
 def cmd_export(args: argparse.Namespace) -> int:
-    from app.bootstrap import check_settings, choose_hall, hall_snapshot
+    from app.bootstrap import check_settings, choose_hall, hall_snapshot, no_hall_text
+    from app.checkpoints import RecordAltered, check_record
     from bingo.export import build_export
     from store import open_store
 
@@ -59,7 +69,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         hall_id = choose_hall(store, args.hall, settings.hall_id)
         svc = hall_snapshot(store, hall_id)
         if not svc.hall.hall_id:
-            raise CliError(f"la base de datos no tiene la sala {hall_id}")
+            raise CliError(no_hall_text(hall_id, store.halls()))
+        try:  # no export of a record ``status`` calls altered (R-ACTA-6, decision 410)
+            check_record(store, hall_id, args.keys_dir)
+        except RecordAltered as exc:
+            raise _refused(exc) from None
         if args.config:  # another hall's file is refused, not ignored (decision 52)
             check_settings(svc.hall, settings)
         known = [s.id for s in svc.hall.sessions]
@@ -82,23 +96,17 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 @_known_events
 def cmd_status(args: argparse.Namespace) -> int:
-    from app.checkpoints import audit, when
+    from app.checkpoints import RecordAltered, check_record, when
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
 
     with open_named_hall(args) as engine:
         # Loading re-checked the chain; the audit also holds it against the signed
         # checkpoints, in the database and next to the hall's key (docs/store.md).
-        report = audit(engine.store, engine.service.hall_id, args.keys_dir)
-        if report.problems:
-            for problem in report.problems:
-                print(f"bingo-hall: {problem}", file=sys.stderr)
-            count = len(report.problems)
-            raise CliError(
-                f"el registro de la sala {engine.service.hall_id} NO está íntegro "
-                f"({count} problema{'' if count == 1 else 's'})",
-                EXIT_INTEGRITY,
-            )
+        try:
+            report = check_record(engine.store, engine.service.hall_id, args.keys_dir)
+        except RecordAltered as exc:
+            raise _refused(exc) from None
         hall = engine.service.hall
         if not hall.hall_id:
             print(f"sala {engine.service.hall_id}: sin registro todavía")
@@ -244,7 +252,18 @@ def add_export(sub: Any) -> None:
     p.add_argument("--session", action="append", help="solo esta sesión (repetible)")
     p.add_argument("--no-chain", action="store_true", help="sin la cadena de registros")
     p.add_argument("--compact", action="store_true", help="JSON sin sangría")
+    _keys_dir_option(p)
     p.set_defaults(func=cmd_export)
+
+
+def _keys_dir_option(p: argparse.ArgumentParser) -> None:
+    """Where the hall's certificates and the copy of its newest checkpoint are (the audit)."""
+    p.add_argument(
+        "--keys-dir",
+        type=Path,
+        default=None,
+        help="carpeta de las claves de las salas (por defecto, la de la carpeta de datos)",
+    )
 
 
 def add_status(sub: Any) -> None:
@@ -253,12 +272,7 @@ def add_status(sub: Any) -> None:
         "status", help="dónde está la sesión abierta; comprueba el registro y su firma"
     )
     add_common(p)
-    p.add_argument(
-        "--keys-dir",
-        type=Path,
-        default=None,
-        help="carpeta de las claves de las salas (por defecto, la de la carpeta de datos)",
-    )
+    _keys_dir_option(p)
     p.set_defaults(func=cmd_status)
 
 

@@ -16,7 +16,6 @@ import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, cast
 
@@ -51,9 +50,9 @@ from store.models import (
     StoreIdentityRow,
 )
 from store.reader import check_sqlite_schema
+from store.rows import CHECKPOINT_COLUMNS, CheckpointView, card_set_bytes, stored_checkpoint
 from store.rows import Broken as _Broken
 from store.rows import StoredEvent as _StoredEvent
-from store.rows import card_set_bytes
 from store.rows import integrity_error as _integrity
 from store.rows import own_hash_checked as _own_hash_checked
 from store.rows import walk as _walk
@@ -131,21 +130,6 @@ class CheckpointSigner(Protocol):
     def remember(self, checkpoint: Checkpoint) -> None:
         """Keep a copy of a committed checkpoint outside the database."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class CheckpointView:
-    """What checking the checkpoints needs, read in one transaction."""
-
-    store_id: str
-    #: the ids of the databases this one is a copy of (``bingo-hall backup``), newest first
-    origins: tuple[str, ...]
-    last_seq: int
-    checkpoints: list[Checkpoint]
-    #: seq -> (hash, at) of the records at the checkpoints' seqs (and the extra seqs asked for)
-    heads: dict[int, tuple[str, str]]
-    #: (seq, kind, at) of every record whose kind was asked for, in order
-    closes: list[tuple[int, str, str]]
 
 
 class EventStore:
@@ -651,16 +635,7 @@ def _checkpoint_row(hall_id: str, cp: Checkpoint) -> CheckpointRow:
 
 
 def _checkpoint(row: CheckpointRow) -> Checkpoint:
-    return Checkpoint(
-        hall_id=row.hall_id,
-        store_id=row.store_id,
-        seq=row.seq,
-        head_hash=row.head_hash,
-        head_at=row.head_at,
-        signed_at=row.signed_at,
-        key_id=row.key_id,
-        signature=row.signature,
-    )
+    return stored_checkpoint([getattr(row, name) for name in CHECKPOINT_COLUMNS])
 
 
 def _last_row(session: Session, hall_id: str) -> EventRow | None:

@@ -17,16 +17,24 @@ import os
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 import platformdirs
 
-from bingo.chain import GENESIS, Record
-from store.errors import SCHEMA, StoreError, driver_error, driver_kind
-from store.rows import Broken, card_set_bytes, integrity_error, walk
+from bingo.chain import GENESIS, ChainBreak, Record
+from store.errors import SCHEMA, IntegrityError, StoreError, driver_error, driver_kind
+from store.rows import (
+    CHECKPOINT_COLUMNS,
+    Broken,
+    CheckpointView,
+    card_set_bytes,
+    integrity_error,
+    stored_checkpoint,
+    walk,
+)
 
 APP_NAME = "bingo-hall"
 ENV_DB = "BINGO_HALL_DB"
@@ -50,6 +58,12 @@ class RecordReader(Protocol):
     def load(self, hall_id: str) -> list[Record]: ...
     def get_card_set(self, card_set_id: str) -> bytes | None: ...
     def close(self) -> None: ...
+    # what the audit of the signed checkpoints reads (``app.checkpoints.audit``)
+    def verify(self, hall_id: str) -> ChainBreak | None: ...
+    def store_id(self) -> str: ...
+    def checkpoint_view(
+        self, hall_id: str, close_kinds: Iterable[str], extra_seqs: Iterable[int] = ()
+    ) -> CheckpointView: ...
 
 
 def sqlite_on_connect(dbapi_connection: Any, _record: Any = None) -> None:
@@ -162,6 +176,10 @@ def _check_schema(connection: sqlite3.Connection, path: Path, *, create: bool) -
         if driver_kind(err) != SCHEMA:
             raise driver_error(err) from None
         found = None
+    if not found and create and _tables(connection):
+        # another program's database (tables, none of them the hall's): never given the
+        # hall's tables by the commands that may start a record (decision 89)
+        create = False
     refusal = schema_refusal(found, str(path), create=create)
     if refusal is not None:
         raise StoreError(refusal)
@@ -169,7 +187,8 @@ def _check_schema(connection: sqlite3.Connection, path: Path, *, create: bool) -
 
 def check_sqlite_schema(path: Path, *, create: bool) -> None:
     """Refuse, reading it without writing anything, a SQLite file ``open_store`` must not
-    migrate: another program's database (without ``create``) or a later version's (decision
+    migrate: another program's database (one with tables but not the hall's, even with
+    ``create``; without ``create`` also one with no tables) or a later version's (decision
     400). The file must have passed ``check_sqlite_file``; a file not there yet or empty is a
     new database.
     """
@@ -180,6 +199,13 @@ def check_sqlite_schema(path: Path, *, create: bool) -> None:
         _check_schema(connection, path, create=create)
     finally:
         connection.close()
+
+
+def _tables(connection: sqlite3.Connection) -> set[str]:
+    return {
+        str(name)
+        for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
 
 
 class _Row(NamedTuple):
@@ -196,6 +222,9 @@ class SqliteReader:
 
     def __init__(self, connection: sqlite3.Connection) -> None:
         self._connection = connection
+        # Halls whose whole chain a ``load`` inside the current ``snapshot`` walked and found
+        # intact: the same rows, so ``verify`` in that snapshot has its answer already.
+        self._walked: set[str] | None = None
 
     @classmethod
     def open(cls, path: Path) -> SqliteReader:
@@ -221,8 +250,28 @@ class SqliteReader:
         self.close()
 
     @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every reading inside is one read transaction: one consistent snapshot of the file
+        (the record, its checkpoints and its closes as they stood together).
+        """
+        with self._reading():
+            self._walked = set()
+            try:
+                yield
+            finally:
+                self._walked = None
+
+    @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
-        """One read transaction; a driver error is a ``StoreError``, as in ``EventStore``."""
+        """One read transaction (or the ``snapshot``'s); a driver error is a ``StoreError``, as
+        in ``EventStore``.
+        """
+        if self._connection.in_transaction:  # inside ``snapshot``: its transaction
+            try:
+                yield self._connection
+            except sqlite3.Error as err:
+                raise driver_error(err) from err
+            return
         try:
             self._connection.execute("BEGIN DEFERRED")
         except sqlite3.Error as err:
@@ -246,15 +295,87 @@ class SqliteReader:
     def load(self, hall_id: str) -> list[Record]:
         """The hall's records in order, every hash and link checked (``EventStore.load``)."""
         with self._reading() as connection:
-            rows = connection.execute(
-                "SELECT seq, at, kind, payload, prev_hash, hash FROM events "
-                "WHERE hall_id = ? AND seq >= 1 ORDER BY seq",
-                (hall_id,),
-            )
             try:
-                return list(walk(map(_Row._make, rows), first_seq=1, start_prev=GENESIS))
+                records = list(walk(self._rows(connection, hall_id), 1, GENESIS))
             except Broken as broken:
                 raise integrity_error(hall_id, broken.brk) from None
+        if self._walked is not None:
+            self._walked.add(hall_id)
+        return records
+
+    def verify(self, hall_id: str) -> ChainBreak | None:
+        """Re-hash the hall's whole stored chain from GENESIS: None if intact, else the break
+        (``EventStore.verify``).
+        """
+        with self._reading() as connection:
+            if self._walked is not None and hall_id in self._walked:
+                return None  # ``load`` walked these very rows in this snapshot
+            try:
+                for _ in walk(self._rows(connection, hall_id), 1, GENESIS):
+                    pass
+            except Broken as broken:
+                return broken.brk
+        return None
+
+    @staticmethod
+    def _rows(connection: sqlite3.Connection, hall_id: str) -> Iterator[_Row]:
+        rows = connection.execute(
+            "SELECT seq, at, kind, payload, prev_hash, hash FROM events "
+            "WHERE hall_id = ? AND seq >= 1 ORDER BY seq",
+            (hall_id,),
+        )
+        return map(_Row._make, rows)
+
+    def store_id(self) -> str:
+        """This database's own id (``EventStore.store_id``); "" in a file from before the
+        checkpoints (revision 0002), which is read as it is (decision 400).
+        """
+        with self._reading() as connection:
+            return _identity(connection)[0]
+
+    def checkpoint_view(
+        self, hall_id: str, close_kinds: Iterable[str], extra_seqs: Iterable[int] = ()
+    ) -> CheckpointView:
+        """The hall's checkpoints, the records they point at and its closes, in one snapshot
+        (``EventStore.checkpoint_view``); a file from before revision 0002 has none.
+        """
+        kinds = list(close_kinds)
+        with self._reading() as connection:
+            checkpoints = []
+            if "checkpoints" in _tables(connection):
+                rows = connection.execute(
+                    f"SELECT {', '.join(CHECKPOINT_COLUMNS)} FROM checkpoints "
+                    "WHERE hall_id = ? ORDER BY seq",
+                    (hall_id,),
+                )
+                checkpoints = [stored_checkpoint(row) for row in rows]
+            heads: dict[int, tuple[str, str]] = {}
+            for seq in sorted({c.seq for c in checkpoints} | set(extra_seqs)):
+                found = connection.execute(
+                    "SELECT hash, at FROM events WHERE hall_id = ? AND seq = ?", (hall_id, seq)
+                ).fetchone()
+                if found is not None:
+                    heads[seq] = (found[0], found[1])
+            closes = [
+                (seq, kind, at)
+                for seq, kind, at in connection.execute(
+                    "SELECT seq, kind, at FROM events WHERE hall_id = ? AND kind IN "
+                    f"({', '.join('?' * len(kinds))}) ORDER BY seq",
+                    (hall_id, *kinds),
+                )
+            ]
+            (last,) = connection.execute(
+                "SELECT max(seq) FROM events WHERE hall_id = ?", (hall_id,)
+            ).fetchone()
+            store_id, origins = _identity(connection)
+            return CheckpointView(
+                store_id=store_id,
+                origins=origins,
+                last_seq=int(last or 0),
+                checkpoints=checkpoints,
+                heads=heads,
+                closes=closes,
+            )
 
     def get_card_set(self, card_set_id: str) -> bytes | None:
         """The card set's bytes as imported, or None; ``IntegrityError`` if they were altered."""
@@ -265,3 +386,20 @@ class SqliteReader:
         if row is None:
             return None
         return card_set_bytes(card_set_id, row[0], row[1], row[2])
+
+
+def _identity(connection: sqlite3.Connection) -> tuple[str, tuple[str, ...]]:
+    """The database's id and the ids it was copied from, as ``EventStore`` reads them: ("", ())
+    in a file from before revision 0002, no origins before 0004.
+    """
+    if "store_identity" not in _tables(connection):
+        return "", ()
+    columns = {
+        str(name)
+        for (name,) in connection.execute("SELECT name FROM pragma_table_info('store_identity')")
+    }
+    wanted = "store_id, copied_from" if "copied_from" in columns else "store_id, NULL"
+    row = connection.execute(f"SELECT {wanted} FROM store_identity WHERE id = 1").fetchone()
+    if row is None or not isinstance(row[0], str):
+        raise IntegrityError("falta la identidad de la base de datos (tabla store_identity)")
+    return row[0], tuple(str(row[1] or "").split())

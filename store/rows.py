@@ -8,10 +8,11 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
-from bingo.chain import ChainBreak, Record, canonical_json, record_hash
+from bingo.chain import ChainBreak, Checkpoint, Record, canonical_json, record_hash
 from store.errors import IntegrityError
 
 
@@ -106,3 +107,56 @@ def card_set_bytes(card_set_id: str, stored: bytes, size: int, sha256: str) -> b
     if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
         raise IntegrityError(f"el juego de cartones {card_set_id!r} fue alterado")
     return data
+
+
+#: The columns of a stored checkpoint, in the order ``stored_checkpoint`` takes them.
+CHECKPOINT_COLUMNS = (
+    "hall_id",
+    "seq",
+    "store_id",
+    "head_hash",
+    "head_at",
+    "signed_at",
+    "key_id",
+    "signature",
+)
+
+
+def stored_checkpoint(values: Sequence[object]) -> Checkpoint:
+    """A stored checkpoint row (``CHECKPOINT_COLUMNS``) as a ``Checkpoint``; ``IntegrityError``
+    if a column does not hold what the store writes there (a row written by hand).
+    """
+    hall_id, seq, *texts = values
+    if not isinstance(seq, int) or not all(isinstance(v, str) for v in (hall_id, *texts)):
+        raise IntegrityError(
+            f"un punto de control de la sala {hall_id!r} está dañado (registro {seq!r}): "
+            "no es lo que escribe el programa"
+        )
+    store_id, head_hash, head_at, signed_at, key_id, signature = (str(v) for v in texts)
+    return Checkpoint(
+        hall_id=str(hall_id),
+        store_id=store_id,
+        seq=seq,
+        head_hash=head_hash,
+        head_at=head_at,
+        signed_at=signed_at,
+        key_id=key_id,
+        signature=signature,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckpointView:
+    """What checking the checkpoints needs (``app.checkpoints.audit``), read in one transaction
+    by ``EventStore`` or ``store.reader.SqliteReader``.
+    """
+
+    store_id: str
+    #: the ids of the databases this one is a copy of (``bingo-hall backup``), newest first
+    origins: tuple[str, ...]
+    last_seq: int
+    checkpoints: list[Checkpoint]
+    #: seq -> (hash, at) of the records at the checkpoints' seqs (and the extra seqs asked for)
+    heads: dict[int, tuple[str, str]]
+    #: (seq, kind, at) of every record whose kind was asked for, in order
+    closes: list[tuple[int, str, str]]

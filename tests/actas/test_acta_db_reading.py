@@ -6,6 +6,8 @@ R-ACTA-6) and the same refusals.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -62,6 +64,10 @@ def test_acta_build_from_a_sqlite_database_loads_neither_sqlalchemy_nor_numpy(
     assert pdf.read_bytes().startswith(b"%PDF-")
     assert "store.reader" in loaded and "bingo.service" in loaded
     assert {m.split(".")[0] for m in loaded} & {"sqlalchemy", "numpy"} == set()
+    # the audit of the signed checkpoints (decision 410) loads the certificates' reader and the
+    # checks of a signature, not the PDF signing (pyHanko) nor the key making of the seal
+    assert "app.checkpoints" in loaded and "cryptography.x509" in loaded
+    assert {m.split(".")[0] for m in loaded} & {"pyhanko", "aiohttp"} == set()
 
 
 def test_the_record_read_without_sqlalchemy_gives_the_export_the_store_gives(night: str) -> None:
@@ -207,6 +213,11 @@ def test_acta_from_the_default_database_is_read_without_sqlalchemy_too(
     data = tmp_path / "datos"
     (data / "bingo-hall").mkdir(parents=True)
     Path(_file(night)).rename(data / "bingo-hall" / "bingo-hall.sqlite")
+    # the hall's key folder is in the same data folder: the acta's audit reads its
+    # certificate and its newest checkpoint there (decision 410)
+    keys = Path(os.environ["XDG_DATA_HOME"]) / "bingo-hall" / "keys"
+    shutil.copytree(keys, data / "bingo-hall" / "keys")
+    shutil.copytree(keys, tmp_path / "empty" / "bingo-hall" / "keys")
     monkeypatch.delenv("BINGO_HALL_DB", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     default = tmp_path / "default.pdf"
