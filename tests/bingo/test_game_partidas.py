@@ -154,6 +154,26 @@ def test_once_the_balls_began_a_device_failure_goes_on_by_hand_and_is_not_annull
     kit.svc.close_game_partida()
 
 
+@pytest.mark.parametrize("balls", [0, 1])
+def test_a_device_failure_after_the_balls_began_never_annuls_a_game_partida(balls: int) -> None:
+    """R-INC-2, decision 263: a failure once the extraction began goes on by hand with the
+    pending balls, it does not annul the partida nor refund it; and with no ball drawn there is
+    no "failure after the extraction began" to annul for (R-INC-1 names that one). Only a
+    failure before the first ball or an irregularity of the balls (R-INC-3) annuls.
+    """
+    kit, _definition = with_game("plus-4x5")
+    for ball in range(1, balls + 1):
+        kit.svc.draw_game_ball(ball, "extractor")
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match="no anula la partida"):
+        kit.svc.annul_game_partida("failure_after_extraction_began", "el bombo no gira")
+    assert kit.svc.last_seq == before
+    partida = kit.hall.games.of_session("S1")[0]
+    assert partida.status != "annulled" and partida.refund_cents == 0
+    kit.svc.annul_game_partida("ball_irregularity", "bola deformada")
+    assert partida.status == "annulled" and partida.refund_cents == 4000
+
+
 def test_a_game_is_adopted_only_where_it_is_authorised_and_as_played_by_partidas() -> None:
     """Cantabria B.3.a: authorised by the Consejería; decision 187: the deferred version is not
     played partida by partida.
