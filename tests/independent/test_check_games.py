@@ -277,3 +277,46 @@ def test_malformed_game_partida_is_reported_not_raised(good: Export) -> None:
     _one(problems, "game partida 1", "'balls' must be a list")
     _one(problems, "game partida 1", "award #1 needs")
     _one(problems, "game partida 1", "'sales' must be a list")
+
+
+# ---- found by the outside review of the other modalities --------------------------------------
+
+
+def test_one_cartón_sold_under_two_series_in_a_partida_is_reported(good: Export) -> None:
+    """R-SALE-2, decision 261: cartón n of every serie of a card set is its combination n, so two
+    series selling the same numbers in one partida sell the same cartón twice; the checker took
+    them for different cartones and recomputed the partida with the cartón counted twice.
+    """
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        p["sales"].append({"series": "P-0002", "first": 5, "last": 6, "kind": "physical"})
+
+    _one(_new_problems(good, change), "game partida 1", "cartón 5", "P-0001", "P-0002")
+
+
+def test_an_annulment_after_the_balls_began_needs_a_ball_irregularity(good: Export) -> None:
+    """R-INC-2, R-INC-3, decision 263: once the balls began a device failure goes on by hand;
+    only an irregularity of the balls annuls and refunds.
+    """
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 3)
+        p["balls"] = [4, 9]
+        p["incidents"] = [{"kind": "failure_after_extraction_began", "after_ball": 2, "note": ""}]
+
+    _one(_new_problems(good, change), "game partida 3", "annulled after 2 balls", "R-INC-2")
+
+
+def test_an_open_partida_with_awards_is_reported(good: Export) -> None:
+    """Decision 260: the system records the awards when it settles the partida, so a partida
+    still open has none; marked open, a partida's awards escaped every recomputation.
+    """
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        p["status"] = "open"
+        p["awards"][0]["amount_cents"] += 10_000
+        p["payout_cents"] += 10_000
+
+    _one(_new_problems(good, change), "game partida 2", "open, yet it records")
