@@ -279,3 +279,23 @@ def test_an_ordinary_card_set_or_serie_never_takes_a_games_id_or_code() -> None:
         kit.svc.register_game_card_set("plus-4x5", "t-600", 1, 10)
     with pytest.raises(DomainError, match="ya existe"):
         kit.svc.register_game_serie("A", "G-200", 10)
+
+
+@pytest.mark.parametrize(
+    ("seed", "count", "reason"),
+    [(1, 10**9, "como mucho 1.000.000 cartones"), (-1, 10, "la semilla debe ser")],
+)
+def test_a_game_card_set_too_large_or_of_a_bad_seed_is_refused_before_anything(
+    seed: int, count: int, reason: str
+) -> None:
+    """R-CARD-2, decision 390: a count the hall cannot hold is refused with its reason, not
+    left to run out of memory (the server answered 'internal error'); a negative seed said
+    numpy's English words.
+    """
+    kit = make_hall()
+    definition = game("plus-4x5")
+    kit.svc.adopt_game(definition)
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match=reason):
+        kit.svc.register_game_card_set(definition.id, "G-X", seed, count)
+    assert kit.svc.last_seq == before
