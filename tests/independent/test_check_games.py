@@ -320,3 +320,28 @@ def test_an_open_partida_with_awards_is_reported(good: Export) -> None:
         p["payout_cents"] += 10_000
 
     _one(_new_problems(good, change), "game partida 2", "open, yet it records")
+
+
+def test_a_malformed_definition_is_reported_not_raised(good: Export) -> None:
+    """A modality or a prize's combination that is a list or an object stopped the checker
+    with a TypeError traceback; each is named as a problem instead.
+    """
+
+    def change(e: Export) -> None:
+        e["games"][0]["modality"] = ["plus"]
+        e["games"][1]["plan"]["prizes"][0]["combination"] = {"code": "linea"}
+
+    problems = _new_problems(good, change)
+    _one(problems, "game plus-4x5", "modality ['plus'] is not plus or derivado")
+    _one(problems, "game derivado-instantaneo-3x3", "combination {'code': 'linea'}")
+
+
+def test_a_cartón_shape_far_outside_the_catalogue_is_reported_at_once(good: Export) -> None:
+    """Cantabria B.4: a cartón of 100 000 × 100 000 cells is outside the catalogue; the checker
+    built its rows and columns first and ran out of memory.
+    """
+
+    def change(e: Export) -> None:
+        e["games"][0]["carton"].update(rows=100_000, columns=100_000, numbers=10**10)
+
+    _one(_new_problems(good, change), "game plus-4x5", "cartones of 10000000000 numbers")
