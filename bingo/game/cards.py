@@ -23,9 +23,19 @@ from bingo import cards as ordinary
 from bingo.game.definition import GameDefinition, column_bands
 from bingo.i18n import _
 
-__all__ = ["capacity", "carton_problems", "cartones_problems", "generate_cartones"]
+__all__ = [
+    "MAX_CARTONES",
+    "capacity",
+    "carton_problems",
+    "cartones_problems",
+    "generate_cartones",
+]
 
 _U8 = npt.NDArray[np.uint8]
+#: The most cartones a game's card set holds, as a shared serie of the simultaneous bingo
+#: (``bingo.simultaneous.MAX_CARTONES``): generated in a few seconds; a count asked beyond it
+#: is refused rather than leave the hall without memory (decision 390).
+MAX_CARTONES = 1_000_000
 
 
 def carton_problems(definition: GameDefinition, rows: object) -> list[str]:
@@ -102,6 +112,16 @@ def generate_cartones(definition: GameDefinition, seed: int, count: int) -> _U8:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(
             _("el número de cartones debe ser un entero positivo, no {v!r}").format(v=count)
+        )
+    if count > MAX_CARTONES:
+        raise ValueError(
+            _("un juego de cartones tiene como mucho {m} cartones; se piden {n}").format(
+                m=f"{MAX_CARTONES:,}".replace(",", "."), n=count
+            )
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError(
+            _("la semilla debe ser un entero entre 0 y 2⁶³ − 1, no {v!r}").format(v=seed)
         )
     if count > capacity(definition):
         raise ValueError(

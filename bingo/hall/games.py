@@ -269,10 +269,17 @@ class GameCommands(HallState):
 
     def annul_game_partida(self, incident: str, note: str) -> list[ev.Event]:
         """A failure before the first ball that is not resolved (R-INC-1), or an irregularity
-        of the balls (R-INC-3): every cartón sold is refunded.
+        of the balls (R-INC-3): every cartón sold is refunded. A failure once the balls began
+        never annuls: the partida goes on by hand (R-INC-2, decision 263).
         """
         partida = self._need_game_partida(SALE_OPEN, SALE_CLOSED, EXTRACTION)
-        known = (*GAME_INCIDENTS, "ball_irregularity")
+        if incident == "failure_after_extraction_began":
+            raise DomainError(
+                "una avería con la extracción empezada no anula la partida: sigue a mano con "
+                "las bolas pendientes (game_incident)",
+                "R-INC-2",
+            )
+        known = ("failure_before_first_ball", "ball_irregularity")
         if incident not in known:
             raise DomainError(f"incidencia desconocida: {incident!r}")
         if incident == "failure_before_first_ball" and partida.balls:

@@ -154,6 +154,26 @@ def test_once_the_balls_began_a_device_failure_goes_on_by_hand_and_is_not_annull
     kit.svc.close_game_partida()
 
 
+@pytest.mark.parametrize("balls", [0, 1])
+def test_a_device_failure_after_the_balls_began_never_annuls_a_game_partida(balls: int) -> None:
+    """R-INC-2, decision 263: a failure once the extraction began goes on by hand with the
+    pending balls, it does not annul the partida nor refund it; and with no ball drawn there is
+    no "failure after the extraction began" to annul for (R-INC-1 names that one). Only a
+    failure before the first ball or an irregularity of the balls (R-INC-3) annuls.
+    """
+    kit, _definition = with_game("plus-4x5")
+    for ball in range(1, balls + 1):
+        kit.svc.draw_game_ball(ball, "extractor")
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match="no anula la partida"):
+        kit.svc.annul_game_partida("failure_after_extraction_began", "el bombo no gira")
+    assert kit.svc.last_seq == before
+    partida = kit.hall.games.of_session("S1")[0]
+    assert partida.status != "annulled" and partida.refund_cents == 0
+    kit.svc.annul_game_partida("ball_irregularity", "bola deformada")
+    assert partida.status == "annulled" and partida.refund_cents == 4000
+
+
 def test_a_game_is_adopted_only_where_it_is_authorised_and_as_played_by_partidas() -> None:
     """Cantabria B.3.a: authorised by the Consejería; decision 187: the deferred version is not
     played partida by partida.
@@ -259,3 +279,23 @@ def test_an_ordinary_card_set_or_serie_never_takes_a_games_id_or_code() -> None:
         kit.svc.register_game_card_set("plus-4x5", "t-600", 1, 10)
     with pytest.raises(DomainError, match="ya existe"):
         kit.svc.register_game_serie("A", "G-200", 10)
+
+
+@pytest.mark.parametrize(
+    ("seed", "count", "reason"),
+    [(1, 10**9, "como mucho 1.000.000 cartones"), (-1, 10, "la semilla debe ser")],
+)
+def test_a_game_card_set_too_large_or_of_a_bad_seed_is_refused_before_anything(
+    seed: int, count: int, reason: str
+) -> None:
+    """R-CARD-2, decision 390: a count the hall cannot hold is refused with its reason, not
+    left to run out of memory (the server answered 'internal error'); a negative seed said
+    numpy's English words.
+    """
+    kit = make_hall()
+    definition = game("plus-4x5")
+    kit.svc.adopt_game(definition)
+    before = kit.svc.last_seq
+    with pytest.raises(DomainError, match=reason):
+        kit.svc.register_game_card_set(definition.id, "G-X", seed, count)
+    assert kit.svc.last_seq == before

@@ -134,7 +134,7 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
     names = obj.get("names")
     if not isinstance(names, dict) or not isinstance(names.get("es"), str):
         out.add(where, "field 'names' must be an object with the Spanish name ('es')")
-    if modality not in MODALITIES:
+    if not isinstance(modality, str) or modality not in MODALITIES:
         out.add(where, f"modality {_short(modality)} is not plus or derivado")
         return None
     (lo, hi), (least, most) = BOUNDS[modality]
@@ -163,6 +163,7 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
         out.add(
             where, f"cartones of {size} numbers: the {modality} has {least} to {most} ({paragraph})"
         )
+        return None  # its rows and columns are not built: they could be any size
     if size > numbers:
         out.add(where, f"cartones of {size} numbers cannot be made from {numbers} balls")
     placement = carton.get("placement")
@@ -207,7 +208,7 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
         pwhere = f"{where} plan prize #{k}"
         code = pz.get("combination") if isinstance(pz, dict) else None
         figure = pz.get(figure_key) if isinstance(pz, dict) else None
-        if code not in combinations:
+        if not isinstance(code, str) or code not in combinations:
             out.add(pwhere, f"combination {_short(code)} is not one of the game's")
             continue
         if any(code == c for c, _f in prizes):

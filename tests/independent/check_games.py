@@ -113,7 +113,18 @@ class _GamePartida:
                 self.problem(
                     f"annulled: refund_cents {_short(refund)} is not the takings {self.takings}"
                 )
+            kinds = [i.get("kind") for i in p.get("incidents") or [] if isinstance(i, dict)]
+            if self.balls and "ball_irregularity" not in kinds:
+                self.problem(
+                    f"annulled after {len(self.balls)} balls without a ball irregularity "
+                    "(R-INC-3): a device failure once the balls began goes on by hand (R-INC-2)"
+                )
             return
+        if status == "open" and (awards or recorded_payout not in (0, None)):
+            self.problem(
+                f"open, yet it records {len(awards)} awards and payout_cents "
+                f"{_short(recorded_payout)}: awards are recorded when the partida is settled"
+            )
         if refund not in (0, None):
             self.problem(f"refund_cents {_short(refund)} in a partida that was not annulled")
         if status != "closed" or self.game is None or self.cards is None or not balls_ok:
@@ -166,6 +177,7 @@ class _GamePartida:
             return
         size = len(self.cards.cards) if self.cards is not None else None
         seen: set[Carton] = set()
+        sold_by: dict[int, str] = {}  # cartón n of the card set -> the serie that sold it
         count = 0
         for index, sale in enumerate(raw, 1):
             swhere = f"sale #{index}"
@@ -188,6 +200,14 @@ class _GamePartida:
             for n in range(first, last + 1):
                 if (series, n) in seen:
                     self.problem(f"cartón {series}/{n} is sold twice")
+                    break
+                other = sold_by.setdefault(n, series)
+                if other != series:
+                    # cartón n of every serie is the card set's combination n (R-CARD-2)
+                    self.problem(
+                        f"cartón {n} of the card set is sold twice, as {other}/{n} and "
+                        f"{series}/{n}: never two identical combinations in a partida (R-SALE-2)"
+                    )
                     break
                 seen.add((series, n))
                 self.sold.append((series, n))

@@ -277,3 +277,71 @@ def test_malformed_game_partida_is_reported_not_raised(good: Export) -> None:
     _one(problems, "game partida 1", "'balls' must be a list")
     _one(problems, "game partida 1", "award #1 needs")
     _one(problems, "game partida 1", "'sales' must be a list")
+
+
+# ---- found by the outside review of the other modalities --------------------------------------
+
+
+def test_one_cartón_sold_under_two_series_in_a_partida_is_reported(good: Export) -> None:
+    """R-SALE-2, decision 261: cartón n of every serie of a card set is its combination n, so two
+    series selling the same numbers in one partida sell the same cartón twice; the checker took
+    them for different cartones and recomputed the partida with the cartón counted twice.
+    """
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        p["sales"].append({"series": "P-0002", "first": 5, "last": 6, "kind": "physical"})
+
+    _one(_new_problems(good, change), "game partida 1", "cartón 5", "P-0001", "P-0002")
+
+
+def test_an_annulment_after_the_balls_began_needs_a_ball_irregularity(good: Export) -> None:
+    """R-INC-2, R-INC-3, decision 263: once the balls began a device failure goes on by hand;
+    only an irregularity of the balls annuls and refunds.
+    """
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 3)
+        p["balls"] = [4, 9]
+        p["incidents"] = [{"kind": "failure_after_extraction_began", "after_ball": 2, "note": ""}]
+
+    _one(_new_problems(good, change), "game partida 3", "annulled after 2 balls", "R-INC-2")
+
+
+def test_an_open_partida_with_awards_is_reported(good: Export) -> None:
+    """Decision 260: the system records the awards when it settles the partida, so a partida
+    still open has none; marked open, a partida's awards escaped every recomputation.
+    """
+
+    def change(e: Export) -> None:
+        p = _game_partida(e, 2)
+        p["status"] = "open"
+        p["awards"][0]["amount_cents"] += 10_000
+        p["payout_cents"] += 10_000
+
+    _one(_new_problems(good, change), "game partida 2", "open, yet it records")
+
+
+def test_a_malformed_definition_is_reported_not_raised(good: Export) -> None:
+    """A modality or a prize's combination that is a list or an object stopped the checker
+    with a TypeError traceback; each is named as a problem instead.
+    """
+
+    def change(e: Export) -> None:
+        e["games"][0]["modality"] = ["plus"]
+        e["games"][1]["plan"]["prizes"][0]["combination"] = {"code": "linea"}
+
+    problems = _new_problems(good, change)
+    _one(problems, "game plus-4x5", "modality ['plus'] is not plus or derivado")
+    _one(problems, "game derivado-instantaneo-3x3", "combination {'code': 'linea'}")
+
+
+def test_a_cartón_shape_far_outside_the_catalogue_is_reported_at_once(good: Export) -> None:
+    """Cantabria B.4: a cartón of 100 000 × 100 000 cells is outside the catalogue; the checker
+    built its rows and columns first and ran out of memory.
+    """
+
+    def change(e: Export) -> None:
+        e["games"][0]["carton"].update(rows=100_000, columns=100_000, numbers=10**10)
+
+    _one(_new_problems(good, change), "game plus-4x5", "cartones of 10000000000 numbers")
