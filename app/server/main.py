@@ -68,7 +68,7 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
     """The hall of ``--db`` with its set-up from the settings, and its devices; ``join``: its
     link to a centre, whose simultaneous partida its boards and voice follow too.
     """
-    from app.bootstrap import check_settings, choose_hall, prepare_hall
+    from app.bootstrap import check_settings, choose_hall, prepare_hall, sign_checkpoints
     from app.config import HallSettings
     from app.interconnected import open_ledger
     from app.server.host import HallHost
@@ -84,6 +84,9 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
         raise
     try:
         host = HallHost(store, choose_hall(store, args.hall, settings.hall_id))
+        # the server writes the hall's record: its key signs a checkpoint with every close, as
+        # every other writer's does, or `status` and the actas find the record cut (R-ACTA-6)
+        sign_checkpoints(store, host.service)
         if args.config:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
