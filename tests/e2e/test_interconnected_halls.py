@@ -99,10 +99,10 @@ def export(url: str, tmp_path: Path, hall: str, config: Path) -> dict[str, Any]:
         cli("export", *common(url, hall, config), "--compact"),
         capture_output=True,
         text=True,
-        check=True,
         env=env(tmp_path),
         timeout=120,
     )
+    assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 

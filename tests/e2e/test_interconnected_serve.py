@@ -80,6 +80,7 @@ def hall_server(
         extra=["--hall", hall, "--config", str(config), *extra],
         program=program,
         port=port,
+        env={"XDG_DATA_HOME": env(tmp_path)["XDG_DATA_HOME"]},  # the hall's key: its exports'
     )
 
 

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -91,8 +91,10 @@ class Server:
         scheme: str = "http",
         db_url: str | None = None,
         program: Sequence[str] = ("-m", "app.cli"),
+        env: Mapping[str, str] | None = None,
     ) -> None:
         self.db = db
+        self.env = dict(env or {})  # over the suite's environment (e.g. the hall's data folder)
         self.db_url = db_url or f"sqlite:///{db}"
         self.program = list(program)
         self.devices = devices
@@ -120,7 +122,7 @@ class Server:
     def _started(self) -> bool:
         """Started and answering on its own socket; False if its port was taken meanwhile."""
         add_operators(self.db_url)
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, **self.env, "PYTHONUNBUFFERED": "1"}
         command = [
             sys.executable, *self.program, "serve", "--db", self.db_url,
             "--port", str(self.port), "--devices", self.devices, *self.extra,
