@@ -147,11 +147,18 @@ def panel_state(hall: Hall) -> PanelState:
         )
     ):
         share = amounts.bola_loca_deduction_cents
-    door_closed = partida is not None and partida.status not in (
-        Status.SALE_OPEN,
-        *FINISHED,
-        Status.CLOSED,
-    )
+    game = game_panel(hall)  # a game partida on the screens (never while an ordinary one is on)
+    # the door: closed from the partida's data announced until it closes (R-GAME-7), whichever
+    # modality the partida in play is
+    door_closed = (
+        partida is not None
+        and partida.status
+        not in (
+            Status.SALE_OPEN,
+            *FINISHED,
+            Status.CLOSED,
+        )
+    ) or (game is not None and game.door_closed)
     ic_cents, ic_limit, ic_outcome = interconnected_shown(shown)
     return PanelState(
         hall_name=hall.name,
@@ -178,7 +185,7 @@ def panel_state(hall: Hall) -> PanelState:
         version=hall.version,
         announcement_code=announcement_code(hall),
         bola_loca_share_cents=share,
-        game=game_panel(hall),
+        game=game,
         interconnected_cents=ic_cents,
         interconnected_ball_limit=ic_limit,
         interconnected_outcome=ic_outcome,

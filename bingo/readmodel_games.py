@@ -14,7 +14,12 @@ from bingo.game.prizes import stake_cents
 from bingo.hall import Hall
 from bingo.hall.game_fold import GamePartida
 
-__all__ = ["GamePanel", "GamePrizePanel", "GameWinner", "game_panel"]
+__all__ = ["DOOR_CLOSED", "GamePanel", "GamePrizePanel", "GameWinner", "game_panel"]
+
+#: The statuses of a game partida in which the hall's door is closed: from the close of its
+#: sale (its data announced) until the system settles it, as for an ordinary partida
+#: (R-GAME-7; ``PanelState.door_closed`` covers both).
+DOOR_CLOSED = ("sale_closed", "extraction")
 
 #: Winners listed per combination (an instant game may have hundreds): the rest are counted.
 LISTED_WINNERS = 12
@@ -66,6 +71,10 @@ class GamePanel:
     @property
     def last_ball(self) -> int | None:
         return self.balls[-1] if self.balls else None
+
+    @property
+    def door_closed(self) -> bool:
+        return self.status in DOOR_CLOSED
 
 
 def _shown(hall: Hall) -> GamePartida | None:

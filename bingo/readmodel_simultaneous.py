@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bingo import simultaneous as sim
+from bingo.readmodel_games import DOOR_CLOSED
 
 __all__ = [
     "Called",
@@ -27,9 +28,9 @@ __all__ = [
 #: Winners listed per prize: the rest are counted (a line may be shared by many cartones).
 LISTED_WINNERS = 6
 
-#: The hall's own partida statuses in which its players are playing it (the door is closed):
-#: ordinary (``PanelState.door_closed``) and game partidas.
-_GAME_PLAYED = ("sale_closed", "extraction")
+#: The hall's own game partida statuses in which its players are playing it (the door is
+#: closed; ``PanelState.door_closed`` covers the ordinary and the game partidas alike).
+_GAME_PLAYED = DOOR_CLOSED
 #: The announcements of a hall with no partida of its own open.
 _NO_OWN_PARTIDA = ("hall_closed", "next_partida", "session_over")
 _GAME_OVER = ("closed", "paid", "annulled")

@@ -155,8 +155,10 @@ def test_a_whole_plus_partida_is_played_from_the_console_to_its_paid_prizes(
         type_into(qtbot, page.ball_input, str(ball), enter=True)
         sold_out_of_the_banner(qtbot, mesa)
         typed.append(ball)
-        assert page.board.lit() == set(typed)
+        assert mesa.window.side.board.lit() == set(typed)  # the game's board, on the right
         if len(typed) == 12:  # mid-partida: the page as the jefe de mesa sees it
+            log = mesa.window.event_log  # its lines come through the bridge's queued signal
+            qtbot.waitUntil(lambda log=log: "Bola 12:" in log.item(log.count() - 1).text())
             shot = Path(SHOT) if SHOT else tmp_path / "console-games-1366x768.png"
             assert mesa.window.grab().save(str(shot))
             assert "se sabrá al liquidar" in page.prizes.item(0, 2).text()

@@ -144,5 +144,6 @@ class Side(QWidget):
 
     def show_view(self, view: ConsoleView) -> None:
         self.last_ball.set_number(view.last_ball)
+        self.board.set_count(view.board_count)  # 90, or the N of a game partida on show
         self.board.set_balls(list(view.balls), view.last_ball)
         self.count.setText(view.count)

@@ -182,6 +182,45 @@ def _new_id(taken: Sequence[str] | set[str], pattern: str) -> str:
     return pattern.format(n=n)
 
 
+@dataclass(frozen=True)
+class GameFrame:
+    """What the console around its pages says of the game partida on the screens: the header's
+    words, the status bar's, the money at stake for the strip and the count beside the last
+    ball (the one rule of which partida has the screens: ``bingo.readmodel_games.game_panel``).
+    """
+
+    header: tuple[str, ...]
+    status: str
+    money: str
+    count: str
+
+
+def game_name(panel: GamePanel) -> str:
+    return dict(panel.names).get("es") or panel.game_id
+
+
+def game_frame(panel: GamePanel, t: Translate = spanish) -> GameFrame:
+    name = game_name(panel)
+    state = t(GAME_STATUS_TEXT[panel.status])
+    stakes = []
+    for prize in panel.prizes:
+        amount = euros(prize.stake_cents)
+        if prize.each:
+            amount = t("{amount} por cartón").format(amount=amount)
+        stakes.append(f"{dict(prize.names).get('es') or prize.combination} {amount}")
+    drawn = len(panel.balls)
+    if panel.planned_balls:
+        count = t("{n} de {planned}\nbolas").format(n=drawn, planned=panel.planned_balls)
+    else:
+        count = (t("{n}\nbola") if drawn == 1 else t("{n}\nbolas")).format(n=drawn)
+    return GameFrame(
+        header=(name, t("Partida {n}").format(n=panel.number), state.upper()),
+        status=t("{state} — partida {n} de {game}").format(state=state, n=panel.number, game=name),
+        money="" if panel.status == "annulled" else " · ".join(stakes),
+        count=count,
+    )
+
+
 def modality_words(modality: str, t: Translate = spanish) -> str:
     return {"plus": t("bingo plus"), "derivado": t("bingo derivado")}.get(modality, modality)
 
@@ -305,9 +344,9 @@ def derive_games(
         partida_info=_partida_info(panel, partida, t),
         sales=tuple(
             t("Serie {series}: cartones {first} a {last} — {count}").format(
-                series=r.series, first=r.first, last=r.last, count=r.count
+                series=series, first=first, last=last, count=last - first + 1
             )
-            for r in (partida.sales if partida is not None else ())
+            for series, first, last in _ranges(partida)
         ),
         totals=_totals(panel, t),
         count=panel.count if panel is not None else (definition.count if definition else 0),
@@ -320,6 +359,17 @@ def derive_games(
         by_hand=partida is not None
         and any(i.incident == "failure_after_extraction_began" for i in partida.incidents),
     )
+
+
+def _ranges(partida: GamePartida | None) -> list[tuple[str, int, int]]:
+    """The partida's sales as ranges: contiguous blocks of a serie read as one."""
+    merged: list[tuple[str, int, int]] = []
+    for r in partida.sales if partida is not None else ():
+        if merged and merged[-1][0] == r.series and merged[-1][2] == r.first - 1:
+            merged[-1] = (r.series, merged[-1][1], r.last)
+        else:
+            merged.append((r.series, r.first, r.last))
+    return merged
 
 
 def _partida_info(panel: GamePanel | None, partida: GamePartida | None, t: Translate) -> str:

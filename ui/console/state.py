@@ -19,6 +19,7 @@ from bingo.hall import STATUS_TEXT, BallSetState, DomainError, Hall, PartidaStat
 from bingo.money import euros
 from bingo.readmodel import PanelState, allowed_actions, panel_state
 from ui.console.documents import DETAILED_PRIZES
+from ui.console.game_state import game_frame
 
 Translate = Callable[[str], str]
 
@@ -135,6 +136,7 @@ class ConsoleView:
     last_ball: int | None
     balls: tuple[int, ...]
     count: str
+    board_count: int = 90  # the board's numbers: 1..90, or 1..N of a game partida on show
 
 
 def plural(n: int, one: str, many: str) -> str:
@@ -298,8 +300,12 @@ def derive(
     partida = hall.partida
     shown = shown_partida(hall)
 
+    # a game partida has the screens (the web panels' one rule): the frame speaks of it
+    game = game_frame(state.game, t) if state.game is not None else None
     parts = [t("Sesión {id}").format(id=session.id) if session else t("Sin sesión abierta")]
-    if shown is not None:
+    if game is not None:
+        parts.extend(game.header)
+    elif shown is not None:
         parts.append(t("Partida {n}").format(n=shown.number))
         parts.append(t(STATUS_TEXT[shown.status]).upper() + manual_mark(shown, t))
     if session is not None and session.last_partida is not None:
@@ -345,6 +351,7 @@ def derive(
     sales, totals, announce, sale_announce = _sales(hall, shown, t)
     prizes_info, awards_total = _prizes_texts(shown, t)
     series = _series(hall, t)
+    count = plural(state.extractions, t("{n}\nbola"), t("{n}\nbolas")).format(n=state.extractions)
     last = partida.sales[-1] if partida is not None and partida.sales else None
     if "return_cartones" not in allowed:
         last = None
@@ -354,7 +361,9 @@ def derive(
         header=" · ".join(parts),
         door_closed=state.door_closed,
         door=t("PUERTA CERRADA\nno entra nadie") if state.door_closed else t("PUERTA ABIERTA"),
-        status=t("Estado: {state}").format(state=status_words(hall, t)),
+        status=t("Estado: {state}").format(
+            state=game.status if game is not None else status_words(hall, t)
+        ),
         # stopped for an irregularity of the balls, the red box leads to the annulment instead
         suspended=partida is not None
         and partida.status == Status.SUSPENDED
@@ -400,7 +409,7 @@ def derive(
         bingo_called=bingo_called,
         asked_more=asked,
         line_more=line_question(hall, desk),
-        money=money_words(state, t),
+        money=game.money if game is not None else money_words(state, t),
         awards=tuple(
             (
                 prize_name(a.prize, t),
@@ -416,11 +425,10 @@ def derive(
         prima_receipt=not printing and bool(prizes & set(DETAILED_PRIZES)),
         winner_proof=not printing and bool(prizes),
         acta=not printing and bool(hall.sessions),
-        last_ball=state.last_ball,
-        balls=tuple(state.balls),
-        count=plural(state.extractions, t("{n}\nbola"), t("{n}\nbolas")).format(
-            n=state.extractions
-        ),
+        last_ball=state.game.last_ball if state.game is not None else state.last_ball,
+        balls=tuple(state.game.balls if state.game is not None else state.balls),
+        count=game.count if game is not None else count,
+        board_count=state.game.count if state.game is not None else 90,
     )
 
 

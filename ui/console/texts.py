@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from bingo import events as ev
+from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.money import euros
 from ui.console import state
@@ -38,8 +39,31 @@ def incident_title(incident: str) -> str:
     return t(INCIDENT_TITLES.get(incident, incident))
 
 
-def describe(event: ev.Event) -> str:
-    """One line of the console's event log for a recorded event."""
+def _game(hall: Hall | None, game_id: str = "", number: int = 0) -> GameDefinition | None:
+    """The definition of a game, by its id or by the number of its partida in the session."""
+    if hall is None:
+        return None
+    if game_id:
+        return hall.games.definitions.get(game_id)
+    session = hall.session
+    if session is None:
+        return None
+    played = [p for p in hall.games.of_session(session.id) if p.number == number]
+    return played[-1].definition if played else None
+
+
+def _combination(hall: Hall | None, number: int, code: str) -> str:
+    definition = _game(hall, number=number)
+    try:
+        return definition.combination(code).name() if definition is not None else code
+    except KeyError:
+        return code
+
+
+def describe(event: ev.Event, hall: Hall | None = None) -> str:
+    """One line of the console's event log for a recorded event; ``hall``: where the names of
+    a game and its combinations are read (else their codes).
+    """
     match event:
         case ev.PartidaStarted():
             text = t("Partida {n}: venta abierta").format(n=event.partida)
@@ -189,7 +213,7 @@ def describe(event: ev.Event) -> str:
         # a partida of another modality (ui/console/pages/games.py)
         case ev.GameAdopted():
             return t("Juego {id} versión {version} adoptado").format(
-                id=event.game_id, version=event.version
+                id=dict(event.names).get("es") or event.game_id, version=event.version
             )
         case ev.GameCardSetRegistered():
             return t("Juego de cartones {id} registrado ({count} cartones)").format(
@@ -200,8 +224,11 @@ def describe(event: ev.Event) -> str:
                 code=event.code, size=event.size
             )
         case ev.GamePartidaStarted():
+            definition = _game(hall, event.game_id)
             return t("Partida {n} de {game}: venta abierta a {value}").format(
-                n=event.number, game=event.game_id, value=euros(event.face_value_cents)
+                n=event.number,
+                game=definition.name() if definition is not None else event.game_id,
+                value=euros(event.face_value_cents),
             )
         case ev.GameSaleRecorded():
             return t("Venta: serie {series}, cartones {first} a {last} ({count})").format(
@@ -214,11 +241,17 @@ def describe(event: ev.Event) -> str:
             return t("Venta cerrada: {cards} cartones, {takings}").format(
                 cards=event.cards_sold, takings=euros(event.takings_cents)
             )
+        case ev.GameBallDrawn() if event.source in BALL_SOURCES:
+            return t("Bola {index}: {number} ({source})").format(
+                index=event.index,
+                number=event.ball,
+                source=t(BALL_SOURCES.get(event.source, event.source)),
+            )
         case ev.GameBallDrawn():
             return t("Bola {index}: {ball}").format(index=event.index, ball=event.ball)
         case ev.GamePrizeAwarded():
             return t("Premio {combination}: serie {series}, cartón {number}, {amount}").format(
-                combination=event.combination,
+                combination=_combination(hall, event.number, event.combination),
                 series=event.series,
                 number=event.carton,
                 amount=euros(event.amount_cents),
@@ -229,6 +262,10 @@ def describe(event: ev.Event) -> str:
             )
         case ev.GamePrizesPaid():
             return t("Partida {n}: premios pagados").format(n=event.number)
+        case ev.GameIncidentRecorded() if event.note:
+            return t("Incidencia: {title}. {note}").format(
+                title=incident_title(event.incident), note=event.note
+            )
         case ev.GameIncidentRecorded():
             return t("Incidencia: {title}").format(title=incident_title(event.incident))
         case ev.GamePartidaAnnulled():

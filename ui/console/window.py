@@ -174,7 +174,7 @@ class ConsoleWindow(QMainWindow):
             (self.sale_page, t("2 · Venta")),
             (self.extraction_page, t("3 · Extracción y cantos")),
             (self.prizes_page, t("4 · Premios")),
-            (self.games_page, t("5 · Otras modalidades (Ctrl+5)")),
+            (self.games_page, t("5 · Otras modalidades")),
         ):
             self.pages.addTab(VerticalScroll(page), title)
         body.addWidget(self.pages, 62)
@@ -584,10 +584,10 @@ class ConsoleWindow(QMainWindow):
     def _on_recorded(self, record: object, event: object) -> None:
         if not isinstance(event, ev.Event):
             return
-        if isinstance(event, ev.PartidaStarted):
-            self.event_log.clear()
+        if isinstance(event, ev.PartidaStarted | ev.GamePartidaStarted):
+            self.event_log.clear()  # the log of the partida on show, whichever modality
         at = str(getattr(record, "at", ""))[11:19]
-        self.side.log(f"{at}  {describe(event)}")
+        self.side.log(f"{at}  {describe(event, self.hall)}")
         self.event_log.scrollToBottom()
 
     def _load_log(self) -> None:
@@ -598,11 +598,11 @@ class ConsoleWindow(QMainWindow):
                 event = ev.event_from(record.kind, record.payload)
             except ev.UnknownEvent:
                 continue
-            if isinstance(event, ev.PartidaStarted | ev.SessionOpened):
+            if isinstance(event, ev.PartidaStarted | ev.GamePartidaStarted | ev.SessionOpened):
                 items = []
             items.append((str(record.at)[11:19], event))
         for at, event in items:
-            self.side.log(f"{at}  {describe(event)}")
+            self.side.log(f"{at}  {describe(event, self.hall)}")
         self.event_log.scrollToBottom()
 
     # ====================================================================== the view

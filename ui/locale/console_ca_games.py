@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 GAMES: Mapping[str, str] = {
     " cartones": " cartrons",
-    "5 · Otras modalidades (Ctrl+5)": "5 · Altres modalitats (Ctrl+5)",
+    "5 · Otras modalidades": "5 · Altres modalitats",
     "Adoptar el juego": "Adoptar el joc",
     "Anular y devolver…": "Anul·lar i retornar…",
     "Avería: seguir a mano…": "Avaria: continuar a mà…",
@@ -100,4 +100,7 @@ GAMES: Mapping[str, str] = {
     "{n} bolas": "{n} boles",
     "{n} de {planned} bolas": "{n} de {planned} boles",
     "{series}/{number} (bola {ball})": "{series}/{number} (bola {ball})",
+    # the frame around the pages: a game partida on show
+    "{n} de {planned}\nbolas": "{n} de {planned}\nboles",
+    "{state} — partida {n} de {game}": "{state} — partida {n} de {game}",
 }

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 GAMES: Mapping[str, str] = {
     " cartones": " cards",
-    "5 · Otras modalidades (Ctrl+5)": "5 · Other games (Ctrl+5)",
+    "5 · Otras modalidades": "5 · Other games",
     "Adoptar el juego": "Adopt the game",
     "Anular y devolver…": "Annul and refund…",
     "Avería: seguir a mano…": "Failure: go on by hand…",
@@ -96,4 +96,7 @@ GAMES: Mapping[str, str] = {
     "{n} bolas": "{n} balls",
     "{n} de {planned} bolas": "{n} of {planned} balls",
     "{series}/{number} (bola {ball})": "{series}/{number} (ball {ball})",
+    # the frame around the pages: a game partida on show
+    "{n} de {planned}\nbolas": "{n} of {planned}\nballs",
+    "{state} — partida {n} de {game}": "{state} — game {n} of {game}",
 }

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 GAMES: Mapping[str, str] = {
     " cartones": " kartoi",
-    "5 · Otras modalidades (Ctrl+5)": "5 · Beste modalitate batzuk (Ctrl+5)",
+    "5 · Otras modalidades": "5 · Beste modalitateak",
     "Adoptar el juego": "Jokoa hartu",
     "Anular y devolver…": "Baliogabetu eta itzuli…",
     "Avería: seguir a mano…": "Matxura: eskuz jarraitu…",
@@ -102,4 +102,7 @@ GAMES: Mapping[str, str] = {
     "{n} bolas": "{n} bola",
     "{n} de {planned} bolas": "{n}/{planned} bola",
     "{series}/{number} (bola {ball})": "{series}/{number} ({ball}. bola)",
+    # the frame around the pages: a game partida on show
+    "{n} de {planned}\nbolas": "{n}/{planned}\nbola",
+    "{state} — partida {n} de {game}": "{state} — {game}: {n}. partida",
 }

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 GAMES: Mapping[str, str] = {
     " cartones": " cartóns",
-    "5 · Otras modalidades (Ctrl+5)": "5 · Outras modalidades (Ctrl+5)",
+    "5 · Otras modalidades": "5 · Outras modalidades",
     "Adoptar el juego": "Adoptar o xogo",
     "Anular y devolver…": "Anular e devolver…",
     "Avería: seguir a mano…": "Avaría: seguir a man…",
@@ -100,4 +100,7 @@ GAMES: Mapping[str, str] = {
     "{n} bolas": "{n} bólas",
     "{n} de {planned} bolas": "{n} de {planned} bólas",
     "{series}/{number} (bola {ball})": "{series}/{number} (bóla {ball})",
+    # the frame around the pages: a game partida on show
+    "{n} de {planned}\nbolas": "{n} de {planned}\nbolas",
+    "{state} — partida {n} de {game}": "{state} — partida {n} de {game}",
 }

@@ -1,7 +1,12 @@
 """The hall panel: what the players see on the hall's screens (R-PANEL-1, R-PANEL-2, R-PRIMA-4).
 
 A pure view of a ``bingo.readmodel.PanelState``: it is given a state and shows it; it never
-reads the hall or the service itself. The type scales with the window so that the panel reads
+reads the hall or the service itself. A partida of bingo plus or derivado on the screens
+(``PanelState.game``, the web panels' one rule: from its start until an ordinary partida starts
+after it) takes the whole panel: its name, its N numbers, its balls, and each combination of
+its plan with what it puts at stake and, once settled, its winners (decision 276).
+
+The type scales with the window so that the panel reads
 the same on a 1280×720 screen and on a 1920×1080 one; nothing is drawn smaller than the
 figures' captions. A hall with a second language (Basque, Galician, Catalan or English:
 the hall's settings, else ``state.languages``) gets every caption in Spanish and, below it, in
@@ -14,10 +19,19 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bingo.money import euros
 from bingo.readmodel import PanelState, Winner
+from bingo.readmodel_games import GamePanel, GamePrizePanel
 from ui.i18n import PANEL_CONTEXT, in_language, second_language
 from ui.panels.board import BoardWidget
 from ui.widgets import FitLabel, fit_together
@@ -243,10 +257,19 @@ class HallPanel(QWidget):
         extras.setSpacing(12)
         extras.addWidget(self.prima, 1)
         extras.addWidget(self.bola_loca, 1)
+        # a game partida's combinations, two a row where the prima and the bola loca go
+        self.combinations: list[Figure] = []
+        self.combos = QWidget(self)
+        self.combos.setObjectName("combinations")
+        self._combos = QGridLayout(self.combos)
+        self._combos.setContentsMargins(0, 0, 0, 0)
+        self._combos.setSpacing(12)
+        self.combos.hide()
         right = QVBoxLayout()
         right.setSpacing(12)
         right.addLayout(top, 15)
         right.addWidget(self.extras, 12)
+        right.addWidget(self.combos, 12)
         main = QHBoxLayout()
         main.setSpacing(24)
         main.addWidget(self.board, 58)
@@ -318,6 +341,14 @@ class HallPanel(QWidget):
 
     def show_state(self, state: PanelState) -> None:
         self._state = state
+        if state.game is not None:
+            self._show_game(state, state.game)
+            self._rescale()
+            return
+        self.combos.hide()
+        self.board.set_count(90)
+        for tile in (self.line_prize, self.bingo_prize):
+            tile.show()
         playing = state.partida is not None
         self.hall_name.setVisible(not playing)
         self.hall_name.setText(state.hall_name)
@@ -377,6 +408,79 @@ class HallPanel(QWidget):
         self.winners.setText("\n".join(r for r in rows if r))
         self._rescale()
 
+    def _show_game(self, state: PanelState, game: GamePanel) -> None:
+        """A game partida on the screens: its name and state, its N numbers and balls, the
+        cartones sold and their price, each combination at stake and, settled, its winners.
+        """
+        self.hall_name.hide()
+        name = dict(game.names).get("es") or game.game_id
+        key = ANNOUNCEMENTS.get(game.status, "")
+        mine = _t(key).format(n=game.number).upper() if key else ""
+        other = self._second(key) if key else None
+        other = other.format(n=game.number).upper() if other else ""
+        second_name = dict(game.names).get(self.second_language or "", name)
+        self.announcement.setText(f"{name.upper()} · {mine}")
+        self.announcement2.setVisible(self.bilingual)
+        self.announcement2.setText("" if other == mine else f"{second_name.upper()} · {other}")
+        self.partida.show()
+        self.partida.setText(f"{_t('Partida').upper()} {game.number}")
+        self.last_partida.hide()
+        self.board.set_count(game.count)
+        self.board.set_balls(game.balls, game.last_ball)
+        self.ball.set_number(game.last_ball)
+        self.ball_caption.setText(self._both("Última bola").upper())
+        drawn = str(len(game.balls))
+        if game.planned_balls:
+            drawn += f"/{game.planned_balls}"
+        self.count.show_texts(_t("Bolas"), self._second("Bolas"), drawn)
+        self.cards_sold.show_texts(
+            _t("Cartones vendidos"), self._second("Cartones vendidos"), str(game.cards_sold)
+        )
+        self.price.show_texts(
+            _t("Precio del cartón"),
+            self._second("Precio del cartón"),
+            euros(game.price_cents) if game.price_cents else "—",
+        )
+        for tile in (self.line_prize, self.bingo_prize):
+            tile.hide()
+        self.extras.hide()
+        while len(self.combinations) < len(game.prizes):
+            tile = Figure(f"combination_{len(self.combinations)}", self.combos)
+            self._combos.addWidget(tile, *divmod(len(self.combinations), 2))
+            self.combinations.append(tile)
+        for i, tile in enumerate(self.combinations):
+            tile.setVisible(i < len(game.prizes))
+            if i < len(game.prizes):
+                self._show_combination(tile, game.prizes[i], game.settled)
+        self.combos.setVisible(bool(game.prizes) and game.status != "annulled")
+        lines = []
+        for prize in game.prizes if game.settled else ():
+            label = (dict(prize.names).get("es") or prize.combination).upper()
+            shown = [f"{w.series} · {w.number}" for w in prize.winners[:3]]
+            if prize.winners_count > len(shown):
+                shown.append(f"+{prize.winners_count - len(shown)}")
+            if shown:
+                amount = euros(prize.winners[0].amount_cents)
+                lines.append(f"{label}: {', '.join(shown)}  {amount}")
+        self.winners.setVisible(bool(lines))
+        half = (len(lines) + 1) // 2 if len(lines) > 2 else len(lines)
+        rows = ["   ·   ".join(lines[:half]), "   ·   ".join(lines[half:])]
+        self.winners.setText("\n".join(r for r in rows if r))
+
+    def _show_combination(self, tile: Figure, prize: GamePrizePanel, settled: bool) -> None:
+        names = dict(prize.names)
+        second = self.second_language
+        caption2 = (names.get(second) or names.get("es", "")) if second is not None else None
+        if settled and not prize.winners_count:
+            detail = self._both("sin ganador")
+        elif prize.each:
+            detail = self._both("cada cartón")
+        else:
+            detail = ""
+        tile.show_texts(
+            names.get("es") or prize.combination, caption2, euros(prize.stake_cents), detail
+        )
+
     def _winner_line(self, winner: Winner) -> str:
         prize = self._both(PRIZE_WORDS.get(winner.prize, winner.prize), "/").upper()
         line = f"{prize}: {winner.series} · {winner.number}"
@@ -425,7 +529,7 @@ class HallPanel(QWidget):
         caption = int(SIZES["caption"] * unit)
         self.ball_caption.set_target(caption)
         self.winners.set_target(int(SIZES["winner"] * unit))
-        for group in (self.figures, (self.prima, self.bola_loca)):
+        for group in (self.figures, (self.prima, self.bola_loca), tuple(self.combinations)):
             tiles = [t for t in group if not t.isHidden()]
             fit_together([t.caption for t in tiles], caption)
             fit_together([t.caption2 for t in tiles], caption)

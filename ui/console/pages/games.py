@@ -1,7 +1,8 @@
 """Page 5 · Otras modalidades: a partida of bingo plus or bingo derivado played from the console
 (docs/games.md): the game adopted, its cartones and series, the partida and its sale by series,
-each ball of the game's drum typed, the board of its N numbers, the combinations at stake and,
-once the system settled it, the winners, the payment, the incident and the annulment.
+each ball of the game's drum typed (its board of N numbers is the console's, in the column on
+the right, as the screens show it), the combinations at stake and, once the system settled it,
+the winners, the payment, the incident and the annulment.
 
 It shows a ``GameView`` (``ui.console.game_state``) and signals the operator's actions; the
 window's ``Games`` sends them to the hall server as its game commands.
@@ -9,21 +10,17 @@ window's ``Games`` sends them to the hall server as its game commands.
 
 from __future__ import annotations
 
-import math
-
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDoubleSpinBox,
+    QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -50,60 +47,6 @@ KEYS = {
 }
 
 
-class GameBoard(QWidget):
-    """The game's N numbers, ten a row; those drawn lit, the last one in red."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("game_board")
-        self._count = 0
-        self._lit: frozenset[int] = frozenset()
-        self._last: int | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setMinimumSize(300, 200)  # 8 rows of 25 pixels for 75 numbers
-
-    def set_balls(self, count: int, balls: tuple[int, ...], last: int | None) -> None:
-        if (count, frozenset(balls), last) != (self._count, self._lit, self._last):
-            self._count, self._lit, self._last = count, frozenset(balls), last
-            self.update()
-
-    def count(self) -> int:
-        return self._count
-
-    def lit(self) -> frozenset[int]:
-        return self._lit
-
-    def sizeHint(self) -> QSize:
-        return QSize(520, 28 * max(1, math.ceil(self._count / 10)))
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#ffffff"))
-        if not self._count:
-            return
-        rows = math.ceil(self._count / 10)
-        w, h = self.width() / 10, self.height() / rows
-        font = QFont(self.font())
-        font.setPixelSize(max(10, int(min(w, h) * 0.55)))
-        font.setBold(True)
-        p.setFont(font)
-        gap = max(1.0, min(w, h) * 0.06)
-        for n in range(1, self._count + 1):
-            row, col = divmod(n - 1, 10)
-            cell = QRectF(col * w + gap / 2, row * h + gap / 2, w - gap, h - gap)
-            if n == self._last:
-                fill, ink = "#c00000", "#ffffff"
-            elif n in self._lit:
-                fill, ink = "#1b5e20", "#ffffff"
-            else:
-                fill, ink = "#eeeeee", "#777777"
-            p.fillRect(cell, QColor(fill))
-            p.setPen(QColor(ink))
-            p.drawText(cell, Qt.AlignmentFlag.AlignCenter, str(n))
-        p.end()
-
-
 class GamesPage(QWidget):
     adoptGame = Signal(str)  # the game's file name
     registerCardSet = Signal(str, str, int)  # game id, card set id, cartones
@@ -123,10 +66,18 @@ class GamesPage(QWidget):
         self.setObjectName("games_page")
         self._view: GameView | None = None
         self._showing = False
+        # compact: the page fits a 1366×768 laptop without scrolling, the door closed
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(4)
 
-        game = QGroupBox(t("Juego, cartones y series"))
+        game = QFrame()  # a frame without a title: its combos say what they are
+        game.setObjectName("game_box")
+        game.setFrameShape(QFrame.Shape.StyledPanel)
+        game.setToolTip(t("Juego, cartones y series"))
         grid = QGridLayout(game)
+        grid.setContentsMargins(6, 4, 6, 4)
+        grid.setVerticalSpacing(3)
         self.game_choice = QComboBox()
         self.game_choice.setObjectName("game_choice")
         self.adopt_button = self._button(t("Adoptar el juego"), "adopt_game")
@@ -135,7 +86,7 @@ class GamesPage(QWidget):
         )
         grid.addWidget(self.game_choice, 0, 0, 1, 2)
         grid.addWidget(self.adopt_button, 0, 2)
-        self.game_info = wrapped_label(name="game_info", pixels=15)
+        self.game_info = wrapped_label(name="game_info", pixels=14)
         grid.addWidget(self.game_info, 1, 0, 1, 3)
         self.card_set_choice = QComboBox()
         self.card_set_choice.setObjectName("game_card_set")
@@ -165,10 +116,10 @@ class GamesPage(QWidget):
             combo.currentIndexChanged.connect(self._changed)
         layout.addWidget(game)
 
-        self.partida_info = wrapped_label(name="game_partida_info", pixels=19, bold=True)
-        self.partida_info.setStyleSheet("background: #e8f0ff; padding: 4px;")
-        layout.addWidget(self.partida_info)
-        sale = QHBoxLayout()
+        self.partida_info = wrapped_label(name="game_partida_info", pixels=17, bold=True)
+        self.partida_info.setStyleSheet("background: #e8f0ff; padding: 2px;")
+        sale = QHBoxLayout()  # the partida in words, and beside it how to start one
+        sale.addWidget(self.partida_info, 1)
         self.face_value = QDoubleSpinBox()
         self.face_value.setObjectName("game_face_value")
         self.face_value.setRange(0.01, 1000.0)
@@ -189,24 +140,34 @@ class GamesPage(QWidget):
         self.close_sale_button.clicked.connect(self.closeSale)
         sale.addWidget(wrapped_label(t("Valor facial:")))
         sale.addWidget(self.face_value)
-        sale.addWidget(self.start_button, 1)
+        sale.addWidget(self.start_button)
         layout.addLayout(sale)
         selling = QHBoxLayout()
         selling.addWidget(self.sale_count)
         selling.addWidget(self.sell_button, 1)
         selling.addWidget(self.close_sale_button, 1)
         layout.addLayout(selling)
-        self.sales = wrapped_label(name="game_sales", pixels=15)
-        layout.addWidget(self.sales)
+        sold = QHBoxLayout()  # the totals, and beside them the sales they add up
         self.totals = wrapped_label(name="game_totals", pixels=17, bold=True)
-        layout.addWidget(self.totals)
+        self.totals.setWordWrap(False)
+        self.sales = wrapped_label(name="game_sales", pixels=15)
+        sold.addWidget(self.totals)
+        sold.addWidget(self.sales, 1)
+        layout.addLayout(sold)
 
         balls = QHBoxLayout()
         self.ball_input = QLineEdit()
         self.ball_input.setObjectName("game_ball_input")
         self.ball_input.setPlaceholderText(t("nº de bola"))
-        self.ball_input.setMaximumWidth(130)
         set_pixel_font(self.ball_input, 22, bold=True)
+        # wide enough for its placeholder, in every language, and no wider
+        margins = self.ball_input.textMargins()
+        self.ball_input.setFixedWidth(
+            self.ball_input.fontMetrics().horizontalAdvance(self.ball_input.placeholderText())
+            + margins.left()
+            + margins.right()
+            + 24
+        )
         self.ball_input.returnPressed.connect(self._draw)
         self.ball_button = button(t("Registrar la bola (Intro)"), "draw_game_ball", 16)
         self.ball_button.clicked.connect(self._draw)
@@ -215,8 +176,6 @@ class GamesPage(QWidget):
         balls.addWidget(self.ball_button)
         balls.addWidget(self.balls_info, 1)
         layout.addLayout(balls)
-        self.board = GameBoard()
-        layout.addWidget(self.board, 2)
 
         self.prizes_info = wrapped_label(name="game_prizes_info", pixels=15, bold=True)
         layout.addWidget(self.prizes_info)
@@ -230,7 +189,6 @@ class GamesPage(QWidget):
         self.prizes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.prizes.verticalHeader().hide()
         self.prizes.setWordWrap(True)
-        self.prizes.setMinimumHeight(150)
         set_pixel_font(self.prizes, 15)
         layout.addWidget(self.prizes, 2)
 
@@ -342,16 +300,21 @@ class GamesPage(QWidget):
         self.game_info.setText(view.game_info)
         self.serie_size.setValue(view.serie_size)
         self.partida_info.setText(view.partida_info)
-        self.sales.setText("\n".join(view.sales))
+        self.sales.setText(" · ".join(view.sales))
         self.totals.setText(view.totals)
         self.balls_info.setText(view.balls_info)
-        self.board.set_balls(view.count, view.balls, view.last_ball)
         self.prizes_info.setText(view.prizes_info)
         self.prizes.setRowCount(len(view.prizes))
         for row, cells in enumerate(view.prizes):
             for col, text in enumerate(cells):
                 self.prizes.setItem(row, col, QTableWidgetItem(text))
         self.prizes.resizeRowsToContents()
+        # as tall as its rows (a plan has a few combinations): no more, so the page fits
+        rows = sum(self.prizes.rowHeight(r) for r in range(self.prizes.rowCount()))
+        frame = 2 * self.prizes.frameWidth()
+        self.prizes.setMinimumHeight(
+            self.prizes.horizontalHeader().sizeHint().height() + max(rows, 60) + frame
+        )
         for command, widget in self.buttons.items():
             widget.setEnabled(command in view.allowed)
             if command in view.sala:
