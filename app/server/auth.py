@@ -31,6 +31,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from app.server import wire
+from app.server.bodies import BodyRefused, json_body
 from app.server.commands import COMMANDS
 from bingo import rights as rt
 from bingo.service import NotAuthorised, check_ask
@@ -110,12 +111,13 @@ class ServerAuth:
     # --- endpoints --------------------------------------------------------------------------
 
     async def login(self, request: Request) -> Response:
+        bad = "el acceso es un objeto JSON con v, name y pin"
         try:
-            body = await request.json()
-        except ValueError:
-            body = None
+            body = await json_body(request, bad)
+        except BodyRefused as refused:
+            return refused.answer
         if not isinstance(body, dict) or body.get("v") != wire.WIRE_VERSION:
-            return _error(400, "bad_request", "el acceso es un objeto JSON con v, name y pin")
+            return _error(400, "bad_request", bad)
         name, pin = body.get("name"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str) or not name or not pin:
             return _error(400, "bad_request", "falta el nombre o el PIN")
