@@ -41,3 +41,31 @@ def test_a_burst_of_wrong_pins_gets_no_more_than_three_checked(
     with sqlite3.connect(server.db) as con:
         outcomes = Counter(str(o) for (o,) in con.execute("select outcome from operator_attempts"))
     assert outcomes == {"wrong_secret": FREE_FAILURES, "locked": 24 - FREE_FAILURES}
+
+
+def test_a_forwarded_for_header_does_not_make_a_new_station(
+    servers: Callable[..., Server],
+) -> None:
+    """uvicorn took the address a request came from out of its ``X-Forwarded-For`` header when
+    it came from loopback: every guess sent from the server's own machine with another address
+    in that header was a fresh station, never locked, and three guesses with the table's address
+    in it locked the table's station out (decision 422). The hall server has no proxy in front of
+    it: the station is the socket's peer.
+    """
+    server = servers()
+    with httpx.Client(timeout=30.0) as http:
+        for i in range(FREE_FAILURES + 2):
+            http.post(
+                f"{server.url}/api/v1/login",
+                json={"v": 1, "name": SALA[0], "pin": "000000"},
+                headers={"X-Forwarded-For": f"192.168.1.{20 + i}"},
+            )
+        right = http.post(
+            f"{server.url}/api/v1/login",
+            json={"v": 1, "name": SALA[0], "pin": SALA[1]},
+            headers={"X-Forwarded-For": "192.168.1.99"},
+        )
+    assert right.status_code == 429, right.text  # the guessing station stays locked
+    with sqlite3.connect(server.db) as con:
+        stations = {str(c) for (c,) in con.execute("select client from operator_attempts")}
+    assert stations == {"127.0.0.1"}
