@@ -31,6 +31,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from app.server import wire
+from app.server.bodies import BodyRefused, json_body
 from app.server.commands import COMMANDS
 from bingo import rights as rt
 from bingo.service import NotAuthorised, check_ask
@@ -42,6 +43,9 @@ log = logging.getLogger(__name__)
 #: A login is good for one long night; a client logs in again after it, or after a restart.
 TOKEN_SECONDS = 12 * 3600
 MAX_TOKENS = 256
+#: One operator's live logins (his stations, a console or a kiosk page restarted): beyond them
+#: his own oldest is forgotten, never another's (decision 423).
+MAX_TOKENS_EACH = 8
 #: The environment variable by which ``bingo-hall run`` gives its server its console's key.
 CONSOLE_KEY_ENV = "BINGO_HALL_CONSOLE_KEY"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
@@ -110,12 +114,13 @@ class ServerAuth:
     # --- endpoints --------------------------------------------------------------------------
 
     async def login(self, request: Request) -> Response:
+        bad = "el acceso es un objeto JSON con v, name y pin"
         try:
-            body = await request.json()
-        except ValueError:
-            body = None
+            body = await json_body(request, bad)
+        except BodyRefused as refused:
+            return refused.answer
         if not isinstance(body, dict) or body.get("v") != wire.WIRE_VERSION:
-            return _error(400, "bad_request", "el acceso es un objeto JSON con v, name y pin")
+            return _error(400, "bad_request", bad)
         name, pin = body.get("name"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str) or not name or not pin:
             return _error(400, "bad_request", "falta el nombre o el PIN")
@@ -128,6 +133,7 @@ class ServerAuth:
         token = secrets.token_urlsafe(32)
         with self._lock:
             self._forget_expired()
+            self._make_room(who.name)
             self._tokens[token] = Login(who.name, who.role, time.monotonic() + TOKEN_SECONDS)
         return JSONResponse(
             {
@@ -254,8 +260,21 @@ class ServerAuth:
         now = time.monotonic()
         for token in [t for t, v in self._tokens.items() if v.expires < now]:
             del self._tokens[token]
+
+    def _make_room(self, name: str) -> None:
+        """Room for one more login of ``name``: his own oldest ones go; at the server's limit,
+        the oldest of whoever holds the most. Logging in over and over forgets nobody else's
+        login (a terminal's or an inspector's could log the table out; decision 423).
+        """
+        held: dict[str, list[str]] = {}
+        for token, login in self._tokens.items():  # oldest first
+            held.setdefault(login.name, []).append(token)
+        own = held.get(name, [])
+        while len(own) >= MAX_TOKENS_EACH:
+            del self._tokens[own.pop(0)]
         while len(self._tokens) >= MAX_TOKENS:
-            self._tokens.pop(next(iter(self._tokens)))
+            most = max(held.values(), key=len)
+            del self._tokens[most.pop(0)]
 
 
 def _token(request: HTTPConnection) -> str:

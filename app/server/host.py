@@ -99,7 +99,8 @@ class HallHost:
         self.refuse_close: Callable[[], str | None] | None = None
         self._stoppers: list[Callable[[], None]] = []  # boards, voice: stopped at close
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hall-writer")
-        self._answers: OrderedDict[tuple[str, str], tuple[str, Answer]] = OrderedDict()
+        # (client id, command id) -> (command name, who asked, the answer)
+        self._answers: OrderedDict[tuple[str, str], tuple[str, _Asker, Answer]] = OrderedDict()
         self._pending: list[Record] = []
         self._accepted_at: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -242,9 +243,10 @@ class HallHost:
             return err.status, wire.error_body(err.code, err.message, err.details)
         key = (client_id, command_id)
         kept = self._answers.get(key)
+        asker = _asker(rights)
         if kept is not None:
-            kept_name, (status, answer) = kept
-            if kept_name != name:
+            kept_name, kept_asker, (status, answer) = kept
+            if kept_name != name or not _same_asker(kept_asker, asker):
                 return _reused(command_id, kept_name)
             return status, answer if "error" in answer else {**answer, "repeated": True}
         try:
@@ -263,7 +265,7 @@ class HallHost:
             name, args, expected, (client_id, command_id, name), accepted_at_ms, rights
         )
         if status not in NOT_KEPT:
-            self._answers[key] = (name, (status, answer))
+            self._answers[key] = (name, asker, (status, answer))
         while len(self._answers) > KEPT_ANSWERS:
             self._answers.popitem(last=False)
         return status, answer
@@ -374,6 +376,27 @@ _JUST_TAKEN = {
     ANNOUNCE: "se acaba de anunciar el fondo común del bingo interconectado de la partida",
     SETTLE: "se acaba de liquidar el bingo interconectado de la partida cerrada",
 }
+
+
+#: Who asked for a command: name and role ("", "" for the console of a hall with no operators).
+_Asker = tuple[str, str]
+
+
+def _asker(rights: rt.Rights) -> _Asker:
+    if isinstance(rights, Unnamed):
+        return "", ""
+    actor = rights.asker()
+    return actor.asked_by, actor.role
+
+
+def _same_asker(first: _Asker, now: _Asker) -> bool:
+    """A command's kept answer goes back to whoever may read it: the table's people (a station's
+    retry after another of them logged in there), or the very machine that asked; never to a
+    terminal for another's command, nor to anyone for a terminal's (decisions 284, 424).
+    """
+    if first == now:
+        return True
+    return first[1] in rt.TABLE and now[1] in rt.TABLE
 
 
 def _reused(command_id: str, kept_name: str) -> Answer:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -23,6 +22,7 @@ from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
 from app.server import replica, terminals, wire
 from app.server.auth import ServerAuth, store_unavailable
+from app.server.bodies import BodyRefused, json_body
 from app.server.commands import COMMANDS
 from app.server.host import HallHost
 from app.server.simul_panel import SimulFeed
@@ -85,11 +85,9 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
     async def command(request: Request) -> Response:
         accepted = wire.now_ms()
         try:
-            body = json.loads(await request.body())
-        except ValueError:
-            return JSONResponse(
-                wire.error_body("bad_request", "el cuerpo de la orden no es JSON"), 400
-            )
+            body = await json_body(request, "el cuerpo de la orden no es JSON")
+        except BodyRefused as refused:
+            return refused.answer
         rights = await auth.rights_for(request, body)
         if isinstance(rights, Response):
             return rights

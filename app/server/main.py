@@ -308,6 +308,10 @@ def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str
         lifespan="on",
         timeout_graceful_shutdown=3,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        # no proxy stands in front: a client's address is its socket's, never what a header
+        # says (the station a lock after wrong PINs falls on, the console's loopback;
+        # decision 422)
+        proxy_headers=False,
     )
     try:
         uvicorn.Server(config).run(sockets=[listening])

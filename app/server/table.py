@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -28,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from app.server import wire
+from app.server.bodies import BodyRefused, json_body
 
 if TYPE_CHECKING:
     from app.server.auth import ServerAuth
@@ -226,9 +226,9 @@ def question_routes(
         if refused is not None:
             return refused
         try:
-            body = json.loads(await request.body())
-        except ValueError:
-            body = None
+            body = await json_body(request, 'la respuesta es {"number": n} o null')
+        except BodyRefused as not_read:
+            return not_read.answer
         number = body.get("number") if isinstance(body, dict) else "?"
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
             return JSONResponse(

@@ -175,8 +175,13 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
     async def terminal_socket(socket: WebSocket) -> None:
         await socket.accept()
         try:
-            hello = json.loads(await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS))
-        except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError):
+            first = await asyncio.wait_for(socket.receive(), HELLO_SECONDS)
+            # a text frame of JSON within the socket's size; a binary frame, or JSON nested
+            # beyond reason, is no hello either (decision 420)
+            if first["type"] == "websocket.disconnect":
+                return
+            hello = json.loads(first["text"])
+        except (TimeoutError, KeyError, TypeError, ValueError, RecursionError, RuntimeError):
             await _close(socket, 4400)
             return
         token = hello.get("token") if isinstance(hello, dict) else None
@@ -257,10 +262,14 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
 
 
 async def _read(socket: WebSocket, roster: TerminalRoster, name: str, connection: object) -> None:
-    """The terminal's messages: each heartbeat (any message) says it is still there."""
+    """The terminal's messages: each heartbeat (any message, text or binary) says it is still
+    there.
+    """
     try:
         while True:
-            await socket.receive_text()
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
             roster.heard(name, connection)
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
