@@ -345,3 +345,36 @@ def test_a_cartón_shape_far_outside_the_catalogue_is_reported_at_once(good: Exp
         e["games"][0]["carton"].update(rows=100_000, columns=100_000, numbers=10**10)
 
     _one(_new_problems(good, change), "game plus-4x5", "cartones of 10000000000 numbers")
+
+
+# ---- the definition's rules the program requires (bingo.game.definition) ---------------------
+
+
+def test_instant_plan_with_fewer_balls_than_the_cartón_has_numbers_is_reported(
+    good: Export,
+) -> None:
+    """The program reads an instant plan only with at least the cartón's count of balls (no
+    cartón completes anything with fewer); the checker took 1 and up.
+    """
+
+    def change(e: Export) -> None:
+        e["games"][1]["plan"]["balls"] = 8  # cartones of 9 numbers
+
+    _one(_new_problems(good, change), "game derivado-instantaneo-3x3", "plan balls 8", "must be 9")
+
+
+def test_plus_prize_of_zero_basis_points_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        e["games"][0]["plan"]["prizes"][0]["basis_points"] = 0
+
+    _one(_new_problems(good, change), "game plus-4x5 plan prize #1", "must be a positive integer")
+
+
+def test_plus_plan_whose_last_prize_is_not_the_cartón_completo_is_reported(good: Export) -> None:
+    """Decision 183: a plan 'partida' ends when its last prize, the cartón completo, is won."""
+
+    def change(e: Export) -> None:
+        prizes = e["games"][0]["plan"]["prizes"]
+        prizes[-1], prizes[-2] = prizes[-2], prizes[-1]
+
+    _one(_new_problems(good, change), "game plus-4x5", "last prize 'marco'", "cartón completo")
