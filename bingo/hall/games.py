@@ -24,6 +24,7 @@ from bingo.hall.game_fold import (
     adopted_event,
     card_set_digest,
 )
+from bingo.hall.sale import check_second_serie
 from bingo.regulation import paragraph
 
 __all__ = ["PLAYED_PLANS", "GameCommands"]
@@ -144,8 +145,10 @@ class GameCommands(HallState):
 
     def sell_game(self, series: str, first: int, last: int, electronic: bool) -> list[ev.Event]:
         """Cartones ``first..last`` of a serie, correlative to what it sold before (R-SALE-1);
-        never a cartón of the card set another sale of the partida holds (it would be the same
-        cartón twice).
+        a second serie on the ordinary sale's conditions (R-SALE-2, decision 392): once the
+        first is exhausted, one only, from its cartón 1 and below where the first started in the
+        partida, so no cartón of the card set is sold twice (cartón n of every serie is its
+        combination n).
         """
         partida = self._need_game_partida(SALE_OPEN)
         serie = self.games.series.get(series)
@@ -160,11 +163,10 @@ class GameCommands(HallState):
                 f"{serie.size}: no se venden del {first} al {last}",
                 "R-SALE-1",
             )
-        if any(s.first <= last and first <= s.last for s in partida.sales):
-            raise DomainError(
-                f"los cartones {first} a {last} ya se venden en esta partida con otra serie",
-                "R-SALE-2",
-            )
+        lead = self.games.series[partida.sales[0].series] if partida.sales else serie
+        if series != lead.code:
+            # the ordinary bingo's rule of a second serie, one price for the partida (392)
+            check_second_serie(partida.sales, lead, series, first, last)
         return [
             ev.GameSaleRecorded(
                 number=partida.number, series=series, first=first, last=last, electronic=electronic

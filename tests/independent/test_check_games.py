@@ -378,3 +378,34 @@ def test_plus_plan_whose_last_prize_is_not_the_cartón_completo_is_reported(good
         prizes[-1], prizes[-2] = prizes[-2], prizes[-1]
 
     _one(_new_problems(good, change), "game plus-4x5", "last prize 'marco'", "cartón completo")
+
+
+# ---- a second serie in a partida (R-SALE-2, decision 392) ------------------------------------
+
+
+def test_a_second_serie_before_the_first_is_exhausted_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        top = max(s["last"] for s in p["sales"])
+        p["sales"].append(
+            {"series": "P-0002", "first": top + 1, "last": top + 2, "kind": "physical"}
+        )
+        p["sales"].append(
+            {"series": "P-0001", "first": top + 3, "last": top + 3, "kind": "physical"}
+        )
+
+    problems = _new_problems(good, change)
+    _one(problems, "game partida 1", "P-0001 sells again after P-0002", "exhausted")
+    _one(problems, "game partida 1", "P-0002", "not at 1")
+
+
+def test_a_third_serie_in_a_partida_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        top = max(s["last"] for s in p["sales"])
+        for code, first in (("P-0002", top + 1), ("P-0003", top + 3)):
+            p["sales"].append(
+                {"series": code, "first": first, "last": first + 1, "kind": "physical"}
+            )
+
+    _one(_new_problems(good, change), "game partida 1", "P-0003", "at most one second serie")
