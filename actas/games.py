@@ -248,7 +248,7 @@ def game_observations(
         plan = plans.get(p.game.id, {})
         for pr in p.prizes:
             notes += _prize_notes(where, p, pr, plan.get(pr.combination))
-        last = next(reversed(plan), None)
+        last = list(plan)[-1] if plan else None
         won = {pr.combination for pr in p.prizes if pr.winners}
         if p.game.plan == "partida" and last is not None and last not in won:
             name = p.game.combination(last, "es")

@@ -348,3 +348,27 @@ def test_a_game_card_set_too_large_or_of_a_bad_seed_is_refused_before_anything(
     with pytest.raises(DomainError, match=reason):
         kit.svc.register_game_card_set(definition.id, "G-X", seed, count)
     assert kit.svc.last_seq == before
+
+
+def test_the_last_partida_of_each_modality_is_announced_and_none_of_it_follows() -> None:
+    """R-GAME-6, Cantabria III ("la última partida de la sesión de juego de cada modalidad"),
+    decision 393: announced with the partida in course; another modality is not stopped; the
+    export marks it (an optional field) and a replay keeps it.
+    """
+    kit, plus = with_game("plus-4x5", sell=0)
+    kit.svc.announce_last_game_partida()
+    with pytest.raises(DomainError, match="ya se anunció la última partida de bingo plus"):
+        kit.svc.announce_last_game_partida()
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+    with pytest.raises(DomainError, match="última de bingo plus de la sesión"):
+        kit.svc.start_game_partida(plus.id, "G-200", 100)
+    with pytest.raises(DomainError, match="se anuncia con ella abierta"):
+        kit.svc.announce_last_game_partida()
+    derivado = game("derivado-instantaneo-3x3")
+    kit.svc.adopt_game(derivado)
+    kit.svc.register_game_card_set(derivado.id, "D-200", 7, 200)
+    kit.svc.register_game_serie("D-1", "D-200", 200)
+    kit.svc.start_game_partida(derivado.id, "D-200", 100)  # another modality goes on
+    partidas = build_export(kit.hall, kit.svc.card_sets.get)["sessions"][0]["game_partidas"]
+    assert [p.get("last_announced") for p in partidas] == [True, None]
+    assert kit.hall.games.last_announced == {"S1": {"plus": 1}}

@@ -65,6 +65,7 @@ class Game:
     plan: str
     balls: int | None
     prizes: list[tuple[str, int]]  # (combination, basis points or price multiple), in order
+    modality: str = ""  # plus | derivado
 
 
 @dataclass
@@ -255,7 +256,9 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
                 f"plan balls {_short(balls)} must be {size} (the cartón's numbers) to {numbers}",
             )
             balls = None
-    return Game(ident, numbers, rows, columns, str(placement), combinations, kind, balls, prizes)
+    return Game(
+        ident, numbers, rows, columns, str(placement), combinations, kind, balls, prizes, modality
+    )
 
 
 def read_games(raw: object, out: Problems) -> dict[str, Game]:

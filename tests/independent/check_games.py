@@ -543,6 +543,30 @@ def _int_sum(values: Iterable[Any]) -> int:
     return sum(v for v in values if _int(v))
 
 
+def _last_announced(
+    obj: dict[str, Any], where: str, games: Games, last_of: dict[str, object], out: Problems
+) -> None:
+    """R-GAME-6 ("la última partida … de cada modalidad", decision 393): no partida of a
+    modality after the one announced as its last; ``last_announced`` is absent or true.
+    """
+    flag = obj.get("last_announced")
+    if flag not in (None, True):
+        out.add(where, f"last_announced {_short(flag)} must be true or absent")
+    gid = obj.get("game")
+    game = games.games.get(gid) if isinstance(gid, str) else None
+    modality = game.modality if game is not None else None
+    if modality is None:
+        return
+    if modality in last_of:
+        out.add(
+            where,
+            f"a {modality} partida after partida {last_of[modality]}, announced as the last "
+            f"{modality} partida of the session (R-GAME-6)",
+        )
+    if flag is True:
+        last_of.setdefault(modality, obj.get("number"))
+
+
 def check_partidas(raw: object, where: str, games: Games, out: Problems) -> int:
     """Check a session's ``game_partidas``; returns how many were checked."""
     if not isinstance(raw, list):
@@ -550,6 +574,7 @@ def check_partidas(raw: object, where: str, games: Games, out: Problems) -> int:
         return 0
     count = 0
     previous = 0
+    last_of: dict[str, object] = {}  # modality -> the partida announced as its last (R-GAME-6)
     for position, obj in enumerate(raw, 1):
         if not isinstance(obj, dict):
             out.add(where, f"game partida #{position} is not an object: {_short(obj)}")
@@ -564,6 +589,7 @@ def check_partidas(raw: object, where: str, games: Games, out: Problems) -> int:
             out.add(pwhere, f"order number {_short(number)} but {previous + 1} was expected")
         previous = number if _int(number) else previous + 1
         count += 1
+        _last_announced(obj, pwhere, games, last_of, out)
         try:
             _GamePartida(obj, pwhere, games, out).run()
         except Exception as exc:  # a shape no rule foresaw must not stop the audit

@@ -409,3 +409,30 @@ def test_a_third_serie_in_a_partida_is_reported(good: Export) -> None:
             )
 
     _one(_new_problems(good, change), "game partida 1", "P-0003", "at most one second serie")
+
+
+# ---- the last partida of each modality (R-GAME-6, decision 393) ------------------------------
+
+
+def test_a_partida_after_the_last_of_its_modality_is_reported(good: Export) -> None:
+    """Partidas 2 and 3 are both derivado: the 2nd announced as the last, the 3rd follows it."""
+
+    def change(e: Export) -> None:
+        _game_partida(e, 2)["last_announced"] = True
+
+    _one(_new_problems(good, change), "game partida 3", "after partida 2", "R-GAME-6")
+
+
+def test_the_last_of_one_modality_does_not_stop_another(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["last_announced"] = True  # plus; 2 and 3 are derivado
+        _game_partida(e, 3)["last_announced"] = True
+
+    assert _new_problems(good, change) == []
+
+
+def test_a_last_announced_that_is_not_true_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["last_announced"] = "sí"
+
+    _one(_new_problems(good, change), "game partida 1", "last_announced 'sí'")
