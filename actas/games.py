@@ -10,6 +10,7 @@ of winners and shares from the cartones is the independent checker's, not the ac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from actas.model import (
@@ -26,12 +27,45 @@ from bingo.game.prizes import plan_stake_cents
 from bingo.money import BP_WHOLE
 
 __all__ = [
+    "Repeated",
     "build_game_partidas",
     "game_observations",
     "game_totals",
     "games_by_id",
     "plan_figures",
+    "repeated_cartones",
 ]
+
+
+@dataclass(frozen=True)
+class Repeated:
+    """Cartones ``first..last`` of the card set sold by two sales of one partida, as
+    ``series`` and ``other`` (the same serie twice, or two series): the same combinations.
+    """
+
+    series: str
+    other: str
+    first: int
+    last: int
+
+    def text(self) -> str:
+        """The cartones in the record's words: ``A/5 y B/5`` or ``A/5–8 y B/5–8``."""
+        span = str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
+        return f"{self.series}/{span}, {self.other}/{span}"
+
+
+def repeated_cartones(sales: Sequence[SaleRange]) -> list[Repeated]:
+    """Every cartón of the card set two sales of a partida hold: cartón n of every serie is the
+    card set's combination n, so two sales of the same numbers sell the same cartón twice
+    (R-SALE-2; decisions 261, 266), under one serie or two.
+    """
+    out: list[Repeated] = []
+    for i, a in enumerate(sales):
+        for b in sales[i + 1 :]:
+            lo, hi = max(a.first, b.first), min(a.last, b.last)
+            if lo <= hi:
+                out.append(Repeated(a.series, b.series, lo, hi))
+    return out
 
 
 def _int(value: Any) -> int:
@@ -192,6 +226,11 @@ def game_observations(
             )
         if p.cards_sold * p.face_value_cents != p.takings_cents:
             notes.append(f"{where}: la recaudación no es cartones × precio.")
+        for r in repeated_cartones(p.sales):
+            notes.append(
+                f"{where}: cartón vendido dos veces ({r.text()}): la misma combinación del "
+                f"modelo {p.card_set} (R-SALE-2)."
+            )
         if p.status == "annulled" and p.refund_cents != p.takings_cents:
             notes.append(f"{where}: anulada sin devolución íntegra.")
         if p.status != "closed":
@@ -209,6 +248,11 @@ def game_observations(
         plan = plans.get(p.game.id, {})
         for pr in p.prizes:
             notes += _prize_notes(where, p, pr, plan.get(pr.combination))
+        last = list(plan)[-1] if plan else None
+        won = {pr.combination for pr in p.prizes if pr.winners}
+        if p.game.plan == "partida" and last is not None and last not in won:
+            name = p.game.combination(last, "es")
+            notes.append(f"{where}: liquidada sin ganador del último premio del plan, «{name}».")
     return notes
 
 
@@ -233,6 +277,8 @@ def _prize_notes(where: str, p: GamePartidaBlock, pr: GamePrize, figure: int | N
             )
         if len({w.share_cents for w in pr.winners}) > 1:
             notes.append(f"{where}: el premio «{name}» no se repartió a partes iguales.")
+        if pr.residue_cents >= max(len(pr.winners), 1):
+            notes.append(f"{where}: residuo del premio «{name}» mayor que el número de ganadores.")
         if pr.winners and pr.paid_cents + pr.residue_cents != pr.amount_cents:
             notes.append(
                 f"{where}: el reparto del premio «{name}» y su residuo no suman el premio."

@@ -50,6 +50,12 @@ GAME_TEXTS: Final[dict[str, dict[str, str]]] = {
         "saldutako txartel bakoitzak bere sari onena bakarrik kobratzen du, bere prezioaren "
         "multiplo gisa. Sari bakoitzaren zenbatekoa txartel irabazle bakoitzak kobratzen du.",
     },
+    "g.repeated": {
+        "es": "Cartón vendido dos veces en esta partida: {cartones} son la misma combinación del "
+        "modelo {card_set}; no pueden venderse dos cartones iguales en una partida (R-SALE-2).",
+        "eu": "Txartel bera bi aldiz saldu da partida honetan: {cartones} {card_set} ereduko "
+        "konbinazio bera dira; partida batean ezin dira bi txartel berdin saldu (R-SALE-2).",
+    },
     "g.fig.paid": {"es": "Premios pagados", "eu": "Ordaindutako sariak"},
     "g.fig.residue": {"es": "Residuos", "eu": "Hondarrak"},
     "g.no_winner": {"es": "sin ganador", "eu": "irabazlerik gabe"},

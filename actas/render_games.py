@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable
 
 from actas import styles as st
 from actas.builder import parse_time
+from actas.games import repeated_cartones
 from actas.i18n import PerLang, Texts, clock, money
 from actas.model import Acta, GamePartidaBlock, GamePrize
 from actas.render_partida import KNOWN_KEYS, PartidaSections
@@ -161,6 +162,8 @@ class GameSections(PartidaSections):
             )
         )
         out.append(self.sales(p.sales))
+        for r in repeated_cartones(p.sales):
+            out += self.lines("g.repeated", "small", cartones=r.text(), card_set=p.card_set)
         if p.status == "closed":
             out.append(self.game_prizes(p))
         elif p.status == "annulled":

@@ -717,6 +717,20 @@ class GamePrizesPaid(Event):
 
 @_register
 @dataclass(frozen=True, kw_only=True)
+class GameLastPartidaAnnounced(Event):
+    """Game partida ``number`` is the last of its modality in the session (R-GAME-6: "la
+    última partida de la sesión de juego de cada modalidad"), as ``LastPartidaAnnounced`` is
+    the ordinary bingo's.
+    """
+
+    kind: ClassVar[str] = "game_last_partida_announced"
+    session_id: str
+    modality: str
+    number: int
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
 class GamePartidaAnnulled(Event):
     """Every cartón sold refunded in full (R-INC-1, R-INC-3)."""
 

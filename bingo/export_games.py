@@ -89,7 +89,13 @@ def game_partidas(hall: Hall, session: SessionState) -> dict[str, Any]:
     partidas = hall.games.of_session(session.id)
     if not partidas:
         return {}
-    return {"game_partidas": [_partida(p) for p in partidas]}
+    out = []
+    for p in partidas:
+        row = _partida(p)
+        if hall.games.is_last(p):  # only then: an export without it keeps its bytes
+            row["last_announced"] = True
+        out.append(row)
+    return {"game_partidas": out}
 
 
 def _status(partida: GamePartida) -> str:

@@ -149,6 +149,7 @@ COMMANDS: dict[str, str] = {
     "draw_game_ball": "draw_ball",
     "close_game_partida": "close_partida",
     "pay_game_prizes": "pay_prizes",
+    "announce_last_game_partida": "announce_last_partida",
     "game_incident": "manual_extraction",
     "annul_game_partida": "annul",
 }

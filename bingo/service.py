@@ -621,6 +621,9 @@ class HallService:
     def pay_game_prizes(self) -> None:
         self._do(self.hall.pay_game_prizes)
 
+    def announce_last_game_partida(self) -> None:
+        self._do(self.hall.announce_last_game_partida)
+
     def game_incident(self, incident: str, note: str) -> None:
         self._do(lambda: self.hall.game_incident(incident, note), "manual_extraction")
 

@@ -238,6 +238,11 @@ GAME_COMMANDS: dict[str, Command] = {
         {}, _call("close_game_partida"), "el sistema liquida la partida con las bolas del plan"
     ),
     "pay_game_prizes": Command({}, _call("pay_game_prizes"), "registra el pago de los premios"),
+    "announce_last_game_partida": Command(
+        {},
+        _call("announce_last_game_partida"),
+        "anuncia que la partida de otra modalidad en curso es la última de su modalidad (R-GAME-6)",
+    ),
     "game_incident": Command(
         {"incident": ("str", True), "note": NOTE},
         _call("game_incident", "incident", "note"),

@@ -195,6 +195,8 @@ class GameBook:
         self.card_sets: dict[str, GameCardSet] = {}
         self.series: dict[str, GameSerie] = {}
         self.partidas: dict[str, list[GamePartida]] = {}  # by session id
+        # by session id: each modality's game partida announced as its last (R-GAME-6)
+        self.last_announced: dict[str, dict[str, int]] = {}
         self._adopted: list[GameDefinition] = []  # every version adopted, in order
         self._cartones: dict[str, _U8] = {}
         self._tracker: tuple[tuple[str, int, int], GameTracker] | None = None
@@ -203,6 +205,11 @@ class GameBook:
 
     def of_session(self, session_id: str) -> list[GamePartida]:
         return self.partidas.get(session_id, [])
+
+    def is_last(self, partida: GamePartida) -> bool:
+        """``partida`` was announced as the last of its modality in its session (R-GAME-6)."""
+        announced = self.last_announced.get(partida.session_id, {})
+        return announced.get(partida.definition.modality) == partida.number
 
     def current(self, session_id: str) -> GamePartida | None:
         """The session's game partida not yet paid or annulled, if any."""
@@ -366,6 +373,8 @@ class GameBook:
                 partida.payout_cents = event.payout_cents
                 partida.residues = dict(event.residues)
                 partida.closed_at = at
+            case ev.GameLastPartidaAnnounced():
+                self.last_announced.setdefault(event.session_id, {})[event.modality] = event.number
             case ev.GamePrizesPaid():
                 self._need(session_id).status = PAID
             case ev.GamePartidaAnnulled():

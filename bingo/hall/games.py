@@ -24,6 +24,7 @@ from bingo.hall.game_fold import (
     adopted_event,
     card_set_digest,
 )
+from bingo.hall.sale import check_second_serie
 from bingo.regulation import paragraph
 
 __all__ = ["PLAYED_PLANS", "GameCommands"]
@@ -31,6 +32,8 @@ __all__ = ["PLAYED_PLANS", "GameCommands"]
 #: The plans the hall plays partida by partida; the deferred derivado needs a fund kept across
 #: sessions (decision 187) and the ordinary bingo is the hall's own partida.
 PLAYED_PLANS = ("partida", "instantaneo")
+#: The modalities in the players' words (R-GAME-6 is announced "de cada modalidad").
+MODALITY_TEXT = {"derivado": "bingo derivado", "plus": "bingo plus"}
 #: A game partida's incidents: the paragraph read aloud is the hall's region's (R-INC-5).
 GAME_INCIDENTS = ("failure_before_first_ball", "failure_after_extraction_began")
 
@@ -116,6 +119,13 @@ class GameCommands(HallState):
         if session.ball_checks and session.ball_checks[-1].when == "close":
             raise DomainError("las bolas ya se contaron para el cierre de la sesión", "R-BALL-2")
         definition = self._need_game(game_id)
+        last = self.games.last_announced.get(session.id, {}).get(definition.modality)
+        if last is not None:
+            raise DomainError(
+                f"la partida {last} de otras modalidades fue anunciada como la última de "
+                f"{MODALITY_TEXT.get(definition.modality, definition.modality)} de la sesión",
+                "R-GAME-6",
+            )
         info = self.games.card_sets.get(card_set_id)
         if info is None or info.game_id != game_id or info.game_sha256 != definition.sha256:
             raise DomainError(
@@ -136,6 +146,30 @@ class GameCommands(HallState):
             )
         ]
 
+    def announce_last_game_partida(self) -> list[ev.Event]:
+        """The game partida in course is the last of its modality in the session (R-GAME-6, "de
+        cada modalidad"; decision 393): announced to the players while it is played, from its
+        sale on, as the ordinary bingo's last partida is; no partida of that modality follows.
+        """
+        session = self._need_session()
+        partida = self.games.current(session.id)
+        if partida is None:
+            raise DomainError(
+                "la última partida de otra modalidad se anuncia con ella abierta: empiece la "
+                "partida (start_game_partida) y anúnciela antes de sus bolas o durante ellas",
+                "R-GAME-6",
+            )
+        modality = partida.definition.modality
+        name = MODALITY_TEXT.get(modality, modality)
+        last = self.games.last_announced.get(session.id, {}).get(modality)
+        if last is not None:
+            raise DomainError(f"ya se anunció la última partida de {name} ({last})", "R-GAME-6")
+        return [
+            ev.GameLastPartidaAnnounced(
+                session_id=session.id, modality=modality, number=partida.number
+            )
+        ]
+
     def next_game_sale_number(self, series: str) -> int:
         serie = self.games.series.get(series)
         if serie is None:
@@ -144,8 +178,10 @@ class GameCommands(HallState):
 
     def sell_game(self, series: str, first: int, last: int, electronic: bool) -> list[ev.Event]:
         """Cartones ``first..last`` of a serie, correlative to what it sold before (R-SALE-1);
-        never a cartón of the card set another sale of the partida holds (it would be the same
-        cartón twice).
+        a second serie on the ordinary sale's conditions (R-SALE-2, decision 392): once the
+        first is exhausted, one only, from its cartón 1 and below where the first started in the
+        partida, so no cartón of the card set is sold twice (cartón n of every serie is its
+        combination n).
         """
         partida = self._need_game_partida(SALE_OPEN)
         serie = self.games.series.get(series)
@@ -160,11 +196,10 @@ class GameCommands(HallState):
                 f"{serie.size}: no se venden del {first} al {last}",
                 "R-SALE-1",
             )
-        if any(s.first <= last and first <= s.last for s in partida.sales):
-            raise DomainError(
-                f"los cartones {first} a {last} ya se venden en esta partida con otra serie",
-                "R-SALE-2",
-            )
+        lead = self.games.series[partida.sales[0].series] if partida.sales else serie
+        if series != lead.code:
+            # the ordinary bingo's rule of a second serie, one price for the partida (392)
+            check_second_serie(partida.sales, lead, series, first, last)
         return [
             ev.GameSaleRecorded(
                 number=partida.number, series=series, first=first, last=last, electronic=electronic

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Protocol
 
 from bingo import events as ev
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
-from bingo.hall.states import BALLS, PARTIDA_ACTIONS, PartidaState
+from bingo.hall.states import BALLS, PARTIDA_ACTIONS, PartidaState, SaleRange
 from bingo.money import percent_of
 from bingo.terminals import CASH, check_payment, check_terminal_name
 
@@ -28,6 +29,50 @@ def check_seller(seller: str) -> None:
             f"nombre de vendedor no válido: {seller[:MAX_SELLER]!r} (de 1 a {MAX_SELLER} "
             "caracteres imprimibles, sin espacios al principio ni al final)",
             "R-SALE-1",
+        )
+
+
+class SerieStock(Protocol):
+    """What the rule of a second serie reads of a serie: its code, size and last cartón sold
+    (an ordinary serie, ``bingo.hall.states.SerieState``, or a game's, ``GameSerie``).
+    """
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def last_sold(self) -> int: ...
+
+
+def check_second_serie(
+    sales: Sequence[SaleRange], lead: SerieStock, series: str, first: int, last: int
+) -> None:
+    """The conditions of a serie other than the partida's first, ``lead``, selling cartones
+    ``first..last`` of ``series`` (R-SALE-2; Cantabria II.1.a, 1º–3º): only once ``lead`` is
+    exhausted, at most one, from its cartón 1, and only below the cartón ``lead`` started at in
+    the partida, so no combination is sold twice. The same face value (1º) is the caller's: an
+    ordinary serie has its own, a game partida has one price for all its series (decision 392).
+    The one place of this rule: the ordinary sale and the game sale (``bingo.hall.games``).
+    """
+    if not any(r.series == series for r in sales):
+        if len({r.series for r in sales}) > 1:
+            raise DomainError("ya hay una segunda serie en esta partida", "R-SALE-2")
+        if lead.last_sold < lead.size:
+            raise DomainError(
+                f"la serie {lead.code} no se ha agotado: no cabe una segunda serie", "R-SALE-2"
+            )
+        if first != 1:
+            raise DomainError(
+                f"la segunda serie debe empezar por el cartón 1 (la {series} va por el {first})",
+                "R-SALE-2",
+            )
+    lead_start = next(r.first for r in sales if r.series == lead.code)
+    if last >= lead_start:
+        raise DomainError(
+            f"la serie {lead.code} empezó en el cartón {lead_start}: la segunda serie solo "
+            f"puede venderse hasta el {lead_start - 1}, para no repetir combinaciones",
+            "R-SALE-2",
         )
 
 
@@ -158,7 +203,7 @@ class SaleCommands(HallState):
                     "R-CARD-2",
                 )
             if series != lead_code:
-                self._check_second_serie(partida, lead_code, series, first, last)
+                check_second_serie(partida.sales, lead, series, first, last)
         return [
             ev.SaleRecorded(
                 partida=partida.number,
@@ -262,32 +307,6 @@ class SaleCommands(HallState):
                 last=last_sale.last,
             )
         ]
-
-    def _check_second_serie(
-        self, partida: PartidaState, lead_code: str, series: str, first: int, last: int
-    ) -> None:
-        """The three conditions of a second serie in one partida (R-SALE-2)."""
-        lead = self.series[lead_code]
-        if not partida.ranges_of(series):
-            if len({r.series for r in partida.sales}) > 1:
-                raise DomainError("ya hay una segunda serie en esta partida", "R-SALE-2")
-            if lead.last_sold < lead.size:
-                raise DomainError(
-                    f"la serie {lead_code} no se ha agotado: no cabe una segunda serie", "R-SALE-2"
-                )
-            if first != 1:
-                raise DomainError(
-                    f"la segunda serie debe empezar por el cartón 1 "
-                    f"(la {series} va por el {first})",
-                    "R-SALE-2",
-                )
-        lead_start = partida.ranges_of(lead_code)[0].first
-        if last >= lead_start:
-            raise DomainError(
-                f"la serie {lead_code} empezó en el cartón {lead_start}: la segunda serie solo "
-                f"puede venderse hasta el {lead_start - 1}, para no repetir combinaciones",
-                "R-SALE-2",
-            )
 
     def close_sale(self) -> list[ev.Event]:
         rules = self._need_rules()

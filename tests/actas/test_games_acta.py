@@ -273,3 +273,78 @@ def test_nights_summary_adds_the_other_modalities_apart(export: Export) -> None:
             "Toda la sesión (bingo ordinario y otras modalidades)",
         ],
     )
+
+
+# ---- the sale checked against the cartones sold (decision 266, R-SALE-2) -----------------------
+
+
+def _sold_twice(export: Export) -> Export:
+    """Partida 1 with cartones 5 and 6 of its card set sold again under another serie, its
+    figures made to agree with the sales: only the repeated cartones are wrong.
+    """
+    bad = copy.deepcopy(export)
+    plus = bad["sessions"][0]["game_partidas"][0]
+    plus["sales"].append({"series": "P-0002", "first": 5, "last": 6, "kind": "physical"})
+    plus["cards_sold"] += 2
+    plus["takings_cents"] += 2 * plus["face_value_cents"]
+    return bad
+
+
+def test_a_cartón_sold_twice_in_a_game_partida_is_said_by_the_acta(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`acta build --export` of a tampered export printed a clean acta: cartón n of every serie
+    is combination n of the card set, so P-0001/5 and P-0002/5 are one cartón sold twice.
+    """
+    bad = _sold_twice(games_export(("es", "eu")))
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    out = tmp_path / "acta.pdf"
+    assert run(["acta", "build", "--export", str(path), "-o", str(out)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    text = _text(body_lines(out.read_bytes()))
+    flat = " ".join(text.split())
+    for expected in (
+        "Partida 1 de Bingo plus 4 × 5: cartón vendido dos veces (P-0001/5–6, P-0002/5–6): la "
+        "misma combinación del modelo plus-4x5-40 (R-SALE-2).",
+        "Cartón vendido dos veces en esta partida: P-0001/5–6, P-0002/5–6 son la misma "
+        "combinación del modelo plus-4x5-40",
+        "Txartel bera bi aldiz saldu da partida honetan: P-0001/5–6, P-0002/5–6 plus-4x5-40 "
+        "ereduko konbinazio bera dira",
+    ):
+        assert expected in flat, expected
+
+
+def test_the_same_serie_sold_twice_over_is_said_too(export: Export) -> None:
+    bad = copy.deepcopy(export)
+    derivado = bad["sessions"][0]["game_partidas"][1]
+    derivado["sales"].append({"series": "D-0001", "first": 40, "last": 40, "kind": "physical"})
+    notes = build_acta(bad).observations
+    assert any("cartón vendido dos veces (D-0001/40, D-0001/40)" in n for n in notes), notes
+
+
+def test_the_game_block_observes_what_the_ordinary_partida_does(export: Export) -> None:
+    """The ordinary acta's siblings: a residue as large as the winners (equal shares would
+    have given it out) and a partida closed without its last prize (the bingo; for plus the
+    cartón completo, decision 183).
+    """
+    bad = copy.deepcopy(export)
+    plus = bad["sessions"][0]["game_partidas"][0]
+    completo = [a for a in plus["awards"] if a["combination"] == "completo"]
+    plus["awards"] = [a for a in plus["awards"] if a["combination"] != "completo"]
+    plus["payout_cents"] -= sum(a["amount_cents"] for a in completo)
+    marco = [a for a in plus["awards"] if a["combination"] == "marco"]
+    cut = len(marco)
+    for a in marco:
+        a["amount_cents"] -= 1
+    plus["residue_cents"]["marco"] = plus["residue_cents"].get("marco", 0) + cut
+    plus["payout_cents"] -= cut
+    notes = build_acta(bad).observations
+    assert (
+        "Partida 1 de Bingo plus 4 × 5: residuo del premio «Marco» mayor que el número de "
+        "ganadores." in notes
+    ), notes
+    assert (
+        "Partida 1 de Bingo plus 4 × 5: liquidada sin ganador del último premio del plan, "
+        "«Cartón completo»." in notes
+    ), notes

@@ -128,10 +128,59 @@ def test_a_cartón_is_not_sold_twice_in_one_game_partida() -> None:
     kit, _definition = with_game("plus-4x5", sell=0)
     kit.svc.register_game_serie("G-2", "G-200", 200)
     kit.svc.sell_game_count("G-1", 10)
-    with pytest.raises(DomainError, match="ya se venden en esta partida"):
+    with pytest.raises(DomainError, match="la serie G-1 no se ha agotado"):
         kit.svc.sell_game_count("G-2", 5)
     with pytest.raises(DomainError, match="sigue en el cartón 11"):
         kit.svc.record_together(kit.hall.sell_game("G-1", 15, 20, False))
+
+
+def _sold_and_annulled(kit: Kit, definition: GameDefinition, *sales: tuple[str, int]) -> None:
+    """A game partida that sells ``sales`` (serie, count) and is annulled before its balls:
+    its series go on from there in the next partida (R-SALE-1).
+    """
+    kit.svc.start_game_partida(definition.id, "G-200", 100)
+    for code, count in sales:
+        kit.svc.sell_game_count(code, count)
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+
+
+@pytest.mark.parametrize("name", ["plus-4x5", "derivado-instantaneo-3x3"])
+def test_a_second_serie_only_once_the_first_is_exhausted(name: str) -> None:
+    """R-SALE-2, Cantabria II.1.a, decision 392: the ordinary sale's rule of a second serie is
+    the game sale's too; a second serie below where the first started, while the first still
+    had cartones, was taken.
+    """
+    kit, definition = with_game(name, sell=0)
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+    _sold_and_annulled(kit, definition, ("G-1", 100))
+    kit.svc.register_game_serie("G-2", "G-200", 200)
+    kit.svc.start_game_partida(definition.id, "G-200", 100)
+    kit.svc.sell_game_count("G-1", 50)  # 101-150 of 200
+    with pytest.raises(DomainError, match="la serie G-1 no se ha agotado"):
+        kit.svc.sell_game_count("G-2", 20)
+    kit.svc.sell_game_count("G-1", 50)  # 151-200: exhausted
+    kit.svc.sell_game_count("G-2", 20)  # 1-20, below 101
+    with pytest.raises(DomainError, match="hasta el 100"):
+        kit.svc.sell_game_count("G-2", 81)
+
+
+def test_a_second_serie_starts_at_its_cartón_1_and_is_the_only_one() -> None:
+    """R-SALE-2 2º and at most one second serie (Cantabria II.1.a: «una nueva serie»)."""
+    kit, definition = with_game("plus-4x5", sell=0)
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+    for code in ("G-2", "G-3", "G-4"):
+        kit.svc.register_game_serie(code, "G-200", 60 if code == "G-3" else 200)
+    _sold_and_annulled(kit, definition, ("G-3", 40))
+    _sold_and_annulled(kit, definition, ("G-2", 10))
+    _sold_and_annulled(kit, definition, ("G-4", 10))
+    kit.svc.start_game_partida(definition.id, "G-200", 100)
+    kit.svc.sell_game_count("G-3", 20)  # 41-60: exhausted
+    with pytest.raises(DomainError, match="debe empezar por el cartón 1"):
+        kit.svc.sell_game_count("G-2", 10)  # it would be 11-20
+    kit.svc.register_game_serie("G-5", "G-200", 200)
+    kit.svc.sell_game_count("G-5", 10)  # 1-10
+    with pytest.raises(DomainError, match="ya hay una segunda serie"):
+        kit.svc.sell_game_count("G-4", 10)  # 11-20: a third serie
 
 
 def test_an_annulled_game_partida_refunds_every_cartón_sold() -> None:
@@ -299,3 +348,27 @@ def test_a_game_card_set_too_large_or_of_a_bad_seed_is_refused_before_anything(
     with pytest.raises(DomainError, match=reason):
         kit.svc.register_game_card_set(definition.id, "G-X", seed, count)
     assert kit.svc.last_seq == before
+
+
+def test_the_last_partida_of_each_modality_is_announced_and_none_of_it_follows() -> None:
+    """R-GAME-6, Cantabria III ("la última partida de la sesión de juego de cada modalidad"),
+    decision 393: announced with the partida in course; another modality is not stopped; the
+    export marks it (an optional field) and a replay keeps it.
+    """
+    kit, plus = with_game("plus-4x5", sell=0)
+    kit.svc.announce_last_game_partida()
+    with pytest.raises(DomainError, match="ya se anunció la última partida de bingo plus"):
+        kit.svc.announce_last_game_partida()
+    kit.svc.annul_game_partida("failure_before_first_ball", "avería")
+    with pytest.raises(DomainError, match="última de bingo plus de la sesión"):
+        kit.svc.start_game_partida(plus.id, "G-200", 100)
+    with pytest.raises(DomainError, match="se anuncia con ella abierta"):
+        kit.svc.announce_last_game_partida()
+    derivado = game("derivado-instantaneo-3x3")
+    kit.svc.adopt_game(derivado)
+    kit.svc.register_game_card_set(derivado.id, "D-200", 7, 200)
+    kit.svc.register_game_serie("D-1", "D-200", 200)
+    kit.svc.start_game_partida(derivado.id, "D-200", 100)  # another modality goes on
+    partidas = build_export(kit.hall, kit.svc.card_sets.get)["sessions"][0]["game_partidas"]
+    assert [p.get("last_announced") for p in partidas] == [True, None]
+    assert kit.hall.games.last_announced == {"S1": {"plus": 1}}

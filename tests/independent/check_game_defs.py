@@ -65,6 +65,7 @@ class Game:
     plan: str
     balls: int | None
     prizes: list[tuple[str, int]]  # (combination, basis points or price multiple), in order
+    modality: str = ""  # plus | derivado
 
 
 @dataclass
@@ -170,6 +171,7 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
     if placement not in PLACEMENTS:
         out.add(where, f"placement {_short(placement)} is not columnas or libre")
     combinations: dict[str, list[frozenset[Cell]]] = {}
+    kinds: dict[str, str] = {}
     raw = obj.get("combinations")
     for k, c in enumerate(raw if isinstance(raw, list) else [], 1):
         cwhere = f"{where} combination #{k}"
@@ -185,6 +187,7 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
                 f"kind {_short(kind)} is not one of {', '.join(KINDS)}",
             )
             continue
+        kinds[code] = kind
         combinations[code] = _masks(
             kind, rows, columns, c.get("drawings"), f"{where} combination {code}", out
         )
@@ -214,7 +217,7 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
         if any(code == c for c, _f in prizes):
             out.add(pwhere, f"combination {code!r} has two prizes")
             continue
-        if not _int(figure) or figure < (0 if kind == "partida" else 1):
+        if not _int(figure) or figure < 1:
             out.add(
                 pwhere, f"field {figure_key!r} must be a positive integer, found {_short(figure)}"
             )
@@ -229,6 +232,13 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
         floor = None
     balls: int | None = None
     if kind == "partida":
+        last = prizes[-1][0]
+        if kinds.get(last) != "completo":
+            out.add(
+                where,
+                f"the plan's last prize {last!r} is not the cartón completo: a plan 'partida' "
+                "ends when its last prize is won, with the whole cartón",
+            )
         total = sum(f for _c, f in prizes)
         if total > BP_SCALE:
             out.add(where, f"the prizes take {total} basis points of the takings, more than 10000")
@@ -240,10 +250,15 @@ def _read_game(obj: dict[str, Any], where: str, out: Problems) -> Game | None:
             )
     else:
         balls = plan.get("balls")
-        if not _int(balls) or not 1 <= balls <= numbers:
-            out.add(where, f"plan balls {_short(balls)} must be 1 to {numbers}")
+        if not _int(balls) or not size <= balls <= numbers:
+            out.add(
+                where,
+                f"plan balls {_short(balls)} must be {size} (the cartón's numbers) to {numbers}",
+            )
             balls = None
-    return Game(ident, numbers, rows, columns, str(placement), combinations, kind, balls, prizes)
+    return Game(
+        ident, numbers, rows, columns, str(placement), combinations, kind, balls, prizes, modality
+    )
 
 
 def read_games(raw: object, out: Problems) -> dict[str, Game]:

@@ -178,6 +178,7 @@ class _GamePartida:
         size = len(self.cards.cards) if self.cards is not None else None
         seen: set[Carton] = set()
         sold_by: dict[int, str] = {}  # cartón n of the card set -> the serie that sold it
+        ranges: list[tuple[str, int, int]] = []
         count = 0
         for index, sale in enumerate(raw, 1):
             swhere = f"sale #{index}"
@@ -212,7 +213,9 @@ class _GamePartida:
                 seen.add((series, n))
                 self.sold.append((series, n))
             count += last - first + 1
+            ranges.append((series, first, last))
         self.sold_set = seen
+        self._second_serie(ranges)
         sold = p.get("cards_sold")
         if sold != count:
             self.problem(f"cards_sold {_short(sold)} but the sales add up to {count} cartones")
@@ -223,6 +226,41 @@ class _GamePartida:
         if face is not None and takings != count * face:
             self.problem(f"takings_cents {takings} is not {count} cartones × {face}")
         self.takings = count * face if face is not None else takings
+
+    def _second_serie(self, ranges: list[tuple[str, int, int]]) -> None:
+        """R-SALE-2 (Cantabria II.1.a 1º-3º, decision 392): a serie after the partida's first
+        only once the first is exhausted (the first sells nothing after it), one only, from its
+        cartón 1 and below the cartón the first started at. The series' sizes are not in the
+        export: that the first reached its last cartón is the program's to check.
+        """
+        order = list(dict.fromkeys(code for code, _f, _l in ranges))
+        if len(order) < 2:
+            return
+        lead, second = order[0], order[1]
+        if len(order) > 2:
+            self.problem(
+                f"series {', '.join(order[2:])} sold after {lead} and {second}: at most one "
+                "second serie in a partida (R-SALE-2)"
+            )
+        start = min(f for code, f, _l in ranges if code == lead)
+        began = next(i for i, (code, _f, _l) in enumerate(ranges) if code == second)
+        if any(code == lead for code, _f, _l in ranges[began:]):
+            self.problem(
+                f"series {lead} sells again after {second} was put on sale: a second serie "
+                "only once the first is exhausted (R-SALE-2)"
+            )
+        lo = min(f for code, f, _l in ranges if code == second)
+        hi = max(last for code, _f, last in ranges if code == second)
+        if lo != 1:
+            self.problem(
+                f"series {second}, put on sale after {lead} in this partida, starts at {lo}, "
+                "not at 1 (R-SALE-2)"
+            )
+        if hi >= start:
+            self.problem(
+                f"series {second} sold up to {hi}, but a second serie must stop before {start}, "
+                f"where series {lead} started in this partida (R-SALE-2)"
+            )
 
     def _balls(self) -> bool:
         raw = self.p.get("balls")
@@ -505,6 +543,30 @@ def _int_sum(values: Iterable[Any]) -> int:
     return sum(v for v in values if _int(v))
 
 
+def _last_announced(
+    obj: dict[str, Any], where: str, games: Games, last_of: dict[str, object], out: Problems
+) -> None:
+    """R-GAME-6 ("la última partida … de cada modalidad", decision 393): no partida of a
+    modality after the one announced as its last; ``last_announced`` is absent or true.
+    """
+    flag = obj.get("last_announced")
+    if flag not in (None, True):
+        out.add(where, f"last_announced {_short(flag)} must be true or absent")
+    gid = obj.get("game")
+    game = games.games.get(gid) if isinstance(gid, str) else None
+    modality = game.modality if game is not None else None
+    if modality is None:
+        return
+    if modality in last_of:
+        out.add(
+            where,
+            f"a {modality} partida after partida {last_of[modality]}, announced as the last "
+            f"{modality} partida of the session (R-GAME-6)",
+        )
+    if flag is True:
+        last_of.setdefault(modality, obj.get("number"))
+
+
 def check_partidas(raw: object, where: str, games: Games, out: Problems) -> int:
     """Check a session's ``game_partidas``; returns how many were checked."""
     if not isinstance(raw, list):
@@ -512,6 +574,7 @@ def check_partidas(raw: object, where: str, games: Games, out: Problems) -> int:
         return 0
     count = 0
     previous = 0
+    last_of: dict[str, object] = {}  # modality -> the partida announced as its last (R-GAME-6)
     for position, obj in enumerate(raw, 1):
         if not isinstance(obj, dict):
             out.add(where, f"game partida #{position} is not an object: {_short(obj)}")
@@ -526,6 +589,7 @@ def check_partidas(raw: object, where: str, games: Games, out: Problems) -> int:
             out.add(pwhere, f"order number {_short(number)} but {previous + 1} was expected")
         previous = number if _int(number) else previous + 1
         count += 1
+        _last_announced(obj, pwhere, games, last_of, out)
         try:
             _GamePartida(obj, pwhere, games, out).run()
         except Exception as exc:  # a shape no rule foresaw must not stop the audit

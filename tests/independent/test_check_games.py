@@ -345,3 +345,94 @@ def test_a_cartón_shape_far_outside_the_catalogue_is_reported_at_once(good: Exp
         e["games"][0]["carton"].update(rows=100_000, columns=100_000, numbers=10**10)
 
     _one(_new_problems(good, change), "game plus-4x5", "cartones of 10000000000 numbers")
+
+
+# ---- the definition's rules the program requires (bingo.game.definition) ---------------------
+
+
+def test_instant_plan_with_fewer_balls_than_the_cartón_has_numbers_is_reported(
+    good: Export,
+) -> None:
+    """The program reads an instant plan only with at least the cartón's count of balls (no
+    cartón completes anything with fewer); the checker took 1 and up.
+    """
+
+    def change(e: Export) -> None:
+        e["games"][1]["plan"]["balls"] = 8  # cartones of 9 numbers
+
+    _one(_new_problems(good, change), "game derivado-instantaneo-3x3", "plan balls 8", "must be 9")
+
+
+def test_plus_prize_of_zero_basis_points_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        e["games"][0]["plan"]["prizes"][0]["basis_points"] = 0
+
+    _one(_new_problems(good, change), "game plus-4x5 plan prize #1", "must be a positive integer")
+
+
+def test_plus_plan_whose_last_prize_is_not_the_cartón_completo_is_reported(good: Export) -> None:
+    """Decision 183: a plan 'partida' ends when its last prize, the cartón completo, is won."""
+
+    def change(e: Export) -> None:
+        prizes = e["games"][0]["plan"]["prizes"]
+        prizes[-1], prizes[-2] = prizes[-2], prizes[-1]
+
+    _one(_new_problems(good, change), "game plus-4x5", "last prize 'marco'", "cartón completo")
+
+
+# ---- a second serie in a partida (R-SALE-2, decision 392) ------------------------------------
+
+
+def test_a_second_serie_before_the_first_is_exhausted_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        top = max(s["last"] for s in p["sales"])
+        p["sales"].append(
+            {"series": "P-0002", "first": top + 1, "last": top + 2, "kind": "physical"}
+        )
+        p["sales"].append(
+            {"series": "P-0001", "first": top + 3, "last": top + 3, "kind": "physical"}
+        )
+
+    problems = _new_problems(good, change)
+    _one(problems, "game partida 1", "P-0001 sells again after P-0002", "exhausted")
+    _one(problems, "game partida 1", "P-0002", "not at 1")
+
+
+def test_a_third_serie_in_a_partida_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        p = _game_partida(e, 1)
+        top = max(s["last"] for s in p["sales"])
+        for code, first in (("P-0002", top + 1), ("P-0003", top + 3)):
+            p["sales"].append(
+                {"series": code, "first": first, "last": first + 1, "kind": "physical"}
+            )
+
+    _one(_new_problems(good, change), "game partida 1", "P-0003", "at most one second serie")
+
+
+# ---- the last partida of each modality (R-GAME-6, decision 393) ------------------------------
+
+
+def test_a_partida_after_the_last_of_its_modality_is_reported(good: Export) -> None:
+    """Partidas 2 and 3 are both derivado: the 2nd announced as the last, the 3rd follows it."""
+
+    def change(e: Export) -> None:
+        _game_partida(e, 2)["last_announced"] = True
+
+    _one(_new_problems(good, change), "game partida 3", "after partida 2", "R-GAME-6")
+
+
+def test_the_last_of_one_modality_does_not_stop_another(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["last_announced"] = True  # plus; 2 and 3 are derivado
+        _game_partida(e, 3)["last_announced"] = True
+
+    assert _new_problems(good, change) == []
+
+
+def test_a_last_announced_that_is_not_true_is_reported(good: Export) -> None:
+    def change(e: Export) -> None:
+        _game_partida(e, 1)["last_announced"] = "sí"
+
+    _one(_new_problems(good, change), "game partida 1", "last_announced 'sí'")

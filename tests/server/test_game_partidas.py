@@ -270,3 +270,32 @@ def test_a_game_partida_goes_on_by_hand_or_is_annulled_with_the_jefe_de_sala_s_a
     data = export_and_check(server, tmp_path)
     partidas = data["sessions"][0]["game_partidas"]
     assert len(partidas) == 2
+
+
+def test_the_last_game_partida_of_a_modality_is_announced_by_the_jefe_de_mesa(
+    servers: Callable[..., Server],
+) -> None:
+    """R-GAME-6, decision 393: a command of the rights table (the ordinary announcement's
+    action); no partida of that modality follows, refused with the reason and nothing written.
+    """
+    server = servers()
+    console = Client(server)
+    open_session(console)
+    adopted = game_ready(console, "plus-4x5", "P-0001", "plus-600", paper=20, electronic=0)
+    console.do("announce_last_game_partida")
+    before = records(server.db)
+    message = refused(console.send("announce_last_game_partida"), 422, "refused")
+    assert "ya se anunció la última partida de bingo plus (1)" in message
+    assert records(server.db) == before
+    play_balls(console, adopted["count"], seed=3)
+    console.do("close_game_partida")
+    console.do("pay_game_prizes")
+    message = refused(
+        console.send(
+            "start_game_partida",
+            {"game_id": "plus-4x5", "card_set_id": "plus-600", "face_value_cents": 200},
+        ),
+        422,
+        "refused",
+    )
+    assert "la última de bingo plus de la sesión" in message
