@@ -16,6 +16,7 @@ import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, cast
 
@@ -32,6 +33,7 @@ from bingo.chain import (
     canonical_json,
     seal,
 )
+from bingo.events import CommandBy
 from store.engine import (
     BEGIN_MODE,
     check_database_file,
@@ -130,6 +132,20 @@ class CheckpointSigner(Protocol):
     def remember(self, checkpoint: Checkpoint) -> None:
         """Keep a copy of a committed checkpoint outside the database."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedCommand:
+    """A client's command the store recorded as applied (``applied_commands``): its name, the
+    first seq it committed, and who asked for it as the record itself says, the ``command_by``
+    in force at that seq (decision 134); "" and "" when the record names nobody (a hall with no
+    operators; decision 135). The hall server answers a retry after a restart from it.
+    """
+
+    name: str
+    first_seq: int
+    asked_by: str = ""
+    role: str = ""
 
 
 class EventStore:
@@ -440,11 +456,42 @@ class EventStore:
             self._settled.add(hall_id)
         return owes
 
-    def applied_command(self, hall_id: str, client_id: str, command_id: str) -> int | None:
-        """The first seq a client's command committed, or None if it never committed one."""
+    def applied_command(
+        self, hall_id: str, client_id: str, command_id: str
+    ) -> AppliedCommand | None:
+        """The client's command as recorded applied, or None if it never committed anything.
+
+        Who asked is read from the record, not kept twice: the last ``command_by`` at or before
+        the command's first seq (its own, committed just before its events, or the one still in
+        force when the same person went on at the same station). That record's own hash is
+        checked (``IntegrityError`` if it was altered).
+        """
         with self._reading() as session:
             row = session.get(AppliedCommandRow, (hall_id, client_id, command_id))
-            return None if row is None else row.first_seq
+            if row is None:
+                return None
+            by = session.scalars(
+                select(EventRow)
+                .where(
+                    EventRow.hall_id == hall_id,
+                    EventRow.kind == CommandBy.kind,
+                    EventRow.seq <= row.first_seq,
+                )
+                .order_by(EventRow.seq.desc())
+                .limit(1)
+            ).first()
+            if by is None:
+                return AppliedCommand(row.name, row.first_seq)
+            try:
+                payload = _own_hash_checked(by).payload
+            except _Broken as broken:
+                raise _integrity(hall_id, broken.brk) from None
+            return AppliedCommand(
+                row.name,
+                row.first_seq,
+                str(payload.get("asked_by", "")),
+                str(payload.get("role", "")),
+            )
 
     # ----------------------------------------------------------------------------- card sets
     def put_card_set(self, card_set_id: str, digest: str, data: bytes) -> None:

@@ -13,6 +13,7 @@ import base64
 import datetime as dt
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -28,6 +29,8 @@ from store.engine import BEGIN_MODE
 from store.event_store import EventStore, driver_failure
 from store.models import OperatorAttemptRow, OperatorRow
 
+log = logging.getLogger(__name__)
+
 #: scrypt's cost: 2**15 × 8 × 128 bytes = 32 MiB and some 50-100 ms a hash on a hall's PC.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
 SALT_BYTES, HASH_BYTES = 16, 32
@@ -40,6 +43,8 @@ LOCKED = "locked"  # refused unseen while the name or the station is locked
 NOT_SALA = "not_jefe_de_sala"  # an authorisation by someone who is not a jefe de sala
 REFUSED = "refused"  # a command refused for want of rights (R-ROLE-2: the refusal is recorded)
 FAILURES = (WRONG, DISABLED, LOCKED)  # what counts towards a lock
+#: What a wrong secret, an unknown name and a disabled operator are all told (decisions 132, 427).
+WRONG_WORDS = "nombre o PIN incorrectos"
 
 Clock = Callable[[], dt.datetime]
 
@@ -278,10 +283,15 @@ class OperatorBook:
             )
         if not good or found is None:
             self.record(name, client, purpose, WRONG)
-            raise OperatorError("nombre o PIN incorrectos", WRONG)
+            raise OperatorError(WRONG_WORDS, WRONG)
         if not found.active:
+            # the words and the count of a wrong secret: telling "dado de baja" would tell
+            # whoever typed it that the PIN was right (decision 427); the book and the log
+            # keep the reason for the staff
             self.record(name, client, purpose, DISABLED)
-            raise OperatorError(f"{name} está dado de baja desde {found.disabled_at}", DISABLED)
+            log.info("%s: acceso rechazado en %s, dado de baja desde %s", name, client,
+                     found.disabled_at)  # fmt: skip
+            raise OperatorError(WRONG_WORDS, WRONG)
         if _needs_rehash(stored):
             with self._writing() as session:
                 session.execute(

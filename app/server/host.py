@@ -250,15 +250,21 @@ class HallHost:
                 return _reused(command_id, kept_name)
             return status, answer if "error" in answer else {**answer, "repeated": True}
         try:
-            first_seq = self.store.applied_command(self.service.hall_id, client_id, command_id)
+            applied = self.store.applied_command(self.service.hall_id, client_id, command_id)
+        except IntegrityError as err:
+            return 500, wire.error_body("integrity", f"registro alterado: {err}")
         except StoreError as err:  # not kept: the same ids are tried again (NOT_KEPT)
             return self._store_failed(name, err, self.service.last_seq)
-        if first_seq is not None:
+        if applied is not None:
+            # after a restart the store answers, as the kept answer would: the same command,
+            # asked by whoever may read its answer, else nothing is said of it (decision 426)
+            if applied.name != name or not _same_asker((applied.asked_by, applied.role), asker):
+                return _reused(command_id, applied.name)
             return 200, {
                 "v": wire.WIRE_VERSION,
                 "repeated": True,
                 "version": self.service.last_seq,
-                "first_seq": first_seq,
+                "first_seq": applied.first_seq,
                 "result": None,
             }
         status, answer = self._apply(

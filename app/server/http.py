@@ -35,6 +35,10 @@ log = logging.getLogger(__name__)
 
 #: A screen that hears nothing for this long knows it lost the server (the page's watchdog).
 PING_SECONDS = 2.0
+#: The close of a stream whose table's login ended (logged out, expired, its operator disabled)
+#: when the table is asked again: as a terminal's socket without a login (decision 428).
+LOGIN_ENDED = 4401
+LOGIN_ENDED_REASON = "la sesión de la mesa terminó: inicie sesión de nuevo"
 
 
 def web_dir() -> Path:
@@ -138,6 +142,16 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
             return JSONResponse(wire.error_body("no_region", str(exc)), 404)
         return JSONResponse({"v": wire.WIRE_VERSION, **instructions_data(games, terms)})
 
+    async def still_at_table(socket: WebSocket) -> bool:
+        """Whether the stream's login still runs the table (decision 428); a database that does
+        not answer now is no sign it ended: said in the log, the login taken as it was.
+        """
+        try:
+            return await auth.reader(socket, table=True) is None
+        except StoreError as err:
+            log.warning("flujo: no se pudo comprobar el acceso de la mesa (%s): %s", err.kind, err)
+            return True
+
     async def stream(socket: WebSocket) -> None:
         # the table's questions go only to a login that may answer them (decision 340)
         at_table = await auth.reader(socket, table=True) is None
@@ -155,8 +169,16 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
                     text = await asyncio.wait_for(queue.get(), PING_SECONDS)
                 except TimeoutError:
                     text = wire.dumps(wire.ping_message())
-                if at_table or not for_the_table(text):
-                    await socket.send_text(text)
+                if for_the_table(text):
+                    if not at_table:
+                        continue
+                    # the login is checked again before each of the table's messages: one
+                    # logged out, expired or disabled since it connected is told no more
+                    # (decision 428)
+                    if not await still_at_table(socket):
+                        await socket.close(LOGIN_ENDED, LOGIN_ENDED_REASON)
+                        return
+                await socket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the screen went away; it reconnects by itself
         finally:
