@@ -94,7 +94,7 @@ _GAME_PARTIDA: dict[str, Any] = {
     "awards": [{"combination!": _text, "series!": _text, "number!": _count,
                 "completed_at_ball!": _count, "amount_cents!": _count}],
     "residue_cents": _amounts, "payout_cents": _count, "refund_cents": _count,
-    "incidents": _PARTIDA["incidents"],
+    "incidents": _PARTIDA["incidents"], "last_announced": _flag,
 }
 _GAME: dict[str, Any] = {
     "id!": _text, "version!": _text, "sha256": _text, "modality!": _one_of("plus", "derivado"),

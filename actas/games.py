@@ -182,6 +182,7 @@ def build_game_partidas(
                 payout_cents=_int(p.get("payout_cents")) if status == "closed" else 0,
                 refund_cents=_int(p.get("refund_cents")),
                 incidents=_incidents(p),
+                last_announced=p.get("last_announced") is True,
             )
         )
     return tuple(out)

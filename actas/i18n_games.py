@@ -56,6 +56,14 @@ GAME_TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "Txartel bera bi aldiz saldu da partida honetan: {cartones} {card_set} ereduko "
         "konbinazio bera dira; partida batean ezin dira bi txartel berdin saldu (R-SALE-2).",
     },
+    "g.last.plus": {
+        "es": "Última partida de bingo plus de la sesión, anunciada como tal.",
+        "eu": "Saioko bingo plus-eko azken partida, halakotzat iragarria.",
+    },
+    "g.last.derivado": {
+        "es": "Última partida de bingo derivado de la sesión, anunciada como tal.",
+        "eu": "Saioko bingo eratorriko azken partida, halakotzat iragarria.",
+    },
     "g.fig.paid": {"es": "Premios pagados", "eu": "Ordaindutako sariak"},
     "g.fig.residue": {"es": "Residuos", "eu": "Hondarrak"},
     "g.no_winner": {"es": "sin ganador", "eu": "irabazlerik gabe"},

@@ -256,6 +256,8 @@ class GamePartidaBlock:
     payout_cents: int
     refund_cents: int
     incidents: tuple[Incident, ...]
+    # announced as the last partida of its modality in the session (R-GAME-6, decision 393)
+    last_announced: bool = False
 
     @property
     def residue_cents(self) -> int:

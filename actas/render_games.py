@@ -176,6 +176,9 @@ class GameSections(PartidaSections):
             out += self.incident(inc)
         if p.refund_cents:
             out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
+        if p.last_announced and f"g.last.{game.modality}" in KNOWN_KEYS:
+            # R-GAME-6 "de cada modalidad": said only when announced, so the others keep bytes
+            out += self.lines(f"g.last.{game.modality}", "small")
         out.append(st.BlockEnd(_block(p.number)))
         out.append(st.gap(3.5))
         return out

@@ -67,6 +67,8 @@ class GamePanel:
     prizes: tuple[GamePrizePanel, ...]
     settled: bool
     refund_cents: int
+    # announced as the last partida of its modality in the session (R-GAME-6, decision 393)
+    is_last: bool = False
 
     @property
     def last_ball(self) -> int | None:
@@ -135,4 +137,5 @@ def game_panel(hall: Hall) -> GamePanel | None:
         prizes=tuple(prizes),
         settled=settled,
         refund_cents=partida.refund_cents,
+        is_last=hall.games.is_last(partida),
     )

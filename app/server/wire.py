@@ -89,6 +89,7 @@ def game_json(game: GamePanel | None) -> dict[str, Any] | None:
         "extractions": len(game.balls),
         "settled": game.settled,
         "refund_cents": game.refund_cents,
+        "is_last": game.is_last,
         "prizes": [
             {
                 "combination": p.combination,

@@ -82,12 +82,13 @@
   window.__board = { get cells() { return cells.length; }, grid: gridFor };
 
   // A partida of derivado or plus on the screens: its own numbers, balls and status, so the
-  // board and the last ball read it as they read the ordinary partida.
+  // board and the last ball read it as they read the ordinary partida; announced as the last
+  // of its modality (R-GAME-6), it says so as the ordinary last partida does. The door is the
+  // server's one rule (the state's door_closed covers a game partida too, R-GAME-7).
   function gameView(s, g) {
     const name = g.names[lang()] || g.names.es || g.id;
     return Object.assign({}, s, {
-      partida: g.partida, status: g.status, announcement: g.status, is_last_partida: false,
-      door_closed: g.status === "sale_closed" || g.status === "extraction",
+      partida: g.partida, status: g.status, announcement: g.status, is_last_partida: !!g.is_last,
       balls: g.balls, last_ball: g.last_ball, extractions: g.extractions,
       cards_sold: g.cards_sold, price_cents: g.price_cents, game_name: name,
     });

@@ -233,6 +233,8 @@ def test_record_that_disagrees_with_itself_is_observed_in_the_acta(export: Expor
         (lambda e: e["games"][0].pop("plan"), "falta games[0].plan"),
         (lambda e: e["sessions"][0]["game_partidas"][0].update(residue_cents={"marco": -1}),
          "game_partidas[0].residue_cents no puede ser"),
+        (lambda e: e["sessions"][0]["game_partidas"][0].update(last_announced="sí"),
+         "game_partidas[0].last_announced no puede ser"),
     ],
 )  # fmt: skip
 def test_malformed_game_data_is_refused_with_the_field_named(
@@ -348,3 +350,56 @@ def test_the_game_block_observes_what_the_ordinary_partida_does(export: Export) 
         "Partida 1 de Bingo plus 4 × 5: liquidada sin ganador del último premio del plan, "
         "«Cartón completo»." in notes
     ), notes
+
+
+def _announced(languages: tuple[str, ...] = ("es",)) -> Export:
+    """The export with the plus partida (1) and the last derivado one (3, annulled) announced
+    as the last of their modalities (R-GAME-6, decision 393), as ``bingo export`` marks them.
+    """
+    marked = games_export(languages)
+    for p in marked["sessions"][0]["game_partidas"]:
+        if p["number"] in (1, 3):
+            p["last_announced"] = True
+    return marked
+
+
+def test_the_last_partida_of_each_modality_is_said_in_its_block() -> None:
+    """R-GAME-6 "de cada modalidad": in the block of the partida announced, not in another's."""
+    lines = body_lines(render_acta(_announced()))
+    plus = "Última partida de bingo plus de la sesión, anunciada como tal."
+    derivado = "Última partida de bingo derivado de la sesión, anunciada como tal."
+    assert_in_order(
+        lines,
+        ["PARTIDA N.º 1 · BINGO PLUS", plus, "PARTIDA N.º 2 · BINGO DERIVADO",
+         "PARTIDA N.º 3 · BINGO DERIVADO", derivado],
+    )  # fmt: skip
+    text = _text(lines)
+    assert text.count(plus) == 1 and text.count(derivado) == 1
+    block2 = text[text.index("PARTIDA N.º 2 · BINGO DERIVADO") : text.index("PARTIDA N.º 3 ·")]
+    assert "Última partida" not in block2
+
+
+def test_a_basque_hall_says_the_last_partida_of_a_modality_in_both_languages() -> None:
+    text = _text(body_lines(render_acta(_announced(("es", "eu")))))
+    for expected in (
+        "Última partida de bingo plus de la sesión, anunciada como tal.",
+        "Saioko bingo plus-eko azken partida, halakotzat iragarria.",
+        "Última partida de bingo derivado de la sesión, anunciada como tal.",
+        "Saioko bingo eratorriko azken partida, halakotzat iragarria.",
+    ):
+        assert expected in text, expected
+
+
+def test_a_game_acta_without_the_announcement_says_nothing_of_it(
+    export: Export, lines: list[str]
+) -> None:
+    """The key is absent when nothing was announced (the export keeps its bytes, decision 393)
+    and the block prints nothing then, nor for ``false``: such an acta keeps its bytes (the
+    acta tests that compare bytes, tests/actas/test_acta_formats.py, pass unchanged).
+    """
+    assert not any("last_announced" in p for p in export["sessions"][0]["game_partidas"])
+    assert not any(line.startswith("Última partida de bingo") for line in lines)
+    unmarked = copy.deepcopy(export)
+    for p in unmarked["sessions"][0]["game_partidas"]:
+        p["last_announced"] = False
+    assert body_lines(render_acta(unmarked)) == lines

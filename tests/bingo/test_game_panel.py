@@ -45,3 +45,20 @@ def test_the_game_leaves_the_screens_when_an_ordinary_partida_starts() -> None:
     assert panel_state(kit.hall).game is not None  # the last partida played stays shown
     kit.svc.start_partida()
     assert panel_state(kit.hall).game is None
+
+
+def test_the_screens_are_told_a_game_partida_is_the_last_of_its_modality() -> None:
+    """R-GAME-6, decision 393: ``GamePanel.is_last`` once announced, from then on (paid, it
+    stays on the screens as the last one); another modality's partida is not the last.
+    """
+    kit, definition = with_game("plus-4x5")
+    before = panel_state(kit.hall).game
+    assert before is not None and not before.is_last
+    kit.svc.announce_last_game_partida()
+    shown = panel_state(kit.hall).game
+    assert shown is not None and shown.is_last
+    draw_until_over(kit, definition)
+    kit.svc.close_game_partida()
+    kit.svc.pay_game_prizes()
+    paid = panel_state(kit.hall).game
+    assert paid is not None and paid.is_last and paid.status == "paid"

@@ -7,7 +7,9 @@ when an ordinary partida starts; every text readable from the back of the hall.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,3 +174,100 @@ def test_every_number_and_caption_of_a_game_partida_is_readable_at_15_m(
                 assert sum(i["board"] for i in measured["items"]) == count
     finally:
         resize(chrome, 1920, 1080)
+
+
+@pytest.fixture(scope="module")
+def derivado_last(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A derivado partida announced as the last of its modality (R-GAME-6), mid-extraction:
+    the longest game name with the last partida's words before its state.
+    """
+    server = Server(tmp_path_factory.mktemp("last") / "hall.sqlite").start()
+    try:
+        console = Client(server)
+        open_session(console)
+        game_ready(console, "derivado-instantaneo-3x3", "D-0001", "d-600", paper=200, electronic=0)
+        console.do("announce_last_game_partida")
+        for ball in (7, 21, 45):
+            console.do("draw_game_ball", number=ball)
+        assert console.state()["state"]["game"]["is_last"] is True
+        yield server
+    finally:
+        server.stop()
+
+
+#: What each layout shows of the last partida (the board's narrow column: its short words).
+LAST_WORDS = {
+    "es": {"board": "Última partida", "last": "ÚLTIMA PARTIDA", "prizes": "ÚLTIMA PARTIDA"},
+    "eu": {"board": "Azken partida", "last": "AZKEN PARTIDA", "prizes": "AZKEN PARTIDA"},
+}
+#: Where a test leaves the picture of the board of a last game partida (else a temporary file).
+LAST_SHOT = os.environ.get("BINGO_GAME_LAST_SHOT", "")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_the_last_partida_of_a_modality_is_announced_on_every_layout_readable_at_15_m(
+    derivado_last: Server, chrome: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """R-GAME-6, decision 393: as the ordinary last partida, in Spanish and Basque, on the
+    board's side column and in the other layouts' announcement, every text still readable
+    from the back of the hall and on the screen; the door closed (R-GAME-7).
+    """
+    width, height = size
+    resize(chrome, width, height)
+    try:
+        for lang, words in LAST_WORDS.items():
+            for layout, word in words.items():
+                chrome.get(derivado_last.panel(layout, lang))
+                wait_for(
+                    chrome, "window.__panel.online && document.body.classList.contains('game')"
+                )
+                announced = chrome.execute_script(
+                    "return [...document.querySelectorAll('.announce')]"
+                    ".filter((el) => el.offsetParent).map((el) => el.textContent).join(' | ')"
+                )
+                assert word in announced, (lang, layout, announced)
+                door = chrome.find_element(
+                    "id", {"board": "b", "last": "l", "prizes": "p"}[layout] + "-door"
+                )
+                assert door.text == ("Puerta cerrada" if lang == "es" else "Atea itxita")
+                measured = chrome.execute_script(MEASURE)
+                cm = SCREEN_CM / measured["height"]
+                small = [
+                    (i["text"], round(i["cap_px"] * cm, 2))
+                    for i in measured["items"]
+                    if i["cap_px"] * cm < (BOARD_CM if i["board"] else CAPTION_CM)
+                ]
+                assert not small, f"{layout} {lang} {width}x{height}: too small: {small}"
+                outside = [i["text"] for i in measured["items"] if not i["inside"]]
+                assert not outside, f"{layout} {lang} {width}x{height}: off screen: {outside}"
+                if layout == "board" and lang == "es" and width == 1920:
+                    shot = Path(LAST_SHOT) if LAST_SHOT else tmp_path / "last-board.png"
+                    assert chrome.save_screenshot(str(shot))
+    finally:
+        resize(chrome, 1920, 1080)
+
+
+def test_a_game_partida_not_announced_last_does_not_say_so(
+    plus_settled: Server, chrome: Any
+) -> None:
+    chrome.get(plus_settled.panel("last"))
+    wait_for(chrome, "window.__panel.online && document.body.classList.contains('game')")
+    assert "ÚLTIMA PARTIDA" not in chrome.find_element("tag name", "body").text
+
+
+def test_the_game_partida_s_door_is_the_server_s_one_rule(chrome: Any) -> None:
+    """The panel shows the state's ``door_closed`` (``PanelState.door_closed``, R-GAME-7), not
+    a second copy of the rule worked out from the game partida's status.
+    """
+    chrome.get("about:blank")
+    script = (ROOT / "app" / "web" / "panel.js").read_text("utf-8")
+    view = script[script.index("function gameView") : script.index("function render")]
+    game = "{names: {es: 'x'}, partida: 1, balls: [], last_ball: null, extractions: 0}"
+    doors = chrome.execute_script(
+        "const lang = () => 'es';"
+        + view
+        + f"const g = {game};"
+        + "return [true, false].flatMap((closed) => ['sale_open', 'extraction'].map("
+        + "(status) => gameView({door_closed: closed}, Object.assign({status}, g)).door_closed));"
+    )
+    assert doors == [True, True, False, False]

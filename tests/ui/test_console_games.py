@@ -250,6 +250,7 @@ def test_the_game_page_follows_the_rights_table(
         "register_game_serie",
         "sell_game_count",
         "close_game_sale",
+        "announce_last_game_partida",
         "annul_game_partida",
     }
     assert not mesa.page.buttons["draw_game_ball"].isEnabled()  # the sale is open

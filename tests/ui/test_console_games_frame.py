@@ -20,13 +20,15 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
 from bingo.readmodel import panel_state
 from tests.server.kit import MESA, SALA, Client, Server, draw, open_session, partida_ready
 from tests.ui.test_console import click, type_into
 from tests.ui.test_console_games import At, at, plus_on_sale
+from ui.console.dialogs import ConfirmDialog
 from ui.i18n import use_console_language
 from ui.panels.hall_panel import HallPanel
 from ui.widgets import FitLabel
@@ -238,3 +240,67 @@ def test_the_tab_bar_and_the_games_page_fit_a_laptop_without_scrolling(
             assert wide <= field.contentsRect().width() - 8, (wide, field.width())
     finally:
         remove()
+
+
+def test_the_last_partida_of_a_modality_is_announced_from_page_5_and_shown_around_it(
+    qtbot: QtBot,
+    server: Server,
+    stations: list[At],
+) -> None:
+    """R-GAME-6 "de cada modalidad", decision 393: «Anunciar la última partida» on page 5, its
+    key on its button, asked first (it cannot be undone), sent as
+    ``announce_last_game_partida``; then the header, the page, the event log and the Qt hall
+    panel say it, and the button is off (the domain takes it once a modality).
+    """
+    open_session(Client(server, "sala", operator=SALA))
+    mesa = at(qtbot, server, stations, "mesa", MESA)
+    qtbot.waitUntil(lambda: mesa.service.hall.session is not None)
+    window, page = mesa.window, mesa.page
+    button = page.buttons["announce_last_game_partida"]
+    assert not button.isEnabled()  # no game partida in course: nothing to announce
+    plus_on_sale(qtbot, mesa, count=30)
+    assert button.isEnabled()  # the domain takes it from the sale on; the table may ask it
+    assert button.text() == "Anunciar la última partida… (Ctrl+Shift+U)"
+    assert "ÚLTIMA" not in window.header.header_state.text()
+    # its key, as the page's other buttons: the question first
+    window.activateWindow()  # the offscreen platform does not give it back by itself
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(
+        window.focusWidget() or window,
+        Qt.Key.Key_U,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    dialog = window.dialog
+    assert isinstance(dialog, ConfirmDialog), dialog
+    words = dialog.findChild(QLabel, "confirm_text")
+    assert words is not None and "la partida 1 es la última de bingo plus" in words.text()
+    assert mesa.service.hall.games.last_announced == {}  # nothing sent before the answer
+    qtbot.mouseClick(dialog.confirm, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: mesa.service.hall.games.last_announced == {"S1": {"plus": 1}})
+    assert window.error.isHidden(), window.error.text()
+    assert window.header.header_state.text() == (
+        f"Sesión S1 · {PLUS} · Partida 1 · VENTA ABIERTA · ÚLTIMA PARTIDA DE BINGO PLUS"
+    )
+    assert page.partida_info.text().endswith("· ÚLTIMA PARTIDA DE BINGO PLUS")
+    assert not button.isEnabled()  # once a modality
+    logged(qtbot, mesa, "Anunciada la última partida de bingo plus: la 1")
+    # the players' screen says it, as for the ordinary last partida
+    panel = hall_panel(qtbot, mesa)
+    assert panel.last_partida.isVisible() and panel.last_partida.text() == "ÚLTIMA PARTIDA"
+    readable(panel)
+    if SHOTS:
+        assert panel.grab().save(str(Path(SHOTS) / "hall-panel-game-last-1920x1080.png"))
+        assert window.grab().save(str(Path(SHOTS) / "console-game-last-1366x768.png"))
+    panel.close()
+
+
+def test_a_game_partida_not_announced_does_not_say_it_is_the_last(
+    qtbot: QtBot, server: Server, stations: list[At]
+) -> None:
+    open_session(Client(server, "sala", operator=SALA))
+    mesa = at(qtbot, server, stations, "mesa", MESA)
+    qtbot.waitUntil(lambda: mesa.service.hall.session is not None)
+    plus_on_sale(qtbot, mesa, count=30)
+    panel = hall_panel(qtbot, mesa)
+    assert panel.last_partida.isHidden()
+    panel.close()

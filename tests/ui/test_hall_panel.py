@@ -91,6 +91,25 @@ def test_last_partida_is_announced_on_the_panel(qtbot: QtBot, kit: Kit) -> None:
     assert panel.last_partida.text() == "ÚLTIMA PARTIDA"
 
 
+def test_the_last_game_partida_of_a_modality_is_announced_as_the_ordinary_one(
+    qtbot: QtBot,
+) -> None:
+    """R-GAME-6, decision 393: a partida of bingo plus announced as the last of its modality
+    takes the ordinary announcement's place on the panel; before it, nothing is said.
+    """
+    from tests.bingo.test_game_partidas import with_game
+
+    kit, _definition = with_game("plus-4x5")
+    panel = HallPanel(panel_state(kit.hall))
+    qtbot.addWidget(panel)
+    assert panel.last_partida.isHidden()
+    kit.svc.announce_last_game_partida()
+    panel.show_state(panel_state(kit.hall))
+    assert not panel.last_partida.isHidden()
+    assert panel.last_partida.text() == "ÚLTIMA PARTIDA"
+    assert panel.announcement.text().startswith("BINGO PLUS 4 × 5 · ")
+
+
 def test_validated_winners_appear_with_their_amounts_after_the_close(
     qtbot: QtBot, kit: Kit
 ) -> None:

@@ -594,6 +594,9 @@ class RemoteService:
     def pay_game_prizes(self) -> None:
         self.command("pay_game_prizes")
 
+    def announce_last_game_partida(self) -> None:
+        self.command("announce_last_game_partida")
+
     def game_incident(self, incident: str, note: str) -> None:
         self.command("game_incident", incident=incident, note=note or None)
 

@@ -36,6 +36,7 @@ GAME_COMMANDS = (
     "draw_game_ball",
     "close_game_partida",
     "pay_game_prizes",
+    "announce_last_game_partida",
     "game_incident",
     "annul_game_partida",
 )
@@ -113,6 +114,11 @@ class GameView:
     prizes_info: str
     annul_incident: str  # the incident an annulment records now
     by_hand: bool
+    # the partida on show was announced as the last of its modality (R-GAME-6); its words
+    is_last: bool = False
+    last_words: str = ""
+    modality: str = ""  # the modality of the game on show, in words ("bingo plus")
+    number: int = 0  # the number of the game partida on show (0: none)
 
 
 def _allowed(hall: Hall, command: str, partida: GamePartida | None, choice: GameChoice) -> bool:
@@ -124,6 +130,8 @@ def _allowed(hall: Hall, command: str, partida: GamePartida | None, choice: Game
         ),
         "close_game_sale": hall.close_game_sale,
         "pay_game_prizes": hall.pay_game_prizes,
+        # R-GAME-6 "de cada modalidad": with the partida in course, once a modality
+        "announce_last_game_partida": hall.announce_last_game_partida,
         "game_incident": lambda: hall.game_incident("failure_after_extraction_began", ""),
         "annul_game_partida": lambda: hall.annul_game_partida(_annul_incident(partida), ""),
     }
@@ -199,6 +207,13 @@ def game_name(panel: GamePanel) -> str:
     return dict(panel.names).get("es") or panel.game_id
 
 
+def last_words(panel: GamePanel, t: Translate = spanish) -> str:
+    """The mark of a partida announced as the last of its modality (R-GAME-6), else ""."""
+    if not panel.is_last:
+        return ""
+    return t("última partida de {modality}").format(modality=modality_words(panel.modality, t))
+
+
 def game_frame(panel: GamePanel, t: Translate = spanish) -> GameFrame:
     name = game_name(panel)
     state = t(GAME_STATUS_TEXT[panel.status])
@@ -213,8 +228,14 @@ def game_frame(panel: GamePanel, t: Translate = spanish) -> GameFrame:
         count = t("{n} de {planned}\nbolas").format(n=drawn, planned=panel.planned_balls)
     else:
         count = (t("{n}\nbola") if drawn == 1 else t("{n}\nbolas")).format(n=drawn)
+    last = last_words(panel, t)
     return GameFrame(
-        header=(name, t("Partida {n}").format(n=panel.number), state.upper()),
+        header=(
+            name,
+            t("Partida {n}").format(n=panel.number),
+            state.upper(),
+            *((last.upper(),) if last else ()),
+        ),
         status=t("{state} — partida {n} de {game}").format(state=state, n=panel.number, game=name),
         money="" if panel.status == "annulled" else " · ".join(stakes),
         count=count,
@@ -358,6 +379,10 @@ def derive_games(
         annul_incident=_annul_incident(partida),
         by_hand=partida is not None
         and any(i.incident == "failure_after_extraction_began" for i in partida.incidents),
+        is_last=panel is not None and panel.is_last,
+        last_words=last_words(panel, t) if panel is not None else "",
+        modality=modality_words(definition.modality, t) if definition is not None else "",
+        number=panel.number if panel is not None else 0,
     )
 
 
@@ -381,6 +406,8 @@ def _partida_info(panel: GamePanel | None, partida: GamePartida | None, t: Trans
     )
     if partida is None:
         text += " · " + t("terminada")
+    if panel.is_last:
+        text += " · " + last_words(panel, t).upper()
     return text
 
 

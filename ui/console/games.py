@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ui.console.dialogs import IncidentDialog
+from ui.console.dialogs import ConfirmDialog, IncidentDialog
 from ui.console.game_state import GameView, OfferedGame, derive_games
 from ui.console.texts import t
 
@@ -40,6 +40,7 @@ class Games:
         page.drawBall.connect(self.draw)
         page.closePartida.connect(lambda: self._send(t("Cerrar la partida"), "close_game_partida"))
         page.payPrizes.connect(lambda: self._send(t("Pagar los premios"), "pay_game_prizes"))
+        page.announceLast.connect(self.announce_last)
         page.incident.connect(self.incident)
         page.annul.connect(self.annul)
 
@@ -109,6 +110,28 @@ class Games:
     def draw(self, number: int) -> None:
         if self._send(t("Bola"), "draw_game_ball", number):
             self.page.ball_recorded()
+
+    def announce_last(self) -> None:
+        """The partida in course is the last of its modality in the session (R-GAME-6, decision
+        393): asked first, as the ordinary announcement is, for it cannot be undone.
+        """
+        view = self.view()
+        if "announce_last_game_partida" not in view.allowed:
+            return
+        dialog = ConfirmDialog(
+            t("Última partida"),
+            t(
+                "Se anunciará a la sala que la partida {n} es la última de {modality} de la "
+                "sesión. Después no puede jugarse ninguna otra de {modality}; el bingo "
+                "ordinario y la otra modalidad siguen."
+            ).format(n=view.number, modality=view.modality),
+            t("Anunciar la última partida"),
+            self.window,
+        )
+        dialog.accepted.connect(
+            lambda: self._send(t("Última partida"), "announce_last_game_partida")
+        )
+        self.window.open_dialog(dialog)
 
     def incident(self) -> None:
         """A failure once the balls began: the partida goes on by hand (R-INC-2)."""

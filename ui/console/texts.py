@@ -9,6 +9,7 @@ from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.money import euros
 from ui.console import state
+from ui.console.game_state import modality_words
 
 CONTEXT = "Console"
 
@@ -259,6 +260,10 @@ def describe(event: ev.Event, hall: Hall | None = None) -> str:
         case ev.GamePartidaClosed():
             return t("Partida {n} liquidada por el sistema: {paid} en premios").format(
                 n=event.number, paid=euros(event.payout_cents)
+            )
+        case ev.GameLastPartidaAnnounced():
+            return t("Anunciada la última partida de {modality}: la {n}").format(
+                modality=modality_words(event.modality, t), n=event.number
             )
         case ev.GamePrizesPaid():
             return t("Partida {n}: premios pagados").format(n=event.number)

@@ -103,4 +103,18 @@ GAMES: Mapping[str, str] = {
     # the frame around the pages: a game partida on show
     "{n} de {planned}\nbolas": "{n} de {planned}\nboles",
     "{state} — partida {n} de {game}": "{state} — partida {n} de {game}",
+    # the last partida of a modality (R-GAME-6)
+    "última partida de {modality}": "darrera partida de {modality}",
+    "Anunciada la última partida de {modality}: la {n}": (
+        "Anunciada la darrera partida de {modality}: la {n}"
+    ),
+    (
+        "Se anunciará a la sala que la partida {n} es la última de {modality} de la sesión. "
+        "Después no puede jugarse ninguna otra de {modality}; el bingo ordinario y la otra "
+        "modalidad siguen."
+    ): (
+        "S'anunciarà a la sala que la partida {n} és la darrera de {modality} de la sessió. "
+        "Després no se'n pot jugar cap altra de {modality}; el bingo ordinari i l'altra "
+        "modalitat continuen."
+    ),
 }

@@ -99,4 +99,18 @@ GAMES: Mapping[str, str] = {
     # the frame around the pages: a game partida on show
     "{n} de {planned}\nbolas": "{n} of {planned}\nballs",
     "{state} — partida {n} de {game}": "{state} — game {n} of {game}",
+    # the last partida of a modality (R-GAME-6)
+    "última partida de {modality}": "last game of {modality}",
+    "Anunciada la última partida de {modality}: la {n}": (
+        "Last game of {modality} announced: game {n}"
+    ),
+    (
+        "Se anunciará a la sala que la partida {n} es la última de {modality} de la sesión. "
+        "Después no puede jugarse ninguna otra de {modality}; el bingo ordinario y la otra "
+        "modalidad siguen."
+    ): (
+        "The hall will be told that game {n} is the last of {modality} in the session. No other "
+        "game of {modality} may be played after it; the ordinary bingo and the other modality "
+        "go on."
+    ),
 }

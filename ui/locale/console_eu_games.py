@@ -105,4 +105,18 @@ GAMES: Mapping[str, str] = {
     # the frame around the pages: a game partida on show
     "{n} de {planned}\nbolas": "{n}/{planned}\nbola",
     "{state} — partida {n} de {game}": "{state} — {game}: {n}. partida",
+    # the last partida of a modality (R-GAME-6)
+    "última partida de {modality}": "azken partida ({modality})",
+    "Anunciada la última partida de {modality}: la {n}": (
+        "Azken partida iragarrita ({modality}): {n}. partida"
+    ),
+    (
+        "Se anunciará a la sala que la partida {n} es la última de {modality} de la sesión. "
+        "Después no puede jugarse ninguna otra de {modality}; el bingo ordinario y la otra "
+        "modalidad siguen."
+    ): (
+        "Aretoari iragarriko zaio {n}. partida dela saioko azken partida ({modality}). Ondoren "
+        "ezin da modalitate horretako beste partidarik jokatu ({modality}); bingo arruntak eta "
+        "beste modalitateak jarraitzen dute."
+    ),
 }

@@ -103,4 +103,18 @@ GAMES: Mapping[str, str] = {
     # the frame around the pages: a game partida on show
     "{n} de {planned}\nbolas": "{n} de {planned}\nbolas",
     "{state} — partida {n} de {game}": "{state} — partida {n} de {game}",
+    # the last partida of a modality (R-GAME-6)
+    "última partida de {modality}": "última partida de {modality}",
+    "Anunciada la última partida de {modality}: la {n}": (
+        "Anunciada a última partida de {modality}: a {n}"
+    ),
+    (
+        "Se anunciará a la sala que la partida {n} es la última de {modality} de la sesión. "
+        "Después no puede jugarse ninguna otra de {modality}; el bingo ordinario y la otra "
+        "modalidad siguen."
+    ): (
+        "Anunciarase á sala que a partida {n} é a última de {modality} da sesión. Despois non "
+        "pode xogarse ningunha outra de {modality}; o bingo ordinario e a outra modalidade "
+        "seguen."
+    ),
 }

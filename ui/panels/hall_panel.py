@@ -424,7 +424,9 @@ class HallPanel(QWidget):
         self.announcement2.setText("" if other == mine else f"{second_name.upper()} · {other}")
         self.partida.show()
         self.partida.setText(f"{_t('Partida').upper()} {game.number}")
-        self.last_partida.hide()
+        # announced as the last of its modality (R-GAME-6): said as the ordinary last partida
+        self.last_partida.setVisible(game.is_last)
+        self.last_partida.setText(self._both("ÚLTIMA PARTIDA", "\n"))
         self.board.set_count(game.count)
         self.board.set_balls(game.balls, game.last_ball)
         self.ball.set_number(game.last_ball)

@@ -42,6 +42,7 @@ KEYS = {
     "close_game_sale": "Ctrl+Shift+V",
     "close_game_partida": "Ctrl+Shift+L",
     "pay_game_prizes": "Ctrl+Shift+Y",
+    "announce_last_game_partida": "Ctrl+Shift+U",  # the ordinary announcement's is Ctrl+U
     "game_incident": "Ctrl+Shift+M",
     "annul_game_partida": "Ctrl+Shift+N",
 }
@@ -57,6 +58,7 @@ class GamesPage(QWidget):
     drawBall = Signal(int)
     closePartida = Signal()
     payPrizes = Signal()
+    announceLast = Signal()  # the partida in course is the last of its modality (R-GAME-6)
     incident = Signal()
     annul = Signal()
     chosen = Signal()  # a combo changed: the view follows it
@@ -146,6 +148,13 @@ class GamesPage(QWidget):
         selling.addWidget(self.sale_count)
         selling.addWidget(self.sell_button, 1)
         selling.addWidget(self.close_sale_button, 1)
+        # announced with the partida in course, from its sale on (decision 393): beside the
+        # sale, where the row has room on a 1366-pixel laptop
+        self.announce_last_button = self._button(
+            t("Anunciar la última partida…"), "announce_last_game_partida"
+        )
+        self.announce_last_button.clicked.connect(self.announceLast)
+        selling.addWidget(self.announce_last_button, 1)
         layout.addLayout(selling)
         sold = QHBoxLayout()  # the totals, and beside them the sales they add up
         self.totals = wrapped_label(name="game_totals", pixels=17, bold=True)
@@ -219,6 +228,7 @@ class GamesPage(QWidget):
             "draw_game_ball": self.ball_button,
             "close_game_partida": self.close_partida_button,
             "pay_game_prizes": self.pay_button,
+            "announce_last_game_partida": self.announce_last_button,
             "game_incident": self.incident_button,
             "annul_game_partida": self.annul_button,
         }
