@@ -537,4 +537,5 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Extracció automàtica: com a màxim una bola cada {pace} s, "
         "perquè tots els jugadors les puguin seguir"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Ningú més no canta línia: F6, la bola següent",
 }

@@ -530,4 +530,5 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Automatic extraction: at most one ball every {pace} s, so "
         "that every player can follow them"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Nobody else calls a line: F6, the next ball",
 }

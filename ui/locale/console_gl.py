@@ -536,4 +536,5 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Extracción automática: como moito unha bola cada {pace} s, "
         "para que todos os xogadores poidan seguilas"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Ninguén máis canta liña: F6, a bola seguinte",
 }
