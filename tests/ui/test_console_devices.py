@@ -136,6 +136,7 @@ def test_the_session_opens_with_the_count_read_by_the_ball_reader(qtbot: QtBot) 
         )
         qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         assert "Lea primero el juego de bolas" in console.error.text()
+        assert "Ctrl+L" in console.error.text()  # the key that does it, not a hunt for it
         with qtbot.waitSignal(bridge.jobDone, timeout=3000):
             qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
         assert "90 bolas leídas" in console.session_page.scan_result.text()
