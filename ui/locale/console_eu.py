@@ -540,4 +540,8 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     "Nadie más canta línea: F6, la bola siguiente": (
         "Beste inork ez du lerroa kantatzen: F6, hurrengo bola"
     ),
+    'Salir': 'Irten',
+    'Dispositivos: sin noticias (sin conexión con el servidor)': (
+        'Gailuak: berririk ez (zerbitzariarekin konexiorik gabe)'
+    ),
 }

@@ -537,4 +537,8 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "para que todos os xogadores poidan seguilas"
     ),
     "Nadie más canta línea: F6, la bola siguiente": "Ninguén máis canta liña: F6, a bola seguinte",
+    'Salir': 'Saír',
+    'Dispositivos: sin noticias (sin conexión con el servidor)': (
+        'Dispositivos: sen novas (sen conexión co servidor)'
+    ),
 }
