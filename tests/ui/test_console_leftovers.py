@@ -38,3 +38,42 @@ def test_the_automatic_pace_cannot_be_set_faster_than_the_players_can_follow(
     qtbot.keyClicks(pace, "4,5")
     qtbot.keyClick(pace, Qt.Key.Key_Return)
     assert pace.value() == 4.5
+
+
+def test_a_paid_partida_leaves_no_instruction_and_no_verdict_bar_for_the_next(
+    qtbot: QtBot, bridges: list[Bridge]
+) -> None:
+    """After F9 the sale page no longer says «Anuncie: …» of the paid partida; the verdict of
+    its claims is not an empty coloured bar in the next one; the status bar's instruction of a
+    moment already gone goes with it.
+    """
+    kit = make_hall()
+    console = open_console(qtbot, kit, bridges)
+    kit.partida_ready()
+    page = console.extraction_page
+    line = kit.line_of(1)
+    kit.draw(line)
+    qtbot.waitUntil(lambda: page._claims_key[1] == len(line))  # the console has the balls
+    page.claim_line.setChecked(True)
+    page.claim_number.setText("1")
+    page.claimCheck.emit()
+    assert not page.verdict.isHidden() and page.verdict.text().startswith("LÍNEA CORRECTA")
+    console.statusBar().showMessage("Anuncie la línea")
+    kit.finish_with_bingo(1)
+    assert console.hall.partida is None
+    qtbot.waitUntil(lambda: console.sale_page.sale_announce.isHidden(), timeout=3000)
+    assert console.statusBar().currentMessage() == ""
+
+    kit.partida_ready()
+    qtbot.waitUntil(lambda: console.hall.partida is not None)
+    assert page.verdict.isHidden()
+    assert page.verdict.styleSheet() == ""
+
+
+def test_ctrl_q_quits_the_console(qtbot: QtBot, bridges: list[Bridge]) -> None:
+    console = open_console(qtbot, make_hall(), bridges, active=True)
+    quit_action = console.menu_actions["quit"]
+    assert quit_action.shortcut().toString() == "Ctrl+Q"
+    assert quit_action in console.menuBar().actions()[0].menu().actions()  # in Sesión
+    qtbot.keyClick(console, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not console.isVisible())

@@ -160,6 +160,7 @@ class ConsoleWindow(QMainWindow):
         self.desk = Desk(devices=devices is not None)
         self.dialog: Dialog | None = None
         self._close_agreed = False  # the operator said yes to closing mid-partida
+        self._moment: tuple[int, str, int, int] | None = None  # what the status bar speaks of
 
         central = QWidget(self)
         self.setCentralWidget(central)
@@ -640,6 +641,17 @@ class ConsoleWindow(QMainWindow):
             hall, desk, busy=self.bridge.busy, prima_amounts=self.defaults.prima_amounts_cents, t=t
         )
         settle(hall, desk)  # after the view, which already shows no ball waiting then
+        # The status bar's instruction is about the state it was given in: once the partida
+        # moves on (a ball, a claim, another phase) it is done, and goes.
+        partida = hall.partida
+        moment = (
+            (partida.number, partida.status, len(partida.balls), len(partida.claims))
+            if partida is not None
+            else None
+        )
+        if moment != self._moment:
+            self._moment = moment
+            self.statusBar().clearMessage()
         self.header.show_view(view)
         self.status_words.setText(view.status)
         session = self.session_page
