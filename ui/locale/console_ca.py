@@ -542,4 +542,5 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     'Dispositivos: sin noticias (sin conexión con el servidor)': (
         'Dispositius: sense notícies (sense connexió amb el servidor)'
     ),
+    'Interrupción del sistema de la sala': 'Interrupció del sistema de la sala',
 }

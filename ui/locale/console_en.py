@@ -535,4 +535,5 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     'Dispositivos: sin noticias (sin conexión con el servidor)': (
         'Devices: no news (no connection with the server)'
     ),
+    'Interrupción del sistema de la sala': 'Hall system interrupted',
 }

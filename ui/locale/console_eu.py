@@ -544,4 +544,5 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     'Dispositivos: sin noticias (sin conexión con el servidor)': (
         'Gailuak: berririk ez (zerbitzariarekin konexiorik gabe)'
     ),
+    'Interrupción del sistema de la sala': 'Aretoko sistemaren etenaldia',
 }

@@ -541,4 +541,5 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     'Dispositivos: sin noticias (sin conexión con el servidor)': (
         'Dispositivos: sen novas (sen conexión co servidor)'
     ),
+    'Interrupción del sistema de la sala': 'Interrupción do sistema da sala',
 }
