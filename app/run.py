@@ -160,6 +160,7 @@ def run_console(args: argparse.Namespace) -> int:
     ) as engine:
         service = engine.service
         prepare_hall(service, settings)
+        service.note_system_interruption()  # a partida the last run left in play says so
         kind = getattr(args, "devices", "emulated")
         partida = service.hall.partida
         drawn = tuple(partida.balls) if partida is not None else ()

@@ -125,6 +125,7 @@ class HallService:
         self.hall = Hall(self.card_sets.get)
         self.hall.games.load_copy = self.card_sets.copy_of
         self.last_seq = 0
+        self.last_at = ""  # the time of the newest record held
         self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
@@ -138,7 +139,7 @@ class HallService:
             if isinstance(event, ev.CardSetRegistered):
                 self.card_sets.know(event.card_set_id, event.source, event.digest)
             self.hall.apply(event, rec.at)
-            self.last_seq = rec.seq
+            self.last_seq, self.last_at = rec.seq, rec.at
 
     def follow(self, records: Sequence[Record]) -> list[Record]:
         """A replica's step: records committed by the hall's one writer elsewhere, applied with
@@ -155,7 +156,7 @@ class HallService:
                 if isinstance(event, ev.CardSetRegistered):
                     self.card_sets.know(event.card_set_id, event.source)
                 self.hall.apply(event, rec.at)
-                self.last_seq = rec.seq
+                self.last_seq, self.last_at = rec.seq, rec.at
             for rec, event in zip(new, events, strict=True):
                 for subscriber in list(self._subscribers):
                     try:
@@ -190,7 +191,7 @@ class HallService:
             if isinstance(event, ev.CardSetRegistered):
                 self.card_sets.know(event.card_set_id, event.source, event.digest)
             self.hall.apply(event, rec.at)
-            self.last_seq = rec.seq
+            self.last_seq, self.last_at = rec.seq, rec.at
         for rec, event in zip(records, events, strict=True):
             for subscriber in list(self._subscribers):
                 try:
@@ -698,6 +699,17 @@ class HallService:
         with self._lock:
             return self._draw(
                 self.hall.note_reader_hold(hold_note, incident), number, "operator", ball_id
+            )
+
+    def note_system_interruption(self) -> bool:
+        """At the start of the record's writer: a partida left in play by the previous one (it
+        was killed, or closed mid-partida) gets the interruption and this resumption recorded,
+        with the time of the last record and the time now; False when none was in play.
+        """
+        with self._lock:
+            stopped = self.last_at
+            return bool(
+                self._commit(self.hall.note_system_interruption(stopped, self._clock()))
             )
 
     def note_manual_book(self, from_ball: int, note: str) -> None:

@@ -90,6 +90,9 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
         if args.config:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
+        # a partida the previous writer left in play: its interruption and this resumption,
+        # with their times, in the record and the acta
+        host.service.note_system_interruption()
         if ledger is not None:
             _play_interconnected(host, ledger)
         if args.devices == "emulated":

@@ -120,10 +120,11 @@ class Station(QObject):
         for panel in self._panels:
             panel.show_offline(not online)
         window = self.window
+        window.alarm.link_changed(online)
+        window.refresh()  # the menus offer nothing while cut off
         if online:
             window.error.hide()
             window.log_line(t("Conexión con el servidor de la sala recuperada"))
-            window.refresh()
             return
         if self.service.problem:
             message = t("El registro del servidor no es el de este puesto: {why}").format(

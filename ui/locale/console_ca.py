@@ -537,4 +537,10 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Extracció automàtica: com a màxim una bola cada {pace} s, "
         "perquè tots els jugadors les puguin seguir"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Ningú més no canta línia: F6, la bola següent",
+    'Salir': 'Surt',
+    'Dispositivos: sin noticias (sin conexión con el servidor)': (
+        'Dispositius: sense notícies (sense connexió amb el servidor)'
+    ),
+    'Interrupción del sistema de la sala': 'Interrupció del sistema de la sala',
 }

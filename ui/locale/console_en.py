@@ -530,4 +530,10 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Automatic extraction: at most one ball every {pace} s, so "
         "that every player can follow them"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Nobody else calls a line: F6, the next ball",
+    'Salir': 'Quit',
+    'Dispositivos: sin noticias (sin conexión con el servidor)': (
+        'Devices: no news (no connection with the server)'
+    ),
+    'Interrupción del sistema de la sala': 'Hall system interrupted',
 }

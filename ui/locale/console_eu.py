@@ -537,4 +537,12 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "Extracción automática: como mucho una bola cada {pace} s, para que todos "
         "los jugadores puedan seguirlas"
     ): ("Ateratze automatikoa: gehienez bola bat {pace} s-ro, jokalari guztiek jarrai diezaieten"),
+    "Nadie más canta línea: F6, la bola siguiente": (
+        "Beste inork ez du lerroa kantatzen: F6, hurrengo bola"
+    ),
+    'Salir': 'Irten',
+    'Dispositivos: sin noticias (sin conexión con el servidor)': (
+        'Gailuak: berririk ez (zerbitzariarekin konexiorik gabe)'
+    ),
+    'Interrupción del sistema de la sala': 'Aretoko sistemaren etenaldia',
 }

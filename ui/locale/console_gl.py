@@ -536,4 +536,10 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Extracción automática: como moito unha bola cada {pace} s, "
         "para que todos os xogadores poidan seguilas"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Ninguén máis canta liña: F6, a bola seguinte",
+    'Salir': 'Saír',
+    'Dispositivos: sin noticias (sin conexión con el servidor)': (
+        'Dispositivos: sen novas (sen conexión co servidor)'
+    ),
+    'Interrupción del sistema de la sala': 'Interrupción do sistema da sala',
 }
