@@ -71,7 +71,7 @@ def hall_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "claims.json").write_text(
         '[{"hall_id": "cantabria-001", "session_id": "N1", "filed": "2026-11-23", "settled": null}]'
     )
-    shutil.copy(Path(__file__).parents[1] / "app" / "config" / "hall.toml", folder / "hall.toml")
+    shutil.copy(Path(__file__).parents[1] / "config" / "hall.toml", folder / "hall.toml")
     return folder
 
 

@@ -19,6 +19,15 @@ REGIONS = ("cantabria", "euskadi")
 LANGUAGES = ("es", "eu", "gl", "ca", "en")
 
 
+#: The hall's files (the top-level ``config/`` of the tree), installed as this package's data.
+FILES = "app.config.files"
+
+
+def shipped_file(*parts: str) -> Path:
+    """A file or folder of ``config/`` as the program has it, in a checkout or installed."""
+    return Path(str(resources.files(FILES).joinpath(*parts)))
+
+
 class ConfigError(ValueError):
     """A settings file that cannot be used; the message names the file and the key."""
 
@@ -213,7 +222,7 @@ def published_entries(folder: str, keys: tuple[str, ...]) -> list[tuple[str, ...
     texts: the manifest of the files the authority published (region rules, game files).
     """
     where = f"config/{folder}/published.toml"
-    raw = resources.files("app.config").joinpath(folder, "published.toml").read_bytes()
+    raw = shipped_file(folder, "published.toml").read_bytes()
     entries = _read_toml(raw.decode("utf-8"), where).get("file", [])
     if not isinstance(entries, list):
         raise ConfigError(f"{where}: [[file]] debe ser una lista de tablas")
@@ -258,7 +267,7 @@ def load_region(region: str) -> Region:
     """A region's file: its rules, their provenance and the bounds of a hall's choices."""
     if region not in REGIONS:
         raise ConfigError(f"región desconocida: {region!r} (conocidas: {', '.join(REGIONS)})")
-    raw = resources.files("app.config").joinpath("regions", f"{region}.toml").read_bytes()
+    raw = shipped_file("regions", f"{region}.toml").read_bytes()
     return region_from_bytes(region, raw)
 
 
@@ -556,7 +565,7 @@ def _hall_rules(data: dict[str, Any], where: str, region: Region) -> RegionRules
 
 
 def default_hall_path() -> Path:
-    return Path(str(resources.files("app.config").joinpath("hall.toml")))
+    return shipped_file("hall.toml")
 
 
 def _server(data: dict[str, Any], where: str, folder: Path) -> ServerConfig:

@@ -10,11 +10,10 @@ with the definition into the record.
 from __future__ import annotations
 
 import hashlib
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from app.config import REGIONS, ConfigError, _read_toml, _Table, published_entries
+from app.config import REGIONS, ConfigError, _read_toml, _Table, published_entries, shipped_file
 from bingo.game.definition import (
     CardShape,
     Combination,
@@ -37,7 +36,7 @@ def published_games() -> tuple[tuple[str, str, str, str], ...]:
 
 def shipped_games() -> tuple[str, ...]:
     """The names of the game files that ship with the program (without ``.toml``)."""
-    folder = resources.files("app.config").joinpath(_GAMES)
+    folder = shipped_file(_GAMES)
     return tuple(
         sorted(
             p.name[: -len(".toml")]
@@ -51,7 +50,7 @@ def shipped_game(name: str) -> GameDefinition:
     """A game file shipped with the program, by name (``ordinario-90``)."""
     if name not in shipped_games():
         raise ConfigError(f"juego desconocido: {name!r} (conocidos: {', '.join(shipped_games())})")
-    raw = resources.files("app.config").joinpath(_GAMES, f"{name}.toml").read_bytes()
+    raw = shipped_file(_GAMES, f"{name}.toml").read_bytes()
     return game_from_bytes(raw, f"config/games/{name}.toml")
 
 
