@@ -137,13 +137,12 @@ def check(value: object, kind: Any) -> Any:
     ``ValueError`` whose message says the allowed range: for the server's commands and the
     command line's options, which take the same values as the settings.
     """
+    if kind is SessionDate:
+        return session_date(value) if isinstance(value, str) else session_date(repr(value))
     try:
-        checked = msgspec.convert(value, kind, strict=True)
+        return msgspec.convert(value, kind, strict=True)
     except msgspec.ValidationError:
         raise ValueError(_message(value, kind)) from None
-    if kind is SessionDate:
-        session_date(checked)
-    return checked
 
 
 def session_date(value: str) -> str:
