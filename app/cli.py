@@ -51,6 +51,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("instructions", "app.games_cli", "add_parsers"),
     ("terminal", "app.terminal_client", "add_parsers"),
     ("acta", "app.acta_cli", "add_engine_parsers"),
+    ("config", "app.config_cli", "add_parsers"),
 )
 
 

@@ -17,9 +17,11 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.bounds import Id, Seed, Strips
 from app.cli_input import (
     EXIT_OK,
     CliError,
+    bounded,
     created_database_undone_on_refusal,
     identifier,
     parse_json,
@@ -262,9 +264,9 @@ def add_cardset(sub: Any) -> None:
     add_common(p)
     cs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
     g = cs.add_parser("generate", help="genera un juego reproducible de tiras de 6 cartones")
-    g.add_argument("--id", type=identifier, required=True)
-    g.add_argument("--seed", type=whole_number(0), required=True)
-    g.add_argument("--strips", type=whole_number(1), required=True)
+    g.add_argument("--id", type=bounded(Id), required=True)  # as [card_set] takes them
+    g.add_argument("--seed", type=bounded(Seed), required=True)
+    g.add_argument("--strips", type=bounded(Strips), required=True)
     g.add_argument("-o", "--output", required=True)
     for action, text in (
         ("validate", "comprueba un fichero de juego de cartones"),
@@ -283,7 +285,7 @@ def add_ballset(sub: Any) -> None:
     add_common(f)
     f = bs.add_parser("install", help="registra el cambio a otro juego de bolas")
     add_common(f)
-    f.add_argument("--id", type=identifier, required=True, help="identificador del juego")
+    f.add_argument("--id", type=bounded(Id), required=True, help="identificador del juego")
     f.add_argument("--homologation", required=True, help="número de homologación")
     f.add_argument(
         "--guaranteed",
