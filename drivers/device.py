@@ -237,6 +237,11 @@ class DeviceDriver:
         self._wake.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=2.0)
+        if (self._thread is None or not self._thread.is_alive()) and self.line.is_up:
+            try:
+                self._line_work()  # what callers handed over last (the boards' final state)
+            except ProtocolError as exc:
+                log.info("%s: last work not sent: %s", self.name, exc)
         self.link.line_down()
         self.line.close()
         if self._own_traffic and self.traffic is not None:
@@ -391,6 +396,7 @@ class DeviceDriver:
                 return
             if not self._reopen():
                 return
+        self._line_work()
         all_offline = not any(u.online for u in self.units.values())
         for unit in self.units.values():
             if self._stopping.is_set():
@@ -615,6 +621,11 @@ class DeviceDriver:
 
     def _on_offline(self, unit: Unit) -> None:
         """Called when a unit goes offline."""
+
+    def _line_work(self) -> None:
+        """Called on the supervisor at every tick with the line up, before the units' polls:
+        work handed over by callers that must not wait for the line.
+        """
 
     def _after_status(self, unit: Unit, status: Status) -> None:
         """Called after every processed STATUS."""
