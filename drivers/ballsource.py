@@ -482,6 +482,7 @@ class DeviceBallSource:
                 d.released = True
                 d.read_deadline = now + self.timing.read_timeout
                 d.confirm_until = None
+                self.reader.hurry()  # the ball is in the tube: its reading comes next
         elif isinstance(event, BallReadEvent):
             if self._is_known_repeat(event):
                 pass

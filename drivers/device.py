@@ -129,6 +129,7 @@ class Unit:
     next_poll: float = 0.0
     last_status: float = 0.0
     next_events: float = 0.0  # next EVENTS poll while a ball is expected
+    events_interval: float = 0.0  # the pace of those polls now (backed off while idle)
     events_taken: int = 0
     next_attempt: float = 0.0
     tracker: EventTracker = field(default_factory=EventTracker)
@@ -290,7 +291,7 @@ class DeviceDriver:
         interval = self.timing.fast_poll_interval if interval is None else interval
         with self._state_lock:
             self._fast.append(interval)
-        self._wake.set()
+        self.hurry()
         try:
             yield
         finally:
@@ -300,6 +301,30 @@ class DeviceDriver:
     def _fast_interval(self) -> float:
         with self._state_lock:
             return min(self._fast, default=self.timing.fast_poll_interval)
+
+    def hurry(self, address: int | None = None) -> None:
+        """Something is about to happen on the device (the ball is out, a reading is due):
+        poll its events at the fast pace again, now.
+        """
+        units = self.units.values() if address is None else [self.units[address]]
+        for unit in units:
+            unit.events_interval = 0.0
+            unit.next_events = 0.0
+        self._wake.set()
+
+    def _events_interval(self, unit: Unit, delivered: bool) -> float:
+        """The next EVENTS interval while polling fast: the asked-for pace after events (or
+        a command, or ``hurry``); stretched after each empty poll, up to
+        ``idle_poll_interval``. A pace faster than the ball's (a set scan) is never stretched.
+        """
+        base = self._fast_interval()
+        t = self.timing
+        if delivered or base < t.fast_poll_interval or unit.events_interval <= 0.0:
+            unit.events_interval = base
+        else:
+            stretched = unit.events_interval * t.idle_backoff
+            unit.events_interval = max(base, min(stretched, t.idle_poll_interval))
+        return unit.events_interval
 
     def wake(self) -> None:
         self._wake.set()
@@ -324,7 +349,7 @@ class DeviceDriver:
             self._set_offline(unit, "line lost")
             raise
         if self._fast:
-            self._wake.set()
+            self.hurry(unit.address)  # the device acts on it: its events come soon
         return reply
 
     def _refusal(self, unit: Unit, nak: NakError) -> NakError:
@@ -407,11 +432,12 @@ class DeviceDriver:
                 if fast and self._clock() >= unit.next_events:
                     # Paced start to start: a pty or TCP bridge has no baud rate to slow a
                     # back-to-back loop (thousands of polls a second).
-                    interval = self._fast_interval()
+                    interval = self._events_interval(unit, delivered=False)
                     unit.next_events = self._clock() + interval
                     taken = unit.events_taken
                     self._poll_events(unit)
                     if unit.events_taken != taken:
+                        interval = self._events_interval(unit, delivered=True)
                         # Whoever hears those events may want the line next (the ball source
                         # asks the reader whether its reading is final): leave it free for one
                         # interval, a STATUS due included (unless overdue by a whole second).
