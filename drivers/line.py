@@ -117,7 +117,9 @@ class SerialLine:
             self._wake = wake
             self._thread = threading.Thread(
                 target=self._read_loop if fd is None else self._select_loop,
-                args=(self._ser, self._generation) if fd is None else (self._ser, fd, wake),
+                args=(self._ser, self._generation)
+                if fd is None
+                else (self._ser, self._generation, fd, wake),
                 name=f"bhd-reader-{self.name}",
                 daemon=True,
             )
@@ -170,15 +172,15 @@ class SerialLine:
                 self._on_quiet()
 
     def _select_loop(
-        self, ser: Any, fd: int, wake: tuple[socket.socket, socket.socket] | None
+        self, ser: Any, generation: int, fd: int, wake: tuple[socket.socket, socket.socket] | None
     ) -> None:
-        generation = self._generation
         assert wake is not None
+        stop = wake[0].fileno()
         try:
             while generation == self._generation:
                 try:
-                    ready, _, _ = select.select([fd, wake[0]], [], [], self._read_timeout)
-                    if generation != self._generation or wake[0] in ready:
+                    ready, _, _ = select.select([fd, stop], [], [], self._read_timeout)
+                    if generation != self._generation or stop in ready:
                         return
                     data = ser.read(4096) if ready else b""
                 except Exception as exc:  # pyserial raises SerialException, OSError...

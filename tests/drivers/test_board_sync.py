@@ -128,7 +128,8 @@ def test_a_board_with_its_own_hash_is_in_sync_after_one_push(boards: Boards) -> 
             assert boards.emulator.showing(address) == p.ShowState(*state)
         pushes = boards.heard(p.MsgType.SHOW, 0x10) + boards.heard(p.MsgType.SHOW, 0x11)
         polls = boards.heard(p.MsgType.STATUS)
-        assert eventually(lambda n=polls: boards.heard(p.MsgType.STATUS) >= n + 6)  # 3 each
+        wanted = polls + 6  # 3 polls each
+        assert eventually(lambda: boards.heard(p.MsgType.STATUS) >= wanted)  # noqa: B023
         assert boards.heard(p.MsgType.SHOW, 0x10) + boards.heard(p.MsgType.SHOW, 0x11) == pushes
         assert boards.driver.synced()
     # A board that goes blank on its own is still caught, and catches up.
