@@ -307,9 +307,10 @@ class DeviceDriver:
         poll its events at the fast pace again, now.
         """
         units = self.units.values() if address is None else [self.units[address]]
+        soon = self._clock() + self._fast_interval()
         for unit in units:
             unit.events_interval = 0.0
-            unit.next_events = 0.0
+            unit.next_events = min(unit.next_events, soon)
         self._wake.set()
 
     def _events_interval(self, unit: Unit, delivered: bool) -> float:
