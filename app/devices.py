@@ -208,6 +208,10 @@ class DeviceRecord(DrawRecord, Protocol):
         self, note: str, duplicated: Sequence[int] = ()
     ) -> None: ...
 
+    def use_emulated_devices(self, seed: int) -> None:
+        """Its balls and counts from the devices are emulated ones (decision 520)."""
+        ...
+
 
 class SetNotCounted(DomainError):
     """The reader could not count the ball set: nothing is recorded (R-BALL-2)."""
@@ -342,8 +346,7 @@ def emulated_draws(
         **models,  # type: ignore[arg-type]
     )
 
-    if isinstance(service, HallService):  # its balls and counts say so (decision 520)
-        service.use_emulated_devices(seed)
+    service.use_emulated_devices(seed)  # its balls and counts say so (decision 520)
 
     def repair() -> None:
         for name in ("no_air", "stuck_tube_sensor", "reader_optics", "double_feed"):

@@ -93,9 +93,7 @@ def test_emulated_devices_are_said_by_the_record_export_checker_acta_and_every_p
         wait_for(chrome, "window.__panel.online")
         # every announcement on the page, in each language in turn
         wait_for(chrome, "document.querySelector('.announce').textContent.includes('EMULADO')")
-        wait_for(
-            chrome, "document.querySelector('.announce').textContent.includes('EMULATUA')", 30
-        )
+        wait_for(chrome, "document.querySelector('.announce').textContent.includes('EMULATUA')", 30)
     server.stop()
 
     out = tmp_path / "export.json"
