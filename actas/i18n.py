@@ -43,6 +43,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "SAIO SIMULATUA ({seed} hazia), horrela erregistratua: ez da benetako joko-saio "
         "bat eta akta honek ez du baliorik.",
     },
+    "open.emulated": {
+        "es": "DISPOSITIVOS EMULADOS (semilla {seeds}): las bolas y los recuentos marcados como "
+        "emulados no salieron de un extractor ni de un lector reales; no es una sesión real de "
+        "juego y esta acta no tiene validez.",
+        "eu": "GAILU EMULATUAK ({seeds} hazia): emulatu gisa markatutako bolak eta zenbaketak ez "
+        "dira benetako erauzgailu edo irakurgailu batetik atera; ez da benetako joko-saio bat "
+        "eta akta honek ez du baliorik.",
+    },
+    "page.emulated": {
+        "es": "dispositivos emulados (semilla {seeds}): sin validez",
+        "eu": "gailu emulatuak ({seeds} hazia): baliorik gabe",
+    },
     "doc.simulation": {
         "es": "SESIÓN SIMULADA (semilla {seed}): este documento no tiene validez.",
         "eu": "SAIO SIMULATUA ({seed} hazia): agiri honek ez du baliorik.",

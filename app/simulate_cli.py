@@ -134,15 +134,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             except ValueError as exc:  # an unknown --fault: the command line is wrong
                 raise CliError(f"--fault: {exc}", EXIT_USAGE) from None
         elif args.devices == "serial":
-            from app.devices import serial_draws
+            from app.devices import DevicePortError, serial_draws, serial_ports
 
-            if not settings.extractor_port or not settings.reader_port:
-                raise CliError("faltan los puertos del extractor y del lector en [devices]")
-            try:
-                draws, stop_devices = serial_draws(
-                    svc, settings.extractor_port, settings.reader_port, settings.baud
-                )
-            except OSError as exc:
+            try:  # each port opened once first: one that cannot be is named, nothing written
+                extractor, reader = serial_ports(settings)
+                draws, stop_devices = serial_draws(svc, extractor, reader, settings.baud)
+            except (DevicePortError, OSError) as exc:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
             stop_devices = _with_boards(svc, settings, stop_devices)
         ledger = open_ledger(engine.store, settings)

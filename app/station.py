@@ -48,15 +48,12 @@ def _any_port() -> int:
 
 
 def _devices_kind(args: argparse.Namespace, settings: Any) -> str:
-    kind = str(getattr(args, "devices", "emulated"))
-    if kind == "serial" and not (settings.extractor_port and settings.reader_port):
-        print(
-            "bingo-hall: faltan los puertos del extractor y del lector en [devices] del fichero "
-            "de la sala; la consola sigue sin dispositivos (las bolas se escriben a mano).",
-            file=sys.stderr,
-        )
-        return "none"
-    return kind
+    """The server's devices: ``--devices``, else the settings' (``app.devices.chosen_devices``;
+    their ports were checked before, ``app.run._ports_problem``).
+    """
+    from app.devices import chosen_devices
+
+    return chosen_devices(getattr(args, "devices", None), settings)
 
 
 class ChildServer:
@@ -69,6 +66,8 @@ class ChildServer:
         # a hall's own certificate is trusted for its own loopback server
         self.verify: bool | str = args.cafile or settings.server.cert or True
         self.options = ["--devices", kind]
+        if kind == "emulated" and getattr(args, "seed", None) is not None:
+            self.options += ["--seed", str(args.seed)]
         for option in ("db", "hall", "config"):
             value = getattr(args, option, None)
             if value:

@@ -23,6 +23,7 @@ from bingo.card_library import CardSetLibrary as CardSetLibrary
 from bingo.card_library import card_set_with_digest as card_set_with_digest
 from bingo.cards import CardSet, generate_card_set
 from bingo.chain import Record, seal
+from bingo.emulated import EmulatedDevices
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.hall import interconnected as ic_steps
@@ -130,6 +131,7 @@ class HallService:
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
         self.rights: rt.Rights | None = None
+        self.emulated: EmulatedDevices | None = None  # use_emulated_devices
         self._terminal_asks = False  # a terminal's own command is running (decision 284)
         self._replay(event_log.load(hall_id))
 
@@ -335,11 +337,12 @@ class HallService:
         """Record the count of the balls; True when all 90 are there, each once, in perfect
         condition (R-BALL-2). A damaged ball is recorded with ``condition_ok=False`` and a note.
         """
-        records = self._do(
-            lambda: self.hall.record_ball_check(
-                session_id, when, numbers, method, condition_ok, note
+        with self._lock:
+            method, before = self._labelled(method, session_id)
+            check = self.hall.record_ball_check
+            records = self._do(
+                lambda: [*before, *check(session_id, when, numbers, method, condition_ok, note)]
             )
-        )
         return bool(records[-1].payload["ok"])
 
     def open_session(
@@ -530,7 +533,20 @@ class HallService:
     def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> list[Record]:
         """Record a ball together with the claims of the electronic cartones it completed."""
         with self._lock:
-            return self._draw([], number, source, ball_id)
+            partida = self.hall.partida
+            source, before = self._labelled(source, partida.session_id if partida else None)
+            return self._draw(before, number, source, ball_id)
+
+    def use_emulated_devices(self, seed: int) -> None:
+        """The devices feeding this service are emulated, started with ``seed``: their balls and
+        counts are recorded as such, with the seed (``bingo.emulated``, decision 520).
+        """
+        self.emulated = EmulatedDevices(seed)
+
+    def _labelled(self, given: str, session_id: str | None) -> tuple[str, list[ev.Event]]:
+        if self.emulated is None:
+            return given, []
+        return self.emulated.label(given, session_id, self.hall.emulated)
 
     def _draw(self, before: list[ev.Event], number: int, source: str, ball_id: str) -> list[Record]:
         partida = self.hall.partida

@@ -72,6 +72,10 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
         if kind != "none":
             print(f"  bolas del extractor y el lector ({kind})", flush=True)
+        if kind == "emulated":
+            from app.devices import announce_emulated
+
+            announce_emulated(args.seed, args.seed_given)
         run_app(app, listening, args.cert, args.key)
     finally:
         store.close()

@@ -41,11 +41,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--devices",
         choices=["emulated", "serial", "none"],
         help="de dónde salen las bolas: dispositivos emulados, los puertos serie de [devices] "
-        "o ninguno (el jefe de mesa teclea cada bola); por omisión emulated en una sala, none "
-        "en el centro",
+        "o ninguno (el jefe de mesa teclea cada bola); por omisión los puertos de [devices] "
+        "cuando el fichero de la sala los nombra, y si no emulated en una sala y none en el "
+        "centro",
     )
     parser.add_argument(
-        "--seed", type=int, help="semilla de los dispositivos emulados (por omisión 7)"
+        "--seed",
+        type=int,
+        help="semilla de los dispositivos emulados (por omisión, al azar; se dice al arrancar "
+        "y consta en el registro)",
     )
     parser.add_argument(
         "--traffic", help="carpeta donde guardar el tráfico de las líneas serie, byte a byte"
@@ -96,11 +100,12 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
         if ledger is not None:
             _play_interconnected(host, ledger)
         if args.devices == "emulated":
-            from app.devices import emulated_draws
+            from app.devices import announce_emulated, emulated_draws
 
             host.use_devices(
                 *emulated_draws(host.service, args.seed, [], fast=True, traffic_dir=args.traffic)
             )
+            announce_emulated(args.seed, args.seed_given)
         elif args.devices == "serial":
             from app.devices import serial_draws
 
@@ -143,25 +148,39 @@ def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
 
 
 def device_ports(devices: str, settings: object) -> tuple[str, str] | None:
-    """The extractor's and the reader's ports of ``[devices]`` for ``--devices serial`` (None
-    for other devices), checked before any database is opened: missing, or a device file that
-    does not exist, is refused (exit 1) with nothing created.
+    """The extractor's and the reader's ports of ``[devices]`` for serial devices (None for
+    other devices), each opened once before any database is opened: one missing, or one that
+    cannot be opened, is refused (exit 1) naming it and why, with nothing created (decision 521).
     """
-    from app.config import HallSettings
+    from app.devices import DevicePortError, serial_ports
 
-    assert isinstance(settings, HallSettings)
     if devices != "serial":
         return None
-    ports = settings.extractor_port, settings.reader_port
-    if not ports[0] or not ports[1]:
-        raise ServeError(
-            "--devices serial: faltan los puertos del extractor y del lector en [devices] del "
-            "fichero de la sala (--config)"
+    try:
+        return serial_ports(settings)
+    except DevicePortError as exc:
+        raise ServeError(str(exc)) from None
+
+
+def choose_devices(args: argparse.Namespace, settings: object) -> None:
+    """``args.devices`` from ``--devices`` or the settings (``app.devices.chosen_devices``), and
+    ``args.seed`` for emulated ones: the one given, else one at random (decision 522).
+    """
+    from app.cli_input import EXIT_USAGE, CliError
+    from app.devices import chosen_devices, emulated_seed
+
+    args.devices = chosen_devices(args.devices, settings, centre=args.centre)
+    args.seed_given = args.seed is not None
+    if args.devices != "emulated" and (args.seed_given or args.traffic):
+        given = ", ".join(
+            o for o, v in (("--seed", args.seed_given), ("--traffic", args.traffic)) if v
         )
-    for port in (ports[0], ports[1]):
-        if "://" not in port and not Path(port).exists():  # a pyserial URL is checked on opening
-            raise ServeError(f"--devices serial: no existe el puerto {port} ([devices])")
-    return ports[0], ports[1]
+        raise CliError(
+            f"{given} solo vale con los dispositivos emulados (--devices emulated); los de "
+            f"ahora son --devices {args.devices} ([devices] del fichero de la sala)",
+            EXIT_USAGE,
+        )
+    args.seed = emulated_seed(args.seed)
 
 
 def _start_boards_and_voice(
@@ -220,10 +239,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
-    from app.centre.options import devices_of
-
-    args.devices = devices_of(args)
-    args.seed = args.seed if args.seed is not None else 7
+    choose_devices(args, settings)
     device_ports(args.devices, settings)  # before any database is opened
     if args.centre:
         from app.centre.main import serve_centre

@@ -303,6 +303,8 @@ def derive(
     # a game partida has the screens (the web panels' one rule): the frame speaks of it
     game = game_frame(state.game, t) if state.game is not None else None
     parts = [t("Sesión {id}").format(id=session.id) if session else t("Sin sesión abierta")]
+    if state.emulated:  # its balls came from emulated devices (decision 520)
+        parts.append(t("EMULADO: no es una sesión real"))
     if game is not None:
         parts.extend(game.header)
     elif shown is not None:

@@ -54,6 +54,7 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Bola del tub llegida pel cap de taula després de l'avaria"
     ),
     "jefe de mesa": "cap de taula",
+    "emulado": "emulat",
     "Partida {n}: venta abierta": "Partida {n}: venda oberta",
     "; prima de {amount} hasta la bola {limit}": "; prima de {amount} fins a la bola {limit}",
     "; bola loca {numbers}": "; bola loca {numbers}",
@@ -113,6 +114,9 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Joc de boles {id} instal·lat (homologació {hom}, {before} partides jugades abans)"
     ),
     "Sesión simulada {id}": "Sessió simulada {id}",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "Dispositius EMULATS (llavor {seed}): no és una sessió real"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "Sèrie {code} registrada: {size} cartrons de {value}"
     ),
@@ -331,6 +335,7 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     ),
     "sin partida en curso": "sense partida en curs",
     "Sesión {id}": "Sessió {id}",
+    "EMULADO: no es una sesión real": "EMULAT: no és una sessió real",
     "Sin sesión abierta": "Sense sessió oberta",
     "última: la {n}": "darrera: la {n}",
     "PUERTA CERRADA\nno entra nadie": "PORTA TANCADA\nno hi entra ningú",

@@ -122,6 +122,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Ball in the tube read by the table manager-cashier after the failure"
     ),
     "jefe de mesa": "table manager-cashier",
+    "emulado": "emulated",
     "Partida {n}: venta abierta": "Game {n}: sale open",
     "; prima de {amount} hasta la bola {limit}": "; jackpot of {amount} up to ball {limit}",
     "; bola loca {numbers}": "; crazy ball {numbers}",
@@ -181,6 +182,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Ball set {id} installed (homologation {hom}, {before} games played before)"
     ),
     "Sesión simulada {id}": "Simulated session {id}",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "EMULATED devices (seed {seed}): not a real session"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "Series {code} registered: {size} cards of {value}"
     ),
@@ -395,6 +399,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "sin partida en curso": "no game in progress",
     "Sesión {id}": "Session {id}",
+    "EMULADO: no es una sesión real": "EMULATED: not a real session",
     "Sin sesión abierta": "No session open",
     "última: la {n}": "last: game {n}",
     "PUERTA CERRADA\nno entra nadie": "DOOR CLOSED\nnobody comes in",

@@ -56,6 +56,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "Mahaiburuak matxuraren ondoren irakurritako hodiko bola"
     ),
     "jefe de mesa": "mahaiburua",
+    "emulado": "emulatua",
     "Partida {n}: venta abierta": "{n}. partida: salmenta irekita",
     "; prima de {amount} hasta la bola {limit}": "; prima: {amount}, {limit}. bolara arte",
     "; bola loca {numbers}": "; bola zoroa {numbers}",
@@ -115,6 +116,9 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "{id} bola-jokoa instalatuta ({hom} homologazioa, {before} partida jokatuta lehenago)"
     ),
     "Sesión simulada {id}": "{id} saio simulatua",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "Gailu EMULATUAK ({seed} hazia): ez da benetako saioa"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "{code} seriea erregistratuta: {size} kartoi, {value} bakoitza"
     ),
@@ -327,6 +331,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     ),
     "sin partida en curso": "partidarik martxan ez",
     "Sesión {id}": "{id} saioa",
+    "EMULADO: no es una sesión real": "EMULATUA: ez da benetako saioa",
     "Sin sesión abierta": "Saiorik irekita ez",
     "última: la {n}": "azkena: {n}.a",
     "PUERTA CERRADA\nno entra nadie": "ATEA ITXITA\nez da inor sartzen",

@@ -53,6 +53,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Bola do tubo lida polo xefe de mesa despois da avaría"
     ),
     "jefe de mesa": "xefe de mesa",
+    "emulado": "emulado",
     "Partida {n}: venta abierta": "Partida {n}: venda aberta",
     "; prima de {amount} hasta la bola {limit}": "; prima de {amount} ata a bola {limit}",
     "; bola loca {numbers}": "; bola loca {numbers}",
@@ -114,6 +115,9 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Xogo de bolas {id} instalado (homologación {hom}, {before} partidas xogadas antes)"
     ),
     "Sesión simulada {id}": "Sesión simulada {id}",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "Dispositivos EMULADOS (semente {seed}): non é unha sesión real"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "Serie {code} rexistrada: {size} cartóns de {value}"
     ),
@@ -328,6 +332,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     ),
     "sin partida en curso": "sen partida en curso",
     "Sesión {id}": "Sesión {id}",
+    "EMULADO: no es una sesión real": "EMULADO: non é unha sesión real",
     "Sin sesión abierta": "Sen sesión aberta",
     "última: la {n}": "última: a {n}",
     "PUERTA CERRADA\nno entra nadie": "PORTA PECHADA\nnon entra ninguén",
