@@ -100,7 +100,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=False) as engine:
         # Loading re-checked the chain; the audit also holds it against the signed
         # checkpoints, in the database and next to the hall's key (docs/store.md).
         try:

@@ -156,7 +156,10 @@ def run_console(args: argparse.Namespace) -> int:
     from app.bootstrap import open_hall
 
     with open_hall(
-        getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id
+        getattr(args, "db", None),
+        getattr(args, "hall", None),
+        settings.hall_id,
+        writer="bingo-hall run --local",
     ) as engine:
         service = engine.service
         prepare_hall(service, settings)
