@@ -23,6 +23,7 @@ from bingo.card_library import CardSetLibrary as CardSetLibrary
 from bingo.card_library import card_set_with_digest as card_set_with_digest
 from bingo.cards import CardSet, generate_card_set
 from bingo.chain import Record, seal
+from bingo.clock import check_clock
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.hall import interconnected as ic_steps
@@ -334,17 +335,25 @@ class HallService:
         """Record the count of the balls; True when all 90 are there, each once, in perfect
         condition (R-BALL-2). A damaged ball is recorded with ``condition_ok=False`` and a note.
         """
-        records = self._do(
-            lambda: self.hall.record_ball_check(
+
+        def decide() -> list[ev.Event]:
+            if when == "open":  # a clock behind the record opens nothing, nor counts for it
+                check_clock(self.hall.last_at, self._clock())
+            return self.hall.record_ball_check(
                 session_id, when, numbers, method, condition_ok, note
             )
-        )
+
+        records = self._do(decide)
         return bool(records[-1].payload["ok"])
 
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
     ) -> None:
-        self._do(lambda: self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala))
+        def decide() -> list[ev.Event]:
+            check_clock(self.hall.last_at, self._clock())
+            return self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala)
+
+        self._do(decide)
 
     def announce_last_partida(self) -> None:
         self._do(self.hall.announce_last_partida)
