@@ -537,4 +537,14 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Extracció automàtica: com a màxim una bola cada {pace} s, "
         "perquè tots els jugadors les puguin seguir"
     ),
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "rellotge: sincronització desconeguda",
+    "⚠ reloj sin sincronizar": "⚠ rellotge sense sincronitzar",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "El rellotge d'aquest ordinador no està sincronitzat: les hores del registre i de "
+        "l'acta són les seves. Poseu-lo en hora i activeu-ne la sincronització"
+    ),
 }

@@ -530,4 +530,14 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Automatic extraction: at most one ball every {pace} s, so "
         "that every player can follow them"
     ),
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "clock: synchronisation unknown",
+    "⚠ reloj sin sincronizar": "⚠ clock not synchronised",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "This computer's clock is not synchronised: the times of the record and the acta are "
+        "its own. Set it right and turn on its synchronisation"
+    ),
 }

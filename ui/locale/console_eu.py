@@ -537,4 +537,14 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "Extracción automática: como mucho una bola cada {pace} s, para que todos "
         "los jugadores puedan seguirlas"
     ): ("Ateratze automatikoa: gehienez bola bat {pace} s-ro, jokalari guztiek jarrai diezaieten"),
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "erlojua: sinkronizazio ezezaguna",
+    "⚠ reloj sin sincronizar": "⚠ erlojua sinkronizatu gabe",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "Ordenagailu honen erlojua ez dago sinkronizatuta: erregistroko eta aktako orduak "
+        "berea dira. Jarri orduan eta aktibatu bere sinkronizazioa"
+    ),
 }

@@ -536,4 +536,14 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Extracción automática: como moito unha bola cada {pace} s, "
         "para que todos os xogadores poidan seguilas"
     ),
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "reloxo: sincronización descoñecida",
+    "⚠ reloj sin sincronizar": "⚠ reloxo sen sincronizar",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "O reloxo deste ordenador non está sincronizado: as horas do rexistro e da acta son "
+        "as súas. Póñao en hora e active a súa sincronización"
+    ),
 }
