@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -206,3 +207,58 @@ def _answers(url: str) -> bool:
         return httpx.get(f"{url}/api/v1/station", timeout=1.0).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def test_a_console_whose_server_no_longer_takes_its_key_says_what_to_do_not_a_login(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """Decision 544: another server started on the console's port without its key, at a hall
+    with no operators: the console does not ask for a login nobody could answer, it says what
+    to do.
+    """
+    from app.config import load_hall
+    from app.station import ChildServer
+    from tests.ui.kit import answer_secret
+    from ui.bridge import Bridge
+    from ui.client.link import Link
+    from ui.client.remote import RemoteService
+    from ui.client.station import Station
+    from ui.console import ConsoleDefaults, ConsoleWindow
+
+    args = argparse.Namespace(
+        server=None, station="mesa", cafile=None, port=None, devices="none",
+        db=f"sqlite:///{tmp_path / 'hall.sqlite'}", hall=None, config=None,
+    )  # fmt: skip
+    settings = load_hall()
+    child, other = ChildServer(args, "none", settings), ChildServer(args, "none", settings)
+    child.port = other.port = free_port()
+    other.chosen = True  # the port the console follows
+    assert child.start() is None
+    link = Link(child.url, "mesa")
+    link.authorize(child.key)
+    service = RemoteService(link)
+    service.start()
+    bridge = Bridge()
+    bridge.attach(service)
+    try:
+        window = ConsoleWindow(
+            service,  # type: ignore[arg-type]
+            None,
+            bridge=bridge,
+            defaults=ConsoleDefaults("Mesa", "Sala", today=lambda: "2026-11-24"),
+        )
+        Station(window, service)
+        qtbot.addWidget(window)
+        window.show()
+        child.stop()
+        assert other.start() is None  # the same record and port, another key
+        seen = answer_secret(qtbot, "", "", cancel=True)
+        qtbot.waitUntil(lambda: "nadie puede iniciar sesión" in window.error.text(), timeout=60_000)
+        assert "make run" in window.error.text()
+        qtbot.wait(300)
+        assert seen == []  # no login dialog
+    finally:
+        bridge.close()
+        service.close()
+        other.stop()
+        child.stop()

@@ -547,4 +547,14 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "El rellotge d'aquest ordinador no està sincronitzat: les hores del registre i de "
         "l'acta són les seves. Poseu-lo en hora i activeu-ne la sincronització"
     ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "El servidor de la sala ja no reconeix aquesta consola i la sala encara no té "
+        "operadors, així que ningú no pot iniciar sessió: tanqueu la consola i el servidor "
+        "que serveix la sala, i torneu-la a obrir (make run)"
+    ),
 }

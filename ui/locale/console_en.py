@@ -540,4 +540,14 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "This computer's clock is not synchronised: the times of the record and the acta are "
         "its own. Set it right and turn on its synchronisation"
     ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "The hall server no longer knows this console and the hall has no operators yet, "
+        "so nobody can log in: close the console and the server serving the hall, and open "
+        "it again (make run)"
+    ),
 }

@@ -547,4 +547,14 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "Ordenagailu honen erlojua ez dago sinkronizatuta: erregistroko eta aktako orduak "
         "berea dira. Jarri orduan eta aktibatu bere sinkronizazioa"
     ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "Aretoko zerbitzariak ez du kontsola hau ezagutzen eta aretoak ez du oraindik "
+        "operadorerik, beraz inork ezin du saioa hasi: itxi kontsola eta aretoa zerbitzatzen "
+        "duen zerbitzaria, eta ireki berriro (make run)"
+    ),
 }

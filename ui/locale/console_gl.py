@@ -546,4 +546,14 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "O reloxo deste ordenador non está sincronizado: as horas do rexistro e da acta son "
         "as súas. Póñao en hora e active a súa sincronización"
     ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "O servidor da sala xa non recoñece esta consola e a sala aínda non ten "
+        "operadores, así que ninguén pode iniciar sesión: peche a consola e o servidor "
+        "que serve a sala, e volva abrila (make run)"
+    ),
 }
