@@ -129,6 +129,8 @@ def _refusal(exc: Exception) -> tuple[str, int] | None:
         return str(exc), EXIT_REFUSED
     if isinstance(exc, _loaded("store.errors", "IntegrityError")):
         return f"registro alterado: {exc}", EXIT_INTEGRITY
+    if isinstance(exc, _loaded("store.writer_lock", "WriterBusy")):  # said as it is
+        return str(exc), EXIT_REFUSED
     if isinstance(exc, _loaded("store.errors", "DatabaseUrlError")):
         return f"base de datos (--db o BINGO_HALL_DB): {exc}", EXIT_USAGE
     if isinstance(exc, _loaded("store.errors", "StoreError")):

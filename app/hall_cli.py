@@ -58,13 +58,14 @@ def today() -> str:
 
 
 def open_named_hall(
-    args: argparse.Namespace, *, create: bool = False
+    args: argparse.Namespace, *, create: bool = False, writes: bool = True
 ) -> AbstractContextManager[Engine]:
     """The engine of the hall the command names (``--db``, ``--hall``, ``--config``); a named
     ``--config`` that does not describe the recorded hall is refused.
 
     Only the commands that start a record (``simulate``, ``cardset import``) may create the
     database: any other refuses a file that does not exist rather than create an empty one.
+    A command that ``writes`` holds the record's writer lock meanwhile (one writer per record).
     """
     from app.bootstrap import open_hall
 
@@ -75,10 +76,19 @@ def open_named_hall(
         settings.hall_id,
         settings=settings if args.config else None,
         create=create,
+        writer=command_words(args) if writes else None,
     )
     from app.operators_cli import operated  # who commands from the command line (R-ROLE-1)
 
     return operated(engine if create else _named_hall_recorded(engine, args.hall), args)
+
+
+def command_words(args: argparse.Namespace) -> str:
+    """The command line's command and action (``bingo-hall ballset install``): how a writer of
+    the record is named to the one it refuses.
+    """
+    words = [getattr(args, "command", None), getattr(args, "action", None)]
+    return " ".join(["bingo-hall", *(str(w) for w in words if w)])
 
 
 @contextmanager
@@ -102,7 +112,7 @@ def check_config(args: argparse.Namespace) -> None:
     recorded hall, never be silently ignored (docs/decisions.md 52).
     """
     if args.config:
-        with open_named_hall(args):
+        with open_named_hall(args, writes=False):
             pass
 
 
@@ -179,7 +189,7 @@ def cmd_ballset(args: argparse.Namespace) -> int:
     """The ball set in the machine: show it, or record a change (R-BALL-1)."""
     from bingo import events as ev
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=args.action == "install") as engine:
         service = engine.service
         hall = service.hall
         if args.action == "install":
@@ -235,7 +245,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     # rules are of a hall already recorded: looking for them never creates a database; `show`
     # with a named --config refuses another hall's or other rules (adopt says what differs)
     shown = settings if args.config and args.action == "show" else None
-    with open_hall(args.db, args.hall, settings.hall_id, create=False, settings=shown) as engine:
+    writer = command_words(args) if args.action == "adopt" else None
+    with open_hall(
+        args.db, args.hall, settings.hall_id, create=False, settings=shown, writer=writer
+    ) as engine:
         service = engine.service
         if args.action == "adopt":
             changed = adopt_rules(service, settings)

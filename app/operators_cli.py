@@ -15,7 +15,7 @@ import argparse
 import getpass
 import sys
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from typing import Any
 
 from app.cli_input import CliError
@@ -116,11 +116,13 @@ def _run(args: argparse.Namespace) -> int:
     from store.operators import OperatorBook, OperatorError
 
     create = args.action == "add"  # the first operator of a new hall may create its database
-    with open_store(args.db, create=create) as store:
+    with ExitStack() as stack, open_store(args.db, create=create) as store:
         book = OperatorBook(store)
         try:
             if args.action == "list":
                 return _list(book)
+            writing = _hold_operators(store, args)
+            stack.callback(writing.release)
             secrets = _secrets(args)
             if args.action == "add":
                 problem = rt.name_problem(args.name)
@@ -144,6 +146,15 @@ def _run(args: argparse.Namespace) -> int:
         except OperatorError as exc:
             raise OperatorCliError(str(exc)) from None
     return EXIT_OK
+
+
+def _hold_operators(store: Any, args: argparse.Namespace) -> Any:
+    """The writer lock of the database's operators, whom every hall of it shares: refused
+    (``WriterBusy``, exit 1) while a server or any other writer of the database runs.
+    """
+    from app.bootstrap import hold_record
+
+    return hold_record(store, None, f"bingo-hall operator {args.action}")
 
 
 def _list(book: Any) -> int:

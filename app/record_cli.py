@@ -100,7 +100,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=False) as engine:
         # Loading re-checked the chain; the audit also holds it against the signed
         # checkpoints, in the database and next to the hall's key (docs/store.md).
         try:
@@ -127,6 +127,7 @@ def cmd_status(args: argparse.Namespace) -> int:
             f"límite {hall.prima.ball_limit} bolas; "
             f"bola loca: fondo {euros(hall.bola_loca_fund_cents)}"
         )
+        print_clock(hall.last_at)
         session = hall.session
         if session is None:
             last = hall.sessions[-1] if hall.sessions else None
@@ -168,6 +169,22 @@ def cmd_status(args: argparse.Namespace) -> int:
                 + ", ".join(f"{c.prize} {c.series}/{c.number}" for c in valid)
             )
     return EXIT_OK
+
+
+def print_clock(last_at: str) -> None:
+    """The hall PC's clock, from which every time of the record and the acta comes: whether it
+    is kept synchronised, and whether it is behind the record (then no session opens).
+    """
+    from app.clock_sync import clock_synchronised, clock_words
+    from bingo.clock import check_clock
+    from bingo.errors import DomainError
+    from bingo.service import system_clock
+
+    print(clock_words(clock_synchronised()))
+    try:
+        check_clock(last_at, system_clock())
+    except DomainError as exc:
+        print(f"AVISO: {exc}")
 
 
 def cmd_backup(args: argparse.Namespace) -> int:

@@ -31,6 +31,7 @@ MAX_PARTIDAS = 200
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from app.bootstrap import open_hall
+    from bingo.clock import not_before
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = hall_settings(args)
@@ -65,6 +66,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             settings.hall_id,
             clock=lambda: holder["clock"](),
             bola_loca=lambda count: holder["bola"](count),
+            writer="bingo-hall simulate",
         ) as engine,
     ):
         svc = engine.service
@@ -103,7 +105,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _check_ball_set_lasts(
                 svc.hall, partidas - (len(open_session.partidas) if open_session else 0)
             )
-        holder["clock"] = SimulatedClock(date, seq)
+        # made-up times, never behind the record's last (a session opens on no clock behind it)
+        holder["clock"] = not_before(SimulatedClock(date, seq), lambda: svc.hall.last_at)
         holder["bola"] = seeded_bola_loca(seed, next_partida)
         plan = SimulationPlan(
             seed=seed,

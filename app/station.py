@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx
 
+from app.lifeline import Keeper, Lifeline, die_with_parent, record_served
 from app.run import EXIT_REFUSED, _run_gui
 from app.server.auth import CONSOLE_KEY_ENV
 from ui.client.link import tls_context
@@ -92,6 +93,7 @@ class ChildServer:
             self.proc = subprocess.Popen(
                 command + self.options,
                 env={**os.environ, "PYTHONUNBUFFERED": "1", CONSOLE_KEY_ENV: self.key},
+                preexec_fn=die_with_parent(),  # it ends with the console, however that dies
             )
             problem = self._wait_ready(self.proc)
             if problem is None or self.chosen or _free(self.port):
@@ -137,15 +139,27 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
     url = args.server
     kind = "server"
     verify: bool | str = args.cafile or True
+    keeper: Keeper | None = None
+    lifeline = Lifeline(lambda: None)
+    if url is None:
+        url, refused = record_served(args, settings)  # its server, if one serves it already
+        if refused:
+            lifeline.restore()
+            print(f"bingo-hall: {refused}", file=sys.stderr)
+            return EXIT_REFUSED
     if url is None:
         kind = _devices_kind(args, settings)
         child = ChildServer(args, kind, settings)
+        lifeline.stop = child.stop
         problem = child.start()
         if problem:
             child.stop()
+            lifeline.restore()
             print(f"bingo-hall: {problem}", file=sys.stderr)
             return EXIT_REFUSED
         url, verify = child.url, child.verify
+        keeper = Keeper(child)
+        lifeline.stop = keeper.stop
     try:
         link = Link(url, args.station, verify=verify)
         if child is not None:
@@ -166,14 +180,18 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
 
         def attach(window: Any, panel: Any, open_panel: Any) -> None:
             Station(window, service, devices, open_panel).watch_panel(panel)
+            lifeline.watch(window)
 
         try:
             return _run_gui(service, settings, devices, lambda: None, words, station=attach)
         finally:
             service.close()
     finally:
+        if keeper is not None:
+            keeper.stop()
         if child is not None:
             child.stop()
+        lifeline.restore()
 
 
 def _log_in(link: Any, station: dict[str, Any], settings: Any) -> str | None:

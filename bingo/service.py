@@ -23,6 +23,7 @@ from bingo.card_library import CardSetLibrary as CardSetLibrary
 from bingo.card_library import card_set_with_digest as card_set_with_digest
 from bingo.cards import CardSet, generate_card_set
 from bingo.chain import Record, seal
+from bingo.clock import check_clock
 from bingo.emulated import EmulatedDevices
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
@@ -339,16 +340,24 @@ class HallService:
         """
         with self._lock:
             method, before = self._labelled(method, session_id)
-            check = self.hall.record_ball_check
-            records = self._do(
-                lambda: [*before, *check(session_id, when, numbers, method, condition_ok, note)]
-            )
+
+            def decide() -> list[ev.Event]:
+                if when == "open":  # a clock behind the record opens nothing, nor counts for it
+                    check_clock(self.hall.last_at, self._clock())
+                check = self.hall.record_ball_check
+                return [*before, *check(session_id, when, numbers, method, condition_ok, note)]
+
+            records = self._do(decide)
         return bool(records[-1].payload["ok"])
 
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
     ) -> None:
-        self._do(lambda: self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala))
+        def decide() -> list[ev.Event]:
+            check_clock(self.hall.last_at, self._clock())
+            return self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala)
+
+        self._do(decide)
 
     def announce_last_partida(self) -> None:
         self._do(self.hall.announce_last_partida)
@@ -724,9 +733,7 @@ class HallService:
         """
         with self._lock:
             stopped = self.last_at
-            return bool(
-                self._commit(self.hall.note_system_interruption(stopped, self._clock()))
-            )
+            return bool(self._commit(self.hall.note_system_interruption(stopped, self._clock())))
 
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))

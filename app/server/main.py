@@ -9,7 +9,7 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
     from starlette.applications import Starlette
@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the se
     from app.centre.join import Joined
     from app.server.host import HallHost
     from bingo.interconnected import Ledger
+    from store.writer_lock import WriterLock
 
 log = logging.getLogger(__name__)
 
@@ -81,13 +82,21 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
     assert isinstance(settings, HallSettings)
     store = open_store(args.db)
     try:
-        # its refusal (other figures) comes before the hall's set-up
-        ledger = open_ledger(store, settings, serving=True)
+        hall_id = choose_hall(store, args.hall, settings.hall_id)
+        writing = hold_served_record(store, hall_id, args)
     except BaseException:
         store.close()
         raise
     try:
-        host = HallHost(store, choose_hall(store, args.hall, settings.hall_id))
+        # its refusal (other figures) comes before the hall's set-up
+        ledger = open_ledger(store, settings, serving=True)
+    except BaseException:
+        store.close()
+        writing.release()
+        raise
+    try:
+        host = HallHost(store, hall_id)
+        host.on_close(writing.release)  # the last thing the host lets go of
         # the server writes the hall's record: its key signs a checkpoint with every close, as
         # every other writer's does, or `status` and the actas find the record cut (R-ACTA-6)
         sign_checkpoints(store, host.service)
@@ -122,8 +131,29 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
     except BaseException:
         host.close()
         store.close()
+        writing.release()
         raise
     return host
+
+
+def served_url(args: argparse.Namespace) -> str:
+    """The address the server's clients reach it at (loopback for a server on every address)."""
+    scheme = "https" if getattr(args, "cert", None) else "http"
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "", None) else args.host
+    return f"{scheme}://{shown}:{args.port}"
+
+
+def hold_served_record(store: Any, hall_id: str, args: argparse.Namespace) -> WriterLock:
+    """The hall record's writer lock, naming the server's address: one server (one writer at
+    all) per record, and a console started for the same record joins this one instead
+    (``app.station``). ``WriterBusy`` (exit 1) when another process writes it.
+    """
+    from app.bootstrap import hold_record
+
+    writing = hold_record(store, hall_id, "bingo-hall serve")
+    if getattr(args, "port", None):
+        writing.serving(served_url(args))
+    return writing
 
 
 def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
@@ -262,9 +292,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         listening.close()
         raise
     try:
-        scheme = "https" if args.cert else "http"
-        shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-        base = f"{scheme}://{shown}:{args.port}"
+        base = served_url(args)
         print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
