@@ -26,6 +26,9 @@ LAYOUTS = ("board", "last", "prizes", "instructions")
 #: closing at that very moment (uvicorn's 5 s was httpx's 5 s: a read then failed as "sin
 #: conexión" now and then).
 KEEP_ALIVE_SECONDS = 30
+#: The largest WebSocket message a client may send the hall server: a terminal's hello (its
+#: token) or heartbeat is under 200 bytes.
+STREAM_MAX_BYTES = 16 * 1024
 
 
 class ServeError(Exception):
@@ -54,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cert", help="certificado TLS (PEM; o [server] cert): el servidor habla HTTPS y WSS"
     )
     parser.add_argument("--key", help="clave privada del certificado TLS (PEM; o [server] key)")
+    add_network_arguments(parser)
     parser.add_argument(
         "--centre",
         action="store_true",
@@ -62,6 +66,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from app.centre.options import add_arguments as add_join
 
     add_join(parser)
+
+
+def add_network_arguments(parser: argparse.ArgumentParser) -> None:
+    """The bounds of the server's connections (docs/security.md, "Connections")."""
+    from app.server import limits
+
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=limits.MAX_CONNECTIONS,
+        help=f"conexiones abiertas en total (por omisión {limits.MAX_CONNECTIONS}, y menos si el "
+        "límite de ficheros del sistema no da para tantas)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=int,
+        default=limits.MAX_PER_ADDRESS,
+        help=f"conexiones abiertas desde una misma dirección (por omisión "
+        f"{limits.MAX_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--header-seconds",
+        type=float,
+        default=limits.HEADER_SECONDS,
+        help="segundos que tiene una conexión para enviar las cabeceras de su petición (por "
+        f"omisión {limits.HEADER_SECONDS:g})",
+    )
+
+
+def connection_gate(args: argparse.Namespace) -> object:
+    """The gate of ``args``' limits (``app.server.limits.Gate``), with the process's file
+    limit raised first; ``ServeError`` for a limit below one.
+    """
+    from app.server import limits
+
+    total = getattr(args, "max_connections", limits.MAX_CONNECTIONS)
+    each = getattr(args, "max_per_address", limits.MAX_PER_ADDRESS)
+    seconds = getattr(args, "header_seconds", limits.HEADER_SECONDS)
+    if total < 1 or each < 1 or not seconds > 0:
+        raise ServeError("--max-connections, --max-per-address y --header-seconds deben ser > 0")
+    files = limits.raise_file_limit()
+    return limits.Gate(limits.file_room(total, files), each, seconds)
 
 
 def open_host(args: argparse.Namespace, settings: object, join: Joined | None = None) -> HallHost:
@@ -235,6 +281,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         join = joined(args)  # checked before anything is opened
     except JoinError as exc:
         raise ServeError(str(exc)) from None
+    gate = connection_gate(args)
     # the port is the server's before anything is opened or written, and before it says so
     listening = listen(args.host, args.port)
     try:
@@ -249,7 +296,14 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
-        run_app(build_app(host, console_key, join), listening, args.cert, args.key)
+        run_app(
+            build_app(host, console_key, join),
+            listening,
+            args.cert,
+            args.key,
+            gate,
+            STREAM_MAX_BYTES,
+        )
     finally:
         host.close()
         host.store.close()
@@ -292,12 +346,25 @@ def _why(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc)
 
 
-def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str | None) -> None:
+def run_app(
+    app: Starlette,
+    listening: socket.socket,
+    cert: str | None,
+    key: str | None,
+    gate: object = None,
+    ws_max_size: int = 1024 * 1024,
+) -> None:
     """Serve ``app`` on ``listening`` (from ``listen``) until stopped: the hall server and the
     centre alike (one WebSocket implementation, the same quiet log and the same 3 s to finish
-    on a stop).
+    on a stop), each connection admitted through ``gate`` (``connection_gate``) and no
+    WebSocket message read beyond ``ws_max_size`` bytes.
     """
     import uvicorn
+
+    from app.server import limits
+
+    if not isinstance(gate, limits.Gate):
+        gate = limits.Gate(limits.file_room(limits.MAX_CONNECTIONS, limits.raise_file_limit()))
 
     config = uvicorn.Config(
         app,
@@ -312,6 +379,13 @@ def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str
         # says (the station a lock after wrong PINs falls on, the console's loopback;
         # decision 422)
         proxy_headers=False,
+        http=limits.protocol(gate),
+        limit_concurrency=gate.total,
+        # nothing a client sends is large (a hello, a heartbeat): compressed messages only
+        # multiplied what a stranger could make the server hold (16 MiB for 15 KiB sent), and
+        # every change was compressed once per screen
+        ws_max_size=ws_max_size,
+        ws_per_message_deflate=False,
     )
     try:
         uvicorn.Server(config).run(sockets=[listening])
