@@ -25,7 +25,7 @@ def discover() -> list[str]:
 
 def main(argv: list[str]) -> int:
     names = discover()
-    # what follows the first option goes to the benchmarks named before it (``panels --clients 1000``)
+    # from the first option on, options of the benchmarks named (``panels --clients 1000``)
     cut = next((i for i, a in enumerate(argv) if a.startswith("--")), len(argv))
     argv, options = argv[:cut], argv[cut:]
     wanted = argv or names

@@ -13,6 +13,7 @@ One machine, loopback, shared cores: the figures are indicative.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import resource
 import socket
 import statistics
@@ -90,10 +91,8 @@ async def _watch_while_flooded(port: int, ws: str, held: list[socket.socket]) ->
     for _ in range(IDLE):
         s = socket.socket()
         s.setblocking(False)
-        try:
+        with contextlib.suppress(BlockingIOError):
             s.connect(("127.0.0.1", port))
-        except BlockingIOError:
-            pass
         held.append(s)
         if len(held) % 50 == 0:
             await asyncio.sleep(0.01)
@@ -112,7 +111,7 @@ def _still_open(s: socket.socket) -> bool:
 def login_floods() -> dict[str, float]:
     import httpx
 
-    from tests.server.kit import MESA, SALA, Client, Server, open_session, partida_ready
+    from tests.server.kit import INSPECTOR, SALA, Client, Server, open_session, partida_ready
 
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "hall.sqlite").start()
@@ -132,21 +131,25 @@ def login_floods() -> dict[str, float]:
             async def flood(kind: str) -> float:
                 async def one(i: int) -> None:
                     source = "127.0.0.1" if kind == "one" else f"127.0.{1 + i // 250}.{2 + i % 250}"
-                    pin = SALA[1] if kind == "right" else f"{100000 + i:06d}"
-                    name = MESA[0] if kind == "right" else SALA[0]
+                    # right logins of the inspector: the console's own login (the jefe de
+                    # mesa's) is not among the oldest of his that a login forgets
+                    pin = INSPECTOR[1] if kind == "right" else f"{100000 + i:06d}"
+                    name = INSPECTOR[0] if kind == "right" else SALA[0]
                     transport = httpx.AsyncHTTPTransport(local_address=source)
                     async with httpx.AsyncClient(transport=transport, timeout=120) as http:
                         await http.post(
                             f"{server.url}/api/v1/login",
-                            json={"v": 1, "name": name, "pin": pin if kind != "right" else MESA[1]},
+                            json={"v": 1, "name": name, "pin": pin},
                         )
 
                 count = {"one": 200, "rotating": 24, "right": 16}[kind]
                 logins = [asyncio.create_task(one(i)) for i in range(count)]
-                await asyncio.sleep(0.3)
-                took = await asyncio.to_thread(command)
-                await asyncio.gather(*logins, return_exceptions=True)
-                return took
+                flood = asyncio.gather(*logins, return_exceptions=True)
+                took = []
+                while not flood.done():  # commands one after the other while logins last
+                    took.append(await asyncio.to_thread(command))
+                await flood
+                return max(took)
 
             for kind in ("one", "rotating", "right"):
                 out[f"{kind}_s"] = asyncio.run(flood(kind))
@@ -156,10 +159,18 @@ def login_floods() -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """``--only logins`` or ``--only sockets``: one of the two."""
     extra = list(argv or [])
+    only = ""
+    if "--only" in extra:
+        at = extra.index("--only")
+        only, extra = extra[at + 1], extra[:at] + extra[at + 2 :]
+    if only != "sockets":
+        print("2. a command's time (draw_ball) alone, and the longest during login floods:")
+        for key, value in login_floods().items():
+            print(f"  {key:24s} {value * 1000:8.0f} ms")
+    if only == "logins":
+        return
     print(f"1. {IDLE} idle sockets from 127.0.0.1, server's soft file limit 1024:")
     for key, value in idle_sockets(extra).items():
         print(f"  {key:24s} {value}")
-    print("2. a command's time (draw_ball) during login floods:")
-    for key, value in login_floods().items():
-        print(f"  {key:24s} {value * 1000:8.0f} ms")

@@ -64,8 +64,7 @@ def run(clients: int, balls: int = 20, processes: int = 4) -> dict[str, list[flo
         url = server.url.replace("http", "ws") + "/api/v1/stream"
         share = [clients // processes + (i < clients % processes) for i in range(processes)]
         workers = [
-            ctx.Process(target=_client_process, args=(url, n, ready, results, stop))
-            for n in share
+            ctx.Process(target=_client_process, args=(url, n, ready, results, stop)) for n in share
         ]
         try:
             console = Client(server)

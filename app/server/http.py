@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -20,7 +21,7 @@ from actas.instructions import instructions_data
 from app.centre.join import Joined
 from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
-from app.server import replica, terminals, wire
+from app.server import origin, replica, terminals, wire
 from app.server.auth import ServerAuth, store_unavailable
 from app.server.bodies import BodyRefused, json_body
 from app.server.commands import COMMANDS
@@ -45,8 +46,15 @@ def web_dir() -> Path:
     return Path(str(resources.files("app").joinpath("web")))
 
 
-def build_app(host: HallHost, console_key: str = "", join: Joined | None = None) -> Starlette:
-    """The hall's server; with ``join``, also its link to a centre (docs/centre.md)."""
+def build_app(
+    host: HallHost,
+    console_key: str = "",
+    join: Joined | None = None,
+    names: tuple[str, ...] = (),
+) -> Starlette:
+    """The hall's server; with ``join``, also its link to a centre (docs/centre.md); ``names``:
+    the names it is reached by beyond its addresses and this machine's (``origin.Guard``).
+    """
     # after ``host``, which puts the console's commands in COMMANDS before the games' guard them
     from app.server import game_commands
 
@@ -216,4 +224,5 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         ],
         lifespan=lifespan,
         exception_handlers={StoreError: store_unavailable},
+        middleware=[Middleware(origin.Guard, names=names)],
     )

@@ -112,7 +112,7 @@ def _prune(held: set[asyncio.BaseTransport]) -> None:
 
 
 def protocol(gate: Gate) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol, admitting each connection through ``gate``."""
+    """Uvicorn's HTTP protocol, admitting each connection through ``gate``."""
 
     class Guarded(H11Protocol):
         _refused = False
@@ -157,7 +157,9 @@ def protocol(gate: Gate) -> type[asyncio.Protocol]:
             if self.transport.is_closing() or self.transport.get_protocol() is not self:
                 return  # closed, or a WebSocket now (its own pings watch it)
             cycle: Any = self.cycle
-            if cycle is self._armed_on and (cycle is None or cycle.response_complete):
+            if cycle is not None and not cycle.response_complete:
+                return  # a request is being answered
+            if cycle is self._armed_on:
                 self.transport.close()  # no new request's headers in time
 
     return Guarded

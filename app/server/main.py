@@ -26,9 +26,10 @@ LAYOUTS = ("board", "last", "prizes", "instructions")
 #: closing at that very moment (uvicorn's 5 s was httpx's 5 s: a read then failed as "sin
 #: conexión" now and then).
 KEEP_ALIVE_SECONDS = 30
-#: The largest WebSocket message a client may send the hall server: a terminal's hello (its
-#: token) or heartbeat is under 200 bytes.
-STREAM_MAX_BYTES = 16 * 1024
+#: The largest WebSocket message a client may send the hall server, as for an HTTP body
+#: (``app.server.bodies.MAX_BODY``): a terminal's hello (its token) or heartbeat is under 200
+#: bytes.
+STREAM_MAX_BYTES = 64 * 1024
 
 
 class ServeError(Exception):
@@ -85,6 +86,13 @@ def add_network_arguments(parser: argparse.ArgumentParser) -> None:
         default=limits.MAX_PER_ADDRESS,
         help=f"conexiones abiertas desde una misma dirección (por omisión "
         f"{limits.MAX_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--server-name",
+        action="append",
+        default=[],
+        help="otro nombre por el que los puestos llegan al servidor (además de sus direcciones "
+        "y del nombre de esta máquina); puede repetirse",
     )
     parser.add_argument(
         "--header-seconds",
@@ -297,7 +305,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
         run_app(
-            build_app(host, console_key, join),
+            build_app(host, console_key, join, tuple(getattr(args, "server_name", []) or ())),
             listening,
             args.cert,
             args.key,
