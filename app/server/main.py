@@ -88,6 +88,12 @@ def add_network_arguments(parser: argparse.ArgumentParser) -> None:
         f"{limits.MAX_PER_ADDRESS})",
     )
     parser.add_argument(
+        "--insecure",
+        action="store_true",
+        help="servir sin TLS en una dirección que no es la de esta misma máquina: los PIN y los "
+        "tokens cruzan la red de la sala en claro (bingo-hall tls init crea el certificado)",
+    )
+    parser.add_argument(
         "--server-name",
         action="append",
         default=[],
@@ -100,6 +106,49 @@ def add_network_arguments(parser: argparse.ArgumentParser) -> None:
         default=limits.HEADER_SECONDS,
         help="segundos que tiene una conexión para enviar las cabeceras de su petición (por "
         f"omisión {limits.HEADER_SECONDS:g})",
+    )
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` (``--host``) listens on this machine's loopback only."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # "", a name: the hall's network
+
+
+def shown_address(host: str) -> str:
+    """``host`` as an address a station on this machine can open: every address is loopback's,
+    an IPv6 address goes in brackets.
+    """
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
+
+
+def plain_http_check(args: argparse.Namespace) -> str | None:
+    """``ServeError`` for plain HTTP beyond loopback without ``--insecure``; with it, the
+    warning to say (decision 584), else None.
+    """
+    if args.cert or loopback(args.host or ""):
+        return None
+    if not getattr(args, "insecure", False):
+        raise ServeError(
+            f"sin TLS en «{args.host or 'todas las direcciones'}»: los PIN y los tokens "
+            "cruzarían la red de la sala en claro. Cree el certificado de la sala con "
+            "«bingo-hall tls init» y use --cert y --key ([server] cert y key), o --insecure "
+            "para servir sin cifrar sabiéndolo"
+        )
+    return (
+        "aviso: servidor SIN CIFRAR (--insecure): los PIN, las autorizaciones del jefe de "
+        "sala y los tokens cruzan la red de la sala en claro; cree el certificado con "
+        "«bingo-hall tls init»"
     )
 
 
@@ -268,6 +317,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
             raise ServeError(
                 f"el certificado {args.cert} o su clave {args.key} no valen: {why}"
             ) from None
+    insecure = None if args.centre else plain_http_check(args)  # before anything is opened
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
@@ -299,9 +349,10 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         raise
     try:
         scheme = "https" if args.cert else "http"
-        shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-        base = f"{scheme}://{shown}:{args.port}"
+        base = f"{scheme}://{shown_address(args.host)}:{args.port}"
         print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
+        if insecure is not None:
+            print(f"bingo-hall: {insecure}", file=sys.stderr, flush=True)
         for layout in LAYOUTS:
             print(f"  panel {layout}: {base}/panel?layout={layout}", flush=True)
         run_app(
