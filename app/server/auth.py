@@ -24,6 +24,8 @@ import logging
 import secrets
 import threading
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +51,14 @@ MAX_TOKENS_EACH = 8
 #: The environment variable by which ``bingo-hall run`` gives its server its console's key.
 CONSOLE_KEY_ENV = "BINGO_HALL_CONSOLE_KEY"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+#: The threads that check PINs: a slow hash each (``store.operators``), on threads of their own,
+#: so that no command's rights check waits behind a flood of logins (decision 585); one leaves
+#: the other core to the hall.
+LOGIN_WORKERS = 1
+#: Logins waiting or being checked, in all and from one address; past them a login is refused
+#: at once (429 ``busy``), unchecked and unrecorded.
+LOGIN_QUEUE = 32
+LOGIN_QUEUE_EACH = 24
 
 
 @dataclass(frozen=True)
@@ -80,8 +90,8 @@ class CommandRights:
         name, pin = self.carried.get("name"), self.carried.get("pin")
         try:
             who = self.book.authorise(
-                name if isinstance(name, str) else "",
-                pin if isinstance(pin, str) else "",
+                _storable(name) if isinstance(name, str) else "",
+                _storable(pin) if isinstance(pin, str) else "",
                 self.client,
                 action,
                 self.login.name,
@@ -110,6 +120,8 @@ class ServerAuth:
         self._tokens: dict[str, Login] = {}
         self._lock = threading.Lock()
         self._console_key = console_key
+        self._hashing = ThreadPoolExecutor(LOGIN_WORKERS, thread_name_prefix="login")
+        self._queued: Counter[str] = Counter()  # logins in the hashing pool, by address
 
     # --- endpoints --------------------------------------------------------------------------
 
@@ -124,10 +136,28 @@ class ServerAuth:
         name, pin = body.get("name"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str) or not name or not pin:
             return _error(400, "bad_request", "falta el nombre o el PIN")
+        # a lone surrogate cannot be stored nor hashed: checked as the text it shows, a wrong
+        # PIN like any other, counted towards the lock (it was a 500)
+        name, pin = _storable(name), _storable(pin)
+        address = _address(request)
+        if self._queued.total() >= LOGIN_QUEUE or self._queued[address] >= LOGIN_QUEUE_EACH:
+            answer = _error(
+                429,
+                "busy",
+                "el servidor está comprobando muchos accesos a la vez: repita en un momento",
+            )
+            answer.headers["Retry-After"] = "1"
+            return answer
+        self._queued[address] += 1  # on the loop: no lock needed
         try:
-            who = await asyncio.to_thread(self.book.verify, name, pin, _address(request))
+            loop = asyncio.get_running_loop()
+            who = await loop.run_in_executor(self._hashing, self.book.verify, name, pin, address)
         except OperatorError as exc:
             return _error(429 if exc.outcome == LOCKED else 401, "login_failed", str(exc))
+        finally:
+            self._queued[address] -= 1
+            if self._queued[address] <= 0:
+                del self._queued[address]
         if who.role not in rt.ROLES:
             return _error(403, "not_authorised", f"{name}: papel desconocido")
         token = secrets.token_urlsafe(32)
@@ -275,6 +305,11 @@ class ServerAuth:
         while len(self._tokens) >= MAX_TOKENS:
             most = max(held.values(), key=len)
             del self._tokens[most.pop(0)]
+
+
+def _storable(text: str) -> str:
+    """``text`` with what UTF-8 cannot hold (a lone surrogate) written as its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _token(request: HTTPConnection) -> str:
