@@ -253,6 +253,9 @@ class ServerAuth:
         name = body.get("name") if isinstance(body, dict) else None
         station = body.get("client_id") if isinstance(body, dict) else None
         carried = body.get("authorisation") if isinstance(body, dict) else None
+        if login.role == rt.TERMINAL:
+            # the terminal the server logged in, never the one its command claims to come from
+            station = f"terminal:{login.name}"[:64]
         rights = CommandRights(
             self.book,
             login,

@@ -175,6 +175,17 @@ class HallHost:
     def forget(self, queue: asyncio.Queue[str]) -> None:
         self._listeners.discard(queue)
 
+    async def ping_every(self, seconds: float) -> None:
+        """A ping, made once, to every screen with nothing else to send, every ``seconds``
+        (on the loop): one timer for the hall, not one per screen (issue 20, item 13).
+        """
+        while True:
+            await asyncio.sleep(seconds)
+            text = wire.dumps(wire.ping_message())
+            for queue in self._listeners:
+                if queue.empty():
+                    queue.put_nowait(text)
+
     def _committed(self, record: Record, _event: ev.Event) -> None:
         """Called on the writer after every record is applied; one message per commit."""
         self._pending.append(record)

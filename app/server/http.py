@@ -173,10 +173,7 @@ def build_app(
             for message in told:  # the open questions, the devices off: not only live
                 await socket.send_text(wire.dumps(message))
             while True:
-                try:
-                    text = await asyncio.wait_for(queue.get(), PING_SECONDS)
-                except TimeoutError:
-                    text = wire.dumps(wire.ping_message())
+                text = await queue.get()  # a change, a question, or the hall's ping
                 if for_the_table(text):
                     if not at_table:
                         continue
@@ -195,10 +192,11 @@ def build_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         host.attach(asyncio.get_running_loop())
+        pinging = asyncio.create_task(host.ping_every(PING_SECONDS))
         linking = asyncio.create_task(join.run()) if join is not None else None
         watching = asyncio.create_task(simul.run()) if simul is not None else None
         yield
-        for task in (linking, watching):
+        for task in (pinging, linking, watching):
             if task is not None:
                 task.cancel()
 
