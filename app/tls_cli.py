@@ -73,7 +73,8 @@ def _cmd_init(args: argparse.Namespace) -> int:
     print(f"autoridad de la sala: {paths['ca']} (instálela en cada puesto)")
     print(f"certificado del servidor: {paths['cert']} (para: {', '.join(names)})")
     print(f"clave del servidor: {paths['key']} (solo la lee su dueño)")
-    print(f"en el fichero de la sala: [server] cert = \"{paths['cert']}\", key = \"{paths['key']}\"")
+    cert, key = paths["cert"], paths["key"]
+    print(f'en el fichero de la sala: [server] cert = "{cert}", key = "{key}"')
     return 0
 
 

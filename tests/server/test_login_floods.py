@@ -25,8 +25,8 @@ def source(i: int) -> str:
 async def wrong_login(url: str, i: int) -> tuple[int, str]:
     transport = httpx.AsyncHTTPTransport(local_address=source(i))
     async with httpx.AsyncClient(transport=transport, timeout=300) as http:
-        answer = await http.post(f"{url}/api/v1/login",
-                                 json={"v": 1, "name": SALA[0], "pin": f"{100000 + i:06d}"})  # fmt: skip
+        pin = f"{100000 + i:06d}"
+        answer = await http.post(f"{url}/api/v1/login", json={"v": 1, "name": SALA[0], "pin": pin})
         code = answer.json()["error"]["code"] if answer.status_code != 200 else ""
         return answer.status_code, code
 
