@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import logging
 import secrets
 import threading
@@ -50,6 +51,11 @@ MAX_TOKENS = 256
 MAX_TOKENS_EACH = 8
 #: The environment variable by which ``bingo-hall run`` gives its server its console's key.
 CONSOLE_KEY_ENV = "BINGO_HALL_CONSOLE_KEY"
+#: ... or, as it does now, the number of a pipe the key is read from: a process's environment
+#: stays readable in ``/proc/PID/environ`` for as long as it runs (decision 589).
+CONSOLE_KEY_FD_ENV = "BINGO_HALL_CONSOLE_KEY_FD"
+#: The header with which a console asks the server it started to prove it holds its key.
+PROOF_HEADER = "x-console-challenge"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 #: The threads that check PINs: a slow hash each (``store.operators``), on threads of their own,
 #: so that no command's rights check waits behind a flood of logins (decision 585); one leaves
@@ -203,9 +209,16 @@ class ServerAuth:
         )
 
     async def station(self, request: Request) -> dict[str, Any]:
-        """What a station must know before it opens: whether it must log in."""
+        """What a station must know before it opens: whether it must log in; and, to the
+        console that started this server, the proof that it holds that console's key.
+        """
         operators = await asyncio.to_thread(self.book.has_operators)
-        return {"login": operators or not self._console(request), "operators": operators}
+        said: dict[str, Any] = {"login": operators or not self._console(request),
+                                "operators": operators}  # fmt: skip
+        challenge = request.headers.get(PROOF_HEADER, "")
+        if self._console_key and challenge:
+            said["proof"] = console_proof(self._console_key, challenge)
+        return said
 
     async def reader(self, request: HTTPConnection, table: bool = False) -> Response | None:
         """None when the request (or a stream's connection) may read the record (a reader's
@@ -321,8 +334,24 @@ def _token(request: HTTPConnection) -> str:
     return value.strip() if scheme.lower() == "bearer" else ""
 
 
+def console_proof(key: str, challenge: str) -> str:
+    """What only the holder of ``key`` answers to ``challenge``."""
+    return hmac.new(key.encode(), challenge.encode("utf-8", "replace"), "sha256").hexdigest()
+
+
 def _address(request: HTTPConnection) -> str:
-    return request.client.host if request.client is not None else "?"
+    """The peer's address; an IPv4 one reaching a dual-stack socket (``::ffff:a.b.c.d``) as
+    itself, so that its station and its loopback are the same as on IPv4.
+    """
+    host = request.client.host if request.client is not None else "?"
+    if host.startswith("::ffff:"):
+        try:
+            mapped = ipaddress.IPv6Address(host).ipv4_mapped
+        except ValueError:
+            mapped = None
+        if mapped is not None:
+            return str(mapped)
+    return host
 
 
 def _not_logged_in() -> JSONResponse:

@@ -109,6 +109,20 @@ def add_network_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def console_key_from_pipe() -> str:
+    """The console's key from the pipe ``bingo-hall run`` named (decision 589), or ""."""
+    from app.server.auth import CONSOLE_KEY_FD_ENV
+
+    fd = os.environ.pop(CONSOLE_KEY_FD_ENV, "")
+    if not fd.isdigit():
+        return ""
+    try:
+        with os.fdopen(int(fd), "rb") as pipe:
+            return pipe.read(1024).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+
+
 def loopback(host: str) -> bool:
     """Whether ``host`` (``--host``) listens on this machine's loopback only."""
     import ipaddress
@@ -321,6 +335,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
     from app.server.auth import CONSOLE_KEY_ENV
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
+    console_key = console_key_from_pipe() or console_key
     from app.centre.options import devices_of
 
     args.devices = devices_of(args)
