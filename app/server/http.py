@@ -21,7 +21,7 @@ from actas.instructions import instructions_data
 from app.centre.join import Joined
 from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
-from app.server import origin, replica, terminals, wire
+from app.server import fanout, origin, replica, terminals, wire
 from app.server.auth import ServerAuth, store_unavailable
 from app.server.bodies import BodyRefused, json_body
 from app.server.commands import COMMANDS
@@ -164,7 +164,7 @@ def build_app(
         # the table's questions go only to a login that may answer them (decision 340)
         at_table = await auth.reader(socket, table=True) is None
         await socket.accept()
-        queue, snapshot = host.listen()
+        queue, snapshot = host.listen(fanout.writer(socket))
         told = host.table.on_connect(at_table) if host.table is not None else []
         try:
             await socket.send_text(snapshot)
@@ -173,7 +173,10 @@ def build_app(
             for message in told:  # the open questions, the devices off: not only live
                 await socket.send_text(wire.dumps(message))
             while True:
+                if queue.empty():
+                    host.waiting(queue, True)  # written to directly while it waits
                 text = await queue.get()  # a change, a question, or the hall's ping
+                host.waiting(queue, False)
                 if for_the_table(text):
                     if not at_table:
                         continue
