@@ -4,7 +4,8 @@ woken, a coroutine awaited and the frame built again per screen. A screen that i
 something of its own, or with something queued) gets it through its queue, in order.
 
 The socket is reached through uvicorn's WebSocket protocol (its ``transport`` and the state of
-its close), which the ASGI ``send`` of the connection belongs to; a server without it (another
+its close), which the connection's ASGI ``send`` belongs to (kept in the scope by
+``origin.Guard`` before the application's layers wrap it); a server without it (another
 implementation, the test client) sends through the queues only.
 """
 
@@ -32,7 +33,8 @@ def frame(text: str) -> bytes:
 
 def writer(socket: Any) -> Writer | None:
     """The direct writer of a Starlette ``WebSocket`` accepted on uvicorn, or None."""
-    protocol: Any = getattr(getattr(socket, "_send", None), "__self__", None)
+    raw = getattr(socket, "scope", {}).get("bingo_hall.raw_send")  # ``origin.RAW_SEND``
+    protocol: Any = getattr(raw, "__self__", None)
     transport = getattr(protocol, "transport", None)
     conn = getattr(protocol, "conn", None)
     if transport is None or conn is None or not hasattr(protocol, "close_sent"):

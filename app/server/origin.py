@@ -34,6 +34,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 #: Methods whose requests change something (or carry a body to read).
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 HSTS_SECONDS = 365 * 24 * 3600
+#: The scope's key of a WebSocket's ASGI ``send`` as the server gave it (the application's
+#: own layers wrap it).
+RAW_SEND = "bingo_hall.raw_send"
 
 
 def machine_names(extra: Iterable[str] = ()) -> frozenset[str]:
@@ -111,6 +114,7 @@ class Guard:
             await _refuse(scope, send, tls, *refusal)
             return
         if scope["type"] == "websocket":
+            scope[RAW_SEND] = send  # the server's own, for ``fanout.writer``
             await self.app(scope, receive, send)
             return
         extra = _headers(host_header, tls)
