@@ -50,6 +50,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("voice", "app.voice_cli", "add_parsers"),
     ("instructions", "app.games_cli", "add_parsers"),
     ("terminal", "app.terminal_client", "add_parsers"),
+    ("tls", "app.tls_cli", "add_parsers"),
     ("acta", "app.acta_cli", "add_engine_parsers"),
     ("config", "app.config_cli", "add_parsers"),
 )

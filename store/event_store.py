@@ -10,6 +10,7 @@ a whole chain, so an edit made behind the store's back is reported with the firs
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import logging
 import threading
@@ -202,8 +203,9 @@ class EventStore:
             except _Broken as broken:
                 raise _integrity(hall_id, broken.brk) from None
 
-    def load(self, hall_id: str, after_seq: int = 0) -> list[Record]:
-        """The hall's records with seq > ``after_seq``, in order, every hash and link checked.
+    def load(self, hall_id: str, after_seq: int = 0, limit: int | None = None) -> list[Record]:
+        """The hall's records with seq > ``after_seq``, in order, every hash and link checked;
+        at most ``limit`` of them (the rows are read in batches: no more than those are read).
 
         Raises ``IntegrityError`` naming the first broken seq: a corrupted record is never
         returned, and neither is anything after it.
@@ -228,7 +230,7 @@ class EventStore:
                     raise _integrity(hall_id, broken.brk) from None
                 walked = _walk(rows, first_seq=after_seq + 1, start_prev=start.hash)
             try:
-                loaded = list(walked)
+                loaded = list(walked if limit is None else itertools.islice(walked, limit))
             except _Broken as broken:
                 raise _integrity(hall_id, broken.brk) from None
         if loaded:
