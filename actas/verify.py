@@ -238,6 +238,22 @@ def _check_record(
     return export
 
 
+def _check_observations(notes: Sequence[str], report: VerifyReport) -> None:
+    """An acta whose own «Observaciones del sistema» find its record incoherent (a share that
+    is not its prize, takings that are not cartones × price) is not declared intact, however
+    well sealed: a record forged and re-signed with a replaced key says so there (decision
+    642).
+    """
+    if not notes:
+        return
+    more = f" (y {len(notes) - 1} más)" if len(notes) > 1 else ""
+    report.add(
+        "Observaciones del sistema",
+        False,
+        f"el acta misma dice que su registro es incoherente: {notes[0]}{more}",
+    )
+
+
 def _check_printed_head(texts: Sequence[str], head: str, report: VerifyReport) -> None:
     found = [h for t in texts for h in HEX64.findall(t)]
     if not found:
@@ -294,6 +310,7 @@ def _check_pages(
     except ActaDataError as exc:
         report.add("Folios", False, f"el registro adjunto no da un acta: {exc}")
         return
+    _check_observations(acta.observations, report)
     attachment = Attachment(
         ATTACHMENT_NAME,
         raw,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 # is broken"
 _SPECIFICITY = (
     "Folios",
+    "Observaciones del sistema",
     "Actualización posterior",
     "Cadena de registros",
     "Registro de la base de datos",

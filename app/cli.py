@@ -109,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if refusal is None:
             raise
         message, code = refusal
+        for problem in getattr(exc, "problems", ()):  # a record the audit refused: each finding
+            print(f"bingo-hall: {problem}", file=sys.stderr)
         print(f"bingo-hall: {message}", file=sys.stderr)
         return code
 
@@ -126,6 +128,8 @@ def _refusal(exc: Exception) -> tuple[str, int] | None:
     """The message and exit code of an error the command line reports without a traceback."""
     if isinstance(exc, (DomainError, *_loaded("app.config", "ConfigError"))):
         return str(exc), EXIT_REFUSED
+    if isinstance(exc, _loaded("app.checkpoints", "RecordAltered")):  # ``status``'s words
+        return str(exc), EXIT_INTEGRITY
     if isinstance(exc, _loaded("store.errors", "IntegrityError")):
         return f"registro alterado: {exc}", EXIT_INTEGRITY
     if isinstance(exc, _loaded("store.errors", "DatabaseUrlError")):

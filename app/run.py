@@ -159,6 +159,7 @@ def run_console(args: argparse.Namespace) -> int:
         getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id
     ) as engine:
         service = engine.service
+        engine.store.audit_before_writing(service.hall_id)  # as the server's start (decision 640)
         prepare_hall(service, settings)
         kind = getattr(args, "devices", "emulated")
         partida = service.hall.partida
