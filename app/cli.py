@@ -92,6 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.WARNING - 10 * min(args.verbose, 2),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if argv is None:  # the operator's terminal: a library's warnings go to the log, seen with -v
+        logging.captureWarnings(True)
+        logging.getLogger("py.warnings").setLevel(logging.INFO if args.verbose else logging.ERROR)
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE

@@ -39,6 +39,7 @@ from store.engine import (
     check_database_file,
     default_database_url,
     make_engine,
+    make_read_only_engine,
     parse_url,
     sqlite_file,
 )
@@ -51,7 +52,7 @@ from store.models import (
     EventRow,
     StoreIdentityRow,
 )
-from store.reader import check_sqlite_schema
+from store.reader import check_sqlite_schema, on_read_only_media
 from store.rows import CHECKPOINT_COLUMNS, CheckpointView, card_set_bytes, stored_checkpoint
 from store.rows import Broken as _Broken
 from store.rows import StoredEvent as _StoredEvent
@@ -87,6 +88,9 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
     path = sqlite_file(parsed)
     if path is not None:  # before the engine's first connection sets the file's journal mode
         check_sqlite_schema(path, create=create)
+        if not create and on_read_only_media(path):
+            # a write-protected copy: read as it is, never migrated (decision 645)
+            return EventStore(make_read_only_engine(path))
     engine = make_engine(url)
     try:
         upgrade(
