@@ -58,14 +58,17 @@ def today() -> str:
 
 
 def open_named_hall(
-    args: argparse.Namespace, *, create: bool = False, writes: bool = True
+    args: argparse.Namespace, *, create: bool = False, writes: bool = False
 ) -> AbstractContextManager[Engine]:
     """The engine of the hall the command names (``--db``, ``--hall``, ``--config``); a named
     ``--config`` that does not describe the recorded hall is refused.
 
     Only the commands that start a record (``simulate``, ``cardset import``) may create the
     database: any other refuses a file that does not exist rather than create an empty one.
-    A command that ``writes`` holds the record's writer lock meanwhile (one writer per record).
+    A command that ``writes`` holds the record's writer lock meanwhile (one writer per record),
+    and has the record audited first, as ``status`` audits it: an altered one is refused before
+    anything is written (decision 640; the store does it anyway before its first write, this
+    says it before the command does anything else).
     """
     from app.bootstrap import open_hall
 
@@ -80,7 +83,15 @@ def open_named_hall(
     )
     from app.operators_cli import operated  # who commands from the command line (R-ROLE-1)
 
-    return operated(engine if create else _named_hall_recorded(engine, args.hall), args)
+    opened = engine if create else _named_hall_recorded(engine, args.hall)
+    return operated(_audited(opened) if writes else opened, args)
+
+
+@contextmanager
+def _audited(opened: AbstractContextManager[Engine]) -> Iterator[Engine]:
+    with opened as engine:
+        engine.store.audit_before_writing(engine.service.hall_id)
+        yield engine
 
 
 def command_words(args: argparse.Namespace) -> str:
@@ -164,7 +175,10 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     from store import IntegrityError
 
     digest = card_set.digest()
-    with created_database_undone_on_refusal(args.db), open_named_hall(args, create=True) as engine:
+    with (
+        created_database_undone_on_refusal(args.db),
+        open_named_hall(args, create=True, writes=True) as engine,
+    ):
         known = engine.service.hall.card_set_info.get(card_set.id)
         if known is not None and known.digest != digest:
             raise CliError(
@@ -251,6 +265,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     ) as engine:
         service = engine.service
         if args.action == "adopt":
+            engine.store.audit_before_writing(service.hall_id)  # decision 640
             changed = adopt_rules(service, settings)
             print("reglas adoptadas" if changed else "esas reglas ya son las registradas")
         rules = service.hall.rules

@@ -96,7 +96,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 @_known_events
 def cmd_status(args: argparse.Namespace) -> int:
-    from app.checkpoints import RecordAltered, check_record, when
+    from app.checkpoints import (
+        RecordAltered,
+        certificate_fingerprints,
+        check_record,
+        key_folder,
+        when,
+    )
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
 
@@ -120,6 +126,10 @@ def cmd_status(args: argparse.Namespace) -> int:
                 f"último punto de control firmado: registro {report.newest.seq}, "
                 f"{when(report.newest)}"
             )
+        folder = key_folder(hall.hall_id, args.keys_dir)
+        for what, fingerprint in certificate_fingerprints(folder):
+            # the inspection holds it against the one the hall gave it (decision 642)
+            print(f"certificado de la sala ({what}): huella SHA-256 {fingerprint}")
         for note in report.notes:
             print(f"aviso: {note}")
         print(
@@ -229,7 +239,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
 
     from store.errors import StoreError
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=True) as engine:
         ledger = open_ledger(engine.store, settings)
         try:
             numbers = transcribe(engine.service, data, ledger)

@@ -156,6 +156,7 @@ def run_console(args: argparse.Namespace) -> int:
         writer="bingo-hall run --local",
     ) as engine:
         service = engine.service
+        engine.store.audit_before_writing(service.hall_id)  # as the server's start (decision 640)
         prepare_hall(service, settings)
         service.note_system_interruption()  # a partida the last run left in play says so
         kind, source, stop_sources = _local_devices(args, service, settings)

@@ -71,6 +71,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ):
         svc = engine.service
         holder["svc"] = svc
+        engine.store.audit_before_writing(svc.hall_id)  # before anything (decision 640)
         from store.operators import OperatorBook
 
         if OperatorBook(engine.store).has_operators():  # a real hall's record (decision 250)

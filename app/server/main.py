@@ -217,6 +217,9 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
         # the server writes the hall's record: its key signs a checkpoint with every close, as
         # every other writer's does, or `status` and the actas find the record cut (R-ACTA-6)
         sign_checkpoints(store, host.service)
+        # audited before it is served or written: an altered record is refused at the start,
+        # in `status`'s words (decision 640)
+        store.audit_before_writing(host.service.hall_id)
         if args.config:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
