@@ -130,6 +130,7 @@ class Unit:
     last_status: float = 0.0
     next_events: float = 0.0  # next EVENTS poll while a ball is expected
     events_interval: float = 0.0  # the pace of those polls now (backed off while idle)
+    fast_until: float = 0.0  # not backed off before then (something is about to happen)
     events_taken: int = 0
     next_attempt: float = 0.0
     tracker: EventTracker = field(default_factory=EventTracker)
@@ -307,20 +308,25 @@ class DeviceDriver:
         poll its events at the fast pace again, now.
         """
         units = self.units.values() if address is None else [self.units[address]]
-        soon = self._clock() + self._fast_interval()
+        now = self._clock()
+        soon = now + self._fast_interval()
         for unit in units:
             unit.events_interval = 0.0
+            unit.fast_until = now + self.timing.fast_for
             unit.next_events = min(unit.next_events, soon)
         self._wake.set()
 
     def _events_interval(self, unit: Unit, delivered: bool) -> float:
-        """The next EVENTS interval while polling fast: the asked-for pace after events (or
-        a command, or ``hurry``); stretched after each empty poll, up to
+        """The next EVENTS interval while polling fast: the asked-for pace for ``fast_for``
+        after events (or a command, or ``hurry``); then stretched after each empty poll, up to
         ``idle_poll_interval``. A pace faster than the ball's (a set scan) is never stretched.
         """
         base = self._fast_interval()
         t = self.timing
-        if delivered or base < t.fast_poll_interval or unit.events_interval <= 0.0:
+        now = self._clock()
+        if delivered:
+            unit.fast_until = now + t.fast_for
+        if base < t.fast_poll_interval or unit.events_interval <= 0.0 or now < unit.fast_until:
             unit.events_interval = base
         else:
             stretched = unit.events_interval * t.idle_backoff

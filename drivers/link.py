@@ -60,12 +60,13 @@ class LinkTiming:
     # While a ball is expected: one EVENTS poll every ``fast_poll_interval`` (start to start),
     # at once again after a reply carrying a burst of events (a set scan).
     fast_poll_interval: float = 0.020
-    # ... backed off while nothing comes: each empty poll stretches the interval by
-    # ``idle_backoff``, up to ``idle_poll_interval``; a command sent to the device, an event
-    # taken in or ``hurry`` brings it back to ``fast_poll_interval`` (a waiting line costs a
-    # third of the requests, and a ball is heard at most that much later).
+    # ... backed off while nothing comes: ``fast_for`` after a command sent to the device, an
+    # event taken in or ``hurry``, each empty poll stretches the interval by ``idle_backoff``,
+    # up to ``idle_poll_interval`` (a long wait costs a third of the requests, and a ball is
+    # heard at most that much later).
     idle_poll_interval: float = 0.060
     idle_backoff: float = 1.5
+    fast_for: float = 0.5
     scan_poll_interval: float = 0.005  # during a set scan (91 events through a ring of 8)
     burst_events: int = 2
     fast_status_interval: float = 1.0  # STATUS while polling EVENTS fast

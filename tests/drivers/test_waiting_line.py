@@ -44,12 +44,14 @@ def events_heard(hall: EmulatedHall) -> int:
 def test_the_events_pace_backs_off_while_no_ball_comes(halls: list[EmulatedHall]) -> None:
     """From ``fast_poll_interval`` (20 ms) the polls stretch to ``idle_poll_interval`` while
     they come back empty (BHD/1 asks only one poll per 250 ms): 15 polls take at least
-    20 + 30 + 45 + 12 x 60 ms, where the unstretched pace would take 14 x 20 ms.
+    20 + 30 + 45 + 12 x 60 ms, where the unstretched pace would take 14 x 20 ms. (The polls
+    stay fast for ``fast_for`` after a command or an event: none here.)
     """
     hall = extractor(halls, "pty")
     url = hall.extractor.url
     assert url is not None
-    driver = ExtractorDriver(serial.serial_for_url(url, baudrate=19200), timing=LINK).open()
+    timing = LINK.with_(fast_for=0.0)
+    driver = ExtractorDriver(serial.serial_for_url(url, baudrate=19200), timing=timing).open()
     try:
         before = events_heard(hall)
         with driver.expecting():
