@@ -346,7 +346,12 @@ def _run_gui(
     _show_clock(console)
     if rights is not None:
         rights.parent = console  # the jefe de sala's override opens over the console
-    panel = HallPanel(panel_state(service.hall), languages=settings.languages)
+    # A station's panel speaks the languages of the hall its server serves (recorded with the
+    # hall), never those of the station's own settings file: a Basque hall's second console
+    # showed a Spanish-only panel.
+    panel = HallPanel(
+        panel_state(service.hall), languages=None if station is not None else settings.languages
+    )
     panel.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # closing the console ends
     bridge.changed.connect(lambda: panel.show_state(panel_state(service.hall)))
 

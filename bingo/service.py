@@ -504,7 +504,26 @@ class HallService:
                     for o in owed
                 ],
                 "owed_cents": sum(o.amount_cents for o in owed),
+                # what a cartón costs in the partida on sale, and how many this machine's player
+                # may hold in it (None: the region sets no figure), for the price shown before
+                # buying and the button off at the limit (Euskadi art. 3.6.b)
+                "price_cents": self._terminal_price(),
+                "cartones_max": hall.terminal_limits.cartones_max,
             }
+
+    def _terminal_price(self) -> int:
+        """What a cartón a terminal buys now costs: the partida's face value once it has sold,
+        before that the face value of the serie its sale would take (0: nothing on sale).
+        """
+        partida = self.hall.partida
+        if partida is None:
+            return 0
+        if partida.face_value_cents:
+            return partida.face_value_cents
+        try:
+            return self.hall.series[self.hall.serie_in_play()].face_value_cents
+        except DomainError:
+            return 0
 
     def use_terminal_limits(self, limits: TerminalLimits) -> None:
         """The region's limits on auxiliary machines for this hall's category (settings, not
