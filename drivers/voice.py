@@ -377,6 +377,8 @@ class Voice:
         self._unspeakable: set[str] = set()
         self._pending: list[int] = []  # the balls being called or waiting, oldest first
         self._pending_lock = threading.Lock()
+        # told the pending calls at every change, from any thread (a server tells its consoles)
+        self.on_change: Callable[[tuple[int, ...]], None] | None = None
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -433,7 +435,17 @@ class Voice:
             return
         with self._pending_lock:
             self._pending.append(number)
+            pending = tuple(self._pending)
+        self._changed(pending)
         self.audio.submit(lambda: self._said(number))
+
+    def _changed(self, pending: tuple[int, ...]) -> None:
+        listener = self.on_change
+        if listener is not None:
+            try:
+                listener(pending)
+            except Exception:  # the voice never stops the game
+                log.exception("voz: fallo al avisar de las llamadas")
 
     def _said(self, number: int) -> Iterator[Path]:
         """The call's files, played on the voice's thread; the ball leaves ``pending`` when
@@ -445,6 +457,8 @@ class Voice:
             with self._pending_lock:
                 if number in self._pending:
                     self._pending.remove(number)
+                pending = tuple(self._pending)
+            self._changed(pending)
 
     def _wavs(self, number: int) -> list[Path]:
         wavs = []

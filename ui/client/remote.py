@@ -101,6 +101,7 @@ class RemoteService:
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
         self._socket: Any = None
+        self.voice_calls: tuple[int, ...] = ()
 
     @property
     def on_device(self) -> Callable[[str, str], None] | None:
@@ -288,6 +289,8 @@ class RemoteService:
             elif kind in ("question", "question_closed", "questions"):
                 # ``questions``: the ones open when this stream connected (decision 340)
                 self._question(message)
+            elif kind == "voice":  # the calls the hall's voice has still to say (decision 720)
+                self.voice_calls = tuple(int(n) for n in message.get("calls", ()))
             elif kind == "device":
                 self._device(str(message.get("device", "")), str(message.get("notice", "")))
             elif kind == "terminal_presence" and self.on_terminal is not None:
