@@ -146,3 +146,25 @@ def test_an_imported_pack_is_even_in_loudness_and_heard_before_espeak_ng(
     # a pack imported again replaces the one before, whole
     assert main(["voice", "import", str(pack), "--languages", "es", "--cache", str(cache)]) == 0
     assert len(list((cache / "recorded" / "es").glob("*.wav"))) == 90
+
+
+def test_the_local_console_calls_the_balls_too(tmp_path: Path) -> None:
+    """``run --local`` had no voice: ``start_voice`` calls each committed ball (R-DEV-3)."""
+    from app.devices import start_voice
+    from tests.bingo.hallkit import make_hall
+
+    kit = make_hall()
+    off, stop_off = start_voice(kit.svc, VoiceConfig())  # the hall's default: no voice
+    assert off is None
+    stop_off()
+    settings = VoiceConfig(enabled=True, output="panel", languages=("es",), cache_dir=str(tmp_path))
+    voice, stop = start_voice(kit.svc, settings)
+    assert voice is not None and voice.audio is not None
+    try:
+        kit.partida_ready([("A", 10)])
+        kit.svc.draw_ball(48, "simulated")
+        assert 48 in voice.pending() or list((tmp_path / "es").glob("48-*.wav"))
+        assert voice.audio.wait_idle(120) and voice.pending() == ()
+        assert list((tmp_path / "es").glob("48-*.wav"))  # its call, ready for the panel
+    finally:
+        stop()
