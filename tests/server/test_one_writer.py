@@ -157,6 +157,19 @@ def test_a_writer_waiting_at_its_pin_holds_the_record_and_names_itself(tmp_path:
         assert refused.returncode == 1
         assert f"lo escribe ya `bingo-hall operator add` (pid {waiting.pid}" in refused.stderr
         assert "repita la orden" in refused.stderr and "Traceback" not in refused.stderr
+        # nor does a console start a server of it: it says who writes it (decision 543)
+        console = subprocess.run(
+            [*cli, "run", "--db", db, "--devices", "none"],
+            cwd=ROOT,
+            env={**env, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert console.returncode == 1, console.stderr
+        assert f"`bingo-hall operator add` (pid {waiting.pid}" in console.stderr
+        assert "la consola no arranca otro servidor" in console.stderr
+        assert "servidor en" not in console.stdout
     finally:
         assert waiting.stdin is not None
         waiting.communicate("482913\n", timeout=60)
