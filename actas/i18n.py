@@ -343,6 +343,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "es": "Avería con una bola ya fuera del bombo (el jefe de mesa-cajero leyó la bola)",
         "eu": "Matxura bola bat bonbotik kanpo zegoela (mahaiburu-kutxazainak irakurri du bola)",
     },
+    "inc.system_interruption": {
+        "es": "Interrupción del sistema de la sala",
+        "eu": "Aretoko sistemaren etenaldia",
+    },
     "inc.manual_book": {
         "es": "Avería del sistema informático (partida llevada en el libro manual)",
         "eu": "Sistema informatikoaren matxura (partida eskuzko liburuan eramana)",

@@ -150,10 +150,15 @@ def run_console(args: argparse.Namespace) -> int:
     from app.bootstrap import open_hall
 
     with open_hall(
-        getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id
+        getattr(args, "db", None),
+        getattr(args, "hall", None),
+        settings.hall_id,
+        writer="bingo-hall run --local",
     ) as engine:
         service = engine.service
+        engine.store.audit_before_writing(service.hall_id)  # as the server's start (decision 640)
         prepare_hall(service, settings)
+        service.note_system_interruption()  # a partida the last run left in play says so
         kind, source, stop_sources = _local_devices(args, service, settings)
         if kind == "refused":
             return EXIT_REFUSED
@@ -273,6 +278,14 @@ def devices_words(kind: str, source: Any) -> str:
     return "extractor y lector en serie" if kind == "serial" else "dispositivos emulados"
 
 
+def _show_clock(console: Any) -> None:
+    """Whether this PC's clock, whose times the record and the acta get, is kept synchronised."""
+    from app.clock_sync import clock_synchronised
+    from ui.console.clock import show_clock
+
+    show_clock(console, clock_synchronised())
+
+
 def _run_gui(
     service: Any,
     settings: Any,
@@ -330,6 +343,7 @@ def _run_gui(
         options_file=Path(platformdirs.user_config_dir("bingo-hall")) / "consola.ini",
     )
     console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
+    _show_clock(console)
     if rights is not None:
         rights.parent = console  # the jefe de sala's override opens over the console
     panel = HallPanel(panel_state(service.hall), languages=settings.languages)

@@ -31,6 +31,7 @@ MAX_PARTIDAS = 200
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from app.bootstrap import open_hall
+    from bingo.clock import not_before
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = hall_settings(args)
@@ -65,10 +66,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             settings.hall_id,
             clock=lambda: holder["clock"](),
             bola_loca=lambda count: holder["bola"](count),
+            writer="bingo-hall simulate",
         ) as engine,
     ):
         svc = engine.service
         holder["svc"] = svc
+        engine.store.audit_before_writing(svc.hall_id)  # before anything (decision 640)
         from store.operators import OperatorBook
 
         if OperatorBook(engine.store).has_operators():  # a real hall's record (decision 250)
@@ -103,7 +106,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _check_ball_set_lasts(
                 svc.hall, partidas - (len(open_session.partidas) if open_session else 0)
             )
-        holder["clock"] = SimulatedClock(date, seq)
+        # made-up times, never behind the record's last (a session opens on no clock behind it)
+        holder["clock"] = not_before(SimulatedClock(date, seq), lambda: svc.hall.last_at)
         holder["bola"] = seeded_bola_loca(seed, next_partida)
         plan = SimulationPlan(
             seed=seed,

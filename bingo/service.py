@@ -23,6 +23,7 @@ from bingo.card_library import CardSetLibrary as CardSetLibrary
 from bingo.card_library import card_set_with_digest as card_set_with_digest
 from bingo.cards import CardSet, generate_card_set
 from bingo.chain import Record, seal
+from bingo.clock import check_clock
 from bingo.emulated import EmulatedDevices
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
@@ -126,6 +127,7 @@ class HallService:
         self.hall = Hall(self.card_sets.get)
         self.hall.games.load_copy = self.card_sets.copy_of
         self.last_seq = 0
+        self.last_at = ""  # the time of the newest record held
         self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
@@ -140,7 +142,7 @@ class HallService:
             if isinstance(event, ev.CardSetRegistered):
                 self.card_sets.know(event.card_set_id, event.source, event.digest)
             self.hall.apply(event, rec.at)
-            self.last_seq = rec.seq
+            self.last_seq, self.last_at = rec.seq, rec.at
 
     def follow(self, records: Sequence[Record]) -> list[Record]:
         """A replica's step: records committed by the hall's one writer elsewhere, applied with
@@ -157,7 +159,7 @@ class HallService:
                 if isinstance(event, ev.CardSetRegistered):
                     self.card_sets.know(event.card_set_id, event.source)
                 self.hall.apply(event, rec.at)
-                self.last_seq = rec.seq
+                self.last_seq, self.last_at = rec.seq, rec.at
             for rec, event in zip(new, events, strict=True):
                 for subscriber in list(self._subscribers):
                     try:
@@ -192,7 +194,7 @@ class HallService:
             if isinstance(event, ev.CardSetRegistered):
                 self.card_sets.know(event.card_set_id, event.source, event.digest)
             self.hall.apply(event, rec.at)
-            self.last_seq = rec.seq
+            self.last_seq, self.last_at = rec.seq, rec.at
         for rec, event in zip(records, events, strict=True):
             for subscriber in list(self._subscribers):
                 try:
@@ -338,16 +340,24 @@ class HallService:
         """
         with self._lock:
             method, before = self._labelled(method, session_id)
-            check = self.hall.record_ball_check
-            records = self._do(
-                lambda: [*before, *check(session_id, when, numbers, method, condition_ok, note)]
-            )
+
+            def decide() -> list[ev.Event]:
+                if when == "open":  # a clock behind the record opens nothing, nor counts for it
+                    check_clock(self.hall.last_at, self._clock())
+                check = self.hall.record_ball_check
+                return [*before, *check(session_id, when, numbers, method, condition_ok, note)]
+
+            records = self._do(decide)
         return bool(records[-1].payload["ok"])
 
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
     ) -> None:
-        self._do(lambda: self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala))
+        def decide() -> list[ev.Event]:
+            check_clock(self.hall.last_at, self._clock())
+            return self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala)
+
+        self._do(decide)
 
     def announce_last_partida(self) -> None:
         self._do(self.hall.announce_last_partida)
@@ -715,6 +725,15 @@ class HallService:
             return self._draw(
                 self.hall.note_reader_hold(hold_note, incident), number, "operator", ball_id
             )
+
+    def note_system_interruption(self) -> bool:
+        """At the start of the record's writer: a partida left in play by the previous one (it
+        was killed, or closed mid-partida) gets the interruption and this resumption recorded,
+        with the time of the last record and the time now; False when none was in play.
+        """
+        with self._lock:
+            stopped = self.last_at
+            return bool(self._commit(self.hall.note_system_interruption(stopped, self._clock())))
 
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))

@@ -63,8 +63,10 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
     except BaseException:
         listening.close()
         raise
+    writing = None
     try:
         try:
+            writing = _hold_centre(store, args.hall or CENTRE)
             app = build_centre_app(store, args.hall or CENTRE, centre_rules(settings), devices)
         except BaseException:
             listening.close()
@@ -79,4 +81,13 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
         run_app(app, listening, args.cert, args.key)
     finally:
         store.close()
+        if writing is not None:
+            writing.release()
     return 0
+
+
+def _hold_centre(store: Any, centre: str) -> Any:
+    """The central record's writer lock: one centre server per record (``WriterBusy``)."""
+    from app.bootstrap import hold_record
+
+    return hold_record(store, centre, "bingo-hall serve --centre")

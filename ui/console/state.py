@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bingo.drawing import BallHeld, DeviceLost
-from bingo.hall import STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
+from bingo.hall import FINISHED, STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
 from bingo.money import euros
 from bingo.readmodel import PanelState, allowed_actions, panel_state
 from ui.console.documents import DETAILED_PRIZES
@@ -569,7 +569,8 @@ def _sales(
     if session is not None and session.last_partida == shown.number:
         announce.append(t("ÚLTIMA PARTIDA de la sesión."))
     amounts = shown.amounts
-    if amounts is None:
+    if amounts is None or shown.status in FINISHED:
+        # a paid or annulled partida's «Anuncie: …» is an instruction already carried out
         return tuple(lines), totals, " ".join(announce), None
     merged: list[list[object]] = []  # contiguous blocks of a serie read as one range
     for r in shown.sales:

@@ -31,6 +31,7 @@ INCIDENT_TITLES = {
     "manual_book": "Partida transcrita del libro manual",
     "reader_hold": "Bola leída por el jefe de mesa",
     "ball_in_tube": "Bola del tubo leída por el jefe de mesa tras la avería",
+    "system_interruption": "Interrupción del sistema de la sala",
 }
 
 BALL_SOURCES = {"manual_book": "libro manual", "operator": "jefe de mesa", "emulated": "emulado"}

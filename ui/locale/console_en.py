@@ -535,4 +535,30 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Automatic extraction: at most one ball every {pace} s, so "
         "that every player can follow them"
     ),
+    "Nadie más canta línea: F6, la bola siguiente": "Nobody else calls a line: F6, the next ball",
+    "Salir": "Quit",
+    "Dispositivos: sin noticias (sin conexión con el servidor)": (
+        "Devices: no news (no connection with the server)"
+    ),
+    "Interrupción del sistema de la sala": "Hall system interrupted",
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "clock: synchronisation unknown",
+    "⚠ reloj sin sincronizar": "⚠ clock not synchronised",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "This computer's clock is not synchronised: the times of the record and the acta are "
+        "its own. Set it right and turn on its synchronisation"
+    ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "The hall server no longer knows this console and the hall has no operators yet, "
+        "so nobody can log in: close the console and the server serving the hall, and open "
+        "it again (make run)"
+    ),
 }
