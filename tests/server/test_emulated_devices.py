@@ -1,9 +1,9 @@
 """A partida on emulated devices never passes for a real one (decisions 520, 522): ``serve
 --devices emulated`` records the count and every ball as emulated, with the seed, which it says
 at its start and which replays the draws; the export carries ``emulated_devices``, the checker
-finds it no real night, and the acta's opening, the night's summary, the web panels (real headless chromium), the Qt
-hall panel and the console's header say EMULADO. Without ``--seed`` two starts draw different
-balls. A ball of the manual extraction keeps its own label.
+finds it no real night, and the acta's opening, the night's summary, the web panels (real
+headless chromium), the Qt hall panel and the console's header say EMULADO. Without ``--seed``
+two starts draw different balls. A ball of the manual extraction keeps its own label.
 """
 
 from __future__ import annotations
