@@ -132,7 +132,7 @@ class HallService:
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
         self.rights: rt.Rights | None = None
-        self.emulated: EmulatedDevices | None = None  # use_emulated_devices
+        self.emulated = EmulatedDevices()  # none until use_emulated_devices
         self._terminal_asks = False  # a terminal's own command is running (decision 284)
         self._replay(event_log.load(hall_id))
 
@@ -339,7 +339,7 @@ class HallService:
         condition (R-BALL-2). A damaged ball is recorded with ``condition_ok=False`` and a note.
         """
         with self._lock:
-            method, before = self._labelled(method, session_id)
+            method, before = self.emulated.label(method, session_id, self.hall.emulated)
 
             def decide() -> list[ev.Event]:
                 if when == "open":  # a clock behind the record opens nothing, nor counts for it
@@ -561,20 +561,12 @@ class HallService:
     def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> list[Record]:
         """Record a ball together with the claims of the electronic cartones it completed."""
         with self._lock:
-            partida = self.hall.partida
-            source, before = self._labelled(source, partida.session_id if partida else None)
+            source, before = self.emulated.ball(source, self.hall)
             return self._draw(before, number, source, ball_id)
 
     def use_emulated_devices(self, seed: int) -> None:
-        """The devices feeding this service are emulated, started with ``seed``: their balls and
-        counts are recorded as such, with the seed (``bingo.emulated``, decision 520).
-        """
+        """Its devices are emulated ones, started with ``seed`` (``bingo.emulated``)."""
         self.emulated = EmulatedDevices(seed)
-
-    def _labelled(self, given: str, session_id: str | None) -> tuple[str, list[ev.Event]]:
-        if self.emulated is None:
-            return given, []
-        return self.emulated.label(given, session_id, self.hall.emulated)
 
     def _draw(self, before: list[ev.Event], number: int, source: str, ball_id: str) -> list[Record]:
         partida = self.hall.partida
