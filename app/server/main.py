@@ -299,6 +299,9 @@ def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str
     """
     import uvicorn
 
+    from app.sdnotify import Notifier
+
+    systemd = Notifier()  # READY=1 once it serves, then the watchdog's pings (Type=notify)
     config = uvicorn.Config(
         app,
         ssl_certfile=cert,
@@ -312,6 +315,8 @@ def run_app(app: Starlette, listening: socket.socket, cert: str | None, key: str
         # says (the station a lock after wrong PINs falls on, the console's loopback;
         # decision 422)
         proxy_headers=False,
+        callback_notify=systemd.tick,
+        timeout_notify=systemd.every,
     )
     try:
         uvicorn.Server(config).run(sockets=[listening])
