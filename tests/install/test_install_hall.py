@@ -100,8 +100,10 @@ class Tree:
         )  # fmt: skip
 
 
-def new_version(tmp: Path) -> tuple[Path, str]:
-    """This source as the next version: the same code, another number, another folder."""
+def new_version(tmp: Path) -> tuple[Path, str, str]:
+    """This source as the next version: the same code with one more migration (a table of its
+    own), another number, another folder; and that migration's revision.
+    """
     src = tmp / "fuente-nueva"
     shutil.copytree(
         ROOT, src,
@@ -111,15 +113,45 @@ def new_version(tmp: Path) -> tuple[Path, str]:
     version = f"{version_of(ROOT)}.post1"
     pyproject = src / "pyproject.toml"
     pyproject.write_text(
-        re.sub(
-            r'^version = "[^"]+"',
-            f'version = "{version}"',
-            pyproject.read_text(),
-            count=1,
-            flags=re.M,
-        )
+        re.sub(r'^version = "[^"]+"', f'version = "{version}"', pyproject.read_text(), count=1,
+               flags=re.M)
+    )  # fmt: skip
+    migrate = src / "store" / "migrate.py"
+    code = migrate.read_text()
+    found = re.search(r'^HEAD_REVISION = "(\d+)"', code, re.M)
+    assert found is not None
+    head = found.group(1)
+    revision = f"{int(head) + 1:04d}"
+    code = code.replace(f'HEAD_REVISION = "{head}"', f'HEAD_REVISION = "{revision}"')
+    code = code.replace(", HEAD_REVISION)", f', "{head}", HEAD_REVISION)', 1)
+    migrate.write_text(code)
+    (src / "store" / "migrations" / "versions" / f"{revision}_next_version.py").write_text(
+        f'''"""The next version's table (the installation's test).
+
+Revision ID: {revision}
+Revises: {head}
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "{revision}"
+down_revision = "{head}"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table("next_version", sa.Column("id", sa.Integer, primary_key=True))
+'''
     )
-    return src, version
+    return src, version, revision
+
+
+def schema(db: Path) -> str:
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (found,) = conn.execute("select version_num from alembic_version").fetchone()
+        return str(found)
 
 
 def place_record(tree: Tree) -> None:
@@ -336,7 +368,8 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
 
     # an upgrade whose check fails leaves everything as it was: a record altered by hand, the
     # new version's `status` finds its chain broken
-    src, new = new_version(tmp_path)
+    src, new, revision = new_version(tmp_path)
+    before = schema(tree.record)
     assert not Path(f"{tree.record}-wal").exists()  # the server stopped: one file
     good = tree.record.read_bytes()
     alter_a_record(tree.record)
@@ -346,6 +379,7 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert "no da por bueno el registro" in refused.stderr
     assert tree.current() == f"versions/{version}"
     assert tree.record.read_bytes() == altered  # the copy put back, as it was
+    assert schema(tree.record) == before
     tree.record.write_bytes(good)
 
     said = installed(src, tree.root)  # the new version's folder is already there: reused
@@ -353,11 +387,18 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert tree.current() == f"versions/{new}"
     assert os.readlink(tree.opt / "previous") == f"versions/{version}"
     assert (tree.opt / "versions" / version / ".installed").is_file()  # kept beside
+    assert schema(tree.record) == revision  # migrated by the new version
     status = tree.run("status")
     assert status.returncode == 0 and "registro íntegro" in status.stdout, status.stderr
 
-    said = installed(src, tree.root, "--rollback")
+    # back: the old version cannot read the newer schema, and nothing was written since the
+    # upgrade: the record as it was before it comes back, the migrated one kept beside it
+    installed(src, tree.root, "--rollback")
     assert tree.current() == f"versions/{version}"
+    assert schema(tree.record) == before
+    assert tree.record.read_bytes() == good
+    kept = tree.var / "upgrades" / f"{version}-a-{new}" / "despues" / tree.record.name
+    assert schema(kept) == revision
     status = tree.run("status")
     assert status.returncode == 0 and "registro íntegro" in status.stdout, status.stderr
 
@@ -373,4 +414,4 @@ def test_bad_options_and_a_rollback_with_nothing_before_are_refused_and_change_n
     assert done.returncode == 1 and "no hay versión anterior" in done.stderr
     done = subprocess.run(["bash", str(ROOT / SCRIPT), "--root"], capture_output=True, text=True)
     assert done.returncode == 2 and "--root necesita una carpeta" in done.stderr
-    assert [p for p in tree.rglob("*")] == []
+    assert list(tree.rglob("*")) == []
