@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.kit import BALLS, ROOT, Client, add_operators, free_port
+from tests.server.kit import BALLS, ROOT, SALA, Client, add_operators, free_port
 
 FIXTURE = ROOT / "tests" / "fixtures" / "record-0.1.0"
 SCRIPT = "scripts/install-hall.sh"
@@ -401,6 +401,22 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert schema(kept) == revision
     status = tree.run("status")
     assert status.returncode == 0 and "registro íntegro" in status.stdout, status.stderr
+
+    # up again, and a record written by the new version: going back would lose it, refused
+    installed(src, tree.root)
+    assert tree.current() == f"versions/{new}"
+    filed = subprocess.run(
+        [*tree.program(), "reclamacion", "file", "--session", "SIM-7-001",
+         "--subject", "Prueba de instalación", "--by", SALA[0], "--pin-stdin"],
+        input=f"{SALA[1]}\n", capture_output=True, text=True, env=tree.env(), cwd=tree.root,
+    )  # fmt: skip
+    assert filed.returncode == 0, filed.stdout + filed.stderr
+    written = tree.record.read_bytes()
+    refused = install(src, tree.root, "--rollback")
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert "se perderían" in refused.stderr
+    assert tree.current() == f"versions/{new}"
+    assert tree.record.read_bytes() == written
 
 
 def test_bad_options_and_a_rollback_with_nothing_before_are_refused_and_change_nothing(
