@@ -307,22 +307,34 @@ def serve_a_partida(tree: Tree) -> int:
     return balls
 
 
-def nightly_backups(tree: Tree, tmp: Path) -> list[Path]:
-    """The backup unit's program three times, keeping two: each copy checked, the oldest gone."""
+def nightly_backups(tree: Tree, tmp: Path) -> None:
+    """The backup unit's program three times, keeping two: each copy checked, the oldest gone;
+    then with a kept copy altered: the unit fails naming it, and removes nothing.
+    """
     wrapper = tmp / "bingo-hall"  # the installed program, by the python of its tree
     wrapper.write_text("#!/bin/sh\nexec " + " ".join(tree.program()) + ' "$@"\n')
     wrapper.chmod(0o755)
     backups = tree.var / "backups"
-    for _ in range(3):
-        done = subprocess.run(
+
+    def night() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
             [str(tree.opt / "current" / "libexec" / "bingo-hall-backup-nightly")],
             capture_output=True, text=True, timeout=600, cwd=tree.root,
             env=tree.env(BINGO_HALL_BIN=str(wrapper), BINGO_HALL_BACKUP_KEEP="2",
                          BINGO_HALL_BACKUP_DIR=str(backups)),
         )  # fmt: skip
+
+    for _ in range(3):
+        done = night()
         assert done.returncode == 0, done.stdout + done.stderr
         assert "cadena íntegra" in done.stdout
-    return sorted(backups.glob("registro-*.sqlite"))
+    kept = sorted(backups.glob("registro-*.sqlite"))
+    assert len(kept) == 2
+    alter_a_record(kept[0])
+    done = night()
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"la copia {kept[0]} no pasa la comprobación" in done.stderr
+    assert len(list(backups.glob("registro-*.sqlite"))) == 3  # nothing removed
 
 
 def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_back(
@@ -363,8 +375,7 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert status.returncode == 0, status.stdout + status.stderr
     assert "registro íntegro" in status.stdout
 
-    kept = nightly_backups(tree, tmp_path)
-    assert len(kept) == 2
+    nightly_backups(tree, tmp_path)
 
     # an upgrade whose check fails leaves everything as it was: a record altered by hand, the
     # new version's `status` finds its chain broken
