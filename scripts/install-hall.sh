@@ -164,6 +164,21 @@ check_record() {  # $1: a version folder: its `status` migrates the record and c
   as_hall "$1" status
 }
 
+# The system's files of the version in use (units, users, the screens' session, the console's
+# entry, the admin's command) from $1, a folder with packaging/: rewritten when a version
+# becomes current, never before its check (they belong to the program, not to the hall).
+system_files() {
+  install -d "$R/etc/systemd/system" "$R/etc/sysusers.d" "$R/etc/pam.d" \
+    "$R/usr/local/share/applications" "$R/usr/local/bin"
+  install -m 0644 "$1"/packaging/systemd/* "$R/etc/systemd/system/"
+  install -m 0644 "$1/packaging/sysusers.d/bingo-hall.conf" "$R/etc/sysusers.d/"
+  install -m 0644 "$1/packaging/pam.d/bingo-hall-kiosk" "$R/etc/pam.d/"
+  install -m 0644 "$1/packaging/applications/bingo-hall-console.desktop" \
+    "$R/usr/local/share/applications/"
+  install -m 0755 "$1/packaging/bin/bingo-hall" "$R/usr/local/bin/bingo-hall"
+  if systemd_running; then systemctl daemon-reload; fi
+}
+
 # --- rollback ---------------------------------------------------------------------------------
 
 if [ "$mode" = "rollback" ]; then
@@ -189,6 +204,7 @@ if [ "$mode" = "rollback" ]; then
     say "registro de antes de la actualización repuesto; el de después queda en $copy/despues"
   fi
   switch_to "$to"
+  system_files "$R$OPT/current/share/bingo-hall"
   check_record "$R$OPT/current" || fail "la versión $to no da por bueno el registro"
   start_server
   say "versión $to en uso (antes $from); para volver a $from: install-hall.sh otra vez desde su fuente"
@@ -258,16 +274,6 @@ else
   printf 'version=%s\ninstalled=%s\n' "$version" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$dest/.installed"
 fi
 
-# the system's files: units, users, the screens' session, the console's entry, the admin's
-# command; rewritten by every install (they belong to the program, not to the hall)
-install -d "$R/etc/systemd/system" "$R/etc/sysusers.d" "$R/etc/pam.d" \
-  "$R/usr/local/share/applications" "$R/usr/local/bin"
-install -m 0644 "$src"/packaging/systemd/* "$R/etc/systemd/system/"
-install -m 0644 "$src/packaging/sysusers.d/bingo-hall.conf" "$R/etc/sysusers.d/"
-install -m 0644 "$src/packaging/pam.d/bingo-hall-kiosk" "$R/etc/pam.d/"
-install -m 0644 "$src/packaging/applications/bingo-hall-console.desktop" "$R/usr/local/share/applications/"
-install -m 0755 "$src/packaging/bin/bingo-hall" "$R/usr/local/bin/bingo-hall"
-
 # the hall's settings: written the first time only, the hall's own from then on
 install -d -m 0755 "$R$ETC"
 if [ ! -f "$R$ETC/hall.toml" ]; then
@@ -291,10 +297,12 @@ if [ $live -eq 1 ]; then chown -R bingo-hall:bingo-hall "$R$VAR"; fi
 
 now="$(readlink "$R$OPT/current" 2>/dev/null || true)"
 if [ "$now" = "versions/$version" ]; then
+  system_files "$src"
   say "la versión $version ya es la que está en uso"
 elif [ -z "$now" ]; then
   check_record "$dest" || fail "la versión $version no da por bueno el registro que ya hay"
   switch_to "$version"
+  system_files "$src"
   if systemd_running; then
     systemctl daemon-reload
     systemctl enable bingo-hall.service bingo-hall-backup.timer
@@ -318,6 +326,7 @@ else
     fail "la versión $version no da por bueno el registro: se repone la copia de antes ($copy) y sigue en uso la $from"
   fi
   switch_to "$version"
+  system_files "$src"
   start_server
   say "versión $version en uso (antes $from); para volver: $OPT/current/share/bingo-hall/install-hall.sh --rollback"
 fi

@@ -116,6 +116,8 @@ def new_version(tmp: Path) -> tuple[Path, str, str]:
         re.sub(r'^version = "[^"]+"', f'version = "{version}"', pyproject.read_text(), count=1,
                flags=re.M)
     )  # fmt: skip
+    unit = src / "packaging" / "systemd" / "bingo-hall.service"
+    unit.write_text(unit.read_text() + f"# {version}\n")  # whose units are installed
     migrate = src / "store" / "migrate.py"
     code = migrate.read_text()
     found = re.search(r'^HEAD_REVISION = "(\d+)"', code, re.M)
@@ -380,6 +382,7 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     # an upgrade whose check fails leaves everything as it was: a record altered by hand, the
     # new version's `status` finds its chain broken
     src, new, revision = new_version(tmp_path)
+    unit = tree.root / "etc/systemd/system/bingo-hall.service"
     before = schema(tree.record)
     assert not Path(f"{tree.record}-wal").exists()  # the server stopped: one file
     good = tree.record.read_bytes()
@@ -391,6 +394,7 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert tree.current() == f"versions/{version}"
     assert tree.record.read_bytes() == altered  # the copy put back, as it was
     assert schema(tree.record) == before
+    assert f"# {new}" not in unit.read_text()  # the units stay the version in use's
     tree.record.write_bytes(good)
 
     said = installed(src, tree.root)  # the new version's folder is already there: reused
@@ -399,6 +403,7 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert os.readlink(tree.opt / "previous") == f"versions/{version}"
     assert (tree.opt / "versions" / version / ".installed").is_file()  # kept beside
     assert schema(tree.record) == revision  # migrated by the new version
+    assert f"# {new}" in unit.read_text()
     status = tree.run("status")
     assert status.returncode == 0 and "registro íntegro" in status.stdout, status.stderr
 
@@ -408,6 +413,7 @@ def test_a_fresh_tree_gets_the_hall_which_serves_backs_up_upgrades_and_rolls_bac
     assert tree.current() == f"versions/{version}"
     assert schema(tree.record) == before
     assert tree.record.read_bytes() == good
+    assert f"# {new}" not in unit.read_text()  # the old version's units again
     kept = tree.var / "upgrades" / f"{version}-a-{new}" / "despues" / tree.record.name
     assert schema(kept) == revision
     status = tree.run("status")
