@@ -31,6 +31,7 @@ from bingo.hall import interconnected as ic_steps
 from bingo.hall.game_fold import card_set_text
 from bingo.i18n import _
 from bingo.rules import RegionRules
+from bingo.terminal_view import terminal_view
 from bingo.terminals import CASH, TerminalLimits
 
 if TYPE_CHECKING:  # numpy: loaded by what draws balls over electronic cartones, not by a reading
@@ -466,64 +467,9 @@ class HallService:
             self._terminal_asks = False
 
     def terminal_view(self, terminal: str) -> dict[str, Any]:
-        """What the machine ``terminal`` shows its player: his cartones of the partida in course
-        (serie, number, rows), the claims the system made for them, and the prizes owed to him
-        (R-MULTI-3; Euskadi art. 3.6, last paragraph). Codes and cents, no words.
-        """
+        """What the machine ``terminal`` shows its player (``bingo.terminal_view``)."""
         with self._lock:
-            hall = self.hall
-            mine = hall.terminal_cartones(terminal)
-            held = set(mine)
-            partida = hall.partida
-            claims = [] if partida is None else partida.claims
-            owed = hall.owed_to_terminal(terminal)
-            return {
-                "partida": partida.number if partida is not None else None,
-                "cartones": [
-                    {
-                        "series": series,
-                        "number": number,
-                        "rows": [list(row) for row in hall.carton(series, number).rows],
-                    }
-                    for series, number in mine
-                ],
-                "claims": [
-                    {"series": c.series, "number": c.number, "prize": c.prize, "valid": c.valid}
-                    for c in claims
-                    if (c.series, c.number) in held
-                ],
-                "owed": [
-                    {
-                        "session_id": o.session_id,
-                        "partida": o.partida,
-                        "prize": o.prize,
-                        "series": o.series,
-                        "number": o.number,
-                        "amount_cents": o.amount_cents,
-                    }
-                    for o in owed
-                ],
-                "owed_cents": sum(o.amount_cents for o in owed),
-                # what a cartón costs in the partida on sale, and how many this machine's player
-                # may hold in it (None: the region sets no figure), for the price shown before
-                # buying and the button off at the limit (Euskadi art. 3.6.b)
-                "price_cents": self._terminal_price(),
-                "cartones_max": hall.terminal_limits.cartones_max,
-            }
-
-    def _terminal_price(self) -> int:
-        """What a cartón a terminal buys now costs: the partida's face value once it has sold,
-        before that the face value of the serie its sale would take (0: nothing on sale).
-        """
-        partida = self.hall.partida
-        if partida is None:
-            return 0
-        if partida.face_value_cents:
-            return partida.face_value_cents
-        try:
-            return self.hall.series[self.hall.serie_in_play()].face_value_cents
-        except DomainError:
-            return 0
+            return terminal_view(self.hall, terminal)
 
     def use_terminal_limits(self, limits: TerminalLimits) -> None:
         """The region's limits on auxiliary machines for this hall's category (settings, not
