@@ -111,10 +111,14 @@
     if (g) set("b-game", text("short_" + g.modality));  // the side column is narrow
     const playing = s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status);
     const values = { n: s.partida === null ? "" : s.partida };
-    const announcement = p ? text(simulCode(p), values) : (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
-      text(s.announcement, values);
+    // balls from emulated devices: said on every screen, never taken for a real partida
+    const emulated = !p && state.emulated;
+    document.body.classList.toggle("emulated", emulated);
+    const announcement = (emulated ? text("emulated") + " · " : "") +
+      (p ? text(simulCode(p), values) : (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
+      text(s.announcement, values));
     // The board's side column is narrow: short words, the last partida on a line of its own.
-    const short = (playing ? text("last_partida_short") + "\n" : "") +
+    const short = (emulated ? text("emulated") + "\n" : "") + (playing ? text("last_partida_short") + "\n" : "") +
       text("short_" + s.announcement, values);
     for (const el of document.querySelectorAll(".announce")) {
       const shown = el.classList.contains("short") ? short : announcement;
@@ -150,12 +154,19 @@
       const names = list.slice(0, 2).map((w) => w.series + "-" + w.number).join(", ");
       return names + (list.length > 2 ? " +" + (list.length - 2) : "") + " · ";
     };
+    // A shared prize says what each winner gets, as the Qt panel, the receipt and the acta's
+    // share column do: "2 × 39,00 €", never the whole 78,00 € as if one cartón won it.
     const amountOf = (prize, fallback) => {
       const paid = s.winners.filter((w) => w.prize === prize && w.amount_cents !== null);
-      return paid.length ? paid.reduce((a, w) => a + w.amount_cents, 0) : fallback;
+      if (!paid.length) return euros(fallback);
+      const share = paid[0].amount_cents;
+      if (paid.length === 1) return euros(share);
+      return paid.every((w) => w.amount_cents === share)
+        ? paid.length + " × " + euros(share)
+        : paid.map((w) => euros(w.amount_cents)).join(" + ");
     };
-    set("p-line", won("line") + euros(amountOf("line", s.line_prize_cents)));
-    set("p-bingo", won("bingo") + euros(amountOf("bingo", s.bingo_prize_cents)));
+    set("p-line", won("line") + amountOf("line", s.line_prize_cents));
+    set("p-bingo", won("bingo") + amountOf("bingo", s.bingo_prize_cents));
     // R-PRIMA-4: the amount and its ball limit only while the prima is in play (or just won)
     $("p-prima-row").hidden = !s.prima_amount_cents || !(s.prima_available || won("prima"));
     set("p-prima", won("prima") || (euros(s.prima_amount_cents) + " · " +

@@ -24,7 +24,7 @@
   const asked = (params.get("lang") || "").split(",").filter((l) => l in TEXTS);
   const t = { online: false, name: "", token: "", state: null, view: null, count: 6,
               payment: "cash", collected_cents: 0, message: "", collecting: false,
-              buying: false, pending: null, synced: false,
+              buying: false, pending: null, synced: false, receipt: null,
               languages: asked.length ? asked : ["es"], lang: asked.length ? asked[0] : "es" };
   window.__terminal = t;
   let socket = null, beat = null, backoff = 500, ids = 0, stopped = false, said = null;
@@ -97,7 +97,9 @@
   }
 
   function drawChoices() {
-    choices($("counts"), COUNTS.map((n) => [n, String(n)]), t.count, (n) => { t.count = n; });
+    choices($("counts"), COUNTS.map((n) => [n, String(n)]), t.count, (n) => { t.count = n; render(); });
+    // no more cartones than the player may still hold in the partida
+    for (const b of $("counts").children) b.disabled = Number(b.dataset.value) > left();
     choices($("means"), MEANS.map((m) => [m, tr(m)]), t.payment, (m) => { t.payment = m; });
   }
 
@@ -211,13 +213,15 @@
   async function buy() {
     if (t.buying || t.pending) return;
     const body = commandBody("terminal_buy", { count: t.count, payment: t.payment });
+    const price = (t.view && t.view.price_cents) || (t.state && t.state.price_cents) || 0;
     t.buying = true;
     render();
     try {
-      bought(await send(body));
+      bought(await send(body), t.count, price);
     } catch (e) {
       if (e instanceof Unsure) {
-        t.pending = { body: body, name: t.name, partida: (t.state && t.state.partida) || null };
+        t.pending = { body: body, name: t.name, partida: (t.state && t.state.partida) || null,
+                      price: price };
         say(() => tr("buy_unsure"), "unsure");
       } else {
         say(tr("buy_refused", { why: String(e.message || e) }), "error");
@@ -228,14 +232,58 @@
     }
   }
 
-  function bought(answer) {
+  function bought(answer, count, price) {
     const got = answer.result;
     if (!got) {  // recorded before the server restarted: its cartones are on the screen
       say(() => tr("buy_recorded"), "");
       return;
     }
+    const n = got.last - got.first + 1;
+    const amount = euros(n * price);
     say(() => tr("bought", { series: got.series, first: got.first, last: got.last,
-                             means: tr("paid_" + got.payment) }), "");
+                             amount: amount, means: tr("paid_" + got.payment) }), "");
+    // The purchase's receipt: its number is the record's, sequential in the hall (the
+    // version the purchase was recorded at), with what was bought, paid and how.
+    const v = answer.version;
+    showReceipt(() => tr("receipt_buy", { n: v }), [
+      [() => tr("receipt_cartones"),
+       () => tr("receipt_range", { series: got.series, first: got.first, last: got.last, n: n })],
+      [() => tr("receipt_amount"), () => amount],
+      [() => tr("receipt_means"), () => tr("paid_" + got.payment)],
+    ]);
+  }
+
+  // A receipt on the screen, printable on the hall's 80 mm printer (terminal.css, @media print).
+  // ``title`` and each line's label and value are functions: said again in the language the
+  // player picks.
+  function showReceipt(title, lines) {
+    t.receipt = { title: title, at: new Date(), lines: lines };
+    drawReceipt();
+  }
+
+  function drawReceipt() {
+    const r = t.receipt, box = $("receipt");
+    box.hidden = !r;
+    if (!r) return;
+    $("receipt-title").textContent = r.title();
+    const dl = $("receipt-lines");
+    dl.textContent = "";
+    const rows = [[() => tr("receipt_terminal"), () => t.name],
+                  [() => tr("receipt_at"), () => r.at.toLocaleString(t.lang + "-ES")], ...r.lines];
+    for (const [label, value] of rows) {
+      const dt = document.createElement("dt");
+      dt.textContent = label();
+      const dd = document.createElement("dd");
+      dd.textContent = value();
+      dl.append(dt, dd);
+    }
+  }
+
+  // How many more cartones this machine's player may buy in the partida (Infinity: no limit).
+  function left() {
+    const v = t.view;
+    if (!v || v.cartones_max === null || v.cartones_max === undefined) return Infinity;
+    return Math.max(0, v.cartones_max - v.cartones.length);
   }
 
   // Ask again, with the same ids, what became of the pending purchase: only on this terminal's
@@ -253,7 +301,7 @@
     t.buying = true;
     render();
     try {
-      bought(await send(p.body, true));
+      bought(await send(p.body, true), p.body.args.count, p.price);
       t.pending = null;
     } catch (e) {
       if (!(e instanceof Unsure)) {  // refused now: the server never had it
@@ -270,9 +318,22 @@
     if (t.collecting || !t.view || !t.view.owed.length) return;
     t.collecting = true;
     try {
-      const paid = (await send(commandBody("terminal_collect", {}))).result;
+      const owed = t.view.owed.slice();
+      const answer = await send(commandBody("terminal_collect", {}));
+      const paid = answer.result;
       // "result": null: paid before the server restarted, counted then
-      if (paid) t.collected_cents += paid.paid_cents;
+      if (paid) {
+        t.collected_cents += paid.paid_cents;
+        // the prize voucher: each prize collected, and the whole amount
+        const v = answer.version;
+        showReceipt(() => tr("receipt_prize", { n: v }), [
+          ...owed.map((o) => [
+            () => (PRIZES.includes(o.prize) ? tr(o.prize) : tr("receipt_prize_other")),
+            () => tr("carton", { series: o.series, number: o.number }) + " · " +
+              euros(o.amount_cents)]),
+          [() => tr("receipt_amount"), () => euros(paid.paid_cents)],
+        ]);
+      }
     } catch (e) {  // unsure: the next view says what is still owed, and it is asked again
       if (!(e instanceof Unsure)) {
         say(tr("collect_refused", { why: String(e.message || e) }), "error");
@@ -345,14 +406,28 @@
     // a purchase not yet answered: the player is told on the login screen too
     $("login-unsure").textContent = t.pending ? tr("buy_unsure") : "";
     const open = s && s.status === "sale_open";
-    $("buy-go").disabled = !open || !t.online || t.buying || t.pending !== null;
-    $("buy-left").textContent = t.buying ? tr("buying") : tr(open ? "sale_open" : "sale_closed");
+    const room = left();
+    const price = (v && v.price_cents) || (s && s.price_cents) || 0;
+    const count = Math.min(t.count, room);
+    // the price before buying: what the chosen cartones cost
+    $("buy-price").textContent = open && room > 0 && price
+      ? tr("price", { n: count, price: euros(price), total: euros(count * price) }) : "";
+    $("buy-go").disabled = !open || !t.online || t.buying || t.pending !== null || room === 0;
+    $("buy-left").textContent = t.buying ? tr("buying")
+      : open && room === 0 ? tr("limit_reached", { n: v.cartones_max })
+      : tr(open ? "sale_open" : "sale_closed");
+    if (t.count > room && room > 0) { t.count = room; drawChoices(); }
+    // no more cartones than the player may still hold (the buttons themselves stay: one
+    // remade under the player's finger would lose his press)
+    for (const b of $("counts").children) b.disabled = Number(b.dataset.value) > room;
+    drawReceipt();
     t.cartones = cards.length;
     t.marked = document.querySelectorAll(".grid div.marked").length;
   }
 
   $("login-form").addEventListener("submit", login);
   $("buy-go").addEventListener("click", buy);
+  $("receipt-print").addEventListener("click", () => window.print());
   setInterval(recheck, RECHECK_MS);
   const named = params.get("name");
   if (named) $("login-name").value = named;

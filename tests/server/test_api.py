@@ -154,7 +154,11 @@ def test_bad_commands_are_refused_with_a_clear_message_and_change_nothing(
         body = answer_of(response)
         assert body["error"]["code"] == code
         assert body["error"]["message"]
-    raw = httpx.post(f"{server.url}/api/v1/commands", content=b"{no json")
+    raw = httpx.post(
+        f"{server.url}/api/v1/commands",
+        content=b"{no json",
+        headers={"Content-Type": "application/json"},
+    )
     assert raw.status_code == 400 and answer_of(raw)["error"]["code"] == "bad_request"
     old = httpx.post(
         f"{server.url}/api/v1/commands",

@@ -205,3 +205,42 @@ def test_the_panel_page_is_served_with_its_files(hall_mid_partida: Server, tmp_p
 
     for path in ("/panel", "/static/panel.js", "/static/panel.css", "/static/i18n.js"):
         assert httpx.get(hall_mid_partida.url + path).status_code == 200
+
+
+def test_a_shared_bingo_says_what_each_winner_gets_on_the_prizes_panel(
+    servers: Callable[..., Server], chrome: Any
+) -> None:
+    """Two cartones completing at the same ball share the bingo: the prizes panel says
+    "2 × 39,00 €" as the Qt panel, the receipt and the acta's share say 39,00 € each — it said
+    78,00 €, the whole prize, after the two names (R-PANEL-1; the players' side, §3).
+    """
+    server = servers()
+    console = Client(server)
+    open_session(console)
+    partida_ready(console)
+    first = carton_rows(1)
+    mine = {n for row in first for n in row}
+    other, shared = next(
+        (number, n)
+        for number in range(7, 121)
+        for n in sorted({m for row in carton_rows(number) for m in row} & mine)
+        if n not in first[0]
+    )
+    theirs = {n for row in carton_rows(other) for n in row}
+    draw(console, first[0])
+    assert console.do("claim", series="A-0001", number=1, prize="line")["result"]["valid"]
+    draw(console, sorted((mine | theirs) - set(first[0]) - {shared}))
+    draw(console, [shared])
+    for number in (1, other):
+        claim = console.do("claim", series="A-0001", number=number, prize="bingo")
+        assert claim["result"]["valid"], claim
+    console.do("close_partida")
+    paid = console.do("pay_prizes")
+    chrome.get(server.panel("prizes"))
+    showing_version(chrome, paid["version"])
+    bingo = chrome.find_element("id", "p-bingo").text
+    state = console.state()["state"]
+    shares = [w["amount_cents"] for w in state["winners"] if w["prize"] == "bingo"]
+    assert len(shares) == 2 and shares[0] == shares[1], shares
+    each = f"{shares[0] // 100},{shares[0] % 100:02d} €"
+    assert bingo.endswith("2 × " + each), bingo

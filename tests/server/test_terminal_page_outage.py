@@ -185,7 +185,7 @@ def test_the_page_asks_again_with_the_same_ids_when_the_answer_is_cut_and_buys_o
     assert cut.cut.wait(15), "la compra no pasó por el proxy"
     wait_for(chrome, "window.__terminal.cartones === 3 && !window.__terminal.buying")
     assert chrome.execute_script(TEXT, "message") == (
-        "Comprados: serie A-0001, cartones 21 a 23 (tarjeta)"
+        "Comprados: serie A-0001, cartones 21 a 23: 3,00 € pagados (tarjeta)"
     )
     assert chrome.execute_script(DISABLED) is False  # the player may buy more, as new
     sales = electronic_sales(tmp_path / "hall.sqlite")

@@ -372,7 +372,7 @@ def test_a_basque_halls_terminal_speaks_basque(
     chrome.find_element(By.ID, "buy-go").click()
     wait_for(chrome, "window.__terminal.cartones === 2")
     assert chrome.execute_script(text, "message") == (
-        "Erosita: A-0001 seriea, 21–22 kartoiak (txartela)"
+        "Erosita: A-0001 seriea, 21–22 kartoiak: 2,00 € ordainduta (txartela)"
     )
     ids = chrome.execute_script(
         "return [...document.querySelectorAll('.carton-id span:first-child')]"
