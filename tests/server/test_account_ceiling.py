@@ -38,7 +38,7 @@ def test_wrong_pins_from_many_addresses_reach_a_ceiling_for_the_name(
         return said
 
     said = asyncio.run(guess())
-    assert said[: ACCOUNT_CEILING] == [401] * ACCOUNT_CEILING, said
+    assert said[:ACCOUNT_CEILING] == [401] * ACCOUNT_CEILING, said
     # a fresh address with the right PIN: the name is locked there too
     assert asyncio.run(login(server.url, "127.0.9.200", SALA[1])) == 429
     # at the server's own machine the jefe de sala still gets in
