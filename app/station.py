@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 
+from app.lifeline import Keeper, Lifeline, die_with_parent, record_served
 from app.run import EXIT_REFUSED, _run_gui
 from app.server.auth import CONSOLE_KEY_ENV, CONSOLE_KEY_FD_ENV, PROOF_HEADER, console_proof
 from ui.client.link import certificate_problem, tls_context
@@ -49,15 +50,12 @@ def _any_port() -> int:
 
 
 def _devices_kind(args: argparse.Namespace, settings: Any) -> str:
-    kind = str(getattr(args, "devices", "emulated"))
-    if kind == "serial" and not (settings.extractor_port and settings.reader_port):
-        print(
-            "bingo-hall: faltan los puertos del extractor y del lector en [devices] del fichero "
-            "de la sala; la consola sigue sin dispositivos (las bolas se escriben a mano).",
-            file=sys.stderr,
-        )
-        return "none"
-    return kind
+    """The server's devices: ``--devices``, else the settings' (``app.devices.chosen_devices``;
+    their ports were checked before, ``app.run._ports_problem``).
+    """
+    from app.devices import chosen_devices
+
+    return chosen_devices(getattr(args, "devices", None), settings)
 
 
 class ChildServer:
@@ -70,6 +68,8 @@ class ChildServer:
         # a hall's own certificate is trusted for its own loopback server
         self.verify: bool | str = args.cafile or settings.server.cert or True
         self.options = ["--devices", kind]
+        if kind == "emulated" and getattr(args, "seed", None) is not None:
+            self.options += ["--seed", str(args.seed)]
         for option in ("db", "hall", "config"):
             value = getattr(args, option, None)
             if value:
@@ -106,7 +106,12 @@ class ChildServer:
         try:
             env = {**os.environ, "PYTHONUNBUFFERED": "1", CONSOLE_KEY_FD_ENV: str(read)}
             env.pop(CONSOLE_KEY_ENV, None)
-            proc = subprocess.Popen(command, env=env, pass_fds=(read,))
+            proc = subprocess.Popen(
+                command,
+                env=env,
+                pass_fds=(read,),
+                preexec_fn=die_with_parent(),  # it ends with the console, however that dies
+            )
             os.write(write, self.key.encode("ascii"))
         finally:
             os.close(read)
@@ -174,15 +179,27 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
     url = args.server
     kind = "server"
     verify: bool | str = args.cafile or True
+    keeper: Keeper | None = None
+    lifeline = Lifeline(lambda: None)
+    if url is None:
+        url, refused = record_served(args, settings)  # its server, if one serves it already
+        if refused:
+            lifeline.restore()
+            print(f"bingo-hall: {refused}", file=sys.stderr)
+            return EXIT_REFUSED
     if url is None:
         kind = _devices_kind(args, settings)
         child = ChildServer(args, kind, settings)
+        lifeline.stop = child.stop
         problem = child.start()
         if problem:
             child.stop()
+            lifeline.restore()
             print(f"bingo-hall: {problem}", file=sys.stderr)
             return EXIT_REFUSED
         url, verify = child.url, child.verify
+        keeper = Keeper(child)
+        lifeline.stop = keeper.stop
     try:
         link = Link(url, args.station, verify=verify)
         if child is not None:
@@ -203,14 +220,18 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
 
         def attach(window: Any, panel: Any, open_panel: Any) -> None:
             Station(window, service, devices, open_panel).watch_panel(panel)
+            lifeline.watch(window)
 
         try:
             return _run_gui(service, settings, devices, lambda: None, words, station=attach)
         finally:
             service.close()
     finally:
+        if keeper is not None:
+            keeper.stop()
         if child is not None:
             child.stop()
+        lifeline.restore()
 
 
 def _log_in(link: Any, station: dict[str, Any], settings: Any) -> str | None:

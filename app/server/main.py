@@ -9,7 +9,7 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the server runs
     from starlette.applications import Starlette
@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the host (devices, voice, store) is loaded only when the se
     from app.centre.join import Joined
     from app.server.host import HallHost
     from bingo.interconnected import Ledger
+    from store.writer_lock import WriterLock
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +46,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--devices",
         choices=["emulated", "serial", "none"],
         help="de dónde salen las bolas: dispositivos emulados, los puertos serie de [devices] "
-        "o ninguno (el jefe de mesa teclea cada bola); por omisión emulated en una sala, none "
-        "en el centro",
+        "o ninguno (el jefe de mesa teclea cada bola); por omisión los puertos de [devices] "
+        "cuando el fichero de la sala los nombra, y si no emulated en una sala y none en el "
+        "centro",
     )
     parser.add_argument(
-        "--seed", type=int, help="semilla de los dispositivos emulados (por omisión 7)"
+        "--seed",
+        type=int,
+        help="semilla de los dispositivos emulados (por omisión, al azar; se dice al arrancar "
+        "y consta en el registro)",
     )
     parser.add_argument(
         "--traffic", help="carpeta donde guardar el tráfico de las líneas serie, byte a byte"
@@ -194,27 +199,42 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
     assert isinstance(settings, HallSettings)
     store = open_store(args.db)
     try:
-        # its refusal (other figures) comes before the hall's set-up
-        ledger = open_ledger(store, settings, serving=True)
+        hall_id = choose_hall(store, args.hall, settings.hall_id)
+        writing = hold_served_record(store, hall_id, args)
     except BaseException:
         store.close()
         raise
     try:
-        host = HallHost(store, choose_hall(store, args.hall, settings.hall_id))
+        # its refusal (other figures) comes before the hall's set-up
+        ledger = open_ledger(store, settings, serving=True)
+    except BaseException:
+        store.close()
+        writing.release()
+        raise
+    try:
+        host = HallHost(store, hall_id)
+        host.on_close(writing.release)  # the last thing the host lets go of
         # the server writes the hall's record: its key signs a checkpoint with every close, as
         # every other writer's does, or `status` and the actas find the record cut (R-ACTA-6)
         sign_checkpoints(store, host.service)
+        # audited before it is served or written: an altered record is refused at the start,
+        # in `status`'s words (decision 640)
+        store.audit_before_writing(host.service.hall_id)
         if args.config:
             check_settings(host.service.hall, settings)
         prepare_hall(host.service, settings)
+        # a partida the previous writer left in play: its interruption and this resumption,
+        # with their times, in the record and the acta
+        host.service.note_system_interruption()
         if ledger is not None:
             _play_interconnected(host, ledger)
         if args.devices == "emulated":
-            from app.devices import emulated_draws
+            from app.devices import announce_emulated, emulated_draws
 
             host.use_devices(
                 *emulated_draws(host.service, args.seed, [], fast=True, traffic_dir=args.traffic)
             )
+            announce_emulated(args.seed, args.seed_given)
         elif args.devices == "serial":
             from app.devices import serial_draws
 
@@ -231,8 +251,28 @@ def open_host(args: argparse.Namespace, settings: object, join: Joined | None = 
     except BaseException:
         host.close()
         store.close()
+        writing.release()
         raise
     return host
+
+
+def served_url(args: argparse.Namespace) -> str:
+    """The address the server's clients reach it at (loopback for a server on every address)."""
+    scheme = "https" if getattr(args, "cert", None) else "http"
+    return f"{scheme}://{shown_address(args.host or '')}:{args.port}"
+
+
+def hold_served_record(store: Any, hall_id: str, args: argparse.Namespace) -> WriterLock:
+    """The hall record's writer lock, naming the server's address: one server (one writer at
+    all) per record, and a console started for the same record joins this one instead
+    (``app.station``). ``WriterBusy`` (exit 1) when another process writes it.
+    """
+    from app.bootstrap import hold_record
+
+    writing = hold_record(store, hall_id, "bingo-hall serve")
+    if getattr(args, "port", None):
+        writing.serving(served_url(args))
+    return writing
 
 
 def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
@@ -257,25 +297,39 @@ def _play_interconnected(host: HallHost, ledger: Ledger) -> None:
 
 
 def device_ports(devices: str, settings: object) -> tuple[str, str] | None:
-    """The extractor's and the reader's ports of ``[devices]`` for ``--devices serial`` (None
-    for other devices), checked before any database is opened: missing, or a device file that
-    does not exist, is refused (exit 1) with nothing created.
+    """The extractor's and the reader's ports of ``[devices]`` for serial devices (None for
+    other devices), each opened once before any database is opened: one missing, or one that
+    cannot be opened, is refused (exit 1) naming it and why, with nothing created (decision 521).
     """
-    from app.config import HallSettings
+    from app.devices import DevicePortError, serial_ports
 
-    assert isinstance(settings, HallSettings)
     if devices != "serial":
         return None
-    ports = settings.extractor_port, settings.reader_port
-    if not ports[0] or not ports[1]:
-        raise ServeError(
-            "--devices serial: faltan los puertos del extractor y del lector en [devices] del "
-            "fichero de la sala (--config)"
+    try:
+        return serial_ports(settings)
+    except DevicePortError as exc:
+        raise ServeError(str(exc)) from None
+
+
+def choose_devices(args: argparse.Namespace, settings: object) -> None:
+    """``args.devices`` from ``--devices`` or the settings (``app.devices.chosen_devices``), and
+    ``args.seed`` for emulated ones: the one given, else one at random (decision 522).
+    """
+    from app.cli_input import EXIT_USAGE, CliError
+    from app.devices import chosen_devices, emulated_seed
+
+    args.devices = chosen_devices(args.devices, settings, centre=args.centre)
+    args.seed_given = args.seed is not None
+    if args.devices != "emulated" and (args.seed_given or args.traffic):
+        given = ", ".join(
+            o for o, v in (("--seed", args.seed_given), ("--traffic", args.traffic)) if v
         )
-    for port in (ports[0], ports[1]):
-        if "://" not in port and not Path(port).exists():  # a pyserial URL is checked on opening
-            raise ServeError(f"--devices serial: no existe el puerto {port} ([devices])")
-    return ports[0], ports[1]
+        raise CliError(
+            f"{given} solo vale con los dispositivos emulados (--devices emulated); los de "
+            f"ahora son --devices {args.devices} ([devices] del fichero de la sala)",
+            EXIT_USAGE,
+        )
+    args.seed = emulated_seed(args.seed)
 
 
 def _start_boards_and_voice(
@@ -336,10 +390,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
 
     console_key = os.environ.pop(CONSOLE_KEY_ENV, "")  # from `bingo-hall run` only (decision 200)
     console_key = console_key_from_pipe() or console_key
-    from app.centre.options import devices_of
-
-    args.devices = devices_of(args)
-    args.seed = args.seed if args.seed is not None else 7
+    choose_devices(args, settings)
     device_ports(args.devices, settings)  # before any database is opened
     if args.centre:
         from app.centre.main import serve_centre
@@ -363,8 +414,7 @@ def serve(args: argparse.Namespace, settings: object) -> int:
         listening.close()
         raise
     try:
-        scheme = "https" if args.cert else "http"
-        base = f"{scheme}://{shown_address(args.host)}:{args.port}"
+        base = served_url(args)
         print(f"Sala {host.service.hall.name}: servidor en {base}", flush=True)
         if insecure is not None:
             print(f"bingo-hall: {insecure}", file=sys.stderr, flush=True)

@@ -281,7 +281,7 @@ def test_a_panel_fetches_each_balls_call_from_the_server(
 
     if not shutil.which("espeak-ng") or not shutil.which("soxi"):
         raise AssertionError("espeak-ng y sox hacen falta: bash scripts/system-deps.sh")
-    hall = (ROOT / "app" / "config" / "hall.toml").read_text("utf-8")
+    hall = (ROOT / "config" / "hall.toml").read_text("utf-8")
     config = tmp_path / "hall.toml"
     before, _voice, after = hall.partition("[voice]")
     after = after.partition("\n[")[2]  # the demo hall's [voice] table, replaced by this one
