@@ -179,8 +179,22 @@ def _list(book: Any) -> int:
     for op in people:
         state = STATES[op.active] + ("" if op.active else f" desde {op.disabled_at}")
         last = op.last_login or "nunca"
-        print(f"{op.name}\t{rt.ROLES.get(op.role, op.role)}\t{state}\túltimo acceso: {last}")
+        print(f"{op.name}\t{rt.ROLES.get(op.role, op.role)}\t{state}\túltimo acceso: {last}"
+              + _guessed(book, op.name))  # fmt: skip
     return EXIT_OK
+
+
+def _guessed(book: Any, name: str) -> str:
+    """The wrong PINs of ``name`` in the last hour at every station, when there are any, and
+    whether they reached the ceiling that locks it away from the server's machine (decision 590).
+    """
+    from store.operators import ACCOUNT_CEILING
+
+    wrong = int(book.account_failures(name))
+    if not wrong:
+        return ""
+    locked = " (bloqueado salvo en el equipo del servidor)" if wrong >= ACCOUNT_CEILING else ""
+    return f"\tPIN erróneos en la última hora: {wrong}{locked}"
 
 
 def _authorised(book: Any, args: argparse.Namespace, action: str, secrets: Iterator[str]) -> None:
