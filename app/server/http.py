@@ -52,7 +52,7 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
 
     auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
     listed = {  # each command's action in the one rights table; a command missing there fails here
-        name: rt.ACTIONS[rt.COMMANDS[name]] for name in COMMANDS
+        name: rt.ACTIONS[rt.command_action(name) or name] for name in COMMANDS
     }
 
     async def panel(_request: Request) -> Response:
@@ -78,7 +78,7 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
                     name: {
                         "args": {a: {"type": t, "required": r} for a, (t, r) in c.args.items()},
                         "help": c.help,
-                        "action": rt.COMMANDS[name],
+                        "action": rt.command_action(name),
                         "jefe_de_sala": listed[name].sala,  # carries his name and PIN (R-ROLE-2)
                     }
                     for name, c in COMMANDS.items()
