@@ -17,12 +17,23 @@ Plain dataclasses: the server builds its tagged union and its JSON schema from t
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from bingo.terminals import CASH
 
+if TYPE_CHECKING:
+    from bingo.card_library import CardSetLibrary
+    from bingo.chain import Record
+    from bingo.events import Event
+    from bingo.hall import Hall
+    from bingo.rights import Actor
+
 R = TypeVar("R", covariant=True)
+T = TypeVar("T")
 
 
 class Command(Generic[R]):
@@ -138,6 +149,10 @@ class GameBall:
 
 @dataclass(frozen=True, kw_only=True)
 class OpenSession(Command[SessionOpened]):
+    """The ball count (the reader's scan, or the 90 numbers typed in ``ball_check``), then the
+    session (R-BALL-2).
+    """
+
     name: ClassVar[str] = "open_session"
     help: ClassVar[str] = "recuento de bolas (lector o ball_check) y apertura de la sesión"
     session_id: str
@@ -149,12 +164,23 @@ class OpenSession(Command[SessionOpened]):
 
 @dataclass(frozen=True, kw_only=True)
 class ScanBallSet(Command[ScannedSet]):
+    """The reader counts the set; result ``{"numbers"}``; nothing recorded. A set with a ball
+    missing or repeated: ``422 ball_set_irregular``, the balls named in the message and
+    ``error.details`` ``{"reason", "missing", "duplicated", "scanned"}``; that reading is then
+    the one ``record_ball_check`` with ``method: "reader"`` records (not conforming, decision
+    22).
+    """
+
     name: ClassVar[str] = "scan_ball_set"
     help: ClassVar[str] = "el lector cuenta el juego de bolas"
 
 
 @dataclass(frozen=True, kw_only=True)
 class RecordBallCheck(Command[BallCheckAnswer]):
+    """Records a count (R-BALL-2); ``reader`` only with the server's own last scan; result
+    ``{"ok"}``. ``when``: ``open``|``close``|``change``; ``method``: ``manual``|``reader``.
+    """
+
     name: ClassVar[str] = "record_ball_check"
     help: ClassVar[str] = "registra el recuento de bolas (R-BALL-2); result {ok}"
     session_id: str
@@ -167,6 +193,8 @@ class RecordBallCheck(Command[BallCheckAnswer]):
 
 @dataclass(frozen=True, kw_only=True)
 class OpenCountedSession(Command[None]):
+    """Opens the session whose count is recorded."""
+
     name: ClassVar[str] = "open_counted_session"
     help: ClassVar[str] = "abre la sesión cuyo recuento ya consta"
     session_id: str
@@ -177,6 +205,8 @@ class OpenCountedSession(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class RegisterSerie(Command[None]):
+    """Registers a serie of a card set."""
+
     name: ClassVar[str] = "register_serie"
     help: ClassVar[str] = "registra una serie"
     code: str
@@ -188,6 +218,8 @@ class RegisterSerie(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class InstallBallSet(Command[None]):
+    """The change of the ball set (R-BALL-1)."""
+
     name: ClassVar[str] = "install_ball_set"
     help: ClassVar[str] = "cambia el juego de bolas (R-BALL-1)"
     ball_set_id: str
@@ -200,6 +232,8 @@ class InstallBallSet(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class ChoosePrimaAmount(Command[None]):
+    """The prima's amount, among the region's (the jefe de sala's authorisation)."""
+
     name: ClassVar[str] = "choose_prima_amount"
     help: ClassVar[str] = "elige el importe de la prima"
     amount_cents: int
@@ -207,12 +241,16 @@ class ChoosePrimaAmount(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class AnnounceLastPartida(Command[None]):
+    """Announces the last partida of the session."""
+
     name: ClassVar[str] = "announce_last_partida"
     help: ClassVar[str] = "anuncia la última partida"
 
 
 @dataclass(frozen=True, kw_only=True)
 class CloseSession(Command[None]):
+    """Closes the session (the jefe de sala's authorisation)."""
+
     name: ClassVar[str] = "close_session"
     help: ClassVar[str] = "cierra la sesión"
 
@@ -222,12 +260,19 @@ class CloseSession(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class StartPartida(Command[PartidaNumber]):
+    """Opens the sale of the next partida; result ``{"partida": n}``."""
+
     name: ClassVar[str] = "start_partida"
     help: ClassVar[str] = "abre la venta de la partida siguiente"
 
 
 @dataclass(frozen=True, kw_only=True)
 class Sell(Command[SaleRange]):
+    """Sells a range of cartones (``seller``: who handed it out, 1–40 characters, decision 240;
+    ``payment``: ``cash``, the default, or ``card``; ``credit``, ``cheque``, ``on_account``,
+    ``deferred`` are refused with ``422`` naming the paragraph, decision 280).
+    """
+
     name: ClassVar[str] = "sell"
     help: ClassVar[str] = "vende un rango de cartones de una serie"
     series: str
@@ -240,6 +285,8 @@ class Sell(Command[SaleRange]):
 
 @dataclass(frozen=True, kw_only=True)
 class SellCount(Command[SaleRange]):
+    """Sells the next ``count``; result ``{"first", "last"}``."""
+
     name: ClassVar[str] = "sell_count"
     help: ClassVar[str] = "vende los siguientes N cartones de una serie"
     series: str
@@ -251,6 +298,10 @@ class SellCount(Command[SaleRange]):
 
 @dataclass(frozen=True, kw_only=True)
 class ReturnCartones(Command[SaleRange]):
+    """The last ``count`` cartones of the last sale back, before the close; result ``{"series",
+    "first", "last"}``.
+    """
+
     name: ClassVar[str] = "return_cartones"
     help: ClassVar[str] = (
         "devuelve los últimos N cartones de la última venta, antes del cierre; result "
@@ -261,18 +312,26 @@ class ReturnCartones(Command[SaleRange]):
 
 @dataclass(frozen=True, kw_only=True)
 class CloseSale(Command[None]):
+    """Closes the sale: the amounts are fixed."""
+
     name: ClassVar[str] = "close_sale"
     help: ClassVar[str] = "cierra la venta"
 
 
 @dataclass(frozen=True, kw_only=True)
 class ConfirmDataShown(Command[None]):
+    """The jefe de mesa states the data are in the acta and on the panels (R-ACTA-2)."""
+
     name: ClassVar[str] = "confirm_data_shown"
     help: ClassVar[str] = "datos en el acta y los paneles (R-ACTA-2)"
 
 
 @dataclass(frozen=True, kw_only=True)
 class DrawBall(Command[Drawn]):
+    """Without ``number``: the devices draw one; with it: the ball the jefe de mesa reads (source
+    ``operator``).
+    """
+
     name: ClassVar[str] = "draw_ball"
     help: ClassVar[str] = (
         "extrae una bola de los dispositivos, o registra la que lee el jefe de mesa"
@@ -282,6 +341,11 @@ class DrawBall(Command[Drawn]):
 
 @dataclass(frozen=True, kw_only=True)
 class DrawFromDevices(Command[Drawn]):
+    """A ball from the server's devices, by the hall's draw policy; with ``table`` the sending
+    console answers the table's questions, with ``table_check`` on every ball; result
+    ``{"done"}``.
+    """
+
     name: ClassVar[str] = "draw_from_devices"
     help: ClassVar[str] = (
         "extrae una bola de los dispositivos del servidor; con table, la mesa responde sus "
@@ -293,12 +357,16 @@ class DrawFromDevices(Command[Drawn]):
 
 @dataclass(frozen=True, kw_only=True)
 class DrawManual(Command[Ball]):
+    """The manual draw of a pending ball by lot (R-INC-2); result ``{"number"}``."""
+
     name: ClassVar[str] = "draw_manual"
     help: ClassVar[str] = "sorteo manual de una bola pendiente (R-INC-2)"
 
 
 @dataclass(frozen=True, kw_only=True)
 class DrawManualBall(Command[Ball]):
+    """A ball of the manual extraction (refused unless the partida is in it)."""
+
     name: ClassVar[str] = "draw_manual_ball"
     help: ClassVar[str] = "registra una bola de la extracción manual"
     number: int
@@ -306,6 +374,8 @@ class DrawManualBall(Command[Ball]):
 
 @dataclass(frozen=True, kw_only=True)
 class CorrectBall(Command[None]):
+    """The ball prevails (R-GAME-3)."""
+
     name: ClassVar[str] = "correct_ball"
     help: ClassVar[str] = "corrige una bola mal cantada (prevalece la bola, R-GAME-3)"
     index: int
@@ -315,6 +385,8 @@ class CorrectBall(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class Claim(Command[ClaimAnswer]):
+    """Checks a called cartón; result ``{"valid", "payload"}``. ``prize``: ``line``|``bingo``."""
+
     name: ClassVar[str] = "claim"
     help: ClassVar[str] = "comprueba un cartón cantado (line o bingo)"
     series: str
@@ -324,18 +396,26 @@ class Claim(Command[ClaimAnswer]):
 
 @dataclass(frozen=True, kw_only=True)
 class ClosePartida(Command[None]):
+    """Closes the partida."""
+
     name: ClassVar[str] = "close_partida"
     help: ClassVar[str] = "cierra la partida"
 
 
 @dataclass(frozen=True, kw_only=True)
 class PayPrizes(Command[None]):
+    """Records the payment of the prizes."""
+
     name: ClassVar[str] = "pay_prizes"
     help: ClassVar[str] = "registra el pago de los premios"
 
 
 @dataclass(frozen=True, kw_only=True)
 class PaySimultaneous(Command[AmountPaid]):
+    """A hall joined to a centre pays its own winner of the centre's partida ``partida``, once;
+    result ``{"amount_cents"}`` (docs/centre.md). ``prize``: ``line``|``bingo``.
+    """
+
     name: ClassVar[str] = "pay_simultaneous"
     help: ClassVar[str] = "paga en la sala un premio suyo de la partida simultánea (R-MULTI-2)"
     partida: int
@@ -348,6 +428,8 @@ class PaySimultaneous(Command[AmountPaid]):
 
 @dataclass(frozen=True, kw_only=True)
 class Suspend(Command[None]):
+    """Suspends the partida (R-INC-1)."""
+
     name: ClassVar[str] = "suspend"
     help: ClassVar[str] = "suspende la partida"
     note: str
@@ -355,6 +437,8 @@ class Suspend(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class Resume(Command[None]):
+    """Resumes the suspended partida."""
+
     name: ClassVar[str] = "resume"
     help: ClassVar[str] = "reanuda la partida suspendida"
     note: str = ""
@@ -362,6 +446,8 @@ class Resume(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class RefundSuspended(Command[None]):
+    """Refunds the cartones of the suspended partida."""
+
     name: ClassVar[str] = "refund_suspended"
     help: ClassVar[str] = "devuelve el importe de la partida suspendida"
     note: str = ""
@@ -369,6 +455,8 @@ class RefundSuspended(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class StartManualExtraction(Command[None]):
+    """Goes on by manual extraction (R-INC-2)."""
+
     name: ClassVar[str] = "start_manual_extraction"
     help: ClassVar[str] = "sigue por extracción manual"
     note: str
@@ -376,6 +464,8 @@ class StartManualExtraction(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class StopForBallIrregularity(Command[None]):
+    """R-INC-3."""
+
     name: ClassVar[str] = "stop_for_ball_irregularity"
     help: ClassVar[str] = "detiene la partida por irregularidad de bolas (R-INC-3)"
     note: str
@@ -384,6 +474,8 @@ class StopForBallIrregularity(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class Annul(Command[None]):
+    """Annuls with refund."""
+
     name: ClassVar[str] = "annul"
     help: ClassVar[str] = "anula la partida con devolución"
     incident: str
@@ -395,6 +487,12 @@ class Annul(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class TerminalBuy(Command[TerminalSale]):
+    """A terminal's own purchase (role ``terminal`` only, connected to ``WS /api/v1/terminal``;
+    otherwise ``409 terminal_not_connected``): the next ``count`` electronic cartones of the
+    serie in play, paid at once; result ``{"series", "first", "last", "payment"}``. Refused
+    (``422``) beyond the region's limits (Euskadi: 6 a partida per machine, art. 3.6.b).
+    """
+
     name: ClassVar[str] = "terminal_buy"
     help: ClassVar[str] = (
         "la terminal compra N cartones electrónicos para su jugador, pagados en el acto"
@@ -405,6 +503,10 @@ class TerminalBuy(Command[TerminalSale]):
 
 @dataclass(frozen=True, kw_only=True)
 class TerminalCollect(Command[TerminalPaid]):
+    """A terminal pays its player every prize owed to its cartones; result ``{"paid_cents",
+    "prizes"}`` (decision 283).
+    """
+
     name: ClassVar[str] = "terminal_collect"
     help: ClassVar[str] = "la terminal paga a su jugador los premios que se le deben"
 
@@ -414,6 +516,12 @@ class TerminalCollect(Command[TerminalPaid]):
 
 @dataclass(frozen=True, kw_only=True)
 class AdoptGame(Command[GameAdopted]):
+    """A published game file (``plus-4x5``, ``derivado-instantaneo-3x3``: its name in
+    ``app/config/games/``) authorised in the hall's region, read and checked as ``simulate
+    --game`` reads it, adopted whole into the record; result ``{"game_id", "version", "sha256",
+    "count"}``; unknown: ``422 unknown_game``.
+    """
+
     name: ClassVar[str] = "adopt_game"
     help: ClassVar[str] = (
         "adopta un juego publicado y autorizado en la región (por el nombre de su fichero); "
@@ -424,6 +532,10 @@ class AdoptGame(Command[GameAdopted]):
 
 @dataclass(frozen=True, kw_only=True)
 class RegisterGameCardSet(Command[GameCardSet]):
+    """The game's cartones generated from a recorded seed (drawn by the server when not given);
+    result ``{"card_set_id", "seed", "count"}``.
+    """
+
     name: ClassVar[str] = "register_game_card_set"
     help: ClassVar[str] = (
         "genera y registra los cartones de un juego; result {card_set_id, seed, count}"
@@ -436,6 +548,8 @@ class RegisterGameCardSet(Command[GameCardSet]):
 
 @dataclass(frozen=True, kw_only=True)
 class RegisterGameSerie(Command[GameSerie]):
+    """A serie of those cartones."""
+
     name: ClassVar[str] = "register_game_serie"
     help: ClassVar[str] = "registra una serie de los cartones de un juego"
     code: str
@@ -445,6 +559,10 @@ class RegisterGameSerie(Command[GameSerie]):
 
 @dataclass(frozen=True, kw_only=True)
 class StartGamePartida(Command[PartidaNumber]):
+    """Opens the sale of a game partida (none while an ordinary partida is open, nor the reverse);
+    result ``{"partida": n}``.
+    """
+
     name: ClassVar[str] = "start_game_partida"
     help: ClassVar[str] = "abre la venta de una partida de otra modalidad; result {partida}"
     game_id: str
@@ -454,6 +572,8 @@ class StartGamePartida(Command[PartidaNumber]):
 
 @dataclass(frozen=True, kw_only=True)
 class SellGameCount(Command[SaleRange]):
+    """Sells the serie's next ``count`` cartones; result ``{"series", "first", "last"}``."""
+
     name: ClassVar[str] = "sell_game_count"
     help: ClassVar[str] = (
         "vende los siguientes N cartones de una serie del juego; result {series, first, last}"
@@ -465,12 +585,19 @@ class SellGameCount(Command[SaleRange]):
 
 @dataclass(frozen=True, kw_only=True)
 class CloseGameSale(Command[None]):
+    """Closes the sale."""
+
     name: ClassVar[str] = "close_game_sale"
     help: ClassVar[str] = "cierra la venta de la partida"
 
 
 @dataclass(frozen=True, kw_only=True)
 class DrawGameBall(Command[GameBall]):
+    """The ball of the game's drum the jefe de mesa reads, 1..N of the game (source ``operator``;
+    ``manual`` after ``game_incident``); result ``{"number", "plan_complete"}`` (``true``: the
+    plan has its balls, settle it).
+    """
+
     name: ClassVar[str] = "draw_game_ball"
     help: ClassVar[str] = (
         "registra la bola (1..N del juego) que lee el jefe de mesa; result {number, plan_complete}"
@@ -480,18 +607,29 @@ class DrawGameBall(Command[GameBall]):
 
 @dataclass(frozen=True, kw_only=True)
 class CloseGamePartida(Command[None]):
+    """The system settles the partida from the record over every cartón sold
+    (``bingo.game.prizes``).
+    """
+
     name: ClassVar[str] = "close_game_partida"
     help: ClassVar[str] = "el sistema liquida la partida con las bolas del plan"
 
 
 @dataclass(frozen=True, kw_only=True)
 class PayGamePrizes(Command[None]):
+    """Records the payment."""
+
     name: ClassVar[str] = "pay_game_prizes"
     help: ClassVar[str] = "registra el pago de los premios"
 
 
 @dataclass(frozen=True, kw_only=True)
 class AnnounceLastGamePartida(Command[None]):
+    """The game partida in course is the last of its modality in the session: no partida of that
+    modality starts after it (R-GAME-6, decision 393); refused with no game partida in course
+    or when already announced.
+    """
+
     name: ClassVar[str] = "announce_last_game_partida"
     help: ClassVar[str] = (
         "anuncia que la partida de otra modalidad en curso es la última de su modalidad (R-GAME-6)"
@@ -500,6 +638,10 @@ class AnnounceLastGamePartida(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class GameIncident(Command[None]):
+    """A failure once the balls began: the partida goes on by hand (R-INC-2); the jefe de sala's
+    authorisation. ``incident``: ``failure_after_extraction_began``.
+    """
+
     name: ClassVar[str] = "game_incident"
     help: ClassVar[str] = "avería con la extracción empezada: se sigue a mano (R-INC-2)"
     incident: str
@@ -508,6 +650,10 @@ class GameIncident(Command[None]):
 
 @dataclass(frozen=True, kw_only=True)
 class AnnulGamePartida(Command[None]):
+    """Annuls with refund of every cartón sold; the jefe de sala's authorisation. ``incident``:
+    ``failure_before_first_ball``|``failure_after_extraction_began``|``ball_irregularity``.
+    """
+
     name: ClassVar[str] = "annul_game_partida"
     help: ClassVar[str] = "anula la partida con devolución (R-INC-1, R-INC-3)"
     incident: str
@@ -564,3 +710,62 @@ ALL: tuple[type[Command[Any]], ...] = (
 
 #: Each command by its name on the wire.
 BY_NAME: dict[str, type[Command[Any]]] = {c.name: c for c in ALL}
+
+
+def answer_type(kind: type[Command[Any]]) -> Any:
+    """``R`` of ``Command[R]``: the dataclass a command answers, or None for nothing."""
+    for base in getattr(kind, "__orig_bases__", ()):
+        if typing.get_origin(base) is Command:
+            found = typing.get_args(base)[0]
+            return None if found is type(None) else found
+    return None
+
+
+def arguments(command: Command[Any]) -> dict[str, Any]:
+    """A command's ``args`` as a client sends them: the fields that differ from their default
+    (so an empty text is never sent for one left unsaid), lists as lists.
+    """
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(command):  # type: ignore[arg-type]
+        value = getattr(command, f.name)
+        if f.default is not dataclasses.MISSING and value == f.default:
+            continue
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+class Bus(Protocol):
+    """What a console drives, in one process (``bingo.service.HallService``) or at a station of
+    the hall server (``ui.client.remote.RemoteService``, which sends the same commands): the
+    hall it reads, its records, the commands, and the draw policy's record port
+    (``bingo.drawing.DrawRecord``). One signature for both, which a type checker sees.
+    """
+
+    hall_id: str
+
+    @property
+    def hall(self) -> Hall: ...
+
+    @property
+    def last_seq(self) -> int: ...
+
+    @property
+    def card_sets(self) -> CardSetLibrary: ...
+
+    def records(self) -> list[Record]: ...
+
+    def subscribe(self, subscriber: Callable[[Record, Event], None]) -> Callable[[], None]: ...
+
+    def handle(self, command: Command[T], authorised: Actor | None = None) -> T: ...
+
+    def authorise(self, action: str) -> Actor | None: ...
+
+    def draw_ball(self, number: int, source: str = ..., ball_id: str = ...) -> object: ...
+
+    def draw_operator_ball(
+        self, number: int, ball_id: str, hold_note: str, incident: str = ...
+    ) -> object: ...
+
+    def draw_manual(self) -> int: ...
+
+    def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ...) -> None: ...

@@ -47,8 +47,7 @@ def web_dir() -> Path:
 
 def build_app(host: HallHost, console_key: str = "", join: Joined | None = None) -> Starlette:
     """The hall's server; with ``join``, also its link to a centre (docs/centre.md)."""
-    # after ``host``, which puts the console's commands in COMMANDS before the games' guard them
-    from app.server import game_commands
+    from app.server import game_commands  # the games offered (GET /api/v1/games)
 
     auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
     listed = {  # each command's action in the one rights table; a command missing there fails here
