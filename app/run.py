@@ -20,6 +20,9 @@ from typing import Any
 
 import platformdirs
 
+from bingo.handlers import Bus
+from bingo.service import HallService
+
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -231,7 +234,7 @@ def devices_words(kind: str, source: Any) -> str:
 
 
 def _run_gui(
-    service: Any,
+    service: Bus,
     settings: Any,
     source: Any,
     stop_devices: Callable[[], None],
@@ -272,6 +275,7 @@ def _run_gui(
             print("bingo-hall: acceso cancelado: la consola no se abre", file=sys.stderr)
             remove_translator()
             return EXIT_REFUSED
+        assert isinstance(service, HallService)  # a login here is the one-process console's
         service.rights = rights
     bridge = Bridge()
     bridge.attach(service)

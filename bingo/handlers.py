@@ -11,15 +11,49 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bingo import commands as cmd
+from bingo.drawing import DrawRecord
 from bingo.hall import DomainError
 
 if TYPE_CHECKING:
+    from bingo.card_library import CardSetLibrary
+    from bingo.chain import Record
+    from bingo.events import Event
+    from bingo.hall import Hall
+    from bingo.rights import Actor
     from bingo.service import HallService
 
+T = TypeVar("T")
 Handler = Callable[["HallService", Any], Any]
+
+
+class Bus(DrawRecord, Protocol):
+    """What a console drives, in one process (``bingo.service.HallService``) or at a station of
+    the hall server (``ui.client.remote.RemoteService``, which sends the same commands): the
+    hall it reads, its records, the commands, and the draw policy's record port
+    (``DrawRecord``). One signature for both, which a type checker sees.
+    """
+
+    hall_id: str
+
+    @property
+    def hall(self) -> Hall: ...
+
+    @property
+    def last_seq(self) -> int: ...
+
+    @property
+    def card_sets(self) -> CardSetLibrary: ...
+
+    def records(self) -> list[Record]: ...
+
+    def subscribe(self, subscriber: Callable[[Record, Event], None]) -> Callable[[], None]: ...
+
+    def handle(self, command: cmd.Command[T], authorised: Actor | None = None) -> T: ...
+
+    def authorise(self, action: str) -> Actor | None: ...
 
 
 def open_with_count(
