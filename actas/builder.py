@@ -485,6 +485,13 @@ def _simulation_seed(session: Mapping[str, Any]) -> int | None:
     return int(simulation.get("seed") or 0)
 
 
+def _emulated_seeds(session: Mapping[str, Any]) -> tuple[int, ...]:
+    emulated = session.get("emulated_devices")
+    if not isinstance(emulated, Mapping):
+        return ()
+    return tuple(int(seed) for seed in emulated.get("seeds") or ())
+
+
 def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta:
     """The acta of one session of ``export`` (the only one when ``session_id`` is None)."""
     check_export(export)
@@ -549,6 +556,7 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
         chain=seal,
         totals=_totals(partidas),
         simulation_seed=_simulation_seed(session),
+        emulated_seeds=_emulated_seeds(session),
         simultaneous=tuple(session.get("simultaneous_partidas") or ()),
         issued_at=_issued_at(session, chain),
         rules_source=rules_source,

@@ -115,6 +115,7 @@ _SESSION: dict[str, Any] = {
     "ball_set_changes": [{"partida": _count, "ball_set_id!": _text, "partidas_before": _count}],
     "prima_changes": [{}], "last_partida_announced": _count, "partidas": [_PARTIDA],
     "simulation": {"seed": _count, "partidas": _count},
+    "emulated_devices": {"seeds": [_count]},
     "game_partidas": [_GAME_PARTIDA],
 }
 _EXPORT: dict[str, Any] = {

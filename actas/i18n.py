@@ -43,6 +43,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "eu": "SAIO SIMULATUA ({seed} hazia), horrela erregistratua: ez da benetako joko-saio "
         "bat eta akta honek ez du baliorik.",
     },
+    "open.emulated": {
+        "es": "DISPOSITIVOS EMULADOS (semilla {seeds}): las bolas y los recuentos marcados como "
+        "emulados no salieron de un extractor ni de un lector reales; no es una sesión real de "
+        "juego y esta acta no tiene validez.",
+        "eu": "GAILU EMULATUAK ({seeds} hazia): emulatu gisa markatutako bolak eta zenbaketak ez "
+        "dira benetako erauzgailu edo irakurgailu batetik atera; ez da benetako joko-saio bat "
+        "eta akta honek ez du baliorik.",
+    },
+    "page.emulated": {
+        "es": "dispositivos emulados (semilla {seeds}): sin validez",
+        "eu": "gailu emulatuak ({seeds} hazia): baliorik gabe",
+    },
     "doc.simulation": {
         "es": "SESIÓN SIMULADA (semilla {seed}): este documento no tiene validez.",
         "eu": "SAIO SIMULATUA ({seed} hazia): agiri honek ez du baliorik.",
@@ -326,6 +338,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "inc.ball_in_tube": {
         "es": "Avería con una bola ya fuera del bombo (el jefe de mesa-cajero leyó la bola)",
         "eu": "Matxura bola bat bonbotik kanpo zegoela (mahaiburu-kutxazainak irakurri du bola)",
+    },
+    "inc.system_interruption": {
+        "es": "Interrupción del sistema de la sala",
+        "eu": "Aretoko sistemaren etenaldia",
     },
     "inc.manual_book": {
         "es": "Avería del sistema informático (partida llevada en el libro manual)",

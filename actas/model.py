@@ -360,6 +360,9 @@ class Acta:
     issued_at: str
     observations: tuple[str, ...] = field(default=())
     simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
+    # the seeds of the emulated devices its balls or counts came from: not a real night
+    # (decision 520); empty for a session on real devices or typed balls
+    emulated_seeds: tuple[int, ...] = ()
     # the session's simultaneous partidas as the export has them (decision 309)
     simultaneous: tuple[Mapping[str, Any], ...] = ()
     # The region file the rules came from (file, version, resolution, sha256), for the

@@ -122,6 +122,9 @@ class _Writer(GameSections):
         )
         if a.simulation_seed is not None:
             out += self.lines("open.simulation", seed=a.simulation_seed)
+        if a.emulated_seeds:
+            seeds = ", ".join(str(seed) for seed in a.emulated_seeds)
+            out += self.lines("open.emulated", seeds=seeds)
         out += self.lines(
             "open.ball_set",
             id=a.ball_set_id,
@@ -273,6 +276,19 @@ class _Writer(GameSections):
     def working_end(self) -> list[Flowable]:
         return [st.gap(2), *self.chain_lines("working.chain")]
 
+    def not_real_mark(self) -> tuple[str, ...]:
+        """What is printed across every folio of a session that was no real night: simulated
+        (decision 24), or on emulated devices (decision 520); nothing for a real one.
+        """
+        a, t = self.acta, self.t
+        if a.simulation_seed is not None:
+            texts = t.all("page.simulation", seed=a.simulation_seed)
+            return ("SIMULACIÓN", *dict.fromkeys(texts))
+        if a.emulated_seeds:
+            seeds = ", ".join(str(seed) for seed in a.emulated_seeds)
+            return ("EMULADO", *dict.fromkeys(t.all("page.emulated", seeds=seeds)))
+        return ()
+
     def decor(self) -> st.PageDecor:
         a = self.acta
         t = self.t
@@ -287,14 +303,7 @@ class _Writer(GameSections):
             seal_label=t.all("page.seal"),
             chain_line=chain,
             working_line=None if a.complete else "\n".join(t.all("page.working")),
-            simulation_mark=(
-                ()
-                if a.simulation_seed is None
-                else (
-                    "SIMULACIÓN",
-                    *dict.fromkeys(t.all("page.simulation", seed=a.simulation_seed)),
-                )
-            ),
+            simulation_mark=self.not_real_mark(),
         )
 
 

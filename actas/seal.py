@@ -259,11 +259,24 @@ def register_certificate(
     return _describe(hall_id, folder)
 
 
+def load_pyhanko() -> None:
+    """Import pyHanko with its DSA deprecation warning silenced: it imports DSA when loaded,
+    the hall's key is RSA, and the operator's terminal is no place for a library's notice.
+    """
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="DSA is deprecated", category=Warning)
+        import pyhanko.sign
+        import pyhanko.sign.validation  # noqa: F401
+
+
 def timestamper_for(url: str | None) -> Any:
     """An RFC 3161 client for the configured timestamp authority (None: no timestamp)."""
     url = url or os.environ.get(TSA_ENV) or None
     if not url:
         return None
+    load_pyhanko()
     from pyhanko.sign.timestamps import HTTPTimeStamper
 
     return HTTPTimeStamper(url, timeout=10)
@@ -279,6 +292,7 @@ def sign_pdf(
     passphrase: bytes | None = None,
 ) -> bytes:
     """Append a PAdES signature by the hall's key (and a timestamp when one is given)."""
+    load_pyhanko()
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import fields, signers
 

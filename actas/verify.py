@@ -49,6 +49,7 @@ from actas.record_check import (
 from actas.render import (
     ACTA_FORMAT,
     ATTACHMENT_NAME,
+    KEYWORDS_PREFIX,
     UNRECORDED_FORMATS,
     parse_keywords,
     render_acta_data,
@@ -93,6 +94,9 @@ def _check_appended(data: bytes, end: int, report: VerifyReport, what: str) -> b
 
 
 def _check_signature(data: bytes, report: VerifyReport, trusted: Sequence[bytes]) -> None:
+    from actas.seal import load_pyhanko
+
+    load_pyhanko()
     from pyhanko.keys import load_certs_from_pemder_data
     from pyhanko.pdf_utils.reader import PdfFileReader
     from pyhanko.sign.validation import validate_pdf_signature
@@ -238,6 +242,22 @@ def _check_record(
     return export
 
 
+def _check_observations(notes: Sequence[str], report: VerifyReport) -> None:
+    """An acta whose own «Observaciones del sistema» find its record incoherent (a share that
+    is not its prize, takings that are not cartones × price) is not declared intact, however
+    well sealed: a record forged and re-signed with a replaced key says so there (decision
+    642).
+    """
+    if not notes:
+        return
+    more = f" (y {len(notes) - 1} más)" if len(notes) > 1 else ""
+    report.add(
+        "Observaciones del sistema",
+        False,
+        f"el acta misma dice que su registro es incoherente: {notes[0]}{more}",
+    )
+
+
 def _check_printed_head(texts: Sequence[str], head: str, report: VerifyReport) -> None:
     found = [h for t in texts for h in HEX64.findall(t)]
     if not found:
@@ -294,6 +314,7 @@ def _check_pages(
     except ActaDataError as exc:
         report.add("Folios", False, f"el registro adjunto no da un acta: {exc}")
         return
+    _check_observations(acta.observations, report)
     attachment = Attachment(
         ATTACHMENT_NAME,
         raw,
@@ -380,7 +401,8 @@ def _verify(
         # what was generated, not what a later update may say over it
         reader = PdfReader(io.BytesIO(original_revision(data)), strict=False)
         meta = reader.metadata
-        keywords = parse_keywords(str(meta.get("/Keywords", "")) if meta else "")
+        said = str(meta.get("/Keywords", "")) if meta else ""
+        keywords = parse_keywords(said)
     except Exception as exc:  # pypdf's words are English: logged, not shown
         log.debug("pypdf cannot read the PDF: %s", exc)
         report.add("PDF", False, "el PDF no se puede leer: el archivo está dañado")
@@ -389,6 +411,15 @@ def _verify(
     try:
         raw = attachment_bytes(original_revision(data))
     except ValueError as exc:  # our own message: the PDF carries no record
+        if not said.startswith(KEYWORDS_PREFIX):  # nor an acta's keywords: another document
+            report.not_acta = True
+            report.add(
+                "PDF",
+                False,
+                "el PDF no lleva los datos de un acta de bingo-hall ni el registro de la "
+                "sesión adjunto",
+            )
+            return report
         report.add("Registro adjunto", False, str(exc))
         return report
     except Exception as exc:  # pypdf raises many kinds on a damaged file

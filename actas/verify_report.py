@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 # is broken"
 _SPECIFICITY = (
     "Folios",
+    "Observaciones del sistema",
     "Actualización posterior",
     "Cadena de registros",
     "Registro de la base de datos",
@@ -39,6 +40,8 @@ class VerifyReport:
     head: str | None = None
     session_id: str | None = None
     signer_fingerprint: str | None = None
+    #: the PDF is not an acta at all (no acta's keywords, no record attached): bad input, 1
+    not_acta: bool = False
 
     def add(self, check: str, ok: bool, detail: str, *, trust: bool = False) -> None:
         self.findings.append(Finding(check, ok, detail, trust))
@@ -60,12 +63,18 @@ class VerifyReport:
 
     @property
     def exit_code(self) -> int:
-        """0 intact and sealed by the hall; 3 anything else (the integrity check failed)."""
+        """0 intact and sealed by the hall; 1 a PDF that is not an acta (nothing to check);
+        3 anything else (the integrity check failed).
+        """
+        if self.not_acta:
+            return 1
         return 0 if self.intact else 3
 
     def lines(self) -> list[str]:
         out = [f"[{'OK' if f.ok else 'FALLO'}] {f.check}: {f.detail}" for f in self.findings]
-        if self.intact:
+        if self.not_acta:
+            out.append(f"Resultado: NO ES UN ACTA de bingo-hall: {self.findings[-1].detail}.")
+        elif self.intact:
             out.append(
                 "Resultado: el acta y el registro del que procede están íntegros y sellados "
                 "por la sala."

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from actas.builder import ActaDataError, build_acta, check_export, parse_time
+from app.cli_input import CliError as BaseCliError
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -41,12 +42,10 @@ EXIT_CODES_TEXT = (
 )
 
 
-class CliError(Exception):
-    """A user-facing error, in Spanish, and its exit code (refused unless it is wrong usage)."""
-
-    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
-        super().__init__(message)
-        self.code = code
+class CliError(BaseCliError):
+    """The command line's own (so ``instructions``, which writes through ``_write``, reports it
+    without a traceback): a message in Spanish and its exit code.
+    """
 
 
 def _read_export(path: Path) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from store.reader import RecordReader, open_reader
 if TYPE_CHECKING:  # the settings module is loaded by the commands that read settings
     from app.config import HallSettings
     from store import EventStore  # SQLAlchemy: loaded by the commands that write the record
+    from store.writer_lock import Holder, WriterLock
 
 log = logging.getLogger(__name__)
 
@@ -344,17 +345,22 @@ def open_hall(
     settings: HallSettings | None = None,
     *,
     create: bool = True,
+    writer: str | None = "bingo-hall",
 ) -> Iterator[Engine]:
     """The engine of the hall asked for, else of the database's only hall, else the default.
     With ``settings`` (a file the operator named), a registered hall they do not describe is
     refused (docs/decisions.md 52). With ``create`` false a database that does not exist yet is
-    refused, not created.
+    refused, not created. ``writer``: the command that writes the record, which holds its writer
+    lock meanwhile (``hold_record``); None for a command that only reads it.
     """
     from store import open_store
 
     store = open_store(db_url, create=create)
+    lock: WriterLock | None = None
     try:
         hall_id = choose_hall(store, wanted, default)
+        if writer is not None:
+            lock = hold_record(store, hall_id, writer)
         service = HallService(store, hall_id, card_set_library(store, keep=True), clock, bola_loca)
         if settings is not None:
             check_settings(service.hall, settings)
@@ -363,6 +369,40 @@ def open_hall(
         yield Engine(store, service)
     finally:
         store.close()
+        if lock is not None:
+            lock.release()
+
+
+def record_writer(db_url: str | None, wanted: str | None, default: str) -> Holder | None:
+    """Who writes the hall's record now (``store.writer_lock``), or None: nobody, or a database
+    that does not exist yet. Nothing is created or written.
+    """
+    from store import StoreError, open_store
+    from store.engine import default_database_url, parse_url, sqlite_file
+    from store.writer_lock import current_writer, file_writer
+
+    url = db_url or default_database_url()
+    path = sqlite_file(parse_url(url))
+    if path is not None:  # the lock's file alone: the database is not opened
+        return file_writer(path.absolute())
+    try:
+        store = open_store(url, create=False)
+    except StoreError:
+        return None
+    try:
+        return current_writer(store.engine, choose_hall(store, wanted, default))
+    finally:
+        store.close()
+
+
+def hold_record(store: EventStore, hall_id: str | None, command: str) -> WriterLock:
+    """The record's writer lock for ``command`` (``store.writer_lock``): ``WriterBusy`` (exit 1,
+    naming the writer) when another process writes it. ``hall_id`` None: what every hall of the
+    database shares (its operators).
+    """
+    from store.writer_lock import hold_writer
+
+    return hold_writer(store.engine, hall_id, command)
 
 
 def sign_checkpoints(store: EventStore, service: HallService) -> None:

@@ -31,6 +31,11 @@ from bingo.chain import ChainBreak, Checkpoint, Record
 from store.errors import IntegrityError, StoreError
 from store.rows import CheckpointView
 
+#: What a signer's refusal leaves: the write it was asked for, never what was committed before.
+NOT_WRITTEN = (
+    "no se firma ni se escribe lo que se iba a escribir (lo anterior queda en el registro)"
+)
+
 if TYPE_CHECKING:  # the cryptography is imported where a key is read or a signature checked
     from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes, PublicKeyTypes
 
@@ -38,8 +43,32 @@ if TYPE_CHECKING:  # the cryptography is imported where a key is read or a signa
 
 log = logging.getLogger(__name__)
 
-#: Closes that end with a signed checkpoint.
+#: Closes: each ends with a signed checkpoint in the database, which the audit requires.
 CLOSE_KINDS = frozenset({ev.PartidaClosed.kind, ev.PartidaAnnulled.kind, ev.SessionClosed.kind})
+#: The points that move money or fix the game: their transaction keeps its checkpoint in the
+#: database too, an anchor that a copy of the database checked without the key folder still
+#: has (decision 641). Every other commit's checkpoint is kept only next to the key.
+STORED_KINDS = CLOSE_KINDS | frozenset(
+    {
+        ev.SaleClosed.kind,
+        ev.CartonesReturned.kind,
+        ev.PrizeAwarded.kind,
+        ev.PrizesPaid.kind,
+        ev.PartidaSuspended.kind,
+        ev.PartidaResumed.kind,
+        ev.IncidentRecorded.kind,
+        ev.BallCorrected.kind,
+        ev.ManualExtractionStarted.kind,
+        ev.InterconnectedSettled.kind,
+        ev.TerminalPrizePaid.kind,
+        ev.GameSaleClosed.kind,
+        ev.GameIncidentRecorded.kind,
+        ev.GamePrizeAwarded.kind,
+        ev.GamePartidaClosed.kind,
+        ev.GamePrizesPaid.kind,
+        ev.GamePartidaAnnulled.kind,
+    }
+)
 #: Folder, next to the hall's key, holding the newest checkpoint of each database.
 EXTERNAL_DIR = "checkpoints"
 
@@ -87,6 +116,7 @@ class HallKeySigner:
         hall_id: str,
         keys_dir: Path | None = None,
         close_kinds: Iterable[str] = CLOSE_KINDS,
+        stored_kinds: Iterable[str] = STORED_KINDS,
         passphrase: bytes | None = None,
         hall_name: Callable[[], str] = lambda: "",
     ) -> None:
@@ -94,13 +124,21 @@ class HallKeySigner:
         self._hall_name = hall_name  # for the self-signed certificate, if the key is new
         self.keys_dir = keys_dir
         self.close_kinds = frozenset(close_kinds)
+        self.stored_kinds = frozenset(stored_kinds) | self.close_kinds
         self._passphrase = passphrase
         self._key: PrivateKeyTypes | None = None
         self._key_id = ""
         self._lock = threading.Lock()
 
     def wants(self, records: Sequence[Record]) -> bool:
-        return any(rec.kind in self.close_kinds for rec in records)
+        """Whether the transaction's checkpoint is kept in the database too (every commit's is
+        signed and kept next to the key: ``remember``).
+        """
+        return any(rec.kind in self.stored_kinds for rec in records)
+
+    def admit(self, source: CheckpointSource, hall_id: str) -> None:
+        """Before this process first writes the hall's record: ``before_writing``."""
+        before_writing(source, hall_id, self.keys_dir)
 
     def sign(
         self,
@@ -110,9 +148,17 @@ class HallKeySigner:
         hash_at: Callable[[int], str | None],
         first_of_record: bool = False,
         copy: bool = False,
-    ) -> Checkpoint:
+        stored: bool = True,
+    ) -> Checkpoint | None:
+        """The checkpoint of the record ending at ``head``; None for a commit that is not
+        ``stored`` made before the hall's key exists and before the record names the hall (the
+        set-up's first commit): the key's certificate names the hall, so it is made at the
+        next commit.
+        """
         if hall_id != self.hall_id:
             raise StoreError(f"la clave de la sala {self.hall_id} no firma por la sala {hall_id}")
+        if not stored and self._key is None and not self._key_made() and not self._hall_name():
+            return None
         key = self._load()
         self._check_continues(store_id, head, hash_at, first_of_record, copy)
         checkpoint = Checkpoint(
@@ -150,20 +196,20 @@ class HallKeySigner:
                 first_of_record and kept is None and hall_checkpoints(folder, self.hall_id)
             )
         except ValueError as exc:
-            raise StoreError(f"{exc}; no se firma ni se escribe nada") from exc
+            raise StoreError(f"{exc}; {NOT_WRITTEN}") from exc
         if copy and kept is None:
             # A copy's first checkpoint continues the one ``bingo-hall backup`` filed for it
             # next to the key; a database that only says it is a copy is not one (decision 114).
             raise StoreError(
                 "la base de datos dice ser una copia, pero «bingo-hall backup» no la registró "
-                "junto a la clave de la sala: no se firma ni se escribe nada; para usar una "
+                f"junto a la clave de la sala: {NOT_WRITTEN}; para usar una "
                 "copia, hágala (o restáurela) con «bingo-hall backup» (docs/store.md)"
             )
         if signed_before:
             raise StoreError(
                 "el registro de la sala tiene cierres y ningún punto de control firmado, y la "
                 f"clave de la sala ya firmó {len(signed_before)} punto(s) de control de la sala: "
-                "se borraron sus puntos de control; no se firma ni se escribe nada; compruébelo "
+                f"se borraron sus puntos de control; {NOT_WRITTEN}; compruébelo "
                 "con «bingo-hall status» (docs/store.md)"
             )
         if kept is None:
@@ -172,18 +218,23 @@ class HallKeySigner:
         if found != kept.head_hash:
             raise StoreError(
                 f"el registro de la sala no continúa el punto de control firmado de las "
-                f"{when(kept)} (registro {kept.seq}) guardado junto a la clave: no se firma ni "
-                "se escribe nada; compruébelo con «bingo-hall status» (docs/store.md)"
+                f"{when(kept)} (registro {kept.seq}) guardado junto a la clave: {NOT_WRITTEN}; "
+                "compruébelo con «bingo-hall status» (docs/store.md)"
             )
 
-    def remember(self, checkpoint: Checkpoint) -> None:
-        """Write the checkpoint next to the key; the record is already committed, so a failure
-        here is logged, not raised (the database keeps the checkpoint all the same).
+    def remember(self, checkpoint: Checkpoint, stored: bool = True) -> None:
+        """Write the checkpoint next to the key (``stored``: the database holds it too); the
+        record is already committed, so a failure here is logged, not raised.
         """
         try:
-            write_external(key_folder(self.hall_id, self.keys_dir), checkpoint)
+            write_external(key_folder(self.hall_id, self.keys_dir), checkpoint, stored=stored)
         except OSError as exc:
             log.error("no se pudo guardar la copia del punto de control junto a la clave: %s", exc)
+
+    def _key_made(self) -> bool:
+        from actas.seal import KEY_FILE
+
+        return (key_folder(self.hall_id, self.keys_dir) / KEY_FILE).exists()
 
     def _load(self) -> PrivateKeyTypes:
         from actas.seal import SealError, ensure_keys, load_key
@@ -261,23 +312,56 @@ def trusted_keys(folder: Path) -> dict[str, PublicKeyTypes]:
     return found
 
 
+def certificate_fingerprints(folder: Path) -> list[tuple[str, str]]:
+    """The SHA-256 fingerprints of the hall's certificates in its key folder, with what each is
+    ("registrado", "autofirmado"): what ``status`` and the actas print, for the inspection to
+    hold against the fingerprint the hall gave it (``acta keys``). Whoever replaces the key
+    folder replaces the certificates the audit trusts; the fingerprint is what gives it away
+    (decision 642).
+    """
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+
+    from actas.seal import REGISTERED_FILE, SELF_SIGNED_FILE
+
+    found: list[tuple[str, str]] = []
+    for name, what in ((REGISTERED_FILE, "registrado"), (SELF_SIGNED_FILE, "autofirmado")):
+        try:
+            cert = x509.load_pem_x509_certificate((folder / name).read_bytes())
+        except (OSError, ValueError):
+            continue
+        found.append((what, cert.fingerprint(hashes.SHA256()).hex()))
+    return found
+
+
 # --------------------------------------------------------------------------- the external copy
 def external_path(folder: Path, store_id: str) -> Path:
     return folder / EXTERNAL_DIR / f"{_file_name(store_id)}.json"
 
 
-def write_external(folder: Path, checkpoint: Checkpoint, store_id: str | None = None) -> None:
+def write_external(
+    folder: Path, checkpoint: Checkpoint, store_id: str | None = None, *, stored: bool = True
+) -> None:
     """Replace the database's newest checkpoint atomically (temporary file, fsync, rename);
-    ``store_id``: the database it is filed under, if not the one it names (a new copy's).
+    ``store_id``: the database it is filed under, if not the one it names (a new copy's);
+    ``stored``: whether the database keeps it too (a close's, a prize's), or only this file
+    does (any other commit's: decision 641). The mark is outside the signed statement: whoever
+    could change it could as well delete the file, which the audit names the same way.
     """
     target = external_path(folder, store_id or checkpoint.store_id)
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     with tmp.open("wb") as fh:
-        fh.write(json.dumps(checkpoint.to_json(), ensure_ascii=False, indent=1).encode())
+        data = {**checkpoint.to_json(), **({} if stored else {"stored": False})}
+        fh.write(json.dumps(data, ensure_ascii=False, indent=1).encode())
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, target)
+    if not stored:
+        # Every commit's copy: its bytes are on disk before the rename, so a power cut leaves
+        # this file or the one before, each whole and each continued by the database; only a
+        # stored one pays the folder's fsync too (decision 641: the window it leaves).
+        return
     dir_fd = os.open(target.parent, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
@@ -289,6 +373,14 @@ def read_external(folder: Path, store_id: str) -> Checkpoint | None:
     """The checkpoint kept outside the database; None if there is none; ``ValueError`` if the
     file is there but unreadable.
     """
+    kept = read_kept(folder, store_id)
+    return kept[0] if kept is not None else None
+
+
+def read_kept(folder: Path, store_id: str) -> tuple[Checkpoint, bool] | None:
+    """``read_external``, and whether the database keeps that checkpoint too (False for a
+    commit that is no close nor prize: ``write_external``'s ``stored``).
+    """
     path = external_path(folder, store_id)
     try:
         text = path.read_text("utf-8")
@@ -297,8 +389,9 @@ def read_external(folder: Path, store_id: str) -> Checkpoint | None:
     except OSError as exc:
         raise ValueError(f"no se puede leer {path}: {exc.strerror}") from exc
     try:
-        return Checkpoint.from_json(json.loads(text))
-    except (ValueError, KeyError, TypeError) as exc:
+        data = json.loads(text)
+        return Checkpoint.from_json(data), data.get("stored", True) is not False
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"{path} no es un punto de control legible") from exc
 
 
@@ -327,6 +420,9 @@ class Audit:
     notes: list[str] = field(default_factory=list)
     #: the newest checkpoint whose signature holds, in the database or outside it
     newest: Checkpoint | None = None
+    #: the problem of a record with closes and no checkpoint at all ("" if not so): one written
+    #: before the checkpoints existed, which the hall's next write signs (decision 113)
+    unsigned: str = ""
 
 
 def when(checkpoint: Checkpoint) -> str:
@@ -360,23 +456,24 @@ def prepare_audit(
     close committed in between would look like records missing.
     """
     folder = key_folder(hall_id, keys_dir)
-    external: Checkpoint | None = None
+    kept: tuple[Checkpoint, bool] | None = None
     unreadable = ""
     store_id = store.store_id()  # "": a file from before the checkpoints, read as it is
     try:
-        external = read_external(folder, store_id) if store_id else None
+        kept = read_kept(folder, store_id) if store_id else None
     except ValueError as exc:
         unreadable = f"el punto de control guardado junto a la clave: {exc}"
-    return partial(_audit, store, hall_id, folder, external, unreadable)
+    return partial(_audit, store, hall_id, folder, kept, unreadable)
 
 
 def _audit(
     store: CheckpointSource,
     hall_id: str,
     folder: Path,
-    external: Checkpoint | None,
+    kept: tuple[Checkpoint, bool] | None,
     unreadable: str,
 ) -> Audit:
+    external, stored = kept if kept is not None else (None, True)
     result = Audit()
     brk = store.verify(hall_id)
     if brk is not None:
@@ -394,7 +491,7 @@ def _audit(
         return result
     valid = [cp for cp in view.checkpoints if _signed(cp, hall_id, view, keys, result)]
     if external is not None:
-        _check_external(external, hall_id, view, keys, result)
+        _check_external(external, stored, hall_id, view, keys, result)
     ours = (
         external is not None
         and _holds(external, keys)
@@ -410,8 +507,8 @@ def _audit(
         if after > 0:
             result.notes.append(
                 f"{after} registros después del último punto de control firmado "
-                f"({when(anchors[-1])}, registro {anchors[-1].seq}): los cubrirá la firma del "
-                "próximo cierre"
+                f"({when(anchors[-1])}, registro {anchors[-1].seq}): los cubrirá la firma de la "
+                "próxima escritura"
             )
     elif view.last_seq:
         result.notes.append("sin puntos de control firmados todavía")
@@ -431,17 +528,38 @@ def _audit(
 
 
 class RecordAltered(IntegrityError):
-    """The record failed its audit: ``status``, ``export`` and the actas read from the database
-    refuse it (exit 3) naming every ``problem``, in the same words (R-ACTA-6, decision 410).
+    """The record failed its audit: ``status``, ``export``, the actas read from the database and
+    every command that writes refuse it (exit 3) naming every ``problem``, in the same words
+    (R-ACTA-6, decisions 410, 640).
     """
 
-    def __init__(self, hall_id: str, problems: Sequence[str]) -> None:
+    def __init__(self, hall_id: str, problems: Sequence[str], *, writing: bool = False) -> None:
         count = len(problems)
         super().__init__(
             f"el registro de la sala {hall_id} NO está íntegro "
             f"({count} problema{'' if count == 1 else 's'})"
+            + (
+                ": no se escribe nada en él; compruébelo con «bingo-hall status» (docs/store.md)"
+                if writing
+                else ""
+            )
         )
         self.problems = list(problems)
+
+
+def before_writing(store: CheckpointSource, hall_id: str, keys_dir: Path | None = None) -> Audit:
+    """The audit every command runs before it first writes the hall's record (decision 640):
+    ``RecordAltered`` (nothing written) for a record ``status`` calls altered. A record written
+    before the checkpoints existed (closes, no checkpoint) is let through only while the key
+    folder holds no checkpoint of the hall: the write then signs its first one (decision 113).
+    """
+    report = audit(store, hall_id, keys_dir)
+    problems = list(report.problems)
+    if report.unsigned and not hall_checkpoints(key_folder(hall_id, keys_dir), hall_id):
+        problems.remove(report.unsigned)
+    if problems:
+        raise RecordAltered(hall_id, problems, writing=True)
+    return report
 
 
 def check_record(store: CheckpointSource, hall_id: str, keys_dir: Path | None = None) -> Audit:
@@ -508,6 +626,7 @@ def _signed(
 
 def _check_external(
     cp: Checkpoint,
+    stored: bool,
     hall_id: str,
     view: CheckpointView,
     keys: dict[str, PublicKeyTypes],
@@ -520,8 +639,10 @@ def _check_external(
     if cp.hall_id != hall_id or cp.store_id not in (view.store_id, *view.origins):
         result.problems.append(f"{label} es de otra sala o de otra base de datos")
         return
-    if cp.seq <= view.last_seq and not any(
-        c.seq == cp.seq and c.signature == cp.signature for c in view.checkpoints
+    if (
+        stored
+        and cp.seq <= view.last_seq
+        and not any(c.seq == cp.seq and c.signature == cp.signature for c in view.checkpoints)
     ):
         result.problems.append(
             f"falta en la base de datos el punto de control firmado de las {when(cp)} "
@@ -555,11 +676,12 @@ def _check_closes(valid: list[Checkpoint], view: CheckpointView, result: Audit) 
     if not view.closes:
         return
     if not valid:
-        result.problems.append(
+        result.unsigned = (
             f"el registro tiene {len(view.closes)} cierres de partida o de sesión y ningún "
             "punto de control firmado: se borraron, o la sala aún no ha escrito con esta "
             "versión"
         )
+        result.problems.append(result.unsigned)
         return
     first = valid[0].seq
     signed = {(cp.seq, cp.head_at) for cp in valid}

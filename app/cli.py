@@ -50,7 +50,9 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("voice", "app.voice_cli", "add_parsers"),
     ("instructions", "app.games_cli", "add_parsers"),
     ("terminal", "app.terminal_client", "add_parsers"),
+    ("tls", "app.tls_cli", "add_parsers"),
     ("acta", "app.acta_cli", "add_engine_parsers"),
+    ("config", "app.config_cli", "add_parsers"),
 )
 
 
@@ -92,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.WARNING - 10 * min(args.verbose, 2),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if argv is None:  # the operator's terminal: a library's warnings go to the log, seen with -v
+        logging.captureWarnings(True)
+        logging.getLogger("py.warnings").setLevel(logging.INFO if args.verbose else logging.ERROR)
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
@@ -109,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if refusal is None:
             raise
         message, code = refusal
+        for problem in getattr(exc, "problems", ()):  # a record the audit refused: each finding
+            print(f"bingo-hall: {problem}", file=sys.stderr)
         print(f"bingo-hall: {message}", file=sys.stderr)
         return code
 
@@ -126,8 +133,12 @@ def _refusal(exc: Exception) -> tuple[str, int] | None:
     """The message and exit code of an error the command line reports without a traceback."""
     if isinstance(exc, (DomainError, *_loaded("app.config", "ConfigError"))):
         return str(exc), EXIT_REFUSED
+    if isinstance(exc, _loaded("app.checkpoints", "RecordAltered")):  # ``status``'s words
+        return str(exc), EXIT_INTEGRITY
     if isinstance(exc, _loaded("store.errors", "IntegrityError")):
         return f"registro alterado: {exc}", EXIT_INTEGRITY
+    if isinstance(exc, _loaded("store.writer_lock", "WriterBusy")):  # said as it is
+        return str(exc), EXIT_REFUSED
     if isinstance(exc, _loaded("store.errors", "DatabaseUrlError")):
         return f"base de datos (--db o BINGO_HALL_DB): {exc}", EXIT_USAGE
     if isinstance(exc, _loaded("store.errors", "StoreError")):

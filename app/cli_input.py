@@ -7,7 +7,6 @@ code (1 refused, 2 wrong usage), raised before anything is written.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -129,15 +128,37 @@ def write_text_file(path: str | Path, text: str) -> None:
 
 
 def iso_date(value: str) -> str:
-    """A calendar date written AAAA-MM-DD (``2026-13-45`` is refused, not carried along)."""
+    """A calendar date written AAAA-MM-DD within the program's years (``app.bounds``):
+    ``2026-13-45`` and ``0001-01-01`` are refused, not carried along.
+    """
+    from app.bounds import session_date
+
     try:
-        if len(value) != 10:
-            raise ValueError(value)
-        return dt.date.fromisoformat(value).isoformat()
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"fecha no válida «{value}»: escríbala AAAA-MM-DD, p. ej. 2026-11-22"
-        ) from None
+        return session_date(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def bounded(kind: Any) -> Callable[[str], Any]:
+    """An argparse type for one of ``app.bounds``'s types: the option takes the value the
+    settings take, within the same bound (one definition for both doors).
+    """
+    from app.bounds import check
+
+    def parse(value: str) -> Any:
+        text: Any = value
+        if kind.__origin__ is int:
+            try:
+                text = int(value)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"«{value}» no es un número entero") from None
+        try:
+            return check(text, kind)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parse.__name__ = "valor"
+    return parse
 
 
 def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:

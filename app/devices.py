@@ -12,11 +12,15 @@ the policy's codes by ``actas.words``, the console's words too.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import random
+import re
+import secrets
+import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from actas.words import lost_text, not_read_text, note_text, say
 from bingo.drawing import (
@@ -88,6 +92,108 @@ def scenario_for(faults: list[str], seed: int) -> list[dict[str, object]]:
     return out
 
 
+class DevicePortError(Exception):
+    """A port of ``[devices]`` that is missing or cannot be opened, named with why: the command
+    refuses (exit 1) before anything is written, never playing other devices instead.
+    """
+
+
+#: Who is on each port of ``[devices]``, in the staff's words.
+DEVICE_WORDS = {"extractor": "el extractor", "reader": "el lector"}
+
+# Why a port does not open, by the system's error number, in the staff's words.
+_PORT_ERRORS = {
+    errno.ENOENT: "no existe",
+    errno.EACCES: "no hay permiso para abrirlo (el usuario del programa debe poder usar el "
+    "puerto, p. ej. en el grupo dialout)",
+    errno.EPERM: "no hay permiso para abrirlo",
+    errno.EBUSY: "lo está usando otro programa",
+    errno.ENOTTY: "no es un puerto serie",
+    errno.ENXIO: "no hay ningún aparato detrás",
+    errno.ENODEV: "no hay ningún aparato detrás",
+    errno.ECONNREFUSED: "nadie atiende en esa dirección",
+    errno.EHOSTUNREACH: "esa dirección no se alcanza",
+    errno.ETIMEDOUT: "esa dirección no responde",
+}
+
+
+def chosen_devices(given: str | None, settings: Any, *, centre: bool = False) -> str:
+    """Where the balls come from: ``--devices`` when given; else the settings' own devices
+    when ``[devices]`` names a port, and only with none named the emulated ones of a demo hall
+    (the centre's table types each ball instead, decision 290). Decision 521.
+    """
+    if given:
+        return given
+    if settings.extractor_port or settings.reader_port:
+        return "serial"
+    return "none" if centre else "emulated"
+
+
+def serial_ports(settings: Any) -> tuple[str, str]:
+    """The extractor's and the reader's ports of ``[devices]``, each opened once here to know it
+    can be: one missing, or one that does not open, is ``DevicePortError`` naming it and why.
+    """
+    ports = {"extractor": settings.extractor_port, "reader": settings.reader_port}
+    for name, port in ports.items():
+        if not port:
+            raise DevicePortError(
+                f"falta el puerto de {DEVICE_WORDS[name]} en [devices] {name} del fichero de la "
+                "sala (--config)"
+            )
+    for name, port in ports.items():
+        probe_port(name, port, settings.baud)
+    return ports["extractor"], ports["reader"]
+
+
+def probe_port(name: str, port: str, baud: int = 19200) -> None:
+    """Open ``port`` (a device path or a pyserial URL) and close it again; ``DevicePortError``
+    with the port and the reason when it cannot be opened.
+    """
+    import serial
+
+    try:
+        line = serial.serial_for_url(port, baudrate=baud, timeout=0.03)
+    except (serial.SerialException, OSError, ValueError) as exc:
+        raise DevicePortError(
+            f"no se puede abrir el puerto {port} de {DEVICE_WORDS.get(name, name)} ([devices] "
+            f"{name}): {port_problem(exc)}. Compruebe el cable y el nombre del puerto; no se ha "
+            "escrito nada"
+        ) from None
+    line.close()
+
+
+def port_problem(exc: BaseException) -> str:
+    """Why a port did not open, in the staff's words when the system's error is a known one."""
+    number = getattr(exc, "errno", None)
+    if not isinstance(number, int):
+        found = re.search(r"(?:\[Errno |\()(\d+)", str(exc))
+        number = int(found.group(1)) if found else None
+    if number in _PORT_ERRORS:
+        return _PORT_ERRORS[number]
+    return str(exc) or type(exc).__name__
+
+
+def announce_emulated(seed: int, given: bool) -> None:
+    """Say, on the log and the terminal, that the devices are emulated and with which seed, so
+    the staff never take them for the hall's and a run can be replayed (``--seed``).
+    """
+    how = "dada" if given else "al azar"
+    log.warning("dispositivos emulados, semilla %d (%s)", seed, how)
+    print(
+        f"bingo-hall: dispositivos EMULADOS (semilla {seed}, {how}; --seed {seed} repite sus "
+        "bolas): las bolas y los recuentos constan como emulados, no es una sesión real",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def emulated_seed(given: int | None) -> int:
+    """The seed of the emulated devices: the one given, else one from the system's randomness
+    (the same balls at every start would let anyone who saw one night call the next).
+    """
+    return given if given is not None else secrets.randbelow(2**31)
+
+
 class DeviceRecord(DrawRecord, Protocol):
     """The record a draw from the devices writes into, with what follows a lost device or an
     irregularity: a hall's service, or the centre's simultaneous partida (R-MULTI-2), so both
@@ -101,6 +207,10 @@ class DeviceRecord(DrawRecord, Protocol):
     def stop_and_annul_for_ball_irregularity(
         self, note: str, duplicated: Sequence[int] = ()
     ) -> None: ...
+
+    def use_emulated_devices(self, seed: int) -> None:
+        """Its balls and counts from the devices are emulated ones (decision 520)."""
+        ...
 
 
 class SetNotCounted(DomainError):
@@ -235,6 +345,8 @@ def emulated_draws(
         traffic_dir=traffic_dir,
         **models,  # type: ignore[arg-type]
     )
+
+    service.use_emulated_devices(seed)  # its balls and counts say so (decision 520)
 
     def repair() -> None:
         for name in ("no_air", "stuck_tube_sensor", "reader_optics", "double_feed"):

@@ -17,9 +17,11 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.bounds import Id, Seed, Strips
 from app.cli_input import (
     EXIT_OK,
     CliError,
+    bounded,
     created_database_undone_on_refusal,
     identifier,
     parse_json,
@@ -56,13 +58,17 @@ def today() -> str:
 
 
 def open_named_hall(
-    args: argparse.Namespace, *, create: bool = False
+    args: argparse.Namespace, *, create: bool = False, writes: bool = False
 ) -> AbstractContextManager[Engine]:
     """The engine of the hall the command names (``--db``, ``--hall``, ``--config``); a named
     ``--config`` that does not describe the recorded hall is refused.
 
     Only the commands that start a record (``simulate``, ``cardset import``) may create the
     database: any other refuses a file that does not exist rather than create an empty one.
+    A command that ``writes`` holds the record's writer lock meanwhile (one writer per record),
+    and has the record audited first, as ``status`` audits it: an altered one is refused before
+    anything is written (decision 640; the store does it anyway before its first write, this
+    says it before the command does anything else).
     """
     from app.bootstrap import open_hall
 
@@ -73,10 +79,27 @@ def open_named_hall(
         settings.hall_id,
         settings=settings if args.config else None,
         create=create,
+        writer=command_words(args) if writes else None,
     )
     from app.operators_cli import operated  # who commands from the command line (R-ROLE-1)
 
-    return operated(engine if create else _named_hall_recorded(engine, args.hall), args)
+    opened = engine if create else _named_hall_recorded(engine, args.hall)
+    return operated(_audited(opened) if writes else opened, args)
+
+
+@contextmanager
+def _audited(opened: AbstractContextManager[Engine]) -> Iterator[Engine]:
+    with opened as engine:
+        engine.store.audit_before_writing(engine.service.hall_id)
+        yield engine
+
+
+def command_words(args: argparse.Namespace) -> str:
+    """The command line's command and action (``bingo-hall ballset install``): how a writer of
+    the record is named to the one it refuses.
+    """
+    words = [getattr(args, "command", None), getattr(args, "action", None)]
+    return " ".join(["bingo-hall", *(str(w) for w in words if w)])
 
 
 @contextmanager
@@ -100,7 +123,7 @@ def check_config(args: argparse.Namespace) -> None:
     recorded hall, never be silently ignored (docs/decisions.md 52).
     """
     if args.config:
-        with open_named_hall(args):
+        with open_named_hall(args, writes=False):
             pass
 
 
@@ -152,7 +175,10 @@ def cmd_cardset(args: argparse.Namespace) -> int:
     from store import IntegrityError
 
     digest = card_set.digest()
-    with created_database_undone_on_refusal(args.db), open_named_hall(args, create=True) as engine:
+    with (
+        created_database_undone_on_refusal(args.db),
+        open_named_hall(args, create=True, writes=True) as engine,
+    ):
         known = engine.service.hall.card_set_info.get(card_set.id)
         if known is not None and known.digest != digest:
             raise CliError(
@@ -177,7 +203,7 @@ def cmd_ballset(args: argparse.Namespace) -> int:
     """The ball set in the machine: show it, or record a change (R-BALL-1)."""
     from bingo import events as ev
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=args.action == "install") as engine:
         service = engine.service
         hall = service.hall
         if args.action == "install":
@@ -233,9 +259,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
     # rules are of a hall already recorded: looking for them never creates a database; `show`
     # with a named --config refuses another hall's or other rules (adopt says what differs)
     shown = settings if args.config and args.action == "show" else None
-    with open_hall(args.db, args.hall, settings.hall_id, create=False, settings=shown) as engine:
+    writer = command_words(args) if args.action == "adopt" else None
+    with open_hall(
+        args.db, args.hall, settings.hall_id, create=False, settings=shown, writer=writer
+    ) as engine:
         service = engine.service
         if args.action == "adopt":
+            engine.store.audit_before_writing(service.hall_id)  # decision 640
             changed = adopt_rules(service, settings)
             print("reglas adoptadas" if changed else "esas reglas ya son las registradas")
         rules = service.hall.rules
@@ -262,9 +292,9 @@ def add_cardset(sub: Any) -> None:
     add_common(p)
     cs = p.add_subparsers(dest="action", metavar="ACCIÓN", required=True)
     g = cs.add_parser("generate", help="genera un juego reproducible de tiras de 6 cartones")
-    g.add_argument("--id", type=identifier, required=True)
-    g.add_argument("--seed", type=whole_number(0), required=True)
-    g.add_argument("--strips", type=whole_number(1), required=True)
+    g.add_argument("--id", type=bounded(Id), required=True)  # as [card_set] takes them
+    g.add_argument("--seed", type=bounded(Seed), required=True)
+    g.add_argument("--strips", type=bounded(Strips), required=True)
     g.add_argument("-o", "--output", required=True)
     for action, text in (
         ("validate", "comprueba un fichero de juego de cartones"),
@@ -283,7 +313,7 @@ def add_ballset(sub: Any) -> None:
     add_common(f)
     f = bs.add_parser("install", help="registra el cambio a otro juego de bolas")
     add_common(f)
-    f.add_argument("--id", type=identifier, required=True, help="identificador del juego")
+    f.add_argument("--id", type=bounded(Id), required=True, help="identificador del juego")
     f.add_argument("--homologation", required=True, help="número de homologación")
     f.add_argument(
         "--guaranteed",

@@ -15,7 +15,7 @@ import argparse
 import getpass
 import sys
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from typing import Any
 
 from app.cli_input import CliError
@@ -112,15 +112,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from app.cli_input import created_database_undone_on_refusal
     from store import open_store
     from store.operators import OperatorBook, OperatorError
 
     create = args.action == "add"  # the first operator of a new hall may create its database
-    with open_store(args.db, create=create) as store:
+    # a refused add leaves no empty database behind
+    undone = created_database_undone_on_refusal(args.db) if create else nullcontext()
+    with ExitStack() as stack, undone, open_store(args.db, create=create) as store:
         book = OperatorBook(store)
         try:
             if args.action == "list":
                 return _list(book)
+            writing = _hold_operators(store, args)
+            stack.callback(writing.release)
+            _audited(store)
             secrets = _secrets(args)
             if args.action == "add":
                 problem = rt.name_problem(args.name)
@@ -144,6 +150,25 @@ def _run(args: argparse.Namespace) -> int:
         except OperatorError as exc:
             raise OperatorCliError(str(exc)) from None
     return EXIT_OK
+
+
+def _hold_operators(store: Any, args: argparse.Namespace) -> Any:
+    """The writer lock of the database's operators, whom every hall of it shares: refused
+    (``WriterBusy``, exit 1) while a server or any other writer of the database runs.
+    """
+    from app.bootstrap import hold_record
+
+    return hold_record(store, None, f"bingo-hall operator {args.action}")
+
+
+def _audited(store: Any) -> None:
+    """Operators are the database's, every hall's: each hall's record is audited as ``status``
+    audits it before one is added or disabled, and an altered one refuses it (decision 640).
+    """
+    from app.checkpoints import before_writing
+
+    for hall_id in store.halls():
+        before_writing(store, hall_id)
 
 
 def _list(book: Any) -> int:

@@ -15,7 +15,7 @@ from app.hall_cli import add_common, open_named_hall, today
 
 def cmd_reclamacion(args: argparse.Namespace) -> int:
     """Claims about a session, kept in the hall's record: they hold its acta (R-ACTA-5)."""
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=args.action != "list") as engine:
         service = engine.service
         if args.action == "file":
             rid = service.file_reclamacion(

@@ -96,11 +96,17 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 @_known_events
 def cmd_status(args: argparse.Namespace) -> int:
-    from app.checkpoints import RecordAltered, check_record, when
+    from app.checkpoints import (
+        RecordAltered,
+        certificate_fingerprints,
+        check_record,
+        key_folder,
+        when,
+    )
     from bingo.hall import STATUS_TEXT
     from bingo.money import euros
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=False) as engine:
         # Loading re-checked the chain; the audit also holds it against the signed
         # checkpoints, in the database and next to the hall's key (docs/store.md).
         try:
@@ -120,6 +126,10 @@ def cmd_status(args: argparse.Namespace) -> int:
                 f"último punto de control firmado: registro {report.newest.seq}, "
                 f"{when(report.newest)}"
             )
+        folder = key_folder(hall.hall_id, args.keys_dir)
+        for what, fingerprint in certificate_fingerprints(folder):
+            # the inspection holds it against the one the hall gave it (decision 642)
+            print(f"certificado de la sala ({what}): huella SHA-256 {fingerprint}")
         for note in report.notes:
             print(f"aviso: {note}")
         print(
@@ -127,6 +137,7 @@ def cmd_status(args: argparse.Namespace) -> int:
             f"límite {hall.prima.ball_limit} bolas; "
             f"bola loca: fondo {euros(hall.bola_loca_fund_cents)}"
         )
+        print_clock(hall.last_at)
         session = hall.session
         if session is None:
             last = hall.sessions[-1] if hall.sessions else None
@@ -168,6 +179,22 @@ def cmd_status(args: argparse.Namespace) -> int:
                 + ", ".join(f"{c.prize} {c.series}/{c.number}" for c in valid)
             )
     return EXIT_OK
+
+
+def print_clock(last_at: str) -> None:
+    """The hall PC's clock, from which every time of the record and the acta comes: whether it
+    is kept synchronised, and whether it is behind the record (then no session opens).
+    """
+    from app.clock_sync import clock_synchronised, clock_words
+    from bingo.clock import check_clock
+    from bingo.errors import DomainError
+    from bingo.service import system_clock
+
+    print(clock_words(clock_synchronised()))
+    try:
+        check_clock(last_at, system_clock())
+    except DomainError as exc:
+        print(f"AVISO: {exc}")
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
@@ -212,7 +239,7 @@ def cmd_transcribe(args: argparse.Namespace) -> int:
 
     from store.errors import StoreError
 
-    with open_named_hall(args) as engine:
+    with open_named_hall(args, writes=True) as engine:
         ledger = open_ledger(engine.store, settings)
         try:
             numbers = transcribe(engine.service, data, ledger)

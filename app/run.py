@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -78,39 +77,30 @@ def prepare_hall(service: Any, settings: Any) -> None:
 
 
 def _start_devices(
-    kind: str, settings: Any = None, drawn: Sequence[int] = ()
+    kind: str, settings: Any = None, drawn: Sequence[int] = (), seed: int | None = None
 ) -> tuple[Any, Callable[[], None]]:
-    """The ball source and its stopper; (None, no-op) when no devices can be used.
+    """The ball source and its stopper; (None, no-op) when emulated devices do not start (the
+    console goes on with typed balls, and says so). Serial devices are opened or refused
+    (``DevicePortError``): the console never plays other devices than the hall's instead.
 
-    ``drawn``: the balls of the partida in play, which emulated devices keep out of their drum.
+    ``drawn``: the balls of the partida in play, which emulated devices keep out of their drum;
+    ``seed``: theirs (else one at random).
     """
     if kind == "serial":
-        extractor = getattr(settings, "extractor_port", None)
-        reader = getattr(settings, "reader_port", None)
-        if not extractor or not reader:
-            print(
-                "bingo-hall: faltan los puertos del extractor y del lector en [devices] del "
-                "fichero de la sala; la consola sigue sin dispositivos (las bolas se escriben "
-                "a mano).",
-                file=sys.stderr,
-            )
-            return None, lambda: None
-        try:
-            from drivers.sessions import open_serial_devices
+        from app.devices import serial_ports
+        from drivers.sessions import open_serial_devices
 
-            return open_serial_devices(extractor, reader, baud=settings.baud)
-        except Exception as exc:  # the console still works with typed balls
-            log.exception("serial devices did not open")
-            print(
-                f"bingo-hall: no se pueden abrir los dispositivos ({exc}); la consola sigue sin "
-                "dispositivos (las bolas se escriben a mano).",
-                file=sys.stderr,
-            )
-            return None, lambda: None
+        extractor, reader = serial_ports(settings)  # refused here, naming the port
+        return open_serial_devices(extractor, reader, baud=settings.baud)
+    if kind != "emulated":
+        return None, lambda: None  # typed balls only
+    from app.devices import emulated_seed
+
+    chosen = emulated_seed(seed)
     try:
         from drivers.sessions import open_emulated_devices
 
-        source, stop = open_emulated_devices(secrets.randbelow(2**31), drawn=drawn)
+        source, stop = open_emulated_devices(chosen, drawn=drawn)
     except Exception as exc:  # the console still works with typed balls
         log.exception("emulated devices did not start")
         print(
@@ -152,6 +142,10 @@ def run_console(args: argparse.Namespace) -> int:
     from app.config import load_hall
 
     settings = load_hall(Path(args.config) if getattr(args, "config", None) else None)
+    problem = _ports_problem(args, settings)
+    if problem:  # before any database is opened: nothing is written
+        print(f"bingo-hall: {problem}", file=sys.stderr)
+        return EXIT_REFUSED
     if not getattr(args, "local", True):
         from app.station import run_station
 
@@ -159,14 +153,18 @@ def run_console(args: argparse.Namespace) -> int:
     from app.bootstrap import open_hall
 
     with open_hall(
-        getattr(args, "db", None), getattr(args, "hall", None), settings.hall_id
+        getattr(args, "db", None),
+        getattr(args, "hall", None),
+        settings.hall_id,
+        writer="bingo-hall run --local",
     ) as engine:
         service = engine.service
+        engine.store.audit_before_writing(service.hall_id)  # as the server's start (decision 640)
         prepare_hall(service, settings)
-        kind = getattr(args, "devices", "emulated")
-        partida = service.hall.partida
-        drawn = tuple(partida.balls) if partida is not None else ()
-        source, stop_sources = _start_devices(kind, settings, drawn)
+        service.note_system_interruption()  # a partida the last run left in play says so
+        kind, source, stop_sources = _local_devices(args, service, settings)
+        if kind == "refused":
+            return EXIT_REFUSED
         stop_boards = _start_boards(service, kind, settings)
 
         def stop() -> None:
@@ -195,14 +193,64 @@ def run_console(args: argparse.Namespace) -> int:
             stop_devices()
 
 
+def _ports_problem(args: argparse.Namespace, settings: Any) -> str | None:
+    """Why the hall's own devices cannot be used (a port of ``[devices]`` missing or that does
+    not open), when they are the ones chosen (``app.devices.chosen_devices``); else None. A
+    console joining a running server (``--server``) has no devices of its own.
+    """
+    from app.devices import DevicePortError, chosen_devices, serial_ports
+
+    if getattr(args, "server", None):
+        return None
+    kind = chosen_devices(getattr(args, "devices", None), settings)
+    if kind != "emulated" and getattr(args, "seed", None) is not None:
+        return f"--seed solo vale con los dispositivos emulados; los de ahora son {kind}"
+    if kind != "serial":
+        return None
+    try:
+        serial_ports(settings)
+    except DevicePortError as exc:
+        return str(exc)
+    return None
+
+
+def _local_devices(
+    args: argparse.Namespace, service: Any, settings: Any
+) -> tuple[str, Any, Callable[[], None]]:
+    """The devices of ``run --local`` (``app.devices.chosen_devices``): their kind, source and
+    stopper; kind "refused" when the ports of ``[devices]`` cannot be opened (said why).
+    """
+    from app.devices import DevicePortError, announce_emulated, chosen_devices, emulated_seed
+
+    kind = chosen_devices(getattr(args, "devices", None), settings)
+    partida = service.hall.partida
+    drawn = tuple(partida.balls) if partida is not None else ()
+    given = getattr(args, "seed", None)
+    seed = emulated_seed(given)
+    try:
+        source, stop = _start_devices(kind, settings, drawn, seed)
+    except DevicePortError as exc:
+        print(f"bingo-hall: {exc}", file=sys.stderr)
+        return "refused", None, lambda: None
+    if kind == "emulated" and source is not None:
+        service.use_emulated_devices(seed)  # its balls and counts say so (decision 520)
+        announce_emulated(seed, given is not None)
+    return kind, source, stop
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``bingo-hall run``'s own options."""
     parser.add_argument(
         "--devices",
         choices=["emulated", "serial", "none"],
-        default="emulated",
         help="los dispositivos del servidor que se arranca: emulados, los puertos serie de "
-        "[devices] o ninguno (el jefe de mesa teclea cada bola)",
+        "[devices] o ninguno (el jefe de mesa teclea cada bola); por omisión los puertos de "
+        "[devices] cuando el fichero de la sala los nombra, y si no los emulados",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="semilla de los dispositivos emulados (por omisión, al azar; se dice al arrancar)",
     )
     parser.add_argument(
         "--server",
@@ -231,6 +279,14 @@ def devices_words(kind: str, source: Any) -> str:
     if source is None:
         return "sin dispositivos"
     return "extractor y lector en serie" if kind == "serial" else "dispositivos emulados"
+
+
+def _show_clock(console: Any) -> None:
+    """Whether this PC's clock, whose times the record and the acta get, is kept synchronised."""
+    from app.clock_sync import clock_synchronised
+    from ui.console.clock import show_clock
+
+    show_clock(console, clock_synchronised())
 
 
 def _run_gui(
@@ -291,6 +347,7 @@ def _run_gui(
         options_file=Path(platformdirs.user_config_dir("bingo-hall")) / "consola.ini",
     )
     console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
+    _show_clock(console)
     if rights is not None:
         rights.parent = console  # the jefe de sala's override opens over the console
     panel = HallPanel(panel_state(service.hall), languages=settings.languages)

@@ -31,6 +31,7 @@ MAX_PARTIDAS = 200
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from app.bootstrap import open_hall
+    from bingo.clock import not_before
     from bingo.simulate import SimulatedClock, SimulationPlan, seeded_bola_loca
 
     settings = hall_settings(args)
@@ -65,10 +66,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             settings.hall_id,
             clock=lambda: holder["clock"](),
             bola_loca=lambda count: holder["bola"](count),
+            writer="bingo-hall simulate",
         ) as engine,
     ):
         svc = engine.service
         holder["svc"] = svc
+        engine.store.audit_before_writing(svc.hall_id)  # before anything (decision 640)
         from store.operators import OperatorBook
 
         if OperatorBook(engine.store).has_operators():  # a real hall's record (decision 250)
@@ -103,7 +106,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _check_ball_set_lasts(
                 svc.hall, partidas - (len(open_session.partidas) if open_session else 0)
             )
-        holder["clock"] = SimulatedClock(date, seq)
+        # made-up times, never behind the record's last (a session opens on no clock behind it)
+        holder["clock"] = not_before(SimulatedClock(date, seq), lambda: svc.hall.last_at)
         holder["bola"] = seeded_bola_loca(seed, next_partida)
         plan = SimulationPlan(
             seed=seed,
@@ -134,15 +138,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             except ValueError as exc:  # an unknown --fault: the command line is wrong
                 raise CliError(f"--fault: {exc}", EXIT_USAGE) from None
         elif args.devices == "serial":
-            from app.devices import serial_draws
+            from app.devices import DevicePortError, serial_draws, serial_ports
 
-            if not settings.extractor_port or not settings.reader_port:
-                raise CliError("faltan los puertos del extractor y del lector en [devices]")
-            try:
-                draws, stop_devices = serial_draws(
-                    svc, settings.extractor_port, settings.reader_port, settings.baud
-                )
-            except OSError as exc:
+            try:  # each port opened once first: one that cannot be is named, nothing written
+                extractor, reader = serial_ports(settings)
+                draws, stop_devices = serial_draws(svc, extractor, reader, settings.baud)
+            except (DevicePortError, OSError) as exc:
                 raise CliError(f"no se pueden abrir los dispositivos: {exc}") from None
             stop_devices = _with_boards(svc, settings, stop_devices)
         ledger = open_ledger(engine.store, settings)

@@ -14,6 +14,7 @@ nobody (decision 200).
 from __future__ import annotations
 
 import argparse
+import hmac
 import os
 import secrets
 import signal
@@ -25,9 +26,10 @@ from typing import Any
 
 import httpx
 
+from app.lifeline import Keeper, Lifeline, die_with_parent, record_served
 from app.run import EXIT_REFUSED, _run_gui
-from app.server.auth import CONSOLE_KEY_ENV
-from ui.client.link import tls_context
+from app.server.auth import CONSOLE_KEY_ENV, CONSOLE_KEY_FD_ENV, PROOF_HEADER, console_proof
+from ui.client.link import certificate_problem, tls_context
 
 START_SECONDS = 60.0
 
@@ -48,15 +50,12 @@ def _any_port() -> int:
 
 
 def _devices_kind(args: argparse.Namespace, settings: Any) -> str:
-    kind = str(getattr(args, "devices", "emulated"))
-    if kind == "serial" and not (settings.extractor_port and settings.reader_port):
-        print(
-            "bingo-hall: faltan los puertos del extractor y del lector en [devices] del fichero "
-            "de la sala; la consola sigue sin dispositivos (las bolas se escriben a mano).",
-            file=sys.stderr,
-        )
-        return "none"
-    return kind
+    """The server's devices: ``--devices``, else the settings' (``app.devices.chosen_devices``;
+    their ports were checked before, ``app.run._ports_problem``).
+    """
+    from app.devices import chosen_devices
+
+    return chosen_devices(getattr(args, "devices", None), settings)
 
 
 class ChildServer:
@@ -69,6 +68,8 @@ class ChildServer:
         # a hall's own certificate is trusted for its own loopback server
         self.verify: bool | str = args.cafile or settings.server.cert or True
         self.options = ["--devices", kind]
+        if kind == "emulated" and getattr(args, "seed", None) is not None:
+            self.options += ["--seed", str(args.seed)]
         for option in ("db", "hall", "config"):
             value = getattr(args, option, None)
             if value:
@@ -90,30 +91,62 @@ class ChildServer:
             if not self.chosen and not _free(self.port):
                 self.port = _any_port()
             command = [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)]
-            self.proc = subprocess.Popen(
-                command + self.options,
-                env={**os.environ, "PYTHONUNBUFFERED": "1", CONSOLE_KEY_ENV: self.key},
-            )
+            self.proc = self._spawn(command + self.options)
             problem = self._wait_ready(self.proc)
             if problem is None or self.chosen or _free(self.port):
                 return problem
             self.stop()  # it lost the port to another program: another port
         return problem
 
+    def _spawn(self, command: list[str]) -> subprocess.Popen[bytes]:
+        """The server, handed the console's key on a pipe: in its environment it could be read
+        in ``/proc/PID/environ`` for as long as it runs (decision 589).
+        """
+        read, write = os.pipe()
+        try:
+            env = {**os.environ, "PYTHONUNBUFFERED": "1", CONSOLE_KEY_FD_ENV: str(read)}
+            env.pop(CONSOLE_KEY_ENV, None)
+            proc = subprocess.Popen(
+                command,
+                env=env,
+                pass_fds=(read,),
+                preexec_fn=die_with_parent(),  # it ends with the console, however that dies
+            )
+            os.write(write, self.key.encode("ascii"))
+        finally:
+            os.close(read)
+            os.close(write)
+        return proc
+
     def _wait_ready(self, proc: subprocess.Popen[bytes]) -> str | None:
+        """None once the server this console started answers, with the proof that it holds
+        the console's key (another program answering on the port is not taken for it, and is
+        never sent the key); else why not, at once for a certificate that fails.
+        """
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             code = proc.poll()
             if code is not None:
                 return f"el servidor de la sala no arrancó (salida {code})"
+            challenge = secrets.token_hex(16)
             try:
                 answer = httpx.get(
-                    f"{self.url}/api/v1/station", timeout=1.0, verify=tls_context(self.verify)
+                    f"{self.url}/api/v1/station",
+                    timeout=1.0,
+                    verify=tls_context(self.verify),
+                    headers={PROOF_HEADER: challenge},
                 )
                 if answer.status_code == 200 and proc.poll() is None:
-                    return None
-            except httpx.HTTPError:
-                pass
+                    if _proved(answer, self.key, challenge):
+                        return None
+                    return (
+                        f"otro programa responde en el puerto {self.port}: no es el servidor "
+                        "que esta consola arrancó (use otro con --port)"
+                    )
+            except httpx.HTTPError as exc:
+                problem = certificate_problem(exc)
+                if problem is not None:  # it will not pass by waiting: said now
+                    return f"{problem} (--cafile: la autoridad de la sala, ca.pem)"
             time.sleep(0.1)
         return "el servidor de la sala no responde"
 
@@ -127,6 +160,14 @@ class ChildServer:
                 self.proc.wait(5)
 
 
+def _proved(answer: httpx.Response, key: str, challenge: str) -> bool:
+    try:
+        proof = answer.json().get("proof")
+    except ValueError:
+        return False
+    return isinstance(proof, str) and hmac.compare_digest(proof, console_proof(key, challenge))
+
+
 def run_station(args: argparse.Namespace, settings: Any) -> int:
     """Start the server (unless ``--server``), connect the console to it; the exit code."""
     from ui.client.devices import RemoteDevices
@@ -138,15 +179,27 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
     url = args.server
     kind = "server"
     verify: bool | str = args.cafile or True
+    keeper: Keeper | None = None
+    lifeline = Lifeline(lambda: None)
+    if url is None:
+        url, refused = record_served(args, settings)  # its server, if one serves it already
+        if refused:
+            lifeline.restore()
+            print(f"bingo-hall: {refused}", file=sys.stderr)
+            return EXIT_REFUSED
     if url is None:
         kind = _devices_kind(args, settings)
         child = ChildServer(args, kind, settings)
+        lifeline.stop = child.stop
         problem = child.start()
         if problem:
             child.stop()
+            lifeline.restore()
             print(f"bingo-hall: {problem}", file=sys.stderr)
             return EXIT_REFUSED
         url, verify = child.url, child.verify
+        keeper = Keeper(child)
+        lifeline.stop = keeper.stop
     try:
         link = Link(url, args.station, verify=verify)
         if child is not None:
@@ -167,14 +220,18 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
 
         def attach(window: Any, panel: Any, open_panel: Any) -> None:
             Station(window, service, devices, open_panel).watch_panel(panel)
+            lifeline.watch(window)
 
         try:
             return _run_gui(service, settings, devices, lambda: None, words, station=attach)
         finally:
             service.close()
     finally:
+        if keeper is not None:
+            keeper.stop()
         if child is not None:
             child.stop()
+        lifeline.restore()
 
 
 def _log_in(link: Any, station: dict[str, Any], settings: Any) -> str | None:

@@ -25,6 +25,9 @@ def discover() -> list[str]:
 
 def main(argv: list[str]) -> int:
     names = discover()
+    # from the first option on, options of the benchmarks named (``panels --clients 1000``)
+    cut = next((i for i, a in enumerate(argv) if a.startswith("--")), len(argv))
+    argv, options = argv[:cut], argv[cut:]
     wanted = argv or names
     unknown = sorted(set(wanted) - set(names))
     if unknown:
@@ -34,7 +37,7 @@ def main(argv: list[str]) -> int:
         module = importlib.import_module(f"bench.bench_{name}")
         print(f"== {name} ==", flush=True)
         started = time.perf_counter()
-        module.main()
+        module.main(options) if options else module.main()
         print(f"({name}: {time.perf_counter() - started:.1f} s)\n", flush=True)
     return 0
 

@@ -89,7 +89,19 @@ def _show(name: str, values: list[float]) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """``--clients N``: N stream clients instead of the chromium panels (issue 20, item 13)."""
+    argv = argv or []
+    if "--clients" in argv:
+        clients = int(argv[argv.index("--clients") + 1])
+        from bench.stream_clients import run
+
+        figures = run(clients)
+        print(f"{clients} stream clients, 20 balls typed, loopback, shared machine:")
+        _show("command accepted -> received", figures["received"])
+        _show("spread first..last client", figures["spread"])
+        print(f"  changes never received: {int(figures['missing'][0])}")
+        return
     typed = _run("none")
     print(f"{PANELS} panels, {BALLS} balls typed by the jefe de mesa, loopback, shared machine:")
     _show("command accepted -> painted", typed["accepted"])

@@ -512,7 +512,7 @@ class TerminalCollect(Command[TerminalPaid]):
 @dataclass(frozen=True, kw_only=True)
 class AdoptGame(Command[GameAdopted]):
     """A published game file (``plus-4x5``, ``derivado-instantaneo-3x3``: its name in
-    ``app/config/games/``) authorised in the hall's region, read and checked as ``simulate
+    ``config/games/``) authorised in the hall's region, read and checked as ``simulate
     --game`` reads it, adopted whole into the record; result ``{"game_id", "version", "sha256",
     "count"}``; unknown: ``422 unknown_game``.
     """

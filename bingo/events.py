@@ -163,7 +163,7 @@ class BallCheckRecorded(Event):
     when: str  # "open" | "close"
     numbers: tuple[int, ...]
     ok: bool  # 1..90 once each, and every ball in perfect condition
-    method: str  # "reader" | "manual"
+    method: str  # "reader" | "emulated" (an emulated reader's) | "manual"
     # Added later, with defaults so earlier records still read: the balls' condition (II.2:
     # "que se encuentran en perfecto estado") and what the jefe de mesa noted about it.
     condition_ok: bool = True
@@ -291,7 +291,7 @@ class BallDrawn(Event):
     partida: int
     index: int  # 1-based extraction count
     number: int
-    source: str  # "extractor" | "manual" | "operator" | "simulated"
+    source: str  # "extractor" | "emulated" | "manual" | "operator" | "simulated"
     ball_id: str
 
 
@@ -492,6 +492,23 @@ class TerminalPrizePaid(Event):
     number: int
     amount_cents: int
     terminal: str
+
+
+#: The ball source and count method of emulated devices, in place of "extractor" / "reader".
+EMULATED = "emulated"
+
+
+@_register
+@dataclass(frozen=True, kw_only=True)
+class DevicesEmulated(Event):
+    """The session's balls and counts marked ``emulated`` from here on came from emulated
+    devices started with ``seed`` (recorded with the first of them after each start), so no
+    export or acta of it can pass for a real night, and the draws can be replayed.
+    """
+
+    kind: ClassVar[str] = "devices_emulated"
+    session_id: str
+    seed: int
 
 
 @_register

@@ -348,6 +348,12 @@ def _session(hall: Hall, session: SessionState) -> dict[str, Any]:
         ),
         **_terminal_limits(session.terminal_limits),
         **_simulation(hall, session),
+        # only when emulated devices gave balls or counts: not a real night (decision 520)
+        **(
+            {"emulated_devices": {"seeds": list(hall.emulated[session.id])}}
+            if session.id in hall.emulated
+            else {}
+        ),
         **simultaneous_partidas(hall, session.id),  # only when it sold in one (decision 309)
         # Claims about the session hold its acta and record past six months (R-ACTA-5).
         "reclamaciones": [

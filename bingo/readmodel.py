@@ -66,6 +66,9 @@ class PanelState:
     interconnected_cents: int | None = None
     interconnected_ball_limit: int = 0
     interconnected_outcome: str = ""
+    # the session's balls or counts came from emulated devices: every screen says «emulado»,
+    # so no such partida passes for a real one (decision 520)
+    emulated: bool = False
 
     @property
     def extractions(self) -> int:
@@ -189,6 +192,7 @@ def panel_state(hall: Hall) -> PanelState:
         interconnected_cents=ic_cents,
         interconnected_ball_limit=ic_limit,
         interconnected_outcome=ic_outcome,
+        emulated=session is not None and session.id in hall.emulated,
     )
 
 

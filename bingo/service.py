@@ -24,6 +24,8 @@ from bingo.card_library import CardSetLibrary as CardSetLibrary
 from bingo.card_library import card_set_with_digest as card_set_with_digest
 from bingo.cards import CardSet, generate_card_set
 from bingo.chain import Record, seal
+from bingo.clock import check_clock
+from bingo.emulated import EmulatedDevices
 from bingo.game.definition import GameDefinition
 from bingo.hall import DomainError, Hall
 from bingo.hall import interconnected as ic_steps
@@ -128,10 +130,12 @@ class HallService:
         self.hall = Hall(self.card_sets.get)
         self.hall.games.load_copy = self.card_sets.copy_of
         self.last_seq = 0
+        self.last_at = ""  # the time of the newest record held
         self._tracker: tuple[int, str, CompletionTracker, list[tuple[str, int]]] | None = None
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
         self.rights: rt.Rights | None = None
+        self.emulated: EmulatedDevices | None = None  # use_emulated_devices
         self._terminal_asks = False  # a terminal's own command is running (decision 284)
         self._carried = threading.local()  # the authorisation a handled command carries
         self._replay(event_log.load(hall_id))
@@ -162,7 +166,7 @@ class HallService:
             if isinstance(event, ev.CardSetRegistered):
                 self.card_sets.know(event.card_set_id, event.source, event.digest)
             self.hall.apply(event, rec.at)
-            self.last_seq = rec.seq
+            self.last_seq, self.last_at = rec.seq, rec.at
 
     def follow(self, records: Sequence[Record]) -> list[Record]:
         """A replica's step: records committed by the hall's one writer elsewhere, applied with
@@ -179,7 +183,7 @@ class HallService:
                 if isinstance(event, ev.CardSetRegistered):
                     self.card_sets.know(event.card_set_id, event.source)
                 self.hall.apply(event, rec.at)
-                self.last_seq = rec.seq
+                self.last_seq, self.last_at = rec.seq, rec.at
             for rec, event in zip(new, events, strict=True):
                 for subscriber in list(self._subscribers):
                     try:
@@ -214,7 +218,7 @@ class HallService:
             if isinstance(event, ev.CardSetRegistered):
                 self.card_sets.know(event.card_set_id, event.source, event.digest)
             self.hall.apply(event, rec.at)
-            self.last_seq = rec.seq
+            self.last_seq, self.last_at = rec.seq, rec.at
         for rec, event in zip(records, events, strict=True):
             for subscriber in list(self._subscribers):
                 try:
@@ -360,17 +364,26 @@ class HallService:
         """Record the count of the balls; True when all 90 are there, each once, in perfect
         condition (R-BALL-2). A damaged ball is recorded with ``condition_ok=False`` and a note.
         """
-        records = self._do(
-            lambda: self.hall.record_ball_check(
-                session_id, when, numbers, method, condition_ok, note
-            )
-        )
+        with self._lock:
+            method, before = self._labelled(method, session_id)
+
+            def decide() -> list[ev.Event]:
+                if when == "open":  # a clock behind the record opens nothing, nor counts for it
+                    check_clock(self.hall.last_at, self._clock())
+                check = self.hall.record_ball_check
+                return [*before, *check(session_id, when, numbers, method, condition_ok, note)]
+
+            records = self._do(decide)
         return bool(records[-1].payload["ok"])
 
     def open_session(
         self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
     ) -> None:
-        self._do(lambda: self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala))
+        def decide() -> list[ev.Event]:
+            check_clock(self.hall.last_at, self._clock())
+            return self.hall.open_session(session_id, date, jefe_de_mesa, jefe_de_sala)
+
+        self._do(decide)
 
     def announce_last_partida(self) -> None:
         self._do(self.hall.announce_last_partida)
@@ -555,7 +568,20 @@ class HallService:
     def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> list[Record]:
         """Record a ball together with the claims of the electronic cartones it completed."""
         with self._lock:
-            return self._draw([], number, source, ball_id)
+            partida = self.hall.partida
+            source, before = self._labelled(source, partida.session_id if partida else None)
+            return self._draw(before, number, source, ball_id)
+
+    def use_emulated_devices(self, seed: int) -> None:
+        """The devices feeding this service are emulated, started with ``seed``: their balls and
+        counts are recorded as such, with the seed (``bingo.emulated``, decision 520).
+        """
+        self.emulated = EmulatedDevices(seed)
+
+    def _labelled(self, given: str, session_id: str | None) -> tuple[str, list[ev.Event]]:
+        if self.emulated is None:
+            return given, []
+        return self.emulated.label(given, session_id, self.hall.emulated)
 
     def _draw(self, before: list[ev.Event], number: int, source: str, ball_id: str) -> list[Record]:
         partida = self.hall.partida
@@ -725,6 +751,15 @@ class HallService:
             return self._draw(
                 self.hall.note_reader_hold(hold_note, incident), number, "operator", ball_id
             )
+
+    def note_system_interruption(self) -> bool:
+        """At the start of the record's writer: a partida left in play by the previous one (it
+        was killed, or closed mid-partida) gets the interruption and this resumption recorded,
+        with the time of the last record and the time now; False when none was in play.
+        """
+        with self._lock:
+            stopped = self.last_at
+            return bool(self._commit(self.hall.note_system_interruption(stopped, self._clock())))
 
     def note_manual_book(self, from_ball: int, note: str) -> None:
         self._do(lambda: self.hall.note_manual_book(from_ball, note))

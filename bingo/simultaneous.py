@@ -40,7 +40,7 @@ KINDS = frozenset(
     {OPENED, SOLD, STARTED, BALL, CLAIM, LINK, CLOSED, WITHDRAWN, INCIDENT, BALL_COUNT}
 )
 #: How the centre counted its balls (``BALL_COUNT``'s ``method``), as a hall (decision 43).
-COUNT_METHODS = ("reader", "manual")
+COUNT_METHODS = ("reader", "manual", "emulated")
 
 # The centre's incidents (``INCIDENT``'s ``incident``), as a hall's: the extraction goes on by
 # hand (R-INC-2), is suspended before its first ball (R-INC-1) until ``resumed``, or is stopped
@@ -48,7 +48,9 @@ COUNT_METHODS = ("reader", "manual")
 MANUAL, SUSPENDED, RESUMED, STOPPED = "manual_extraction", "suspended", "resumed", "stopped"
 INCIDENTS = (MANUAL, SUSPENDED, RESUMED, STOPPED)
 #: How a ball came to the centre's record (``BALL``'s ``source``; none: typed by its table).
-BALL_SOURCES = ("extractor", "operator", "manual")
+BALL_SOURCES = ("extractor", "operator", "manual", "emulated")
+#: The ball source and count method of emulated devices (decision 520).
+EMULATED = "emulated"
 
 SELLING, DRAWING, FINISHED = "selling", "drawing", "closed"
 LINE, BINGO = "line", "bingo"

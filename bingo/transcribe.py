@@ -70,6 +70,22 @@ def _int(where: str, value: Any) -> int:
     return value
 
 
+#: A sale's ``kind`` in the book: True for the electronic one.
+SALE_KINDS = {"physical": False, "electronic": True}
+
+
+def _sale_kind(where: str, value: Any) -> bool:
+    """Whether the book's sale is electronic; an unknown kind is refused, never taken as a
+    physical sale (decision 646).
+    """
+    if not isinstance(value, str) or value not in SALE_KINDS:
+        raise BookError(
+            f"{where}: {value!r} no es un tipo de venta; se esperaba «physical» (cartones de "
+            "papel) o «electronic»"
+        )
+    return SALE_KINDS[value]
+
+
 def parse_book(data: Any) -> list[BookPartida]:
     """Check the shape of a manual-book file; every error names its place."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
@@ -90,7 +106,7 @@ def parse_book(data: Any) -> list[BookPartida]:
                     str(s["series"]),
                     _int(f"{where}: venta {j} first", s["first"]),
                     _int(f"{where}: venta {j} last", s["last"]),
-                    s.get("kind", "physical") == "electronic",
+                    _sale_kind(f"{where}: venta {j} kind", s.get("kind", "physical")),
                 )
                 for j, s in enumerate(raw.get("sales", []), 1)
             )

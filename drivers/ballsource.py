@@ -113,6 +113,7 @@ class DeviceBallSource:
         self._stopper: Callable[[], None] | None = None
         self._pool: ThreadPoolExecutor | None = None  # one line asked while the other is
         self._closed = False
+        self._air_drops = 0  # times the air was found off before a release
 
     # ------------------------------------------------------------------ public API
     def draw(
@@ -392,8 +393,19 @@ class DeviceBallSource:
             )
 
     def _air_on(self, d: _Draw) -> None:
-        """The air is off between balls (the extractor restarted, or stopped it): on again."""
-        log.warning("draw %s: the extractor's air is off; turning it on", d.number)
+        """The air is off between balls (the extractor restarted, or stopped it): on again.
+
+        Some extractors stop the air after every release: said once, not at every ball.
+        """
+        self._air_drops += 1
+        if self._air_drops == 1:
+            log.warning("draw %s: the extractor's air is off; turning it on", d.number)
+        else:
+            log.debug(
+                "draw %s: the extractor's air is off again (%s times); turning it on",
+                d.number,
+                self._air_drops,
+            )
         try:
             self.extractor.air_on()
         except NakError as exc:
@@ -470,6 +482,7 @@ class DeviceBallSource:
                 d.released = True
                 d.read_deadline = now + self.timing.read_timeout
                 d.confirm_until = None
+                self.reader.hurry()  # the ball is in the tube: its reading comes next
         elif isinstance(event, BallReadEvent):
             if self._is_known_repeat(event):
                 pass

@@ -72,7 +72,11 @@ class HallBoardDriver(DeviceDriver):
             if not ADDR_BOARD_FIRST <= address <= ADDR_BOARD_LAST:
                 raise ValueError(f"board address 0x{address:02X} outside 0x10..0x1F")
         self._desired: ShowState | None = None
-        self._shown: dict[int, int] = {}
+        self._broadcast_due = False
+        self._shown: dict[int, int] = {}  # the hash each board last reported
+        # What each board shows as far as the host knows (it ACKed a SHOW of it, or reported
+        # BHD/1's hash of it), and the hash its STATUS gives for it (None: not seen yet).
+        self._views: dict[int, tuple[ShowState, int | None]] = {}
         self._synced = threading.Condition()
         self.pushes = 0
 
@@ -86,50 +90,90 @@ class HallBoardDriver(DeviceDriver):
     def show(
         self, partida: int, extractions: int, last_ball: int | None, drawn: frozenset[int]
     ) -> None:
-        """Show the hall's state on every board (one broadcast; stragglers get a push)."""
+        """Show the hall's state on every board (one broadcast; stragglers get a push).
+
+        Called from the record's commit: it only hands the state to the line's supervisor and
+        returns. Nothing here waits for the line, which may be busy for a whole reconnection
+        attempt (a pulled cable) or stuck.
+        """
         state = ShowState(partida, extractions, last_ball or 0, frozenset(drawn))
-        payload = state.to_payload()
-        self._desired = state
-        with contextlib.suppress(LinkDown):  # if down, the state is pushed on reconnection
-            self.link.broadcast(MsgType.SHOW, payload)
-        for unit in self.units.values():
-            unit.next_poll = 0.0  # verify every board's hash at once
+        state.to_payload()  # a state that does not fit the frame is refused here, to the caller
+        with self._synced:
+            self._desired = state
+            self._broadcast_due = True
+        if not self._supervise:
+            self._line_work()  # no supervisor to hand it to: the caller owns the line
         self.wake()
 
+    def _line_work(self) -> None:
+        with self._synced:
+            due, self._broadcast_due = self._broadcast_due, False
+            state = self._desired
+        if not due or state is None:
+            return
+        with contextlib.suppress(LinkDown):  # if down, the state is pushed on reconnection
+            self.link.broadcast(MsgType.SHOW, state.to_payload())
+        for unit in self.units.values():
+            unit.next_poll = 0.0  # verify every board at once
+
     def synced(self, address: int | None = None) -> bool:
-        """Whether the board(s) last reported showing the desired state."""
+        """Whether the board(s) show the desired state, as far as the host knows."""
+        with self._synced:
+            return self._is_synced(address)
+
+    def _is_synced(self, address: int | None) -> bool:
         desired = self._desired
         if desired is None:
             return True
-        wanted = desired.hash
         addresses = [address] if address is not None else list(self.units)
-        return all(self._shown.get(a) == wanted for a in addresses)
+        return all(
+            (view := self._views.get(a)) is not None and view[0] == desired for a in addresses
+        )
 
     def wait_synced(self, timeout: float, address: int | None = None) -> bool:
         with self._synced:
-            return self._synced.wait_for(lambda: self.synced(address), timeout)
+            return self._synced.wait_for(lambda: self._is_synced(address), timeout)
 
     def shown_hash(self, address: int | None = None) -> int | None:
         return self._shown.get(address if address is not None else self.address)
 
-    def _record(self, address: int, shown: int) -> None:
-        with self._synced:
-            self._shown[address] = shown
-            self._synced.notify_all()
-
     def _on_offline(self, unit: Unit) -> None:
         with self._synced:
             self._shown.pop(unit.address, None)  # unknown until it answers again
+            self._views.pop(unit.address, None)
 
     def _after_status(self, unit: Unit, status: Status) -> None:
-        self._record(unit.address, BoardFields.from_bytes(status.fields).shown_hash)
-        desired = self._desired
-        if desired is not None and self._shown[unit.address] != desired.hash:
+        """Compare what the board shows with the desired state; push it if they differ.
+
+        BHD/1 says a board answers "a 2-byte hash of what it shows" without fixing the hash:
+        this project's boards use the CRC of the SHOW payload, a maker's may not. The hash is
+        only a sign that the board changed: a board is in sync when it reports the hash it gave
+        for the desired state after that state was pushed to it (learnt per board), or BHD/1's
+        hash of it as this project computes it. Any other hash gets one push of the state.
+        """
+        shown = BoardFields.from_bytes(status.fields).shown_hash
+        address = unit.address
+        with self._synced:
+            self._shown[address] = shown
+            desired = self._desired
+            view = self._views.get(address)
+            if desired is None or self._broadcast_due:
+                self._synced.notify_all()
+                return  # a broadcast is on its way: that board is checked after it
+            known = view is not None and view[0] == desired and view[1] in (None, shown)
+            if known or shown == desired.hash:
+                self._views[address] = (desired, shown)
+            else:
+                self._views.pop(address, None)
+            in_sync = address in self._views
+            self._synced.notify_all()
+        if not in_sync:
             self._push(unit, desired)
 
     def _after_resync(self, unit: Unit) -> None:
         with self._synced:
             self._shown.pop(unit.address, None)  # came back or rebooted: unknown until pushed
+            self._views.pop(unit.address, None)
         desired = self._desired
         if desired is not None:
             self._push(unit, desired)
@@ -142,7 +186,11 @@ class HallBoardDriver(DeviceDriver):
         except ProtocolError:
             return
         self.pushes += 1
-        self._record(unit.address, int.from_bytes(reply.payload, "big"))
+        with self._synced:
+            self._shown[unit.address] = int.from_bytes(reply.payload[:2], "big")
+            # It ACKed the whole state: it shows it. Its STATUS hash for it is learnt next.
+            self._views[unit.address] = (state, None)
+            self._synced.notify_all()
 
 
 class BoardLines:

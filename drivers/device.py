@@ -129,6 +129,7 @@ class Unit:
     next_poll: float = 0.0
     last_status: float = 0.0
     next_events: float = 0.0  # next EVENTS poll while a ball is expected
+    events_interval: float = 0.0  # the pace of those polls now (backed off while idle)
     events_taken: int = 0
     next_attempt: float = 0.0
     tracker: EventTracker = field(default_factory=EventTracker)
@@ -237,6 +238,11 @@ class DeviceDriver:
         self._wake.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=2.0)
+        if (self._thread is None or not self._thread.is_alive()) and self.line.is_up:
+            try:
+                self._line_work()  # what callers handed over last (the boards' final state)
+            except ProtocolError as exc:
+                log.info("%s: last work not sent: %s", self.name, exc)
         self.link.line_down()
         self.line.close()
         if self._own_traffic and self.traffic is not None:
@@ -285,7 +291,7 @@ class DeviceDriver:
         interval = self.timing.fast_poll_interval if interval is None else interval
         with self._state_lock:
             self._fast.append(interval)
-        self._wake.set()
+        self.hurry()
         try:
             yield
         finally:
@@ -295,6 +301,31 @@ class DeviceDriver:
     def _fast_interval(self) -> float:
         with self._state_lock:
             return min(self._fast, default=self.timing.fast_poll_interval)
+
+    def hurry(self, address: int | None = None) -> None:
+        """Something is about to happen on the device (the ball is out, a reading is due):
+        poll its events at the fast pace again, now.
+        """
+        units = self.units.values() if address is None else [self.units[address]]
+        soon = self._clock() + self._fast_interval()
+        for unit in units:
+            unit.events_interval = 0.0
+            unit.next_events = min(unit.next_events, soon)
+        self._wake.set()
+
+    def _events_interval(self, unit: Unit, delivered: bool) -> float:
+        """The next EVENTS interval while polling fast: the asked-for pace after events (or
+        a command, or ``hurry``); stretched after each empty poll, up to
+        ``idle_poll_interval``. A pace faster than the ball's (a set scan) is never stretched.
+        """
+        base = self._fast_interval()
+        t = self.timing
+        if delivered or base < t.fast_poll_interval or unit.events_interval <= 0.0:
+            unit.events_interval = base
+        else:
+            stretched = unit.events_interval * t.idle_backoff
+            unit.events_interval = max(base, min(stretched, t.idle_poll_interval))
+        return unit.events_interval
 
     def wake(self) -> None:
         self._wake.set()
@@ -319,7 +350,7 @@ class DeviceDriver:
             self._set_offline(unit, "line lost")
             raise
         if self._fast:
-            self._wake.set()
+            self.hurry(unit.address)  # the device acts on it: its events come soon
         return reply
 
     def _refusal(self, unit: Unit, nak: NakError) -> NakError:
@@ -391,6 +422,7 @@ class DeviceDriver:
                 return
             if not self._reopen():
                 return
+        self._line_work()
         all_offline = not any(u.online for u in self.units.values())
         for unit in self.units.values():
             if self._stopping.is_set():
@@ -401,11 +433,12 @@ class DeviceDriver:
                 if fast and self._clock() >= unit.next_events:
                     # Paced start to start: a pty or TCP bridge has no baud rate to slow a
                     # back-to-back loop (thousands of polls a second).
-                    interval = self._fast_interval()
+                    interval = self._events_interval(unit, delivered=False)
                     unit.next_events = self._clock() + interval
                     taken = unit.events_taken
                     self._poll_events(unit)
                     if unit.events_taken != taken:
+                        interval = self._events_interval(unit, delivered=True)
                         # Whoever hears those events may want the line next (the ball source
                         # asks the reader whether its reading is final): leave it free for one
                         # interval, a STATUS due included (unless overdue by a whole second).
@@ -615,6 +648,11 @@ class DeviceDriver:
 
     def _on_offline(self, unit: Unit) -> None:
         """Called when a unit goes offline."""
+
+    def _line_work(self) -> None:
+        """Called on the supervisor at every tick with the line up, before the units' polls:
+        work handed over by callers that must not wait for the line.
+        """
 
     def _after_status(self, unit: Unit, status: Status) -> None:
         """Called after every processed STATUS."""

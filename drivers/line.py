@@ -5,12 +5,20 @@ pseudo-terminal) or a factory returning one; with a factory the line can be reop
 port went away (a USB adapter unplugged, a TCP bridge dropped, an emulator's new pty). Modelled on
 pyserial's ``threaded.ReaderThread``: the reader thread hands every chunk to ``on_bytes`` and
 reports a quiet line to ``on_quiet`` and a lost port to ``on_lost``, once.
+
+A port with a file descriptor (a real port, a pty, ``socket://``) is waited on with ``select``
+and then drained without blocking: one wake-up per burst of bytes. pyserial's own reads would
+wake once for the first byte and again for the rest, and on ``socket://`` (whose
+``in_waiting`` says only "something") once per byte. Other ports (``loop://``) are read
+through pyserial with a timeout.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import select
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -57,6 +65,7 @@ class SerialLine:
         self._thread: threading.Thread | None = None
         self._generation = 0
         self._up = False
+        self._wake: tuple[socket.socket, socket.socket] | None = None  # stops a select
 
     @property
     def can_reopen(self) -> bool:
@@ -95,16 +104,22 @@ class SerialLine:
                 self._ser = self._factory()
             if not self._ser.is_open:
                 self._ser.open()
-            self._ser.timeout = self._read_timeout
+            fd = _fileno(self._ser)
+            # with a descriptor the reader waits in select and the port only drains
+            self._ser.timeout = 0 if fd is not None else self._read_timeout
             self._ser.write_timeout = 1.0
             with contextlib.suppress(serial.SerialException, OSError, AttributeError):
                 self._ser.reset_input_buffer()
             with self._gen_lock:
                 self._generation += 1
                 self._up = True
+            wake = socket.socketpair() if fd is not None else None
+            self._wake = wake
             self._thread = threading.Thread(
-                target=self._read_loop,
-                args=(self._ser, self._generation),
+                target=self._read_loop if fd is None else self._select_loop,
+                args=(self._ser, self._generation)
+                if fd is None
+                else (self._ser, self._generation, fd, wake),
                 name=f"bhd-reader-{self.name}",
                 daemon=True,
             )
@@ -124,6 +139,10 @@ class SerialLine:
             self._up = False
             self._generation += 1
         thread, self._thread = self._thread, None
+        wake, self._wake = self._wake, None
+        if wake is not None:
+            with contextlib.suppress(OSError):
+                wake[1].send(b"x")
         if self._ser is not None and hasattr(self._ser, "cancel_read"):
             with contextlib.suppress(serial.SerialException, OSError, AttributeError):
                 self._ser.cancel_read()
@@ -152,6 +171,33 @@ class SerialLine:
             else:
                 self._on_quiet()
 
+    def _select_loop(
+        self, ser: Any, generation: int, fd: int, wake: tuple[socket.socket, socket.socket] | None
+    ) -> None:
+        assert wake is not None
+        stop = wake[0].fileno()
+        try:
+            while generation == self._generation:
+                try:
+                    ready, _, _ = select.select([fd, stop], [], [], self._read_timeout)
+                    if generation != self._generation or stop in ready:
+                        return
+                    data = ser.read(4096) if ready else b""
+                except Exception as exc:  # pyserial raises SerialException, OSError...
+                    self._lost(generation, exc)
+                    return
+                if generation != self._generation:
+                    return
+                if data:
+                    data = bytes(data)
+                    self._log("RX", data)
+                    self._on_bytes(data)
+                elif not ready:
+                    self._on_quiet()
+        finally:
+            for end in wake:
+                end.close()
+
     def _lost(self, generation: int, exc: BaseException) -> None:
         with self._gen_lock:
             if generation != self._generation:
@@ -176,3 +222,12 @@ class SerialLine:
                 error = exc
         self._lost(generation, error)
         raise LinkDown(f"{self.name}: write failed: {error}") from error
+
+
+def _fileno(ser: Any) -> int | None:
+    """The port's file descriptor, if it has one to wait on (``loop://`` has none)."""
+    try:
+        fd = ser.fileno()
+    except (OSError, AttributeError, ValueError, TypeError, serial.SerialException):
+        return None
+    return fd if isinstance(fd, int) and fd >= 0 else None

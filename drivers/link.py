@@ -46,6 +46,11 @@ class LinkTiming:
 
     repeat_interval: float = 0.100
     max_repeats: int = 3
+    # A reply still arriving when ``repeat_interval`` is up is waited for, the timer counting
+    # from its last byte, for at most the time of a whole frame at 9600 baud (207 bytes) more:
+    # at 9600 baud a reply over ~90 bytes, at 19200 one near the 200-byte limit, is still on
+    # the wire after 100 ms.
+    frame_time: float = 0.216
     busy_interval: float = 0.050
     max_busy: int = 20
     poll_interval: float = 0.250
@@ -55,6 +60,12 @@ class LinkTiming:
     # While a ball is expected: one EVENTS poll every ``fast_poll_interval`` (start to start),
     # at once again after a reply carrying a burst of events (a set scan).
     fast_poll_interval: float = 0.020
+    # ... backed off while nothing comes: each empty poll stretches the interval by
+    # ``idle_backoff``, up to ``idle_poll_interval``; a command sent to the device, an event
+    # taken in or ``hurry`` brings it back to ``fast_poll_interval`` (a waiting line costs a
+    # third of the requests, and a ball is heard at most that much later).
+    idle_poll_interval: float = 0.060
+    idle_backoff: float = 1.5
     scan_poll_interval: float = 0.005  # during a set scan (91 events through a ring of 8)
     burst_events: int = 2
     fast_status_interval: float = 1.0  # STATUS while polling EVENTS fast
@@ -161,11 +172,13 @@ class HostLink:
         self._pending: tuple[int, int] | None = None
         self._reply: Frame | None = None
         self._down = False
+        self._last_rx = 0.0  # when the last byte came in
         self.stats = LinkStats()
 
     # --- fed by the reader thread
     def feed(self, data: bytes) -> None:
         with self._cond:
+            self._last_rx = time.monotonic()
             frames = self._decoder.feed(data)
             for frame in frames:
                 self._on_frame(frame)
@@ -265,13 +278,32 @@ class HostLink:
                     self._pending = None
 
     def _wait(self, timeout: float) -> Frame | None:
+        """The reply, or None once ``timeout`` has passed with no frame arriving.
+
+        A frame still coming in when the time is up is waited for (the timer counts from its
+        last byte), up to ``frame_time`` more: throwing it away would make the repeat's reply,
+        as long, meet the same fate.
+        """
+        start = time.monotonic()
+        deadline = start + timeout
+        latest = deadline + self.timing.frame_time
         with self._cond:
-            self._cond.wait_for(lambda: self._reply is not None or self._down, timeout)
-            if self._reply is None and not self._down:
+            while True:
+                got = self._cond.wait_for(
+                    lambda: self._reply is not None or self._down, deadline - time.monotonic()
+                )
+                if got:
+                    break
+                arriving = self._last_rx + timeout
+                if self._decoder.pending and self._last_rx > start and arriving > deadline:
+                    deadline = min(arriving, latest)
+                    if deadline > time.monotonic():
+                        continue
                 # Overdue: a garbage STX announcing a long frame may be holding the reply back.
                 while self._decoder.pending:
                     for frame in self._decoder.expire():
                         self._on_frame(frame)
+                break
             if self._reply is not None:
                 return self._reply
             if self._down:

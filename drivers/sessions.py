@@ -4,6 +4,7 @@ their serial lines (``drivers.ballsource.DeviceBallSource`` over real drivers in
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,34 @@ from drivers.reader import ReaderDriver
 
 if TYPE_CHECKING:
     from drivers.emulators import EmulatedHall, ExtractorModel, ReaderModel
+
+
+_warming: list[threading.Thread] = []
+_warming_lock = threading.Lock()
+
+
+def warm_the_record() -> threading.Thread:
+    """Compile, on a thread of its own, the pass that finds the electronic cartones' prizes.
+
+    numba compiles it at its first use, inside the commit of the session's first ball: that
+    ball took 2.3-4.8 s to be recorded while the devices had it in a few milliseconds. Started
+    when the devices open (once per process), it is done long before that ball in a hall (the
+    set is counted first); the hall server does the same for its terminals.
+    """
+    with _warming_lock:
+        if _warming:
+            return _warming[0]
+
+        def compile_it() -> None:
+            from bingo.detect import CompletionTracker
+
+            one = [[[1, 10, 20, 30, 40], [2, 11, 21, 31, 41], [3, 12, 22, 32, 42]]]
+            CompletionTracker(one).add_ball(1)
+
+        thread = threading.Thread(target=compile_it, name="warm-record", daemon=True)
+        thread.start()
+        _warming.append(thread)
+        return thread
 
 
 @dataclass
@@ -56,6 +85,7 @@ def start_emulated_session(
 
     from drivers.emulators import start_emulators
 
+    warm_the_record()
     hall = start_emulators(
         ("extractor", "reader"),
         seed=seed,
@@ -130,6 +160,8 @@ def open_serial_devices(
     its port by itself after a disconnection.
     """
     import serial
+
+    warm_the_record()
 
     def opener(port: str) -> Callable[[], Any]:
         def open_port() -> Any:

@@ -25,7 +25,7 @@ from sqlalchemy.exc import ArgumentError
 from store.engine import make_engine
 from store.errors import StoreError, driver_error
 from store.event_store import EventStore
-from store.reader import SQLITE_BUSY_TIMEOUT_S
+from store.reader import SQLITE_BUSY_TIMEOUT_S, on_read_only_media, read_only_uri
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,10 @@ def backup_sqlite(url: str, target: Path, file_copy: FileCopy | None = None) -> 
 
 def _copy(source: Path, partial: Path) -> None:
     try:
-        src = sqlite3.connect(source, timeout=SQLITE_BUSY_TIMEOUT_S)
+        if on_read_only_media(source):  # a write-protected copy: read as it is (decision 645)
+            src = sqlite3.connect(read_only_uri(source), uri=True)
+        else:
+            src = sqlite3.connect(source, timeout=SQLITE_BUSY_TIMEOUT_S)
         try:
             dst = sqlite3.connect(partial)
             try:

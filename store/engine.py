@@ -24,6 +24,7 @@ from store.reader import (
     SQLITE_BUSY_TIMEOUT_S,
     check_sqlite_file,
     default_database_file,
+    read_only_uri,
     sqlite_on_connect,
     uri_file,
 )
@@ -67,6 +68,10 @@ def parse_url(url: str) -> URL:
         raise DatabaseUrlError(
             f"falta el controlador de la base de datos de {url!r}: {err.name or err}"
         ) from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):  # mysql://, oracle://…
+        raise DatabaseUrlError(
+            f"tipo de base de datos no admitido en {url!r}: se admiten sqlite y postgresql"
+        )
     return parsed
 
 
@@ -101,6 +106,14 @@ def check_database_file(url: URL, *, create: bool) -> None:
 def make_engine(url: str) -> Engine:
     """An engine with the store's durability and locking settings for its backend."""
     parsed = parse_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        try:  # the driver is imported only here, by the engine
+            parsed.get_dialect().import_dbapi()
+        except ImportError as err:
+            raise DatabaseUrlError(
+                f"falta el controlador de la base de datos de {url!r}: {err.name or err} "
+                "(instale el extra «postgres»)"
+            ) from None
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
         event.listen(engine, "connect", sqlite_on_connect)
@@ -109,6 +122,24 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(parsed, pool_pre_ping=True)
     if parsed.get_backend_name() == "postgresql":
         event.listen(engine, "connect", _postgresql_on_connect)
+    return engine
+
+
+def make_read_only_engine(path: Path) -> Engine:
+    """An engine that only reads the SQLite file ``path`` on read-only media (an inspector's
+    write-protected copy): opened ``immutable`` (``store.reader.read_only_uri``), with none of
+    the store's PRAGMAs, which write. A write through it fails as the media would refuse it.
+    Apart from ``make_engine`` and the writer's lock: reading only (decision 645).
+    """
+    import sqlite3
+
+    uri = read_only_uri(path)
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+
+    engine = create_engine("sqlite://", creator=connect)
+    event.listen(engine, "begin", _sqlite_on_begin)
     return engine
 
 

@@ -10,6 +10,7 @@ a whole chain, so an edit made behind the store's back is reported with the firs
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import logging
 import threading
@@ -39,6 +40,7 @@ from store.engine import (
     check_database_file,
     default_database_url,
     make_engine,
+    make_read_only_engine,
     parse_url,
     sqlite_file,
 )
@@ -51,7 +53,7 @@ from store.models import (
     EventRow,
     StoreIdentityRow,
 )
-from store.reader import check_sqlite_schema
+from store.reader import check_sqlite_schema, on_read_only_media
 from store.rows import CHECKPOINT_COLUMNS, CheckpointView, card_set_bytes, stored_checkpoint
 from store.rows import Broken as _Broken
 from store.rows import StoredEvent as _StoredEvent
@@ -87,6 +89,9 @@ def open_store(url: str | None = None, *, create: bool = True) -> EventStore:
     path = sqlite_file(parsed)
     if path is not None:  # before the engine's first connection sets the file's journal mode
         check_sqlite_schema(path, create=create)
+        if not create and on_read_only_media(path):
+            # a write-protected copy: read as it is, never migrated (decision 645)
+            return EventStore(make_read_only_engine(path))
     engine = make_engine(url)
     try:
         upgrade(
@@ -110,7 +115,15 @@ class CheckpointSigner(Protocol):
     close_kinds: frozenset[str]
 
     def wants(self, records: Sequence[Record]) -> bool:
-        """Whether a transaction adding ``records`` must end with a signed checkpoint."""
+        """Whether the checkpoint of a transaction adding ``records`` is stored in the database
+        too; every transaction's is signed and given to ``remember``.
+        """
+        ...
+
+    def admit(self, source: Any, hall_id: str) -> None:
+        """Audit the record before this process first writes it; raise (an ``IntegrityError``)
+        to refuse it, nothing written.
+        """
         ...
 
     def sign(
@@ -121,16 +134,21 @@ class CheckpointSigner(Protocol):
         hash_at: Callable[[int], str | None],
         first_of_record: bool = False,
         copy: bool = False,
-    ) -> Checkpoint:
+        stored: bool = True,
+    ) -> Checkpoint | None:
         """The checkpoint of the record ending at ``head`` (``hash_at(seq)``: the hash of any
         record up to it, None if there is none); ``StoreError`` if it cannot be signed.
         ``first_of_record``: the record has closes and no checkpoint (written before them);
-        ``copy``: the database is a copy of others (``bingo-hall backup``).
+        ``copy``: the database is a copy of others (``bingo-hall backup``); ``stored``: it
+        goes into the database too. None: this commit is not signed (only a ``stored`` one
+        must be).
         """
         ...
 
-    def remember(self, checkpoint: Checkpoint) -> None:
-        """Keep a copy of a committed checkpoint outside the database."""
+    def remember(self, checkpoint: Checkpoint, stored: bool = True) -> None:
+        """Keep a copy of a committed checkpoint outside the database (``stored``: the
+        database keeps it too).
+        """
         ...
 
 
@@ -159,6 +177,8 @@ class EventStore:
         self._signers: dict[str, CheckpointSigner] = {}
         # Halls that owe no first checkpoint: one is stored, or they had no close before it.
         self._settled: set[str] = set()
+        # Halls whose record this process audited before its first write (decision 640).
+        self._admitted: set[str] = set()
         self._store_id: str | None = None
         # The newest (seq, hash) this store read or wrote per hall: a tail changed or cut behind
         # the running hall's back is refused at its next write, before anything signs it.
@@ -202,8 +222,9 @@ class EventStore:
             except _Broken as broken:
                 raise _integrity(hall_id, broken.brk) from None
 
-    def load(self, hall_id: str, after_seq: int = 0) -> list[Record]:
-        """The hall's records with seq > ``after_seq``, in order, every hash and link checked.
+    def load(self, hall_id: str, after_seq: int = 0, limit: int | None = None) -> list[Record]:
+        """The hall's records with seq > ``after_seq``, in order, every hash and link checked;
+        at most ``limit`` of them (the rows are read in batches: no more than those are read).
 
         Raises ``IntegrityError`` naming the first broken seq: a corrupted record is never
         returned, and neither is anything after it.
@@ -228,7 +249,7 @@ class EventStore:
                     raise _integrity(hall_id, broken.brk) from None
                 walked = _walk(rows, first_seq=after_seq + 1, start_prev=start.hash)
             try:
-                loaded = list(walked)
+                loaded = list(walked if limit is None else itertools.islice(walked, limit))
             except _Broken as broken:
                 raise _integrity(hall_id, broken.brk) from None
         if loaded:
@@ -247,11 +268,22 @@ class EventStore:
 
     # ----------------------------------------------------------------------------- checkpoints
     def sign_checkpoints(self, hall_id: str, signer: CheckpointSigner) -> None:
-        """From now on, every ``append`` to ``hall_id`` that ``signer.wants`` (and the first one
-        on a record with closes but no checkpoint) stores a signed checkpoint in the same
-        transaction.
+        """From now on, every ``append`` to ``hall_id`` is signed: its checkpoint goes to
+        ``signer.remember`` after the commit, and is stored in the same transaction when
+        ``signer.wants`` it (and on the first write to a record with closes but no checkpoint).
+        The first write is preceded by ``signer.admit``, the record's audit.
         """
         self._signers[hall_id] = signer
+
+    def audit_before_writing(self, hall_id: str) -> None:
+        """The signer's audit of the hall's record (``CheckpointSigner.admit``), once per
+        process: what every writer runs before it writes (the server at its start, every
+        command before its first write), so an altered record is refused with nothing written.
+        """
+        signer = self._signers.get(hall_id)
+        if signer is not None and hall_id not in self._admitted:
+            signer.admit(self, hall_id)
+        self._admitted.add(hall_id)
 
     def store_id(self) -> str:
         """This database's own id (made by the migration that created the checkpoints)."""
@@ -327,7 +359,10 @@ class EventStore:
         normalised = [_normalise(item) for item in items]
         if not normalised:
             return []
+        if hall_id not in self._admitted:
+            self.audit_before_writing(hall_id)
         checkpoint: Checkpoint | None = None
+        stored = False
         with self._write_lock:
             try:
                 with self._writing() as session:
@@ -344,7 +379,7 @@ class EventStore:
                             raise _integrity(hall_id, broken.brk) from None
                     records = seal(previous, normalised)
                     session.add_all(_row(hall_id, rec) for rec in records)
-                    checkpoint = self._checkpoint_for(session, hall_id, records)
+                    checkpoint, stored = self._checkpoint_for(session, hall_id, records)
                     if command is not None:
                         client_id, command_id, name = command
                         session.add(
@@ -366,8 +401,9 @@ class EventStore:
             if checkpoint is not None:
                 # Under the lock, so the copy outside the database is never replaced by an
                 # older checkpoint from another thread.
-                self._settled.add(hall_id)
-                self._signers[hall_id].remember(checkpoint)
+                if stored:
+                    self._settled.add(hall_id)
+                self._signers[hall_id].remember(checkpoint, stored)
         log.debug("sala %s: registros %d..%d guardados", hall_id, records[0].seq, records[-1].seq)
         return records
 
@@ -403,16 +439,18 @@ class EventStore:
 
     def _checkpoint_for(
         self, session: Session, hall_id: str, records: Sequence[Record]
-    ) -> Checkpoint | None:
-        """Sign and add the checkpoint this transaction must end with, if any (one signature
-        per partida close, not per event: the hot path stays a plain insert).
+    ) -> tuple[Checkpoint | None, bool]:
+        """Sign the checkpoint this transaction ends with, and add it to it when the signer
+        wants it stored (a close, a prize: a few a partida); (checkpoint, stored). Every
+        commit is signed, so the copy next to the key always names the newest record: a
+        record changed or cut while the hall is stopped no longer continues it (decision 641;
+        one signature and one small file a commit: ``bench/bench_checkpoints.py``).
         """
         signer = self._signers.get(hall_id)
         if signer is None:
-            return None
+            return None, False
         first = self._owes_first(session, hall_id, signer, records[0].seq)
-        if not signer.wants(records) and not first:
-            return None
+        stored = first or signer.wants(records)
         if self._store_id is None:
             self._store_id = _store_id(session)
         new = {rec.seq: rec.hash for rec in records}
@@ -424,10 +462,13 @@ class EventStore:
             return session.scalars(stmt).first()
 
         checkpoint = signer.sign(
-            hall_id, self._store_id, records[-1], hash_at, first, bool(_origins(session))
+            hall_id, self._store_id, records[-1], hash_at, first, bool(_origins(session)), stored
         )
-        session.add(_checkpoint_row(hall_id, checkpoint))
-        return checkpoint
+        if checkpoint is None:
+            return None, False
+        if stored:
+            session.add(_checkpoint_row(hall_id, checkpoint))
+        return checkpoint, stored
 
     def _owes_first(
         self, session: Session, hall_id: str, signer: CheckpointSigner, new_from: int
@@ -503,6 +544,8 @@ class EventStore:
         _check_id("card_set_id", card_set_id)
         if not digest or len(digest) > 128:
             raise ValueError("el resumen (digest) del juego de cartones no es válido")
+        for hall_id in list(self._signers):  # a write too: after the record's audit
+            self.audit_before_writing(hall_id)
         for attempt in range(2):
             try:
                 with self._write_lock, self._writing() as session:

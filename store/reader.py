@@ -143,18 +143,48 @@ def open_reader(url: str | None) -> RecordReader:
     return open_store(url, create=False)
 
 
+def on_read_only_media(path: Path) -> bool:
+    """Whether ``path`` is a database this process cannot write, nor its folder: a copy on
+    write-protected media (an inspector's), a read-only mount, a file made immutable. The
+    kernel answers for the mount and the immutable flag even to root.
+    """
+    return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
+def read_only_uri(path: Path) -> str:
+    """The URI that reads a database on read-only media (``on_read_only_media``) as it is.
+
+    SQLite's ``immutable``: no lock, no ``-shm`` to create (which a file in write-ahead-log mode
+    otherwise needs, and cannot have there), and no journal looked for. A ``-wal`` beside it
+    would then be ignored with the newest commits in it: refused, saying how to copy the
+    database into one file (decision 645).
+    """
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise StoreError(
+            f"la base de datos «{path}» está en un soporte de solo lectura con su registro de "
+            f"escritura anticipada al lado («{wal.name}»), que no se puede leer sin escribir: "
+            "cópiela con «bingo-hall backup», que la deja en un solo fichero"
+        )
+    return f"{path.absolute().as_uri()}?mode=ro&immutable=1"
+
+
 def _connect_reading(path: Path) -> sqlite3.Connection:
     """A connection that reads ``path`` and can neither create it nor change it.
 
     Without creating the file (``mode=rw``), and read-only while a write-ahead log is there: the
     last connection to close folds the log into the file, and a reading must leave a hall's
     files as it found them (after a crash, the inspection's evidence). No PRAGMA either: the
-    store's ``journal_mode=WAL`` would rewrite the header of a file that is not yet in WAL.
+    store's ``journal_mode=WAL`` would rewrite the header of a file that is not yet in WAL. On
+    read-only media, ``read_only_uri``.
     """
     mode = "ro" if path.with_name(path.name + "-wal").exists() else "rw"
+    uri = f"{path.absolute().as_uri()}?mode={mode}"
+    if on_read_only_media(path):
+        uri = read_only_uri(path)
     try:
         return sqlite3.connect(
-            f"{path.absolute().as_uri()}?mode={mode}",
+            uri,
             uri=True,
             timeout=SQLITE_BUSY_TIMEOUT_S,
             isolation_level=None,

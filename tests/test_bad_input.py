@@ -71,7 +71,7 @@ def hall_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "claims.json").write_text(
         '[{"hall_id": "cantabria-001", "session_id": "N1", "filed": "2026-11-23", "settled": null}]'
     )
-    shutil.copy(Path(__file__).parents[1] / "app" / "config" / "hall.toml", folder / "hall.toml")
+    shutil.copy(Path(__file__).parents[1] / "config" / "hall.toml", folder / "hall.toml")
     return folder
 
 
@@ -595,11 +595,11 @@ def _rules_not_a_table(text: str) -> str:
     [
         (
             lambda t: t.replace('id = "cantabria-001"', 'id = "' + "h" * 80 + '"'),
-            "[hall] id: identificador no válido",
+            "[hall] id debe ser un identificador de 1 a 64",
         ),
         (
             lambda t: t.replace('id = "std-6000"', 'id = "' + "c" * 80 + '"'),
-            "[card_set] id: identificador no válido",
+            "[card_set] id debe ser un identificador de 1 a 64",
         ),
         (lambda t: t + "\n[prima_x]\nx = 1\n", "tablas desconocidas"),
         (_rules_not_a_table, "[rules] debe ser una tabla"),

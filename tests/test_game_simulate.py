@@ -13,7 +13,6 @@ import hashlib
 import json
 import subprocess
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,13 @@ import numpy as np
 import pytest
 
 from app.cli import main
+from app.config import shipped_file
 from app.config.game_files import load_game
 from bingo.game.detect import reference_completions
 from bingo.game.prizes import play_partida
 
-GAMES = Path(str(resources.files("app.config").joinpath("games")))
-HALL = Path(str(resources.files("app.config").joinpath("hall.toml")))
+GAMES = shipped_file("games")
+HALL = shipped_file("hall.toml")
 CHECKER = Path(__file__).parent / "independent" / "check_export.py"
 PLAYED = ["derivado-instantaneo-3x3", "plus-4x5"]
 

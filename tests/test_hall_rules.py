@@ -21,7 +21,7 @@ from app.config import ConfigError, load_hall, load_region, published_files, reg
 from bingo.hall import DomainError
 from bingo.service import HallService, MemoryEventLog
 
-DEMO = (Path(__file__).parent.parent / "app" / "config" / "hall.toml").read_text("utf-8")
+DEMO = (Path(__file__).parent.parent / "config" / "hall.toml").read_text("utf-8")
 
 
 def hall_file(tmp_path: Path, text: str, name: str = "hall.toml") -> Path:
@@ -113,7 +113,7 @@ def test_the_export_names_the_region_file_and_version_the_rules_came_from(
     assert rules["source"]["sha256"] == load_hall().rules.region_sha256
 
 
-REGION = Path(__file__).parent.parent / "app" / "config" / "regions" / "cantabria.toml"
+REGION = Path(__file__).parent.parent / "config" / "regions" / "cantabria.toml"
 
 
 @pytest.mark.parametrize(
@@ -157,14 +157,16 @@ def test_every_shipped_region_file_is_a_published_version() -> None:
 def test_the_simulation_refuses_to_play_under_an_edited_region_file(tmp_path: Path) -> None:
     """The inspection's case: the hall's copy of the region file edited to pay 66 % and a 9 %
     line, its version left as it was. The program refuses it and writes nothing."""
+    root = Path(__file__).parent.parent
     copy = tmp_path / "pkg" / "app"  # the composition root with the hall's copy of its settings
-    shutil.copytree(REGION.parent.parent.parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    edited = copy / "config" / "regions" / "cantabria.toml"
+    skip = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(root / "app", copy, ignore=skip)
+    shutil.copytree(REGION.parent.parent, copy / "config" / "files", ignore=skip)  # as installed
+    edited = copy / "config" / "files" / "regions" / "cantabria.toml"
     text = edited.read_text("utf-8")
     text = text.replace("payout_bp = 6700 ", "payout_bp = 6600 ")
     edited.write_text(text.replace("line_bp = 1000 ", "line_bp = 900  "), "utf-8")
     db = tmp_path / "r.sqlite"
-    root = Path(__file__).parent.parent
     done = subprocess.run(
         [
             sys.executable,

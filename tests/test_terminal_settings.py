@@ -124,20 +124,22 @@ def test_the_halls_category_and_its_limits_are_recorded_and_refused_mid_session(
             prepare_hall(engine.service, load_hall(tercera))
         assert "[hall] category: primera → tercera" in str(refused.value)
         assert len(engine.service.records()) == before
-        serve = [sys.executable, "-m", "app.cli", "serve", "--db", url, "--config", str(tercera)]
-        started = subprocess.run(  # the hall's server refuses to start: exit 1, nothing written
-            [*serve, "--devices", "none", "--port", "0"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
-        )
-        assert started.returncode == 1, started.stderr
-        assert "[hall] category: primera → tercera" in started.stderr
-        assert "Traceback" not in started.stderr
-        with sqlite3.connect(tmp_path / "night.sqlite") as db:
-            assert db.execute("select count(*) from events").fetchone()[0] == before
+    # the session still open, and no other writer of the record (R-NET-1)
+    serve = [sys.executable, "-m", "app.cli", "serve", "--db", url, "--config", str(tercera)]
+    started = subprocess.run(  # the hall's server refuses to start: exit 1, nothing written
+        [*serve, "--devices", "none", "--port", "0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+    )
+    assert started.returncode == 1, started.stderr
+    assert "[hall] category: primera → tercera" in started.stderr
+    assert "Traceback" not in started.stderr
+    with sqlite3.connect(tmp_path / "night.sqlite") as db:
+        assert db.execute("select count(*) from events").fetchone()[0] == before
+    with open_hall(url, None, "euskadi-001", settings=load_hall(primera)) as engine:
         assert engine.service.record_ball_check("S9", "close", BALLS)
         engine.service.close_session()
     # between sessions another command is refused, the hall's start adopts it

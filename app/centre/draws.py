@@ -51,6 +51,15 @@ class CentreDrawRecord:
 
     def __init__(self, record: CentreRecord) -> None:
         self.record = record
+        self.emulated_seed: int | None = None  # the seed of emulated devices (decision 520)
+
+    def use_emulated_devices(self, seed: int) -> None:
+        self.emulated_seed = seed
+
+    @property
+    def count_method(self) -> str:
+        """How the devices' count is recorded: an emulated reader's says so (decision 520)."""
+        return "reader" if self.emulated_seed is None else sim.EMULATED
 
     # --- what the policy reads ------------------------------------------------------------
 
@@ -91,6 +100,8 @@ class CentreDrawRecord:
 
     def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> object:
         self._out(number)
+        if source == "extractor" and self.emulated_seed is not None:
+            source = sim.EMULATED  # the centre's partida never passes for a real one
         return self.record.ball(number, source, ball_id)
 
     def draw_operator_ball(

@@ -63,8 +63,10 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
     except BaseException:
         listening.close()
         raise
+    writing = None
     try:
         try:
+            writing = _hold_centre(store, args.hall or CENTRE)
             app = build_centre_app(store, args.hall or CENTRE, centre_rules(settings), devices)
         except BaseException:
             listening.close()
@@ -72,7 +74,20 @@ def serve_centre(args: argparse.Namespace, settings: object) -> int:
         print(f"Centro de bingo simultáneo en wss://{host}:{port}", flush=True)
         if kind != "none":
             print(f"  bolas del extractor y el lector ({kind})", flush=True)
+        if kind == "emulated":
+            from app.devices import announce_emulated
+
+            announce_emulated(args.seed, args.seed_given)
         run_app(app, listening, args.cert, args.key)
     finally:
         store.close()
+        if writing is not None:
+            writing.release()
     return 0
+
+
+def _hold_centre(store: Any, centre: str) -> Any:
+    """The central record's writer lock: one centre server per record (``WriterBusy``)."""
+    from app.bootstrap import hold_record
+
+    return hold_record(store, centre, "bingo-hall serve --centre")

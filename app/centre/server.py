@@ -241,7 +241,8 @@ def build_centre_app(
                 numbers = await asyncio.to_thread(draws.scan)
             except BallSetIrregular as exc:
                 numbers, irregular = list(exc.scanned), exc
-            done = await asyncio.to_thread(record.ball_count, numbers, "reader", condition_ok, note)
+            method = getattr(draws.service, "count_method", "reader")  # an emulated reader's
+            done = await asyncio.to_thread(record.ball_count, numbers, method, condition_ok, note)
         except DomainError as err:  # the partida open, the reader unable to count
             return _error(422, getattr(err, "code", "not_counted"), err.message)
         finally:

@@ -4,19 +4,47 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from app.config.decode import DecodeError, decode
+from app.config.types import CATEGORIES, LANGUAGES, REGIONS, RegionFile
 from bingo.interconnected import InterconnectedError, InterconnectedRules, parse_scale
-from bingo.rules import PROVENANCE, RegionRules, RulesError
+from bingo.rules import RegionRules, RulesError
 from bingo.terminals import TerminalLimits
 
-REGIONS = ("cantabria", "euskadi")
-# The languages a hall may show (Spanish first; the panels add one more, R-PANEL-4) and the
-# console may speak: castellano, euskera, gallego, catalán, inglés.
-LANGUAGES = ("es", "eu", "gl", "ca", "en")
+__all__ = [
+    "CATEGORIES",
+    "LANGUAGES",
+    "REGIONS",
+    "BoardLine",
+    "ConfigError",
+    "HallSettings",
+    "Region",
+    "ServerConfig",
+    "VoiceConfig",
+    "default_hall_path",
+    "load_hall",
+    "load_region",
+    "published_files",
+    "region_from_bytes",
+    "shipped_file",
+    "terminal_limits",
+]
+
+
+#: The hall's files (the top-level ``config/`` of the tree), installed as this package's data.
+FILES = "app.config.files"
+
+
+def shipped_file(*parts: str) -> Path:
+    """A file or folder of ``config/`` as the program has it, in a checkout or installed."""
+    return Path(str(resources.files(FILES).joinpath(*parts)))
+
+
+T = TypeVar("T")
 
 
 class ConfigError(ValueError):
@@ -96,10 +124,6 @@ class HallSettings:
     terminal_limits: TerminalLimits = field(default_factory=TerminalLimits)  # for the category
 
 
-#: A hall's categories (Euskadi art. 3.6.a names them; decision 281).
-CATEGORIES = ("especial", "primera", "segunda", "tercera")
-
-
 def terminal_limits(region: Region, category: str | None, where: str) -> TerminalLimits:
     """The region's limits on auxiliary machines (``[hall] auxiliary_machines_max`` by category
     and ``series_per_machine_player_max``) for a hall of ``category``, each with its paragraph;
@@ -140,17 +164,6 @@ def terminal_limits(region: Region, category: str | None, where: str) -> Termina
         no_category=no_category,
         category=category or "",
     )
-
-
-def _category(hall: _Table) -> str | None:
-    if "category" not in hall.data:
-        return None
-    value = hall.get_str("category")
-    if value not in CATEGORIES:
-        raise ConfigError(
-            f"{hall.where}: [hall] category debe ser uno de {', '.join(CATEGORIES)}, no {value!r}"
-        )
-    return value
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -213,7 +226,7 @@ def published_entries(folder: str, keys: tuple[str, ...]) -> list[tuple[str, ...
     texts: the manifest of the files the authority published (region rules, game files).
     """
     where = f"config/{folder}/published.toml"
-    raw = resources.files("app.config").joinpath(folder, "published.toml").read_bytes()
+    raw = shipped_file(folder, "published.toml").read_bytes()
     entries = _read_toml(raw.decode("utf-8"), where).get("file", [])
     if not isinstance(entries, list):
         raise ConfigError(f"{where}: [[file]] debe ser una lista de tablas")
@@ -258,7 +271,7 @@ def load_region(region: str) -> Region:
     """A region's file: its rules, their provenance and the bounds of a hall's choices."""
     if region not in REGIONS:
         raise ConfigError(f"región desconocida: {region!r} (conocidas: {', '.join(REGIONS)})")
-    raw = resources.files("app.config").joinpath("regions", f"{region}.toml").read_bytes()
+    raw = shipped_file("regions", f"{region}.toml").read_bytes()
     return region_from_bytes(region, raw)
 
 
@@ -270,16 +283,11 @@ def region_from_bytes(region: str, raw: bytes) -> Region:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{where}: no es texto UTF-8 (byte {exc.start})") from None
     data = _read_toml(text, where)
+    decoded(data, RegionFile, where, text)  # every key known, typed and within its bounds
     head = _Table(data, where, "region")
     version, resolution = head.get_str("version"), head.get_str("resolution")
     digest = _check_published(region, where, version, resolution, raw)
     table = _Table(data, where, "rules")
-    fixed = [f.name for f in fields(RegionRules) if f.name not in (*PROVENANCE, "region")]
-    missing = [k for k in fixed if k not in table.data and k != "bola_loca_bp"]
-    if missing:
-        raise ConfigError(f"{where}: faltan en [rules]: {', '.join(missing)}")
-    if "bola_loca_bp" in table.data:
-        raise ConfigError(f"{where}: [rules] bola_loca_bp no va aquí: [bola_loca] max_bp")
     try:
         rules = RegionRules.from_mapping(region, dict(table.data))
     except RulesError as exc:
@@ -335,31 +343,6 @@ def _region_interconnected(data: dict[str, Any], where: str) -> InterconnectedRu
         raise ConfigError(f"{where}: [interconnected] {exc}") from None
 
 
-def _hall_interconnected(
-    data: dict[str, Any], where: str, region: Region
-) -> tuple[str | None, InterconnectedRules | None]:
-    """``[interconnected]`` of a hall's file: whether it joins, and the network it joins. The
-    figures are the region's: the hall cannot set any (R-MULTI-1, R-NET-3).
-    """
-    table = _Table(data, where, "interconnected")
-    unknown = sorted(set(table.data) - {"enabled", "network"})
-    if unknown:
-        raise ConfigError(
-            f"{where}: [interconnected] {unknown[0]}: la sala solo dice si se acoge (enabled) "
-            "y a qué red (network); las cifras las fija la región "
-            f"({region.rule('interconnected')})"
-        )
-    if not table.get_bool("enabled", False):
-        return None, None
-    if region.interconnected is None:
-        raise ConfigError(
-            f"{where}: [interconnected] enabled: la región {region.id} no regula el bingo "
-            f"interconectado ({region.where}, versión {region.rules.region_version} no tiene "
-            "[interconnected]); la sala no puede acogerse"
-        )
-    return table.get_str("network"), region.interconnected
-
-
 class _Table:
     """Typed access to one TOML table that names the file and key in every error."""
 
@@ -406,284 +389,17 @@ class _Table:
         return tuple(value)
 
 
-def _languages(value: Any, where: str) -> tuple[str, ...]:
-    """``[hall] languages``: known codes, Spanish first, at most one more (the panels show two)."""
-    key = "[hall] languages"
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f'{where}: {key} debe ser una lista de códigos, p. ej. ["es", "gl"]')
-    unknown = [v for v in value if v not in LANGUAGES]
-    if unknown:
-        raise ConfigError(
-            f"{where}: {key}: código de lengua desconocido {unknown[0]!r} "
-            f"(conocidos: {', '.join(LANGUAGES)})"
-        )
-    if not value or value[0] != "es":
-        raise ConfigError(f'{where}: {key} debe empezar por "es" (el castellano va primero)')
-    if len(set(value)) != len(value):
-        raise ConfigError(f"{where}: {key} repite una lengua: {value!r}")
-    if len(value) > 2:
-        raise ConfigError(
-            f"{where}: {key}: los paneles muestran el castellano y una lengua más, no {value!r}"
-        )
-    return tuple(value)
-
-
-def _board_lines(devices: _Table) -> tuple[BoardLine, ...]:
-    """``[devices] boards``: a port per line (one board at 0x10) or a table with its addresses,
-    e.g. ``boards = ["/dev/ttyUSB2", { port = "/dev/ttyUSB3", addresses = [0x10, 0x11] }]``.
-    """
-    key = f"{devices.where}: [devices] boards"
-    value = devices.data.get("boards", [])
-    if not isinstance(value, list):
-        raise ConfigError(f'{key} debe ser una lista de puertos, p. ej. ["/dev/ttyUSB2"]')
-    lines: list[BoardLine] = []
-    for item in value:
-        port: Any
-        addresses: Any
-        if isinstance(item, str):
-            port, addresses = item, [0x10]
-        elif isinstance(item, dict) and set(item) <= {"port", "addresses"}:
-            port, addresses = item.get("port"), item.get("addresses", [0x10])
-        else:
-            raise ConfigError(f"{key}: cada línea es un puerto o {{ port, addresses }}: {item!r}")
-        if not isinstance(port, str) or not port.strip():
-            raise ConfigError(f"{key}: falta el puerto de una línea de paneles ({item!r})")
-        if (
-            not isinstance(addresses, list)
-            or not addresses
-            or not all(isinstance(a, int) and not isinstance(a, bool) for a in addresses)
-        ):
-            raise ConfigError(f"{key}: addresses de {port} debe ser una lista de enteros")
-        wrong = [a for a in addresses if a not in BOARD_ADDRESSES]
-        if wrong:
-            raise ConfigError(
-                f"{key}: la dirección {wrong[0]:#04x} de {port} no es de panel (0x10 a 0x1f)"
-            )
-        if len(set(addresses)) != len(addresses):
-            raise ConfigError(f"{key}: {port} repite una dirección: {addresses!r}")
-        if any(line.port == port for line in lines):
-            raise ConfigError(f"{key}: el puerto {port} aparece dos veces")
-        lines.append(BoardLine(port, tuple(addresses)))
-    return tuple(lines)
-
-
-def _voice(data: dict[str, Any], where: str, languages: tuple[str, ...]) -> VoiceConfig:
-    """``[voice]``: on or off, who calls, where it sounds and in which languages (R-DEV-3)."""
-    table = _Table(data, where, "voice")
-    known = {"enabled", "caller", "output", "languages", "digits", "cache_dir"}
-    unknown = sorted(set(table.data) - known)
-    if unknown:
-        raise ConfigError(f"{where}: [voice] {unknown[0]}: clave desconocida")
-    choices = {"caller": ("voice", "human"), "output": ("server", "panel")}
-    chosen = {}
-    for key, allowed in choices.items():
-        chosen[key] = table.get_str(key, allowed[0])
-        if chosen[key] not in allowed:
-            raise ConfigError(
-                f"{where}: [voice] {key} debe ser "
-                + " o ".join(f'"{a}"' for a in allowed)
-                + f", no {chosen[key]!r}"
-            )
-    spoken = languages
-    if "languages" in table.data:
-        value = table.data["languages"]
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            raise ConfigError(f'{where}: [voice] languages debe ser una lista, p. ej. ["es", "eu"]')
-        unknown_languages = [v for v in value if v not in LANGUAGES]
-        if unknown_languages:
-            raise ConfigError(
-                f"{where}: [voice] languages: código de lengua desconocido "
-                f"{unknown_languages[0]!r} (conocidos: {', '.join(LANGUAGES)})"
-            )
-        if len(set(value)) != len(value):
-            raise ConfigError(f"{where}: [voice] languages repite una lengua: {value!r}")
-        spoken = tuple(value)
-    cache_dir = table.get_str("cache_dir") if "cache_dir" in table.data else None
-    return VoiceConfig(
-        enabled=table.get_bool("enabled", False),
-        caller=chosen["caller"],
-        output=chosen["output"],
-        languages=spoken,
-        digits=table.get_bool("digits", True),
-        cache_dir=cache_dir,
-    )
-
-
-def _console_language(table: _Table) -> str:
-    key = "console_language"
-    value = table.get_str(key, "es")
-    if value not in LANGUAGES:
-        raise ConfigError(
-            f"{table.where}: [hall] {key} debe ser uno de {', '.join(LANGUAGES)}, no {value!r}"
-        )
-    return value
-
-
-def _hall_rules(data: dict[str, Any], where: str, region: Region) -> RegionRules:
-    """The region's rules with what the hall chooses within them: bola loca on or off and its
-    authorised percentage (SPEC R-NET-3). A hall's file cannot move a figure of the region.
-    """
-    moved = data.get("rules", {})
-    if not isinstance(moved, dict):
-        raise ConfigError(f"{where}: [rules] debe ser una tabla")
-    for key, value in moved.items():
-        if key == "bola_loca_bp":
-            raise ConfigError(
-                f"{where}: [rules] bola_loca_bp: la sala lo dice en [bola_loca] "
-                "enabled y basis_points"
-            )
-        if key not in {f.name for f in fields(RegionRules)} - {"region", *PROVENANCE}:
-            raise ConfigError(f"{where}: [rules] {key}: clave desconocida")
-        raise ConfigError(
-            f"{where}: [rules] {key} = {value!r}: lo fija la región, no la sala "
-            f"({region.rule(key)}; R-NET-3). Un cambio de la Consejería llega como una versión "
-            "nueva del fichero de la región que cita su resolución"
-        )
-    bola = _Table(data, where, "bola_loca")
-    if not bola.get_bool("enabled", False):
-        return region.rules
-    basis_points = bola.get_int("basis_points", minimum=1)
-    if basis_points > region.bola_loca_max_bp:
-        raise ConfigError(
-            f"{where}: [bola_loca] basis_points = {basis_points}: supera el porcentaje que la "
-            f"región autoriza para la bola loca ({region.bola_loca_max_bp} pb; "
-            f"{region.rule('bola_loca')})"
-        )
+def decoded(data: dict[str, Any], kind: type[T], where: str, text: str) -> T:
+    """``data`` as the file's type (``app.config.types``), or a ``ConfigError`` with the line."""
     try:
-        return region.with_bola_loca(basis_points)
-    except RulesError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
+        return decode(data, kind, where, text)
+    except DecodeError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def default_hall_path() -> Path:
-    return Path(str(resources.files("app.config").joinpath("hall.toml")))
+    return shipped_file("hall.toml")
 
 
-def _server(data: dict[str, Any], where: str, folder: Path) -> ServerConfig:
-    """``[server]``: a misspelt key would silently leave the hall on plain HTTP or the wrong
-    port, so every key must be known.
-    """
-    table = _Table(data, where, "server")
-    known = ("host", "port", "cert", "key", "question_seconds")
-    unknown = sorted(set(table.data) - set(known))
-    if unknown:
-        raise ConfigError(f"{where}: [server] {unknown[0]}: clave desconocida ({', '.join(known)})")
-    port = table.get_int("port", 8000, minimum=1)
-    if port > 65535:
-        raise ConfigError(f"{where}: [server] port debe estar entre 1 y 65535 ({port})")
-    files = {
-        key: str(folder / table.get_str(key)) if key in table.data else None
-        for key in ("cert", "key")
-    }
-    if bool(files["cert"]) != bool(files["key"]):
-        raise ConfigError(f"{where}: [server] TLS necesita cert y key a la vez")
-    return ServerConfig(
-        host=table.get_str("host", "127.0.0.1"),
-        port=port,
-        cert=files["cert"],
-        key=files["key"],
-        question_seconds=table.get_int("question_seconds", 120, minimum=1),
-    )
-
-
-def load_hall(path: Path | None = None) -> HallSettings:
-    """Read a hall's settings file (the packaged demo hall by default)."""
-    path = path or default_hall_path()
-    where = str(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{where}: no es texto UTF-8 (byte {exc.start})") from None
-    except OSError as exc:
-        raise ConfigError(f"no se puede leer {where}: {exc.strerror or exc}") from None
-    data = _read_toml(text, where)
-    known = {
-        "hall",
-        "rules",
-        "prima",
-        "bola_loca",
-        "card_set",
-        "series",
-        "ball_set",
-        "devices",
-        "voice",
-        "server",
-        "interconnected",
-    }
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise ConfigError(f"{where}: tablas desconocidas: {', '.join(unknown)}")
-    hall = _Table(data, where, "hall")
-    region = hall.get_str("region")
-    region_file = load_region(region)
-    rules = _hall_rules(data, where, region_file)
-    prima = _Table(data, where, "prima")
-    amounts = prima.get_ints("amounts_cents")
-    initial = prima.get_int("initial_cents", amounts[0] if amounts else 0)
-    for amount in (*amounts, *([initial] if initial else [])):  # no [prima]: none offered
-        problem = rules.prima_amount_problem(amount)
-        if problem:
-            raise ConfigError(
-                f"{where}: [prima] {amount} céntimos: {problem} "
-                f"({region_file.rule('prima_min_cents')})"
-            )
-    if amounts and initial not in amounts:
-        raise ConfigError(f"{where}: [prima] initial_cents no está entre amounts_cents")
-    cards = _Table(data, where, "card_set")
-    series = _Table(data, where, "series")
-    balls = _Table(data, where, "ball_set")
-    devices = _Table(data, where, "devices")
-    unknown_devices = sorted(set(devices.data) - {"extractor", "reader", "boards", "baud"})
-    if unknown_devices:  # a misspelt line would silently leave a device unused
-        raise ConfigError(
-            f"{where}: [devices] {unknown_devices[0]}: clave desconocida "
-            "(extractor, reader, boards, baud)"
-        )
-    ports = {
-        key: devices.get_str(key) if key in devices.data else None
-        for key in ("extractor", "reader")
-    }
-    baud = devices.get_int("baud", 19200)
-    if baud not in (9600, 19200):
-        raise ConfigError(f"{where}: [devices] baud debe ser 19200 o 9600 ({baud})")
-    category = _category(hall)
-    languages = _languages(region_file.hall.get("languages", ["es"]), region_file.where)
-    if "languages" in hall.data:  # the hall's own choice, else its region's
-        languages = _languages(hall.data["languages"], where)
-    network, interconnected = _hall_interconnected(data, where, region_file)
-    settings = HallSettings(
-        hall_id=hall.get_str("id"),
-        name=hall.get_str("name"),
-        region=region,
-        languages=languages,
-        jefe_de_mesa=hall.get_str("jefe_de_mesa", "Jefe de mesa"),
-        jefe_de_sala=hall.get_str("jefe_de_sala", "Jefe de sala"),
-        rules=rules,
-        prima_amounts_cents=amounts,
-        prima_initial_cents=initial,
-        card_set_id=cards.get_str("id", "std-6000"),
-        card_set_seed=cards.get_int("seed", 1),
-        card_set_strips=cards.get_int("strips", 1000, minimum=1),
-        series_prefix=series.get_str("prefix", "A"),
-        series_size=series.get_int("size", 1500, minimum=1),
-        face_value_cents=series.get_int("face_value_cents", 100, minimum=1),
-        ball_set_id=balls.get_str("id", "BS-0001"),
-        homologation=balls.get_str("homologation"),
-        guaranteed_partidas=balls.get_int("guaranteed_partidas", 3000, minimum=1),
-        partidas_before=balls.get_int("partidas_before", 0),
-        pneumatic=balls.get_bool("pneumatic", True),
-        extractor_port=ports["extractor"],
-        reader_port=ports["reader"],
-        baud=baud,
-        console_language=_console_language(hall),
-        board_lines=_board_lines(devices),
-        voice=_voice(data, where, languages),
-        server=_server(data, where, path.parent),
-        interconnected_network=network,
-        interconnected=interconnected,
-        category=category,
-        terminal_limits=terminal_limits(region_file, category, where),
-    )
-    if settings.series_size > settings.card_set_strips * 6:
-        raise ConfigError(f"{where}: [series] size supera los cartones del juego de cartones")
-    return settings
+# The hall's settings, read through the same types (after the region, which they name).
+from app.config.hall import load_hall  # noqa: E402

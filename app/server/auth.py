@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import logging
 import secrets
 import threading
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +51,20 @@ MAX_TOKENS = 256
 MAX_TOKENS_EACH = 8
 #: The environment variable by which ``bingo-hall run`` gives its server its console's key.
 CONSOLE_KEY_ENV = "BINGO_HALL_CONSOLE_KEY"
+#: ... or, as it does now, the number of a pipe the key is read from: a process's environment
+#: stays readable in ``/proc/PID/environ`` for as long as it runs (decision 589).
+CONSOLE_KEY_FD_ENV = "BINGO_HALL_CONSOLE_KEY_FD"
+#: The header with which a console asks the server it started to prove it holds its key.
+PROOF_HEADER = "x-console-challenge"
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+#: The threads that check PINs: a slow hash each (``store.operators``), on threads of their own,
+#: so that no command's rights check waits behind a flood of logins (decision 585); one leaves
+#: the other core to the hall.
+LOGIN_WORKERS = 1
+#: Logins waiting or being checked, in all and from one address; past them a login is refused
+#: at once (429 ``busy``), unchecked and unrecorded.
+LOGIN_QUEUE = 32
+LOGIN_QUEUE_EACH = 24
 
 
 @dataclass(frozen=True)
@@ -80,8 +96,8 @@ class CommandRights:
         name, pin = self.carried.get("name"), self.carried.get("pin")
         try:
             who = self.book.authorise(
-                name if isinstance(name, str) else "",
-                pin if isinstance(pin, str) else "",
+                _storable(name) if isinstance(name, str) else "",
+                _storable(pin) if isinstance(pin, str) else "",
                 self.client,
                 action,
                 self.login.name,
@@ -110,6 +126,8 @@ class ServerAuth:
         self._tokens: dict[str, Login] = {}
         self._lock = threading.Lock()
         self._console_key = console_key
+        self._hashing = ThreadPoolExecutor(LOGIN_WORKERS, thread_name_prefix="login")
+        self._queued: Counter[str] = Counter()  # logins in the hashing pool, by address
 
     # --- endpoints --------------------------------------------------------------------------
 
@@ -124,10 +142,28 @@ class ServerAuth:
         name, pin = body.get("name"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str) or not name or not pin:
             return _error(400, "bad_request", "falta el nombre o el PIN")
+        # a lone surrogate cannot be stored nor hashed: checked as the text it shows, a wrong
+        # PIN like any other, counted towards the lock (it was a 500)
+        name, pin = _storable(name), _storable(pin)
+        address = _address(request)
+        if self._queued.total() >= LOGIN_QUEUE or self._queued[address] >= LOGIN_QUEUE_EACH:
+            answer = _error(
+                429,
+                "busy",
+                "el servidor está comprobando muchos accesos a la vez: repita en un momento",
+            )
+            answer.headers["Retry-After"] = "1"
+            return answer
+        self._queued[address] += 1  # on the loop: no lock needed
         try:
-            who = await asyncio.to_thread(self.book.verify, name, pin, _address(request))
+            loop = asyncio.get_running_loop()
+            who = await loop.run_in_executor(self._hashing, self.book.verify, name, pin, address)
         except OperatorError as exc:
             return _error(429 if exc.outcome == LOCKED else 401, "login_failed", str(exc))
+        finally:
+            self._queued[address] -= 1
+            if self._queued[address] <= 0:
+                del self._queued[address]
         if who.role not in rt.ROLES:
             return _error(403, "not_authorised", f"{name}: papel desconocido")
         token = secrets.token_urlsafe(32)
@@ -173,9 +209,16 @@ class ServerAuth:
         )
 
     async def station(self, request: Request) -> dict[str, Any]:
-        """What a station must know before it opens: whether it must log in."""
+        """What a station must know before it opens: whether it must log in; and, to the
+        console that started this server, the proof that it holds that console's key.
+        """
         operators = await asyncio.to_thread(self.book.has_operators)
-        return {"login": operators or not self._console(request), "operators": operators}
+        said: dict[str, Any] = {"login": operators or not self._console(request),
+                                "operators": operators}  # fmt: skip
+        challenge = request.headers.get(PROOF_HEADER, "")
+        if self._console_key and challenge:
+            said["proof"] = console_proof(self._console_key, challenge)
+        return said
 
     async def reader(self, request: HTTPConnection, table: bool = False) -> Response | None:
         """None when the request (or a stream's connection) may read the record (a reader's
@@ -223,6 +266,9 @@ class ServerAuth:
         name = body.get("name") if isinstance(body, dict) else None
         station = body.get("client_id") if isinstance(body, dict) else None
         carried = body.get("authorisation") if isinstance(body, dict) else None
+        if login.role == rt.TERMINAL:
+            # the terminal the server logged in, never the one its command claims to come from
+            station = f"terminal:{login.name}"[:64]
         rights = CommandRights(
             self.book,
             login,
@@ -277,14 +323,35 @@ class ServerAuth:
             del self._tokens[most.pop(0)]
 
 
+def _storable(text: str) -> str:
+    """``text`` with what UTF-8 cannot hold (a lone surrogate) written as its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _token(request: HTTPConnection) -> str:
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")
     return value.strip() if scheme.lower() == "bearer" else ""
 
 
+def console_proof(key: str, challenge: str) -> str:
+    """What only the holder of ``key`` answers to ``challenge``."""
+    return hmac.new(key.encode(), challenge.encode("utf-8", "replace"), "sha256").hexdigest()
+
+
 def _address(request: HTTPConnection) -> str:
-    return request.client.host if request.client is not None else "?"
+    """The peer's address; an IPv4 one reaching a dual-stack socket (``::ffff:a.b.c.d``) as
+    itself, so that its station and its loopback are the same as on IPv4.
+    """
+    host = request.client.host if request.client is not None else "?"
+    if host.startswith("::ffff:"):
+        try:
+            mapped = ipaddress.IPv6Address(host).ipv4_mapped
+        except ValueError:
+            mapped = None
+        if mapped is not None:
+            return str(mapped)
+    return host
 
 
 def _not_logged_in() -> JSONResponse:

@@ -16,7 +16,6 @@ console's choice (docs/api.md).
 from __future__ import annotations
 
 import asyncio
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from app.cli_input import CliError
-from app.config import ConfigError
+from app.config import ConfigError, shipped_file
 from app.config.game_files import shipped_games
 from app.games_cli import game_to_simulate
 from app.server import wire
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
 
 
 def _game_file(name: str) -> Path:
-    return Path(str(resources.files("app.config").joinpath("games", f"{name}.toml")))
+    return shipped_file("games", f"{name}.toml")
 
 
 def offered(region: str) -> list[dict[str, Any]]:

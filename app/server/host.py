@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from app.devices import DeviceDraws
 from app.interconnected_ledger import ledger_problem
-from app.server import handlers, wire, wire_commands
+from app.server import fanout, handlers, wire, wire_commands
 from app.server.auth import Unnamed
 from app.server.commands import COMMANDS, CommandError, Context
 from app.server.table import Table
@@ -102,6 +102,8 @@ class HallHost:
         self._accepted_at: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listeners: set[asyncio.Queue[str]] = set()
+        self._direct: dict[asyncio.Queue[str], fanout.Writer] = {}  # a screen's own socket
+        self._idle: set[asyncio.Queue[str]] = set()  # screens waiting on their queue
         self.version = self.service.last_seq
         self.state = wire.state_json(panel_state(self.service.hall))
         self.service.subscribe(self._committed)
@@ -161,16 +163,50 @@ class HallHost:
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
-    def listen(self) -> tuple[asyncio.Queue[str], str]:
+    def listen(self, direct: fanout.Writer | None = None) -> tuple[asyncio.Queue[str], str]:
         """A new screen: its queue and the snapshot to send first. Called on the event loop,
-        where every change is also handed out, so no change falls between the two.
+        where every change is also handed out, so no change falls between the two. With
+        ``direct`` (``fanout.writer``), the changes and pings are written straight to its
+        socket while it waits (``waiting``), framed once for all (decision 588).
         """
         queue: asyncio.Queue[str] = asyncio.Queue()
         self._listeners.add(queue)
+        if direct is not None:
+            self._direct[queue] = direct
         return queue, wire.dumps(wire.snapshot_message(self.version, self.state))
+
+    def waiting(self, queue: asyncio.Queue[str], idle: bool) -> None:
+        """The screen of ``queue`` waits on it (``idle``) or is busy sending."""
+        if idle:
+            self._idle.add(queue)
+        else:
+            self._idle.discard(queue)
 
     def forget(self, queue: asyncio.Queue[str]) -> None:
         self._listeners.discard(queue)
+        self._direct.pop(queue, None)
+        self._idle.discard(queue)
+
+    def _fan_out(self, text: str) -> None:
+        """``text`` (a change, a ping: for every screen) to every screen, on the loop."""
+        framed: bytes | None = None
+        for queue in self._listeners:
+            write = self._direct.get(queue)
+            if write is not None and queue in self._idle and queue.empty():
+                if framed is None:
+                    framed = fanout.frame(text)
+                if write(framed):
+                    continue
+            queue.put_nowait(text)
+
+    async def ping_every(self, seconds: float) -> None:
+        """A ping, made once, to every screen with nothing else to send, every ``seconds``
+        (on the loop): one timer for the hall, not one per screen (issue 20, item 13).
+        """
+        while True:
+            await asyncio.sleep(seconds)
+            text = wire.dumps(wire.ping_message())
+            self._fan_out(text)
 
     def _committed(self, record: Record, _event: ev.Event) -> None:
         """Called on the writer after every record is applied; one message per commit."""
@@ -203,8 +239,7 @@ class HallHost:
 
     def _hand_out(self, version: int, state: dict[str, Any], text: str) -> None:
         self.version, self.state = version, state
-        for queue in self._listeners:
-            queue.put_nowait(text)
+        self._fan_out(text)
 
     # --- commands -----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -20,7 +21,7 @@ from actas.instructions import instructions_data
 from app.centre.join import Joined
 from app.config import ConfigError
 from app.games_cli import hall_terms, offered_games
-from app.server import replica, terminals, wire
+from app.server import fanout, origin, replica, terminals, wire
 from app.server.auth import ServerAuth, store_unavailable
 from app.server.bodies import BodyRefused, json_body
 from app.server.commands import COMMANDS
@@ -45,8 +46,15 @@ def web_dir() -> Path:
     return Path(str(resources.files("app").joinpath("web")))
 
 
-def build_app(host: HallHost, console_key: str = "", join: Joined | None = None) -> Starlette:
-    """The hall's server; with ``join``, also its link to a centre (docs/centre.md)."""
+def build_app(
+    host: HallHost,
+    console_key: str = "",
+    join: Joined | None = None,
+    names: tuple[str, ...] = (),
+) -> Starlette:
+    """The hall's server; with ``join``, also its link to a centre (docs/centre.md); ``names``:
+    the names it is reached by beyond its addresses and this machine's (``origin.Guard``).
+    """
     from app.server import game_commands  # the games offered (GET /api/v1/games)
 
     auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
@@ -155,7 +163,7 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         # the table's questions go only to a login that may answer them (decision 340)
         at_table = await auth.reader(socket, table=True) is None
         await socket.accept()
-        queue, snapshot = host.listen()
+        queue, snapshot = host.listen(fanout.writer(socket))
         told = host.table.on_connect(at_table) if host.table is not None else []
         try:
             await socket.send_text(snapshot)
@@ -164,10 +172,10 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
             for message in told:  # the open questions, the devices off: not only live
                 await socket.send_text(wire.dumps(message))
             while True:
-                try:
-                    text = await asyncio.wait_for(queue.get(), PING_SECONDS)
-                except TimeoutError:
-                    text = wire.dumps(wire.ping_message())
+                if queue.empty():
+                    host.waiting(queue, True)  # written to directly while it waits
+                text = await queue.get()  # a change, a question, or the hall's ping
+                host.waiting(queue, False)
                 if for_the_table(text):
                     if not at_table:
                         continue
@@ -186,10 +194,11 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         host.attach(asyncio.get_running_loop())
+        pinging = asyncio.create_task(host.ping_every(PING_SECONDS))
         linking = asyncio.create_task(join.run()) if join is not None else None
         watching = asyncio.create_task(simul.run()) if simul is not None else None
         yield
-        for task in (linking, watching):
+        for task in (pinging, linking, watching):
             if task is not None:
                 task.cancel()
 
@@ -215,4 +224,5 @@ def build_app(host: HallHost, console_key: str = "", join: Joined | None = None)
         ],
         lifespan=lifespan,
         exception_handlers={StoreError: store_unavailable},
+        middleware=[Middleware(origin.Guard, names=names)],
     )

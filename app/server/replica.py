@@ -40,7 +40,18 @@ def routes(host: HallHost, auth: ServerAuth) -> list[BaseRoute]:
             return JSONResponse(
                 wire.error_body("bad_request", "after debe ser un número entero ≥ 0"), 400
             )
-        loaded = await asyncio.to_thread(host.store.load, host.service.hall_id, after)
+        end = host.service.last_seq
+        if after > end:  # a console ahead of this record: said, not a false integrity alarm
+            return JSONResponse(
+                wire.error_body(
+                    "after_past_end",
+                    f"el registro de la sala termina en el {end}: no hay registros después "
+                    f"del {after}",
+                ),
+                409,
+            )
+        # one page read, not the whole record after ``after`` for every page
+        loaded = await asyncio.to_thread(host.store.load, host.service.hall_id, after, PAGE + 1)
         page = loaded[:PAGE]
         return JSONResponse(
             {

@@ -209,6 +209,7 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
             await _close(socket, 4409)
             return
         queue, snapshot = host.listen()
+        checked = [time.monotonic()]  # when its operator was last found active
         reader = asyncio.create_task(_read(socket, roster, name, connection))
         why = _("cerró la conexión")
         try:
@@ -233,6 +234,15 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
                     text = wire.dumps(wire.ping_message())
                 if roster.stale(name, connection):
                     why = _("sin latido")
+                    break
+                if not await _still_logged_in(auth, str(token), checked):
+                    # logged out, expired or disabled: it no longer counts as a machine at the
+                    # table, and is told no more of its view (issue 20, item 12)
+                    why = _("sesión terminada")
+                    await socket.send_text(
+                        _refused("not_logged_in", _("la sesión de la terminal terminó"))
+                    )
+                    await _close(socket, 4401)
                     break
                 if for_the_table(text):  # a terminal never answers the table (decision 340)
                     continue
@@ -259,6 +269,23 @@ def endpoints(host: HallHost, auth: ServerAuth) -> tuple[Any, Any]:
         return JSONResponse({"v": wire.WIRE_VERSION, "terminals": listing})
 
     return terminal_socket, terminals
+
+
+#: How often a connected terminal's operator is looked up again (a disabled one is let go).
+ACTIVE_SECONDS = 5.0
+
+
+async def _still_logged_in(auth: ServerAuth, token: str, checked: list[float]) -> bool:
+    """The terminal's login still runs: its token lives and, looked up every
+    ``ACTIVE_SECONDS``, its operator is active.
+    """
+    login = auth.login_of(token)
+    if login is None:
+        return False
+    if time.monotonic() - checked[0] < ACTIVE_SECONDS:
+        return True
+    checked[0] = time.monotonic()
+    return await asyncio.to_thread(auth.active, login)
 
 
 async def _read(socket: WebSocket, roster: TerminalRoster, name: str, connection: object) -> None:

@@ -64,6 +64,7 @@ def state_json(state: PanelState) -> dict[str, Any]:
         "interconnected_cents": state.interconnected_cents,
         "interconnected_ball_limit": state.interconnected_ball_limit,
         "interconnected_outcome": state.interconnected_outcome,
+        "emulated": state.emulated,
     }
 
 

@@ -111,10 +111,14 @@
     if (g) set("b-game", text("short_" + g.modality));  // the side column is narrow
     const playing = s.is_last_partida && s.status && !["closed", "paid", "annulled"].includes(s.status);
     const values = { n: s.partida === null ? "" : s.partida };
-    const announcement = p ? text(simulCode(p), values) : (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
-      text(s.announcement, values);
+    // balls from emulated devices: said on every screen, never taken for a real partida
+    const emulated = !p && state.emulated;
+    document.body.classList.toggle("emulated", emulated);
+    const announcement = (emulated ? text("emulated") + " · " : "") +
+      (p ? text(simulCode(p), values) : (g ? s.game_name + " · " : "") + (playing ? text("last_partida") + " · " : "") +
+      text(s.announcement, values));
     // The board's side column is narrow: short words, the last partida on a line of its own.
-    const short = (playing ? text("last_partida_short") + "\n" : "") +
+    const short = (emulated ? text("emulated") + "\n" : "") + (playing ? text("last_partida_short") + "\n" : "") +
       text("short_" + s.announcement, values);
     for (const el of document.querySelectorAll(".announce")) {
       const shown = el.classList.contains("short") ? short : announcement;

@@ -64,6 +64,8 @@ class HallState:
         self._changes_recorded = 0
         self._failed_change_count: tuple[ev.BallCheckRecorded, int] | None = None
         self.simulations: dict[str, ev.SimulationStarted] = {}
+        # session id -> the seeds of the emulated devices its balls or counts came from
+        self.emulated: dict[str, list[int]] = {}
         self.reclamaciones: dict[str, Reclamacion] = {}
         self.command_by: ev.CommandBy | None = None  # who asks now (R-ROLE-1)
         self.games = GameBook()  # bingo derivado and plus (bingo.hall.games)
@@ -366,6 +368,8 @@ class HallState:
                 self._apply_closed(event, at)
             case ev.SimulationStarted():
                 self.simulations[event.session_id] = event
+            case ev.DevicesEmulated():
+                self.emulated.setdefault(event.session_id, []).append(event.seed)
             case ev.ReclamacionFiled():
                 self.reclamaciones[event.reclamacion_id] = Reclamacion(
                     event.reclamacion_id,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bingo import events as ev
 from bingo.errors import DomainError
 from bingo.hall.fold import HallState
-from bingo.hall.states import PARTIDA_ACTIONS, PLAYING, PartidaState, Status
+from bingo.hall.states import FINISHED, PARTIDA_ACTIONS, PLAYING, PartidaState, Status
 from bingo.regulation import paragraph
 
 
@@ -66,6 +66,31 @@ class IncidentCommands(HallState):
                 len(partida.balls),
                 note,
                 paragraph_of=read_under[incident],
+                region=self.region,
+            )
+        ]
+
+    def note_system_interruption(self, stopped_at: str, resumed_at: str) -> list[ev.Event]:
+        """The hall's system stopped with a partida in play and is back (its process killed,
+        the power gone, the server closed mid-partida): the interruption and the resumption, with
+        their times, are an incident of that partida, as the regulation's «avería del sistema
+        informático» (IV.2) — the acta would otherwise show nothing of it. Nothing when no
+        partida is in play. ``stopped_at``: the time of the last record before the stop.
+        """
+        partida = self.partida
+        if partida is None or partida.status in FINISHED:
+            return []
+        note = (
+            f"sistema de la sala interrumpido tras el registro de las {_clock(stopped_at)}; "
+            f"reanudado a las {_clock(resumed_at)}"
+        )
+        return [
+            _incident(
+                partida,
+                "system_interruption",
+                len(partida.balls),
+                note,
+                paragraph_of="manual_book",
                 region=self.region,
             )
         ]
@@ -135,6 +160,11 @@ class IncidentCommands(HallState):
                 partida=partida.number, reason=note, refund_cents=partida.takings_cents
             ),
         ]
+
+
+def _clock(at: str) -> str:
+    """HH:MM:SS of a record's ISO time (the whole text when it is not one)."""
+    return at[11:19] if len(at) >= 19 and at[10] == "T" else at
 
 
 def _incident(

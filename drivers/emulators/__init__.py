@@ -87,6 +87,7 @@ def start_emulators(
     scenario: str | Path | Iterable[Mapping[str, Any]] | None = None,
     baud: int = 19200,
     pace: bool = True,
+    trickle: int = 0,
     tcp_port: int | None = None,
     boards: int = 1,
     extractor_model: ExtractorModel | None = None,
@@ -100,7 +101,7 @@ def start_emulators(
     hub = EmulatorHub()
     machine = BallMachine(seed)
     hall = EmulatedHall(hub, machine)
-    common: dict[str, Any] = {"seed": seed, "baud": baud, "pace": pace}
+    common: dict[str, Any] = {"seed": seed, "baud": baud, "pace": pace, "trickle": trickle}
     common["silence_stop"] = silence_stop
     with hub.lock:
         for kind in KINDS:

@@ -72,6 +72,7 @@ class EmulatedDevice:
         seed: int = 0,
         baud: int = 19200,
         pace: bool = True,
+        trickle: int = 0,
         silence_stop: float = 2.0,
         identity: Identity | None = None,
     ) -> None:
@@ -89,6 +90,10 @@ class EmulatedDevice:
         )
         self.baud = baud
         self.pace = pace
+        # Paced, a reply is written whole once its last byte is off the wire; with ``trickle``
+        # it is written ``trickle`` bytes at a time as they leave, as a real UART's reach the
+        # host (a frame still arriving when the host's timer fires).
+        self.trickle = trickle
         self.silence_stop = silence_stop
         self.endpoint: Endpoint | None = None
         self.received: list[Received] = []
@@ -212,8 +217,14 @@ class EmulatedDevice:
 
     def _emit(self, data: bytes, delay: float = 0.0) -> None:
         now = self._now()
-        at = max(now + delay, self._tx_free) + self._wire(len(data))
-        self._tx_free = at
+        start = max(now + delay, self._tx_free)
+        self._tx_free = start + self._wire(len(data))
+        step = self.trickle if self.trickle > 0 and self.pace else len(data) or 1
+        for offset in range(0, len(data), step):
+            chunk = data[offset : offset + step]
+            self._emit_at(start + self._wire(offset + len(chunk)), chunk, now)
+
+    def _emit_at(self, at: float, data: bytes, now: float) -> None:
         generation = self._generation
 
         def write() -> None:

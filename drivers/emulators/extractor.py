@@ -35,6 +35,8 @@ class ExtractorModel:
     # A maker's extractor whose restart brings every ball back to the drum (homing): the host
     # must notice the drum count no longer matches the balls still to draw.
     restart_refills: bool = False
+    # A maker's extractor that stops the air once a ball is out; AIR_ON before the next one.
+    air_off_after_release: bool = False
 
 
 class ExtractorEmulator(EmulatedDevice):
@@ -152,6 +154,8 @@ class ExtractorEmulator(EmulatedDevice):
     def _released(self, draw: int, double: bool) -> None:
         self.releasing = None
         self.machine.release(2 if double else 1)
+        if self.model.air_off_after_release:
+            self.machine.air = False
         self.push_event(EventKind.BALL_RELEASED, bytes((draw,)))
         if double:
             self.raise_fault(FaultBit.DOUBLE_FEED)

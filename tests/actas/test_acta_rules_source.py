@@ -15,7 +15,7 @@ from app.cli import main
 from app.config import load_hall
 from tests.actas.conftest import body_lines, pdf_pages
 
-DEMO = (Path(__file__).parent.parent.parent / "app" / "config" / "hall.toml").read_text("utf-8")
+DEMO = (Path(__file__).parent.parent.parent / "config" / "hall.toml").read_text("utf-8")
 
 
 def opening(pdf: bytes) -> str:

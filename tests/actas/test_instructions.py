@@ -22,7 +22,7 @@ from app.cli import main
 from app.config import load_region
 from app.config.game_files import shipped_game
 
-DEMO = Path(__file__).parents[2] / "app" / "config" / "hall.toml"
+DEMO = Path(__file__).parents[2] / "config" / "hall.toml"
 
 
 def terms(region: str, **rules: int) -> HallTerms:
@@ -102,7 +102,7 @@ def test_the_instructions_command_refuses_a_game_the_halls_region_did_not_author
     basque = tmp_path / "sala.toml"
     text = DEMO.read_text("utf-8").replace('region = "cantabria"', 'region = "euskadi"', 1)
     basque.write_text(text, "utf-8")
-    game = Path(__file__).parents[2] / "app" / "config" / "games"
+    game = Path(__file__).parents[2] / "config" / "games"
     out = tmp_path / "instrucciones.pdf"
     args = ["instructions", "--config", str(basque), "-o", str(out)]
     assert main([*args, "--game", str(game / "plus-4x5.toml")]) == 1

@@ -6,12 +6,11 @@ cartón sold, and a replay of the record rebuilds them exactly.
 from __future__ import annotations
 
 import dataclasses
-from importlib import resources
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from app.config import shipped_file
 from app.config.game_files import load_game
 from bingo.errors import DomainError
 from bingo.export import build_export
@@ -21,7 +20,7 @@ from bingo.hall.game_fold import card_set_text
 from bingo.service import CardSetLibrary, HallService
 from tests.bingo.hallkit import Kit, make_hall
 
-GAMES = Path(str(resources.files("app.config").joinpath("games")))
+GAMES = shipped_file("games")
 
 
 def game(name: str) -> GameDefinition:

@@ -244,11 +244,12 @@ def test_serve_centre_devices_emulated_starts_the_emulators_and_draws_through_th
     centre: CentreRecord,
 ) -> None:
     """``serve --centre --devices emulated``: the emulated extractor and reader on their ptys,
-    opened over the centre's record as a hall's server opens its own."""
+    opened over the centre's record as a hall's server opens its own; its balls are recorded
+    as emulated, never as a real extractor's (decision 520)."""
     draws, stop = open_centre_devices(centre, "emulated", seed=3)
     try:
         assert draws.draw_next().startswith("bola") and len(centre.state.balls) == 1
-        assert ball_records(centre)[0]["source"] == "extractor"
+        assert ball_records(centre)[0]["source"] == "emulated"
     finally:
         stop()
 

@@ -212,7 +212,7 @@ def _wait(predicate: Callable[[], bool], timeout: float) -> bool:
         ("boards = [{ port = '/dev/ttyUSB2', addresses = [0x20] }]", "no es de panel"),
         ("boards = [{ port = '/dev/ttyUSB2', addresses = [0x10, 0x10] }]", "repite"),
         ("boards = ['/dev/ttyUSB2', '/dev/ttyUSB2']", "dos veces"),
-        ("boards = [{ addresses = [0x10] }]", "falta el puerto"),
+        ("boards = [{ addresses = [0x10] }]", "falta [devices] boards[1].port"),
         ("boards = [{ port = '/dev/ttyUSB2', speed = 9600 }]", "port, addresses"),
         ("board = '/dev/ttyUSB2'", "clave desconocida"),
     ],

@@ -40,7 +40,9 @@ def play(
     capsys.readouterr()
     assert main(["export", "--db", url, "--compact"]) == 0
     export = json.loads(capsys.readouterr().out)
-    assert check(export) == []  # every prize still checks out independently
+    # every prize still checks out independently; the one finding: not a real night (R-DEV-1)
+    (finding,) = check(export)
+    assert "played on emulated devices (seeds 3;" in finding and "not a real night" in finding
     return export  # type: ignore[no-any-return]
 
 
@@ -62,11 +64,14 @@ def test_balls_come_from_the_devices_and_the_count_from_the_reader_scan(
 ) -> None:
     export = play(tmp_path, capsys)
     session = export["sessions"][0]
-    assert session["ball_checks"][0]["method"] == "reader"
+    # the emulated reader's count and the emulated extractor's balls say so, with the seed
+    assert session["ball_checks"][0]["method"] == "emulated"
+    assert session["emulated_devices"] == {"seeds": [3]}
     assert sorted(session["ball_checks"][0]["numbers"]) == list(range(1, 91))
     for partida in session["partidas"]:
         assert partida["status"] == "closed"
-        assert set(partida["ball_sources"]) <= {"extractor", "operator"}
+        assert set(partida["ball_sources"]) <= {"emulated", "operator"}
+        assert "emulated" in partida["ball_sources"]
 
 
 def test_a_jam_after_the_first_ball_goes_on_by_manual_extraction(

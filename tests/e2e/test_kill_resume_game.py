@@ -12,14 +12,15 @@ import sqlite3
 import subprocess
 import sys
 import time
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from app.config import shipped_file
+
 pytestmark = pytest.mark.slow
 
-GAMES = Path(str(resources.files("app.config").joinpath("games")))
+GAMES = shipped_file("games")
 PLUS, DERIVADO = GAMES / "plus-4x5.toml", GAMES / "derivado-instantaneo-3x3.toml"
 
 

@@ -111,6 +111,8 @@ INTERPRETATIONS = (
     "computed, and its residue_cents may be empty.",
     "prima or bola_loca may be null when the rules deduct 0 bp for it.",
     "An annulled partida, and a partida with manual_from_ball set, record at least one incident.",
+    "A session played on emulated devices (the added `emulated_devices`, or a ball source or "
+    'count method "emulated") is reported as a problem: it is no real night.',
     "A session may carry its own `rules` (an added field, same shape as the export's): its "
     "partidas are checked against them. `rules.source`, when present, names the region file the "
     "figures came from: file, version and resolution as text, sha256 as 64 hex digits.",
@@ -1398,6 +1400,43 @@ def _check_partidas(
             out.add(pwhere, f"could not be checked completely ({type(exc).__name__}: {exc})")
 
 
+#: A ball's source and a count's method when they came from emulated devices (added fields).
+EMULATED = "emulated"
+
+
+def _check_emulated(session: dict[str, Any], where: str, add: Callable[[str, str], None]) -> None:
+    """A session played on emulated devices is no real night, whatever else checks out: the
+    added ``emulated_devices`` (the seeds the devices were started with) says so, and so does
+    any ball whose ``ball_sources`` entry, or any count whose ``method``, is "emulated".
+    """
+    marked = session.get("emulated_devices")
+    partidas = session.get("partidas")
+    balls = sum(
+        1
+        for p in (partidas if isinstance(partidas, list) else [])
+        if isinstance(p, dict) and isinstance(p.get("ball_sources"), list)
+        for source in p["ball_sources"]
+        if source == EMULATED
+    )
+    checks = session.get("ball_checks")
+    counts = sum(
+        1
+        for c in (checks if isinstance(checks, list) else [])
+        if isinstance(c, dict) and c.get("method") == EMULATED
+    )
+    if marked is None and not balls and not counts:
+        return
+    seeds = marked.get("seeds") if isinstance(marked, dict) else None
+    said = ", ".join(str(s) for s in seeds) if isinstance(seeds, list) and seeds else "none"
+    add(
+        where,
+        f"played on emulated devices (seeds {said}; {balls} balls and {counts} counts from "
+        "them): not a real night",
+    )
+    if marked is None:
+        add(where, "balls or counts came from emulated devices, but emulated_devices is missing")
+
+
 def _run(export: object, files: check_regions.RegionFiles | None = None) -> tuple[list[str], int]:
     out = _Problems()
     if not isinstance(export, dict):
@@ -1435,6 +1474,7 @@ def _run(export: object, files: check_regions.RegionFiles | None = None) -> tupl
         day = _check_session(session, index, ex, out)
         payout = export["rules"].get("payout_bp") if isinstance(export.get("rules"), dict) else None
         check_simultaneous.check_session(session, f"session {ident}", payout, simul_seen, out.add)
+        _check_emulated(session, f"session {ident}", out.add)
         if day is not None:
             if last_day is not None and day < last_day:
                 out.add(

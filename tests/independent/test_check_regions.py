@@ -27,7 +27,7 @@ from tests.independent.check_export import main
 from tests.independent.test_check_terminals import basque_night
 
 CHECKER = Path(__file__).with_name("check_export.py")
-REGIONS = Path(__file__).parents[2] / "app" / "config" / "regions"
+REGIONS = Path(__file__).parents[2] / "config" / "regions"
 Export = dict[str, Any]
 
 

@@ -195,7 +195,7 @@ def test_a_simultaneous_partidas_percentages_are_the_published_files(
     whole payout) and is named against the published region file (decision 334)."""
     from tests.independent.check_export import read_published, read_region_files
 
-    regions = Path(__file__).parents[2] / "app" / "config" / "regions"
+    regions = Path(__file__).parents[2] / "config" / "regions"
     listing = regions / "published.toml"
     files = read_region_files(regions, read_published(listing.read_text()), listing)
     assert check(export, regions=files) == []

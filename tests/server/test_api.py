@@ -154,7 +154,11 @@ def test_bad_commands_are_refused_with_a_clear_message_and_change_nothing(
         body = answer_of(response)
         assert body["error"]["code"] == code
         assert body["error"]["message"]
-    raw = httpx.post(f"{server.url}/api/v1/commands", content=b"{no json")
+    raw = httpx.post(
+        f"{server.url}/api/v1/commands",
+        content=b"{no json",
+        headers={"Content-Type": "application/json"},
+    )
     assert raw.status_code == 400 and answer_of(raw)["error"]["code"] == "bad_request"
     old = httpx.post(
         f"{server.url}/api/v1/commands",
@@ -277,7 +281,7 @@ def test_a_panel_fetches_each_balls_call_from_the_server(
 
     if not shutil.which("espeak-ng") or not shutil.which("soxi"):
         raise AssertionError("espeak-ng y sox hacen falta: bash scripts/system-deps.sh")
-    hall = (ROOT / "app" / "config" / "hall.toml").read_text("utf-8")
+    hall = (ROOT / "config" / "hall.toml").read_text("utf-8")
     config = tmp_path / "hall.toml"
     before, _voice, after = hall.partition("[voice]")
     after = after.partition("\n[")[2]  # the demo hall's [voice] table, replaced by this one

@@ -37,6 +37,10 @@ def refused(response: httpx.Response, status: int, code: str) -> None:
     assert body["error"]["code"] == code, body
 
 
+#: What the server reads a body as (anything else is refused first, 415: docs/security.md).
+JSON = {"Content-Type": "application/json"}
+
+
 def no_traceback(server: Server) -> None:
     log = server.log.read_text()
     assert "Traceback" not in log, log[-3000:]
@@ -47,13 +51,14 @@ def test_a_body_nested_too_deep_is_a_bad_request(servers: Callable[..., Server])
     client = Client(server)
     client.login(*MESA)
     version = client.state()["version"]
-    auth = {"Authorization": f"Bearer {client.token}"}
+    auth = {"Authorization": f"Bearer {client.token}", **JSON}
     for body in (DEEP, DEEP_ARGS):
-        refused(client.http.post(f"{server.url}/api/v1/commands", content=body), 400,
-                "bad_request")  # fmt: skip
+        refused(client.http.post(f"{server.url}/api/v1/commands", content=body, headers=JSON),
+                400, "bad_request")  # fmt: skip
         refused(client.http.post(f"{server.url}/api/v1/commands", content=body, headers=auth),
                 400, "bad_request")  # fmt: skip
-    refused(client.http.post(f"{server.url}/api/v1/login", content=DEEP), 400, "bad_request")
+    refused(client.http.post(f"{server.url}/api/v1/login", content=DEEP, headers=JSON), 400,
+            "bad_request")  # fmt: skip
     refused(
         client.http.post(f"{server.url}/api/v1/questions/q1", content=DEEP, headers=auth),
         400,
@@ -67,10 +72,10 @@ def test_a_body_too_large_is_refused_before_it_is_read(servers: Callable[..., Se
     server = servers()
     client = Client(server)
     client.login(*MESA)
-    auth = {"Authorization": f"Bearer {client.token}"}
+    auth = {"Authorization": f"Bearer {client.token}", **JSON}
     big = b'{"v": 1, "name": "' + b"x" * 300_000 + b'", "pin": "1"}'
-    for path, headers in (("/api/v1/login", {}), ("/api/v1/commands", auth),
-                          ("/api/v1/commands", {})):  # fmt: skip
+    for path, headers in (("/api/v1/login", JSON), ("/api/v1/commands", auth),
+                          ("/api/v1/commands", JSON)):  # fmt: skip
         refused(client.http.post(f"{server.url}{path}", content=big, headers=headers), 413,
                 "too_large")  # fmt: skip
 
@@ -95,7 +100,7 @@ def test_a_body_that_is_not_utf8_is_a_bad_request(servers: Callable[..., Server]
     server = servers()
     client = Client(server)
     client.login(*MESA)
-    auth = {"Authorization": f"Bearer {client.token}"}
+    auth = {"Authorization": f"Bearer {client.token}", **JSON}
     for path in ("/api/v1/login", "/api/v1/commands"):
         refused(client.http.post(f"{server.url}{path}", content=b"\xff\xfe{\x00", headers=auth),
                 400, "bad_request")  # fmt: skip

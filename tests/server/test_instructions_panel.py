@@ -23,7 +23,7 @@ from tests.server.test_panels import BOARD_CM, CAPTION_CM, MEASURE, SCREEN_CM
 
 pytestmark = pytest.mark.slow
 
-DEMO = ROOT / "app" / "config" / "hall.toml"
+DEMO = ROOT / "config" / "hall.toml"
 
 
 def basque_settings(folder: Path) -> Path:

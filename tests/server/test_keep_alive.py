@@ -15,7 +15,7 @@ from ui.client.link import KEEP_SECONDS
 
 
 def request(sock: socket.socket) -> bytes:
-    sock.sendall(b"GET /api/v1/state HTTP/1.1\r\nHost: sala\r\nConnection: keep-alive\r\n\r\n")
+    sock.sendall(b"GET /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n")
     head = b""
     while b"\r\n\r\n" not in head:
         chunk = sock.recv(65536)

@@ -157,7 +157,7 @@ def test_a_voice_that_fails_tells_the_panel_without_espeaks_own_words(
             host.voice = Voice(options, espeak=str(espeak), audio=None)
             with (
                 caplog.at_level(logging.WARNING, logger="app.server.http"),
-                TestClient(build_app(host)) as client,
+                TestClient(build_app(host, names=("testserver",))) as client,
             ):
                 got = client.get("/voice/es/45.wav")
                 nothing = client.get("/voice/es/cuarenta.wav")  # no ball: said, not int()'s text
@@ -206,7 +206,7 @@ def test_a_login_the_locked_database_refused_says_so_in_spanish(
 
     host, path = hall
     OperatorBook(host.store).add("Mesa", "jefe_de_sala", "482913")
-    client = TestClient(build_app(host), raise_server_exceptions=False)
+    client = TestClient(build_app(host, names=("testserver",)), raise_server_exceptions=False)
     holder = sqlite3.connect(path, timeout=0.1, isolation_level=None)
     try:
         holder.execute("BEGIN EXCLUSIVE")  # another program writes to the database

@@ -127,7 +127,15 @@ def test_a_night_played_through_the_engine_is_intact_with_a_checkpoint_at_every_
             sorted(CLOSE_KINDS),
         ).fetchone()[0]
         signed = db.execute("select count(*) from checkpoints").fetchone()[0]
-    assert closes == 5 and signed == closes  # 4 partida closes and the session close
+        marks = ",".join("?" * len(CLOSE_KINDS))
+        closed = db.execute(
+            "select count(*) from checkpoints c where exists (select 1 from events e where "
+            f"e.seq <= c.seq and e.at = c.head_at and e.kind in ({marks}))",
+            sorted(CLOSE_KINDS),
+        ).fetchone()[0]
+    assert closes == 5 and closed == closes  # 4 partida closes and the session close
+    # the sales' closes and the prizes keep theirs in the database too (decision 641)
+    assert signed > closes
 
 
 def test_the_key_made_for_the_first_checkpoint_names_the_hall(
@@ -188,7 +196,11 @@ def test_deleted_checkpoint_rows_are_named_by_the_closes_left_without_one(
     url, path = night
     with sqlite3.connect(path) as db:
         drop_triggers(db)
-        middle = db.execute("select seq from checkpoints order by seq limit 1 offset 2").fetchone()
+        # the checkpoint of the second partida's close (the sales' and prizes' have theirs too)
+        middle = db.execute(
+            "select min(c.seq) from checkpoints c where c.seq >= (select seq from events where "
+            "kind = 'partida_closed' order by seq limit 1 offset 1)"
+        ).fetchone()
         db.execute("delete from checkpoints where seq = ?", middle)
     keys = keys_without_external_copy(tmp_path, hall_of(path))
     code, _, err = run(capsys, "status", "--db", url, "--keys-dir", str(keys))
@@ -383,7 +395,9 @@ def test_the_hall_will_not_sign_over_records_removed_behind_its_back(
     signed_to = last_seq(path)
     before = delete_newest(path, 200, checkpoints_too=True)
     code, _, err = run(capsys, "simulate", "--db", url, "--session", "N2", "--partidas", "1", "-q")
-    assert code == 1 and "no continúa el punto de control firmado" in err
+    # audited before anything is written, in status's words (decision 640)
+    assert code == 3 and "faltan 200 registros después del punto de control firmado" in err
+    assert "no se escribe nada" in err and last_seq(path) == before
     with sqlite3.connect(path) as db:
         kinds = {k for (k,) in db.execute("select kind from events where seq > ?", (before,))}
         signed = db.execute("select max(seq) from checkpoints").fetchone()[0]
@@ -499,7 +513,8 @@ def test_a_record_cut_back_and_given_a_new_id_is_never_signed_by_the_hall(
     code, _, err = run(capsys, "status", "--db", url)
     assert code == 3 and "ningún punto de control firmado" in err
     code, _, err = run(capsys, "simulate", "--db", url, "--seed", "3", "--partidas", "5", "-q")
-    assert code == 1 and "ya firmó" in err
+    assert code == 3 and "ningún punto de control firmado" in err and "no se escribe nada" in err
+    assert last_seq(path) == third
     code, out, err = run(capsys, "status", "--db", url)
     assert code == 3 and "registro íntegro" not in out, out
 
@@ -511,8 +526,10 @@ def test_a_record_rewritten_forward_and_given_a_new_id_is_never_signed_by_the_ha
     url, path = night
     rehash_forward(path, first_seq_of(path, "prize_awarded"), 10_000)
     _strip_anchor(path, None)
+    end = last_seq(path)
     code, _, err = run(capsys, "simulate", "--db", url, "--seed", "3", "--partidas", "1", "-q")
-    assert code == 1 and "ya firmó" in err
+    assert code == 3 and "ningún punto de control firmado" in err and "no se escribe nada" in err
+    assert last_seq(path) == end
     code, out, _ = run(capsys, "status", "--db", url)
     assert code == 3 and "registro íntegro" not in out
 

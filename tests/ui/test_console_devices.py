@@ -136,6 +136,7 @@ def test_the_session_opens_with_the_count_read_by_the_ball_reader(qtbot: QtBot) 
         )
         qtbot.mouseClick(console.session_page.open_session_button, Qt.MouseButton.LeftButton)
         assert "Lea primero el juego de bolas" in console.error.text()
+        assert "Ctrl+L" in console.error.text()  # the key that does it, not a hunt for it
         with qtbot.waitSignal(bridge.jobDone, timeout=3000):
             qtbot.mouseClick(console.session_page.scan_balls, Qt.MouseButton.LeftButton)
         assert "90 bolas leídas" in console.session_page.scan_result.text()
@@ -503,3 +504,36 @@ def test_the_console_counts_and_draws_with_the_emulated_devices(qtbot: QtBot) ->
     finally:
         bridge.close()
         stop()
+
+
+def test_nobody_else_sings_a_line_draws_nothing_and_f6_draws_one_ball(
+    qtbot: QtBot, hall: Kit, devices_bridge: Bridge
+) -> None:
+    """Alt+N after a valid line only records that the table asked «¿Alguna línea más?»: the
+    next ball is F6's. It used to draw one too, and F6 pressed then drew a second (R-GAME-5;
+    decision 170).
+    """
+    first = hall.carton(1)
+    line = list(first.rows[0])
+    rest = [n for n in range(1, 91) if n not in first.numbers]
+    source = StandInBallSource(*line, *rest[:3])
+    console = console_drawing(qtbot, hall, devices_bridge, source)
+    for _ in line:
+        draw(qtbot, console)
+    page = console.extraction_page
+    page.claim_line.setChecked(True)
+    page.claim_number.setText("1")
+    page.claimCheck.emit()
+    assert page.verdict.text().startswith("LÍNEA CORRECTA"), page.verdict.text()
+
+    console.claims.asked_more()  # what Alt+N does
+    assert not devices_bridge.busy
+    partida = hall.hall.partida
+    assert partida is not None
+    assert len(source.draws) == len(line) and len(partida.balls) == len(line)
+    assert page.draw_device_button.isEnabled()
+
+    console.claims.draw_key()  # F6
+    qtbot.waitUntil(lambda: len(partida.balls) == len(line) + 1, timeout=3000)
+    qtbot.waitUntil(lambda: not devices_bridge.busy, timeout=3000)
+    assert len(source.draws) == len(line) + 1

@@ -65,8 +65,8 @@ def test_the_new_setting_comes_last_with_a_default() -> None:
         ("languages = [1, 2]", "[hall] languages debe ser una lista de códigos"),
         ('console_language = "fr"', "[hall] console_language debe ser uno de es, eu, gl, ca, en"),
         ('console_language = "EN"', "[hall] console_language debe ser uno de"),
-        ("console_language = 1", "[hall] console_language debe ser str"),
-        ('console_language = ""', "[hall] console_language está vacío"),
+        ("console_language = 1", "console_language debe ser uno de es, eu, gl, ca, en, no 1"),
+        ('console_language = ""', "console_language debe ser uno de es, eu, gl, ca, en, no ''"),
     ],
 )
 def test_bad_language_settings_are_refused_naming_the_key(

@@ -29,6 +29,9 @@ Ask = Callable[[int], int | None]
 class RemoteDevices:
     """What the console needs of a ball source, drawn at the server."""
 
+    #: The server's devices, as its notices name them: the console's header says each one.
+    device_names = ("extractor", "reader")
+
     def __init__(self, service: RemoteService) -> None:
         self.service = service
         self._ask_table: Ask | None = None

@@ -58,6 +58,10 @@ def tls_context(verify: bool | str) -> ssl.SSLContext:
     own), or none (``False``, for a test's throw-away certificate only).
     """
     context = ssl.create_default_context(cafile=verify if isinstance(verify, str) else None)
+    if isinstance(verify, str):
+        # the file may be the hall server's own certificate, issued by an authority (``tls
+        # init``, ``python -m app.centre.tls``): it is trusted as it is, not only as a root
+        context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN
     if verify is False:
         context.check_hostname = False
         context.verify_mode = ssl.CERT_NONE
@@ -205,6 +209,21 @@ class Link:
         if response.status_code != 200:
             raise _refusal(response)
         return response.json()
+
+
+def certificate_problem(exc: BaseException) -> str | None:
+    """What an HTTPS connection's failure says of the server's certificate, in Spanish, or None
+    when it is no certificate failure (the server away, a refusal).
+    """
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            why = seen.verify_message or seen.reason or str(seen)
+            return f"el certificado del servidor de la sala no se puede verificar: {why}"
+        if isinstance(seen, ssl.SSLError):
+            return f"la conexión TLS con el servidor de la sala falla: {seen.reason or seen}"
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def _down(exc: Exception) -> str:

@@ -244,11 +244,14 @@ class RemoteService:
                 self._tell(False, self.problem)
                 return  # never apply a record that does not continue this one
             except ServerRefused as exc:
-                if exc.code != "not_logged_in":
-                    raise
-                self._wait_login()
-                continue
-            except (OSError, TimeoutError, WebSocketException, LinkDown, ValueError) as exc:
+                if exc.code == "not_logged_in":
+                    self._wait_login()
+                    continue
+                # LinkDown is a refusal too (the server died while the records were read), and
+                # any other refusal must not end this thread either: a dead follower left the
+                # station saying «en línea» with nothing behind it. Reconnect.
+                log.warning("stream lost: %s", exc)
+            except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
                 log.info("stream lost: %r", exc)
             if self.online:
                 self._tell(False, "sin conexión con el servidor de la sala")

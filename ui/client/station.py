@@ -103,10 +103,11 @@ class Station(QObject):
         for panel in self._panels:
             panel.show_offline(not online)
         window = self.window
+        window.alarm.link_changed(online)
+        window.refresh()  # the menus offer nothing while cut off
         if online:
             window.error.hide()
             window.log_line(t("Conexión con el servidor de la sala recuperada"))
-            window.refresh()
             return
         if self.service.problem:
             message = t("El registro del servidor no es el de este puesto: {why}").format(
@@ -130,6 +131,8 @@ class Station(QObject):
         """
         if self._signing_in:
             return
+        if self._nobody_can_log_in():
+            return
         from ui.client.login import sign_in
 
         self._signing_in = True
@@ -147,6 +150,24 @@ class Station(QObject):
                 self.window.refresh()
         finally:
             self._signing_in = False
+
+    def _nobody_can_log_in(self) -> bool:
+        """A server that no longer takes this console's key (another server, started without
+        it) at a hall with no operators: a login nobody could answer is not asked for; what to
+        do is said instead (decision 544).
+        """
+        try:
+            station = self.service.link.get("/api/v1/station")
+        except Exception:  # the server away: the login is asked for as before
+            return False
+        if station.get("operators", True):
+            return False
+        self.window.show_error(t(
+            "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+            "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+            "que sirve la sala, y vuelva a abrirla (make run)"
+        ))  # fmt: skip
+        return True
 
     def _device_notice(self, device: str, notice: Told) -> None:
         """The server's device notice, a code the console words as its own drivers' (R-DEV-1)."""

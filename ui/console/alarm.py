@@ -182,6 +182,10 @@ class DeviceAlarm(QFrame):
             if not driver.is_online():  # not there from the start: as lost as a device gone
                 self.offline.add(name)
                 self._update(name)
+        # A station's devices are the server's: they are said from the start too (the line was
+        # missing until one dropped out), online until the server tells one is off.
+        for name in getattr(window.devices, "device_names", ()):
+            self.states.setdefault(str(name), t("en línea"))
 
     def _drivers(self) -> list[tuple[str, Any]]:
         devices = self.console.devices
@@ -235,8 +239,21 @@ class DeviceAlarm(QFrame):
 
     # ------------------------------------------------------------------ the view
 
+    def link_changed(self, online: bool) -> None:
+        """A station's link to the server that owns the devices went down or came back. Back,
+        every device is taken as online again: the server tells at once those that are off.
+        """
+        if online:
+            self.offline.clear()
+            self.faults.clear()
+            self.problems.clear()
+        self.show_view()
+
     def summary(self) -> str:
         """Every device's state, for the header («Extractor: en línea · Lector: …»)."""
+        if self.states and not self.console.online():
+            # the server owns the devices: cut off from it, nothing is known of them
+            return t("Dispositivos: sin noticias (sin conexión con el servidor)")
         return " · ".join(
             t("{device}: {state}").format(device=device_title(name), state=state)
             for name, state in self.states.items()
@@ -245,7 +262,7 @@ class DeviceAlarm(QFrame):
     def show_view(self) -> None:
         """The box and the header's devices line, for the hall as it is now."""
         self.console.header.devices_state.setText(self.summary())
-        colour = "#b00020" if self.problems else "#1b5e20"
+        colour = "#b00020" if self.problems or not self.console.online() else "#1b5e20"
         self.console.header.devices_state.setStyleSheet(f"color: {colour}; font-weight: bold;")
         if not self.problems:
             self.hide()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QShortcut
+from PySide6.QtGui import QKeyEvent, QShortcut, QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QGridLayout, QHBoxLayout, QWidget
 
 from bingo import events as ev
@@ -33,6 +33,32 @@ MAX_PACE = 60.0  # seconds per ball
 # no faster than a ball every 3 s, the time to call it and mark it (decision 251)
 MIN_PACE = 3.0
 TYPING_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Backspace, Qt.Key.Key_Delete)
+
+
+class PaceBox(QDoubleSpinBox):
+    """Seconds per ball: 0 (off) or from ``MIN_PACE`` to ``MAX_PACE``, nothing between. A pace
+    under the minimum could be typed or stepped into before, and was refused only at Ctrl+F6.
+    """
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state, text, pos = super().validate(text, pos)
+        if state == QValidator.State.Acceptable and 0 < self.valueFromText(text) < MIN_PACE:
+            state = QValidator.State.Intermediate  # typing on, or fixed up to the minimum
+        return state, text, pos
+
+    def fixup(self, text: str) -> str:
+        if 0 < self.valueFromText(text) < MIN_PACE:
+            return self.textFromValue(MIN_PACE)
+        return text
+
+    def stepBy(self, steps: int) -> None:
+        value = self.value()
+        if steps > 0 and value < MIN_PACE:
+            self.setValue(MIN_PACE)  # off, then the slowest pace allowed
+        elif steps < 0 and value + steps * self.singleStep() < MIN_PACE:
+            self.setValue(0.0)
+        else:
+            super().stepBy(steps)
 
 
 class AutoDraw(QObject):
@@ -53,7 +79,7 @@ class AutoDraw(QObject):
         bar.setObjectName("auto_bar")
         row = QHBoxLayout(bar)
         row.setContentsMargins(0, 0, 0, 0)
-        self.pace = QDoubleSpinBox()
+        self.pace = PaceBox()
         self.pace.setObjectName("auto_pace")
         self.pace.setRange(0.0, MAX_PACE)
         self.pace.setDecimals(2)
@@ -61,7 +87,8 @@ class AutoDraw(QObject):
         self.pace.setSuffix(t(" s por bola"))
         self.pace.setSpecialValueText(t("desactivada"))
         self.pace.setLocale(QLocale(QLocale.Language.Spanish, QLocale.Country.Spain))  # 2,5 s
-        self.pace.setValue(max(0.0, min(MAX_PACE, pace)))
+        # a hall's pace under the minimum is taken as the minimum, never as a faster one
+        self.pace.setValue(0.0 if pace <= 0 else max(MIN_PACE, min(MAX_PACE, pace)))
         set_pixel_font(self.pace, 16)
         label = wrapped_label(t("Automática, ritmo:"), pixels=16, bold=True)
         label.setWordWrap(False)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bingo import commands as cmd
 from bingo import events as ev
 from bingo.hall import Status
-from ui.console.state import line_question, shown_partida
+from ui.console.state import line_question, manual_mode, shown_partida
 from ui.console.texts import prize_name, t
 
 if TYPE_CHECKING:
@@ -107,10 +107,14 @@ class Claims:
         window = self.window
         partida = window.hall.partida
         if line_question(window.hall, window.desk) and partida is not None:
-            # nobody else sings a line at this ball: the next ball may be drawn
+            # Nobody else sings a line at this ball: the next ball may be drawn, by F6 only.
+            # Drawing here too gave an operator who then pressed F6 two balls in a row.
             window.desk.line_asked = (partida.number, len(partida.balls))
             window.refresh()
-            window.draws.draw_key()
+            window.pages.setCurrentIndex(2)
+            if window.devices is None or manual_mode(window.hall):
+                self.page.ball_input.setFocus()  # the next ball is typed: the cursor waits there
+            window.statusBar().showMessage(t("Nadie más canta línea: F6, la bola siguiente"))
             return
         if partida is not None and partida.status == Status.BINGO_CALLED:
             self.window.desk.asked_more = partida.number

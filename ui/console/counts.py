@@ -54,7 +54,7 @@ class Counts:
             numbers = self.desk.scanned.get(when)
             if numbers is None:
                 self.window.show_error(
-                    t("Lea primero el juego de bolas con el lector"),
+                    t("Lea primero el juego de bolas con el lector: Ctrl+L (página Sesión)"),
                     solved=lambda: when in self.desk.scanned,
                 )
                 return None

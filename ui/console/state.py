@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bingo.drawing import BallHeld, DeviceLost
-from bingo.hall import STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
+from bingo.hall import FINISHED, STATUS_TEXT, BallSetState, DomainError, Hall, PartidaState, Status
 from bingo.money import euros
 from bingo.readmodel import PanelState, allowed_actions, panel_state
 from ui.console.documents import DETAILED_PRIZES
@@ -303,6 +303,8 @@ def derive(
     # a game partida has the screens (the web panels' one rule): the frame speaks of it
     game = game_frame(state.game, t) if state.game is not None else None
     parts = [t("Sesión {id}").format(id=session.id) if session else t("Sin sesión abierta")]
+    if state.emulated:  # its balls came from emulated devices (decision 520)
+        parts.append(t("EMULADO: no es una sesión real"))
     if game is not None:
         parts.extend(game.header)
     elif shown is not None:
@@ -567,7 +569,8 @@ def _sales(
     if session is not None and session.last_partida == shown.number:
         announce.append(t("ÚLTIMA PARTIDA de la sesión."))
     amounts = shown.amounts
-    if amounts is None:
+    if amounts is None or shown.status in FINISHED:
+        # a paid or annulled partida's «Anuncie: …» is an instruction already carried out
         return tuple(lines), totals, " ".join(announce), None
     merged: list[list[object]] = []  # contiguous blocks of a serie read as one range
     for r in shown.sales:

@@ -31,9 +31,10 @@ INCIDENT_TITLES = {
     "manual_book": "Partida transcrita del libro manual",
     "reader_hold": "Bola leída por el jefe de mesa",
     "ball_in_tube": "Bola del tubo leída por el jefe de mesa tras la avería",
+    "system_interruption": "Interrupción del sistema de la sala",
 }
 
-BALL_SOURCES = {"manual_book": "libro manual", "operator": "jefe de mesa"}
+BALL_SOURCES = {"manual_book": "libro manual", "operator": "jefe de mesa", "emulated": "emulado"}
 
 
 def incident_title(incident: str) -> str:
@@ -207,6 +208,10 @@ def describe(event: ev.Event, hall: Hall | None = None) -> str:
             )
         case ev.SimulationStarted():
             return t("Sesión simulada {id}").format(id=event.session_id)
+        case ev.DevicesEmulated():
+            return t("Dispositivos EMULADOS (semilla {seed}): no es una sesión real").format(
+                seed=event.seed
+            )
         case ev.SerieRegistered():
             return t("Serie {code} registrada: {size} cartones de {value}").format(
                 code=event.code, size=event.size, value=euros(event.face_value_cents)

@@ -76,6 +76,25 @@ from ui.widgets import VerticalScroll, set_pixel_font, wrapped_label
 
 log = logging.getLogger(__name__)
 
+# The Sesión menu's entries that give the hall an order: none is offered by a station cut off
+# from its server (it offered «Iniciar la partida» all the same). While it is reached, a key the
+# state refuses stays on and says why (F6 before «¿Alguna línea más?», decision 170).
+STATE_ACTIONS = (
+    "open_session",
+    "start_partida",
+    "close_sale",
+    "confirm_data_shown",
+    "draw",
+    "auto_draw",
+    "claim",
+    "close_partida",
+    "pay_prizes",
+    "new_serie",
+    "change_ball_set",
+    "announce_last",
+    "close_session",
+)
+
 __all__ = ["INCIDENTS", "MENU_TEXTS", "BallSource", "ConsoleDefaults", "ConsoleWindow"]
 
 
@@ -143,6 +162,7 @@ class ConsoleWindow(QMainWindow):
         self.desk = Desk(devices=devices is not None)
         self.dialog: Dialog | None = None
         self._close_agreed = False  # the operator said yes to closing mid-partida
+        self._moment: tuple[int, str, int, int] | None = None  # what the status bar speaks of
 
         central = QWidget(self)
         self.setCentralWidget(central)
@@ -279,6 +299,8 @@ class ConsoleWindow(QMainWindow):
         add(session, "print_acta", t("Imprimir el acta"), self.papers.print_acta, "Ctrl+Shift+P")
         add(session, "drawer", t("Caja de la sesión…"), self.cash.show_drawer, "Ctrl+T")
         add(session, "options", t("Opciones de la consola…"), partial(ask_options, self), "Ctrl+O")
+        session.addSeparator()
+        add(session, "quit", t("Salir"), self.close, "Ctrl+Q")  # asked first mid-partida
         incidents = bar.addMenu(t("&Incidencias"))
         incidents.setObjectName("incidents_menu")
         self.incidents_menu = incidents
@@ -307,6 +329,12 @@ class ConsoleWindow(QMainWindow):
     @property
     def hall(self) -> Hall:
         return self.service.hall
+
+    def online(self) -> bool:
+        """The hall's service can be reached: always for the local one, the link's state for a
+        station of the hall server.
+        """
+        return bool(getattr(self.service, "online", True))
 
     def allowed(self) -> frozenset[str]:
         return desk_allowed(self.hall, self.desk)  # no ball while the table asks for lines
@@ -645,6 +673,17 @@ class ConsoleWindow(QMainWindow):
             hall, desk, busy=self.bridge.busy, prima_amounts=self.defaults.prima_amounts_cents, t=t
         )
         settle(hall, desk)  # after the view, which already shows no ball waiting then
+        # The status bar's instruction is about the state it was given in: once the partida
+        # moves on (a ball, a claim, another phase) it is done, and goes.
+        partida = hall.partida
+        moment = (
+            (partida.number, partida.status, len(partida.balls), len(partida.claims))
+            if partida is not None
+            else None
+        )
+        if moment != self._moment:
+            self._moment = moment
+            self.statusBar().clearMessage()
         self.header.show_view(view)
         self.status_words.setText(view.status)
         session = self.session_page
@@ -660,14 +699,18 @@ class ConsoleWindow(QMainWindow):
         self.strip.show_view(view)
         self.alarm.show_view()
         self.error.check()
-        # actions and pages follow the state
-        allowed = view.allowed
+        # actions and pages follow the state; a station cut off from its server offers nothing
+        # it would refuse (decision 203)
+        online = self.online()
+        allowed = view.allowed if online else frozenset()
         actions = self.menu_actions
-        actions["change_ball_set"].setEnabled(view.changeable)
-        actions["acta"].setEnabled(view.acta)
+        for key in STATE_ACTIONS:
+            actions[key].setEnabled(online)  # a key the state refuses still says why
         actions["open_session"].setEnabled("open_session" in allowed)
         actions["close_session"].setEnabled("close_session" in allowed)
-        actions["manual_book"].setEnabled(view.session_open)
+        actions["change_ball_set"].setEnabled(view.changeable and online)
+        actions["acta"].setEnabled(view.acta)
+        actions["manual_book"].setEnabled(view.session_open and online)
         for key, (_incident, _text, action) in INCIDENTS.items():
             actions[f"incident_{key}"].setEnabled(action in allowed)
         if view.phase != desk.phase:

@@ -54,6 +54,7 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Bola del tub llegida pel cap de taula després de l'avaria"
     ),
     "jefe de mesa": "cap de taula",
+    "emulado": "emulat",
     "Partida {n}: venta abierta": "Partida {n}: venda oberta",
     "; prima de {amount} hasta la bola {limit}": "; prima de {amount} fins a la bola {limit}",
     "; bola loca {numbers}": "; bola loca {numbers}",
@@ -113,6 +114,9 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "Joc de boles {id} instal·lat (homologació {hom}, {before} partides jugades abans)"
     ),
     "Sesión simulada {id}": "Sessió simulada {id}",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "Dispositius EMULATS (llavor {seed}): no és una sessió real"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "Sèrie {code} registrada: {size} cartrons de {value}"
     ),
@@ -331,6 +335,7 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     ),
     "sin partida en curso": "sense partida en curs",
     "Sesión {id}": "Sessió {id}",
+    "EMULADO: no es una sesión real": "EMULAT: no és una sessió real",
     "Sin sesión abierta": "Sense sessió oberta",
     "última: la {n}": "darrera: la {n}",
     "PUERTA CERRADA\nno entra nadie": "PORTA TANCADA\nno hi entra ningú",
@@ -536,5 +541,31 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     ): (
         "Extracció automàtica: com a màxim una bola cada {pace} s, "
         "perquè tots els jugadors les puguin seguir"
+    ),
+    "Nadie más canta línea: F6, la bola siguiente": "Ningú més no canta línia: F6, la bola següent",
+    "Salir": "Surt",
+    "Dispositivos: sin noticias (sin conexión con el servidor)": (
+        "Dispositius: sense notícies (sense connexió amb el servidor)"
+    ),
+    "Interrupción del sistema de la sala": "Interrupció del sistema de la sala",
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "rellotge: sincronització desconeguda",
+    "⚠ reloj sin sincronizar": "⚠ rellotge sense sincronitzar",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "El rellotge d'aquest ordinador no està sincronitzat: les hores del registre i de "
+        "l'acta són les seves. Poseu-lo en hora i activeu-ne la sincronització"
+    ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "El servidor de la sala ja no reconeix aquesta consola i la sala encara no té "
+        "operadors, així que ningú no pot iniciar sessió: tanqueu la consola i el servidor "
+        "que serveix la sala, i torneu-la a obrir (make run)"
     ),
 }

@@ -254,7 +254,9 @@ DIALOGS: Mapping[str, str] = {
     "Bolas que faltan: escriba números del 1 al 90": (
         "Boles que falten: escriviu números de l'1 al 90"
     ),
-    "Lea primero el juego de bolas con el lector": "Llegiu primer el joc de boles amb el lector",
+    "Lea primero el juego de bolas con el lector: Ctrl+L (página Sesión)": (
+        "Llegiu primer el joc de boles amb el lector: Ctrl+L (pàgina Sessió)"
+    ),
     "Confirme el recuento de las 90 bolas ante el jefe de sala": (
         "Confirmeu el recompte de les 90 boles davant el cap de sala"
     ),

@@ -122,6 +122,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Ball in the tube read by the table manager-cashier after the failure"
     ),
     "jefe de mesa": "table manager-cashier",
+    "emulado": "emulated",
     "Partida {n}: venta abierta": "Game {n}: sale open",
     "; prima de {amount} hasta la bola {limit}": "; jackpot of {amount} up to ball {limit}",
     "; bola loca {numbers}": "; crazy ball {numbers}",
@@ -181,6 +182,9 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "Ball set {id} installed (homologation {hom}, {before} games played before)"
     ),
     "Sesión simulada {id}": "Simulated session {id}",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "EMULATED devices (seed {seed}): not a real session"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "Series {code} registered: {size} cards of {value}"
     ),
@@ -395,6 +399,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ),
     "sin partida en curso": "no game in progress",
     "Sesión {id}": "Session {id}",
+    "EMULADO: no es una sesión real": "EMULATED: not a real session",
     "Sin sesión abierta": "No session open",
     "última: la {n}": "last: game {n}",
     "PUERTA CERRADA\nno entra nadie": "DOOR CLOSED\nnobody comes in",
@@ -529,5 +534,31 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     ): (
         "Automatic extraction: at most one ball every {pace} s, so "
         "that every player can follow them"
+    ),
+    "Nadie más canta línea: F6, la bola siguiente": "Nobody else calls a line: F6, the next ball",
+    "Salir": "Quit",
+    "Dispositivos: sin noticias (sin conexión con el servidor)": (
+        "Devices: no news (no connection with the server)"
+    ),
+    "Interrupción del sistema de la sala": "Hall system interrupted",
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "clock: synchronisation unknown",
+    "⚠ reloj sin sincronizar": "⚠ clock not synchronised",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "This computer's clock is not synchronised: the times of the record and the acta are "
+        "its own. Set it right and turn on its synchronisation"
+    ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "The hall server no longer knows this console and the hall has no operators yet, "
+        "so nobody can log in: close the console and the server serving the hall, and open "
+        "it again (make run)"
     ),
 }

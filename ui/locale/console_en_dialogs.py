@@ -257,7 +257,9 @@ DIALOGS: Mapping[str, str] = {
     "Anular la partida y devolver": "Annul the game and refund",
     "Corregir la bola": "Correct the ball",
     "Bolas que faltan: escriba números del 1 al 90": "Missing balls: type numbers from 1 to 90",
-    "Lea primero el juego de bolas con el lector": "Read the ball set with the reader first",
+    "Lea primero el juego de bolas con el lector: Ctrl+L (página Sesión)": (
+        "Read the ball set with the reader first: Ctrl+L (Session page)"
+    ),
     "Confirme el recuento de las 90 bolas ante el jefe de sala": (
         "Confirm the count of the 90 balls before the hall manager"
     ),

@@ -56,6 +56,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "Mahaiburuak matxuraren ondoren irakurritako hodiko bola"
     ),
     "jefe de mesa": "mahaiburua",
+    "emulado": "emulatua",
     "Partida {n}: venta abierta": "{n}. partida: salmenta irekita",
     "; prima de {amount} hasta la bola {limit}": "; prima: {amount}, {limit}. bolara arte",
     "; bola loca {numbers}": "; bola zoroa {numbers}",
@@ -115,6 +116,9 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "{id} bola-jokoa instalatuta ({hom} homologazioa, {before} partida jokatuta lehenago)"
     ),
     "Sesión simulada {id}": "{id} saio simulatua",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "Gailu EMULATUAK ({seed} hazia): ez da benetako saioa"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "{code} seriea erregistratuta: {size} kartoi, {value} bakoitza"
     ),
@@ -327,6 +331,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     ),
     "sin partida en curso": "partidarik martxan ez",
     "Sesión {id}": "{id} saioa",
+    "EMULADO: no es una sesión real": "EMULATUA: ez da benetako saioa",
     "Sin sesión abierta": "Saiorik irekita ez",
     "última: la {n}": "azkena: {n}.a",
     "PUERTA CERRADA\nno entra nadie": "ATEA ITXITA\nez da inor sartzen",
@@ -537,4 +542,32 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "Extracción automática: como mucho una bola cada {pace} s, para que todos "
         "los jugadores puedan seguirlas"
     ): ("Ateratze automatikoa: gehienez bola bat {pace} s-ro, jokalari guztiek jarrai diezaieten"),
+    "Nadie más canta línea: F6, la bola siguiente": (
+        "Beste inork ez du lerroa kantatzen: F6, hurrengo bola"
+    ),
+    "Salir": "Irten",
+    "Dispositivos: sin noticias (sin conexión con el servidor)": (
+        "Gailuak: berririk ez (zerbitzariarekin konexiorik gabe)"
+    ),
+    "Interrupción del sistema de la sala": "Aretoko sistemaren etenaldia",
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "erlojua: sinkronizazio ezezaguna",
+    "⚠ reloj sin sincronizar": "⚠ erlojua sinkronizatu gabe",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "Ordenagailu honen erlojua ez dago sinkronizatuta: erregistroko eta aktako orduak "
+        "berea dira. Jarri orduan eta aktibatu bere sinkronizazioa"
+    ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "Aretoko zerbitzariak ez du kontsola hau ezagutzen eta aretoak ez du oraindik "
+        "operadorerik, beraz inork ezin du saioa hasi: itxi kontsola eta aretoa zerbitzatzen "
+        "duen zerbitzaria, eta ireki berriro (make run)"
+    ),
 }

@@ -258,7 +258,9 @@ DIALOGS: Mapping[str, str] = {
     "Bolas que faltan: escriba números del 1 al 90": (
         "Falta diren bolak: idatzi 1etik 90erako zenbakiak"
     ),
-    "Lea primero el juego de bolas con el lector": "Irakurri lehenik bola-jokoa irakurgailuarekin",
+    "Lea primero el juego de bolas con el lector: Ctrl+L (página Sesión)": (
+        "Irakurri lehenik bola-jokoa irakurgailuarekin: Ctrl+L (Saioa orria)"
+    ),
     "Confirme el recuento de las 90 bolas ante el jefe de sala": (
         "Berretsi 90 bolen zenbaketa aretoburuaren aurrean"
     ),

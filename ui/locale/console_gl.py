@@ -53,6 +53,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Bola do tubo lida polo xefe de mesa despois da avaría"
     ),
     "jefe de mesa": "xefe de mesa",
+    "emulado": "emulado",
     "Partida {n}: venta abierta": "Partida {n}: venda aberta",
     "; prima de {amount} hasta la bola {limit}": "; prima de {amount} ata a bola {limit}",
     "; bola loca {numbers}": "; bola loca {numbers}",
@@ -114,6 +115,9 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "Xogo de bolas {id} instalado (homologación {hom}, {before} partidas xogadas antes)"
     ),
     "Sesión simulada {id}": "Sesión simulada {id}",
+    "Dispositivos EMULADOS (semilla {seed}): no es una sesión real": (
+        "Dispositivos EMULADOS (semente {seed}): non é unha sesión real"
+    ),
     "Serie {code} registrada: {size} cartones de {value}": (
         "Serie {code} rexistrada: {size} cartóns de {value}"
     ),
@@ -328,6 +332,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     ),
     "sin partida en curso": "sen partida en curso",
     "Sesión {id}": "Sesión {id}",
+    "EMULADO: no es una sesión real": "EMULADO: non é unha sesión real",
     "Sin sesión abierta": "Sen sesión aberta",
     "última: la {n}": "última: a {n}",
     "PUERTA CERRADA\nno entra nadie": "PORTA PECHADA\nnon entra ninguén",
@@ -535,5 +540,31 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     ): (
         "Extracción automática: como moito unha bola cada {pace} s, "
         "para que todos os xogadores poidan seguilas"
+    ),
+    "Nadie más canta línea: F6, la bola siguiente": "Ninguén máis canta liña: F6, a bola seguinte",
+    "Salir": "Saír",
+    "Dispositivos: sin noticias (sin conexión con el servidor)": (
+        "Dispositivos: sen novas (sen conexión co servidor)"
+    ),
+    "Interrupción del sistema de la sala": "Interrupción do sistema da sala",
+    # the hall PC's clock (ui/console/clock.py)
+    "reloj: sincronización desconocida": "reloxo: sincronización descoñecida",
+    "⚠ reloj sin sincronizar": "⚠ reloxo sen sincronizar",
+    (
+        "El reloj de este ordenador no está sincronizado: las horas del registro y del acta son "
+        "las suyas. Póngalo en hora y active su sincronización"
+    ): (
+        "O reloxo deste ordenador non está sincronizado: as horas do rexistro e da acta son "
+        "as súas. Póñao en hora e active a súa sincronización"
+    ),
+    # a server that no longer takes the console's key (ui/client/station.py)
+    (
+        "El servidor de la sala ya no reconoce a esta consola y la sala aún no tiene "
+        "operadores, así que nadie puede iniciar sesión: cierre la consola y el servidor "
+        "que sirve la sala, y vuelva a abrirla (make run)"
+    ): (
+        "O servidor da sala xa non recoñece esta consola e a sala aínda non ten "
+        "operadores, así que ninguén pode iniciar sesión: peche a consola e o servidor "
+        "que serve a sala, e volva abrila (make run)"
     ),
 }

@@ -250,7 +250,9 @@ DIALOGS: Mapping[str, str] = {
     "Anular la partida y devolver": "Anular a partida e devolver",
     "Corregir la bola": "Corrixir a bola",
     "Bolas que faltan: escriba números del 1 al 90": "Bolas que faltan: escriba números do 1 ao 90",
-    "Lea primero el juego de bolas con el lector": "Lea primeiro o xogo de bolas co lector",
+    "Lea primero el juego de bolas con el lector: Ctrl+L (página Sesión)": (
+        "Lea primeiro o xogo de bolas co lector: Ctrl+L (páxina Sesión)"
+    ),
     "Confirme el recuento de las 90 bolas ante el jefe de sala": (
         "Confirme o reconto das 90 bolas ante o xefe de sala"
     ),

@@ -339,6 +339,15 @@ class HallPanel(QWidget):
         mine = _t(text)
         return f"{mine}{sep}{other}" if other and other != mine else mine
 
+    def _emulated(self, state: PanelState, text: str, second: bool = False) -> str:
+        """The announcement, after «EMULADO» when the session's balls came from emulated
+        devices: no such partida passes for a real one on the hall's screens (decision 520).
+        """
+        if not state.emulated:
+            return text
+        word = (self._second("EMULADO") or _t("EMULADO")) if second else _t("EMULADO")
+        return f"{word} · {text}" if text else word
+
     def show_state(self, state: PanelState) -> None:
         self._state = state
         if state.game is not None:
@@ -357,9 +366,9 @@ class HallPanel(QWidget):
         mine = _t(key).format(**values).upper() if key else ""
         other = self._second(key) if key else None
         other = other.format(**values).upper() if other else ""
-        self.announcement.setText(mine)
+        self.announcement.setText(self._emulated(state, mine))
         self.announcement2.setVisible(self.bilingual)
-        self.announcement2.setText("" if other == mine else other)
+        self.announcement2.setText("" if other == mine else self._emulated(state, other, True))
         self.partida.setVisible(playing)
         self.partida.setText(f"{_t('Partida').upper()} {state.partida}" if playing else "")
         self.last_partida.setVisible(state.is_last_partida)
@@ -419,9 +428,11 @@ class HallPanel(QWidget):
         other = self._second(key) if key else None
         other = other.format(n=game.number).upper() if other else ""
         second_name = dict(game.names).get(self.second_language or "", name)
-        self.announcement.setText(f"{name.upper()} · {mine}")
+        self.announcement.setText(self._emulated(state, f"{name.upper()} · {mine}"))
         self.announcement2.setVisible(self.bilingual)
-        self.announcement2.setText("" if other == mine else f"{second_name.upper()} · {other}")
+        self.announcement2.setText(
+            "" if other == mine else self._emulated(state, f"{second_name.upper()} · {other}", True)
+        )
         self.partida.show()
         self.partida.setText(f"{_t('Partida').upper()} {game.number}")
         # announced as the last of its modality (R-GAME-6): said as the ordinary last partida

@@ -200,6 +200,7 @@ class ExtractionPage(QWidget):
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.verdict_reason = wrapped_label(name="verdict_reason", pixels=18)
         self.verdict_reason.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.verdict.hide()  # shown with its verdict only
         self.carton = CartonGrid()
         self.carton.setObjectName("carton")
         cgrid.addWidget(self.verdict, 2, 0, 1, 4)
@@ -230,12 +231,16 @@ class ExtractionPage(QWidget):
         self.claim_number.setFocus()
 
     def clear_verdict(self) -> None:
+        # hidden with its colour: cleared only, an empty red or green bar stayed on
         self.verdict.clear()
+        self.verdict.setStyleSheet("")
+        self.verdict.hide()
         self.verdict_reason.clear()
         self.carton.clear()
 
     def show_verdict(self, text: str, valid: bool, reason: str) -> None:
         self.verdict.setText(text)
+        self.verdict.show()
         colour = "#1b5e20" if valid else "#b00020"
         self.verdict.setStyleSheet(f"background: {colour}; color: #ffffff; padding: 6px;")
         self.verdict_reason.setText(reason)
