@@ -14,8 +14,9 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from bingo import commands as cmd
 from bingo import events as ev
 from bingo import interconnected as ic
 from bingo import rights as rt
@@ -41,6 +42,8 @@ if TYPE_CHECKING:  # numpy: loaded by what draws balls over electronic cartones,
     from bingo.simultaneous_hall import SentSale
 
 log = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 
 class NotAuthorised(DomainError):
@@ -135,7 +138,28 @@ class HallService:
         self.rights: rt.Rights | None = None
         self.emulated = EmulatedDevices()  # none until use_emulated_devices
         self._terminal_asks = False  # a terminal's own command is running (decision 284)
+        self._carried = threading.local()  # the authorisation a handled command carries
         self._replay(event_log.load(hall_id))
+
+    def handle(self, command: cmd.Command[R], authorised: rt.Actor | None = None) -> R:
+        """Do ``command`` (``bingo.commands``) and give its answer; ``authorised``: the jefe de
+        sala's authorisation, asked for before (``authorise``), of the action it needs. The
+        commands that need the hall server's devices or files are the server's to handle.
+        """
+        from bingo.handlers import HANDLERS
+
+        handler = HANDLERS.get(type(command))
+        if handler is None:
+            raise DomainError(
+                f"la orden «{command.name}» la atiende el servidor de la sala, no este puesto"
+            )
+        given = getattr(self._carried, "actor", None)
+        self._carried.actor = authorised
+        try:
+            answer: R = handler(self, command)
+        finally:
+            self._carried.actor = given
+        return answer
 
     def _replay(self, records: Sequence[Record]) -> None:
         for rec in records:
@@ -214,6 +238,8 @@ class HallService:
         de sala's authorisation, asked for first (outside the lock: the console asks for it in
         a dialog) unless ``authorised`` already holds it (``authorise``).
         """
+        if authorised is None and action:
+            authorised = getattr(self._carried, "actor", None)  # carried by the command handled
         if authorised is not None and authorised.action != action:
             raise NotAuthorised(f"autorización para «{authorised.action}», no para «{action}»")
         if authorised is None and action:
