@@ -55,6 +55,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "es": "dispositivos emulados (semilla {seeds}): sin validez",
         "eu": "gailu emulatuak ({seeds} hazia): baliorik gabe",
     },
+    "doc.emulated": {
+        "es": "DISPOSITIVOS EMULADOS (semilla {seeds}): este documento no tiene validez.",
+        "eu": "GAILU EMULATUAK ({seeds} hazia): agiri honek ez du baliorik.",
+    },
     "doc.simulation": {
         "es": "SESIÓN SIMULADA (semilla {seed}): este documento no tiene validez.",
         "eu": "SAIO SIMULATUA ({seed} hazia): agiri honek ez du baliorik.",

@@ -59,6 +59,7 @@ class PrizeReceipt:
     chain_head: str
     issued_at: str
     simulation_seed: int | None = None  # a simulated session: the paper says it is worthless
+    emulated_seeds: tuple[int, ...] = ()  # its balls from emulated devices: worthless too
 
 
 def _card(
@@ -143,6 +144,7 @@ def find_receipt(
         chain_head=acta.chain.head,
         issued_at=block.closed_at or acta.issued_at,
         simulation_seed=acta.simulation_seed,
+        emulated_seeds=acta.emulated_seeds,
     )
 
 
@@ -331,6 +333,9 @@ def _pdf(parts: Sequence[list[Flowable]], r: PrizeReceipt, layout: Layout, title
         if r.simulation_seed is not None:
             # Each part may be torn off (80 mm) or handed over alone: each says it, at its top.
             story += st.banners(texts.all("doc.simulation", seed=r.simulation_seed))
+        elif r.emulated_seeds:  # decision 520
+            seeds = ", ".join(str(seed) for seed in r.emulated_seeds)
+            story += st.banners(texts.all("doc.emulated", seeds=seeds))
         story += part
     if layout == "80mm":
         # a roll has no pages: one page as long as the content

@@ -89,4 +89,5 @@ def find_simultaneous_receipt(
         chain_head=acta.chain.head,
         issued_at=str(paid.get("paid_at") or acta.issued_at),
         simulation_seed=acta.simulation_seed,
+        emulated_seeds=acta.emulated_seeds,
     )

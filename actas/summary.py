@@ -285,6 +285,9 @@ def render_summary_data(acta: Acta) -> bytes:
     if acta.simulation_seed is not None:
         mark = Texts(acta.languages).all("doc.simulation", seed=acta.simulation_seed)
         story = [*st.banners(mark), *story]
+    elif acta.emulated_seeds:  # decision 520
+        seeds = ", ".join(str(seed) for seed in acta.emulated_seeds)
+        story = [*st.banners(Texts(acta.languages).all("doc.emulated", seeds=seeds)), *story]
     build(doc, story, info)
     return buf.getvalue()
 

@@ -100,7 +100,7 @@ class DevicePortError(Exception):
 
 
 #: Who is on each port of ``[devices]``, in the staff's words.
-DEVICE_WORDS = {"extractor": "el extractor", "reader": "el lector"}
+DEVICE_WORDS = {"extractor": "del extractor", "reader": "del lector"}
 
 # Why a port does not open, by the system's error number, in the staff's words.
 _PORT_ERRORS = {
@@ -135,12 +135,12 @@ def serial_ports(settings: Any) -> tuple[str, str]:
     can be: one missing, or one that does not open, is ``DevicePortError`` naming it and why.
     """
     ports = {"extractor": settings.extractor_port, "reader": settings.reader_port}
-    for name, port in ports.items():
-        if not port:
-            raise DevicePortError(
-                f"falta el puerto de {DEVICE_WORDS[name]} en [devices] {name} del fichero de la "
-                "sala (--config)"
-            )
+    missing = [name for name, port in ports.items() if not port]
+    if missing:
+        raise DevicePortError(
+            "faltan los puertos del extractor y del lector en [devices] del fichero de la sala "
+            f"(--config; falta {' y '.join(missing)})"
+        )
     for name, port in ports.items():
         probe_port(name, port, settings.baud)
     return ports["extractor"], ports["reader"]
@@ -156,7 +156,7 @@ def probe_port(name: str, port: str, baud: int = 19200) -> None:
         line = serial.serial_for_url(port, baudrate=baud, timeout=0.03)
     except (serial.SerialException, OSError, ValueError) as exc:
         raise DevicePortError(
-            f"no se puede abrir el puerto {port} de {DEVICE_WORDS.get(name, name)} ([devices] "
+            f"no se puede abrir el puerto {port} {DEVICE_WORDS.get(name, name)} ([devices] "
             f"{name}): {port_problem(exc)}. Compruebe el cable y el nombre del puerto; no se ha "
             "escrito nada"
         ) from None

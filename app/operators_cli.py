@@ -15,7 +15,7 @@ import argparse
 import getpass
 import sys
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from app.cli_input import CliError
@@ -119,13 +119,14 @@ def _run(args: argparse.Namespace) -> int:
     create = args.action == "add"  # the first operator of a new hall may create its database
     # a refused add leaves no empty database behind
     undone = created_database_undone_on_refusal(args.db) if create else nullcontext()
-    with ExitStack() as stack, undone, open_store(args.db, create=create) as store:
+    # Operators are rows of the database, never records of a hall's chain: they are added and
+    # disabled while the hall's server runs (a login open is ended at once, decision 427), so
+    # they take no writer's lock (decision 547).
+    with undone, open_store(args.db, create=create) as store:
         book = OperatorBook(store)
         try:
             if args.action == "list":
                 return _list(book)
-            writing = _hold_operators(store, args)
-            stack.callback(writing.release)
             _audited(store)
             secrets = _secrets(args)
             if args.action == "add":
@@ -152,15 +153,6 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _hold_operators(store: Any, args: argparse.Namespace) -> Any:
-    """The writer lock of the database's operators, whom every hall of it shares: refused
-    (``WriterBusy``, exit 1) while a server or any other writer of the database runs.
-    """
-    from app.bootstrap import hold_record
-
-    return hold_record(store, None, f"bingo-hall operator {args.action}")
-
-
 def _audited(store: Any) -> None:
     """Operators are the database's, every hall's: each hall's record is audited as ``status``
     audits it before one is added or disabled, and an altered one refuses it (decision 640).
@@ -179,8 +171,22 @@ def _list(book: Any) -> int:
     for op in people:
         state = STATES[op.active] + ("" if op.active else f" desde {op.disabled_at}")
         last = op.last_login or "nunca"
-        print(f"{op.name}\t{rt.ROLES.get(op.role, op.role)}\t{state}\túltimo acceso: {last}")
+        print(f"{op.name}\t{rt.ROLES.get(op.role, op.role)}\t{state}\túltimo acceso: {last}"
+              + _guessed(book, op.name))  # fmt: skip
     return EXIT_OK
+
+
+def _guessed(book: Any, name: str) -> str:
+    """The wrong PINs of ``name`` in the last hour at every station, when there are any, and
+    whether they reached the ceiling that locks it away from the server's machine (decision 590).
+    """
+    from store.operators import ACCOUNT_CEILING
+
+    wrong = int(book.account_failures(name))
+    if not wrong:
+        return ""
+    locked = " (bloqueado salvo en el equipo del servidor)" if wrong >= ACCOUNT_CEILING else ""
+    return f"\tPIN erróneos en la última hora: {wrong}{locked}"
 
 
 def _authorised(book: Any, args: argparse.Namespace, action: str, secrets: Iterator[str]) -> None:

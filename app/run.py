@@ -19,6 +19,9 @@ from typing import Any
 
 import platformdirs
 
+from bingo.handlers import Bus
+from bingo.service import HallService
+
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -292,7 +295,7 @@ def _show_clock(console: Any) -> None:
 
 
 def _run_gui(
-    service: Any,
+    service: Bus,
     settings: Any,
     source: Any,
     stop_devices: Callable[[], None],
@@ -336,6 +339,7 @@ def _run_gui(
             print("bingo-hall: acceso cancelado: la consola no se abre", file=sys.stderr)
             remove_translator()
             return EXIT_REFUSED
+        assert isinstance(service, HallService)  # a login here is the one-process console's
         service.rights = rights
     bridge = Bridge()
     bridge.attach(service)

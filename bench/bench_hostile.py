@@ -145,8 +145,9 @@ def login_floods() -> dict[str, float]:
                 count = {"one": 200, "rotating": 24, "right": 16}[kind]
                 logins = [asyncio.create_task(one(i)) for i in range(count)]
                 flood = asyncio.gather(*logins, return_exceptions=True)
-                took = []
-                while not flood.done():  # commands one after the other while logins last
+                took: list[float] = []
+                # commands one after the other while logins last (25 at most: 90 balls a partida)
+                while not flood.done() and len(took) < 25:
                     took.append(await asyncio.to_thread(command))
                 await flood
                 return max(took)

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bingo import events as ev
+
+if TYPE_CHECKING:
+    from bingo.hall import Hall
 
 __all__ = ["DEVICE_LABELS", "EmulatedDevices"]
 
@@ -20,9 +24,11 @@ DEVICE_LABELS = ("extractor", "reader")
 
 @dataclass
 class EmulatedDevices:
-    """The emulated devices feeding a hall's service, started with ``seed``."""
+    """The emulated devices feeding a hall's service, started with ``seed`` (None: the
+    service's devices are not emulated, and nothing is labelled).
+    """
 
-    seed: int
+    seed: int | None = None
     # per session, how many starts' seeds its record held when this start first drew in it
     seen: dict[str, int] = field(default_factory=dict)
 
@@ -33,9 +39,14 @@ class EmulatedDevices:
         event to commit before it: this start's seed, unless the session's record (``recorded``,
         the hall's ``emulated``) already has it. Nothing is remembered of a refused commit.
         """
-        if given not in DEVICE_LABELS or session_id is None:
+        if self.seed is None or given not in DEVICE_LABELS or session_id is None:
             return given, []
         seeds = len(recorded.get(session_id, ()))
         if seeds > self.seen.setdefault(session_id, seeds):
             return ev.EMULATED, []
         return ev.EMULATED, [ev.DevicesEmulated(session_id=session_id, seed=self.seed)]
+
+    def ball(self, source: str, hall: Hall) -> tuple[str, list[ev.Event]]:
+        """``label`` for a ball of the partida in play of ``hall``."""
+        partida = hall.partida
+        return self.label(source, partida.session_id if partida else None, hall.emulated)

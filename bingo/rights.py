@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from bingo import commands as cmd
 from bingo.i18n import _
 
 # --- roles ------------------------------------------------------------------------------------
@@ -103,63 +104,71 @@ ACTIONS: dict[str, Right] = {
 }
 
 
-#: The hall server's commands (docs/api.md), each with the action of ``ACTIONS`` it asks for:
+#: Every command (``bingo.commands``), by its type, with the action of ``ACTIONS`` it asks for:
 #: the server checks who may send it, and lists whether it carries the jefe de sala's name and
-#: PIN, from this table only. A command missing here is refused (decision 201).
-COMMANDS: dict[str, str] = {
-    "open_session": "open_session",
-    "open_counted_session": "open_session",
-    "scan_ball_set": "ball_check",  # drives the reader: an inspector may not
-    "record_ball_check": "ball_check",
-    "register_serie": "new_serie",
-    "install_ball_set": "ball_set",
-    "choose_prima_amount": "prima_amount",
-    "start_partida": "start_partida",
-    "sell": "sell",
-    "sell_count": "sell_count",
-    "return_cartones": "sell",  # a mistyped sale undone before the close
-    "close_sale": "close_sale",
-    "confirm_data_shown": "confirm_data_shown",
-    "draw_ball": "draw_ball",
-    "draw_from_devices": "draw_ball",
-    "draw_manual": "draw_ball",
-    "draw_manual_ball": "draw_ball",
-    "correct_ball": "correct_ball",
-    "claim": "claim",
-    "close_partida": "close_partida",
-    "pay_prizes": "pay_prizes",
-    "pay_simultaneous": "pay_prizes",  # a winner of the centre's partida, at this hall's table
-    "announce_last_partida": "announce_last_partida",
-    "close_session": "close_session",
-    "suspend": "suspend",
-    "resume": "resume",
-    "refund_suspended": "refund_suspended",
-    "start_manual_extraction": "manual_extraction",
-    "stop_for_ball_irregularity": "stop_for_ball_irregularity",
-    "annul": "annul",
-    "terminal_buy": "terminal_buy",
-    "terminal_collect": "terminal_collect",
-    # the partidas of bingo derivado and bingo plus (app.server.game_commands; decision 277)
-    "adopt_game": "adopt_game",
-    "register_game_card_set": "new_serie",
-    "register_game_serie": "new_serie",
-    "start_game_partida": "start_partida",
-    "sell_game_count": "sell_count",
-    "close_game_sale": "close_sale",
-    "draw_game_ball": "draw_ball",
-    "close_game_partida": "close_partida",
-    "pay_game_prizes": "pay_prizes",
-    "announce_last_game_partida": "announce_last_partida",
-    "game_incident": "manual_extraction",
-    "annul_game_partida": "annul",
+#: PIN, from this table only; the console's client asks the jefe de sala from it too. A command
+#: missing here is refused (decision 201).
+COMMANDS: dict[type[cmd.Command[Any]], str] = {
+    cmd.OpenSession: "open_session",
+    cmd.OpenCountedSession: "open_session",
+    cmd.ScanBallSet: "ball_check",  # drives the reader: an inspector may not
+    cmd.RecordBallCheck: "ball_check",
+    cmd.RegisterSerie: "new_serie",
+    cmd.InstallBallSet: "ball_set",
+    cmd.ChoosePrimaAmount: "prima_amount",
+    cmd.StartPartida: "start_partida",
+    cmd.Sell: "sell",
+    cmd.SellCount: "sell_count",
+    cmd.ReturnCartones: "sell",  # a mistyped sale undone before the close
+    cmd.CloseSale: "close_sale",
+    cmd.ConfirmDataShown: "confirm_data_shown",
+    cmd.DrawBall: "draw_ball",
+    cmd.DrawFromDevices: "draw_ball",
+    cmd.DrawManual: "draw_ball",
+    cmd.DrawManualBall: "draw_ball",
+    cmd.CorrectBall: "correct_ball",
+    cmd.Claim: "claim",
+    cmd.ClosePartida: "close_partida",
+    cmd.PayPrizes: "pay_prizes",
+    cmd.PaySimultaneous: "pay_prizes",  # a winner of the centre's partida, at this hall's table
+    cmd.AnnounceLastPartida: "announce_last_partida",
+    cmd.CloseSession: "close_session",
+    cmd.Suspend: "suspend",
+    cmd.Resume: "resume",
+    cmd.RefundSuspended: "refund_suspended",
+    cmd.StartManualExtraction: "manual_extraction",
+    cmd.StopForBallIrregularity: "stop_for_ball_irregularity",
+    cmd.Annul: "annul",
+    cmd.TerminalBuy: "terminal_buy",
+    cmd.TerminalCollect: "terminal_collect",
+    # the partidas of bingo derivado and bingo plus (decision 277)
+    cmd.AdoptGame: "adopt_game",
+    cmd.RegisterGameCardSet: "new_serie",
+    cmd.RegisterGameSerie: "new_serie",
+    cmd.StartGamePartida: "start_partida",
+    cmd.SellGameCount: "sell_count",
+    cmd.CloseGameSale: "close_sale",
+    cmd.DrawGameBall: "draw_ball",
+    cmd.CloseGamePartida: "close_partida",
+    cmd.PayGamePrizes: "pay_prizes",
+    cmd.AnnounceLastGamePartida: "announce_last_partida",
+    cmd.GameIncident: "manual_extraction",
+    cmd.AnnulGamePartida: "annul",
 }
 
 
-def command_action(command: str) -> str | None:
-    """The action of ``ACTIONS`` the server's ``command`` asks for; None for a command the
-    table does not know (refused).
+def action_of(command: cmd.Command[Any] | type[cmd.Command[Any]]) -> str:
+    """The action of ``ACTIONS`` a command (or its type) asks for."""
+    kind = command if isinstance(command, type) else type(command)
+    return COMMANDS[kind]
+
+
+def command_action(name: str) -> str | None:
+    """The action of ``ACTIONS`` the command named ``name`` on the wire asks for; None for a
+    name no command has (refused).
     """
-    return COMMANDS.get(command)
+    kind = cmd.BY_NAME.get(name)
+    return None if kind is None else COMMANDS.get(kind)
 
 
 #: The words for the actions a refusal names (the others are named by their code).

@@ -14,8 +14,9 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from bingo import commands as cmd
 from bingo import events as ev
 from bingo import interconnected as ic
 from bingo import rights as rt
@@ -31,6 +32,7 @@ from bingo.hall import interconnected as ic_steps
 from bingo.hall.game_fold import card_set_text
 from bingo.i18n import _
 from bingo.rules import RegionRules
+from bingo.terminal_view import terminal_view
 from bingo.terminals import CASH, TerminalLimits
 
 if TYPE_CHECKING:  # numpy: loaded by what draws balls over electronic cartones, not by a reading
@@ -40,6 +42,8 @@ if TYPE_CHECKING:  # numpy: loaded by what draws balls over electronic cartones,
     from bingo.simultaneous_hall import SentSale
 
 log = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 
 class NotAuthorised(DomainError):
@@ -132,9 +136,30 @@ class HallService:
         # Who asks, and the jefe de sala's authorisation (R-ROLE-1, R-ROLE-2); None: a hall
         # with no operators, or a run nobody commands (simulation, set-up) (decision 134).
         self.rights: rt.Rights | None = None
-        self.emulated: EmulatedDevices | None = None  # use_emulated_devices
+        self.emulated = EmulatedDevices()  # none until use_emulated_devices
         self._terminal_asks = False  # a terminal's own command is running (decision 284)
+        self._carried = threading.local()  # the authorisation a handled command carries
         self._replay(event_log.load(hall_id))
+
+    def handle(self, command: cmd.Command[R], authorised: rt.Actor | None = None) -> R:
+        """Do ``command`` (``bingo.commands``) and give its answer; ``authorised``: the jefe de
+        sala's authorisation, asked for before (``authorise``), of the action it needs. The
+        commands that need the hall server's devices or files are the server's to handle.
+        """
+        from bingo.handlers import HANDLERS
+
+        handler = HANDLERS.get(type(command))
+        if handler is None:
+            raise DomainError(
+                f"la orden «{command.name}» la atiende el servidor de la sala, no este puesto"
+            )
+        given = getattr(self._carried, "actor", None)
+        self._carried.actor = authorised
+        try:
+            answer: R = handler(self, command)
+        finally:
+            self._carried.actor = given
+        return answer
 
     def _replay(self, records: Sequence[Record]) -> None:
         for rec in records:
@@ -213,6 +238,8 @@ class HallService:
         de sala's authorisation, asked for first (outside the lock: the console asks for it in
         a dialog) unless ``authorised`` already holds it (``authorise``).
         """
+        if authorised is None and action:
+            authorised = getattr(self._carried, "actor", None)  # carried by the command handled
         if authorised is not None and authorised.action != action:
             raise NotAuthorised(f"autorización para «{authorised.action}», no para «{action}»")
         if authorised is None and action:
@@ -339,7 +366,7 @@ class HallService:
         condition (R-BALL-2). A damaged ball is recorded with ``condition_ok=False`` and a note.
         """
         with self._lock:
-            method, before = self._labelled(method, session_id)
+            method, before = self.emulated.label(method, session_id, self.hall.emulated)
 
             def decide() -> list[ev.Event]:
                 if when == "open":  # a clock behind the record opens nothing, nor counts for it
@@ -466,64 +493,9 @@ class HallService:
             self._terminal_asks = False
 
     def terminal_view(self, terminal: str) -> dict[str, Any]:
-        """What the machine ``terminal`` shows its player: his cartones of the partida in course
-        (serie, number, rows), the claims the system made for them, and the prizes owed to him
-        (R-MULTI-3; Euskadi art. 3.6, last paragraph). Codes and cents, no words.
-        """
+        """What the machine ``terminal`` shows its player (``bingo.terminal_view``)."""
         with self._lock:
-            hall = self.hall
-            mine = hall.terminal_cartones(terminal)
-            held = set(mine)
-            partida = hall.partida
-            claims = [] if partida is None else partida.claims
-            owed = hall.owed_to_terminal(terminal)
-            return {
-                "partida": partida.number if partida is not None else None,
-                "cartones": [
-                    {
-                        "series": series,
-                        "number": number,
-                        "rows": [list(row) for row in hall.carton(series, number).rows],
-                    }
-                    for series, number in mine
-                ],
-                "claims": [
-                    {"series": c.series, "number": c.number, "prize": c.prize, "valid": c.valid}
-                    for c in claims
-                    if (c.series, c.number) in held
-                ],
-                "owed": [
-                    {
-                        "session_id": o.session_id,
-                        "partida": o.partida,
-                        "prize": o.prize,
-                        "series": o.series,
-                        "number": o.number,
-                        "amount_cents": o.amount_cents,
-                    }
-                    for o in owed
-                ],
-                "owed_cents": sum(o.amount_cents for o in owed),
-                # what a cartón costs in the partida on sale, and how many this machine's player
-                # may hold in it (None: the region sets no figure), for the price shown before
-                # buying and the button off at the limit (Euskadi art. 3.6.b)
-                "price_cents": self._terminal_price(),
-                "cartones_max": hall.terminal_limits.cartones_max,
-            }
-
-    def _terminal_price(self) -> int:
-        """What a cartón a terminal buys now costs: the partida's face value once it has sold,
-        before that the face value of the serie its sale would take (0: nothing on sale).
-        """
-        partida = self.hall.partida
-        if partida is None:
-            return 0
-        if partida.face_value_cents:
-            return partida.face_value_cents
-        try:
-            return self.hall.series[self.hall.serie_in_play()].face_value_cents
-        except DomainError:
-            return 0
+            return terminal_view(self.hall, terminal)
 
     def use_terminal_limits(self, limits: TerminalLimits) -> None:
         """The region's limits on auxiliary machines for this hall's category (settings, not
@@ -561,20 +533,12 @@ class HallService:
     def draw_ball(self, number: int, source: str = "extractor", ball_id: str = "") -> list[Record]:
         """Record a ball together with the claims of the electronic cartones it completed."""
         with self._lock:
-            partida = self.hall.partida
-            source, before = self._labelled(source, partida.session_id if partida else None)
+            source, before = self.emulated.ball(source, self.hall)
             return self._draw(before, number, source, ball_id)
 
     def use_emulated_devices(self, seed: int) -> None:
-        """The devices feeding this service are emulated, started with ``seed``: their balls and
-        counts are recorded as such, with the seed (``bingo.emulated``, decision 520).
-        """
+        """Its devices are emulated ones, started with ``seed`` (``bingo.emulated``)."""
         self.emulated = EmulatedDevices(seed)
-
-    def _labelled(self, given: str, session_id: str | None) -> tuple[str, list[ev.Event]]:
-        if self.emulated is None:
-            return given, []
-        return self.emulated.label(given, session_id, self.hall.emulated)
 
     def _draw(self, before: list[ev.Event], number: int, source: str, ball_id: str) -> list[Record]:
         partida = self.hall.partida

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, delete, func, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
@@ -48,6 +48,12 @@ FAILURES = (WRONG, DISABLED, LOCKED)  # what counts towards a lock
 #: station with three guesses of its own, 60 of them some 6,100 guesses an hour.
 ACCOUNT_CEILING = 20
 ACCOUNT_WINDOW = dt.timedelta(hours=1)
+#: The attempts kept (decision 591): none older than ``ATTEMPT_RETENTION``, and at most
+#: ``MAX_ATTEMPTS`` rows, the oldest going first; looked at every ``PRUNE_EVERY`` attempts.
+#: Unauthenticated logins were rows of the hall's database at 52-80 a second, never pruned.
+ATTEMPT_RETENTION = dt.timedelta(days=90)
+MAX_ATTEMPTS = 200_000
+PRUNE_EVERY = 500
 #: The server's own machine: the jefe de sala can always log in there, whatever the network did.
 OWN_MACHINE = frozenset({"127.0.0.1", "::1"})
 #: What a wrong secret, an unknown name and a disabled operator are all told (decisions 132, 427).
@@ -112,6 +118,12 @@ def _turn(client: str) -> threading.Lock:
     return _STATION_TURNS[int.from_bytes(digest, "big") % len(_STATION_TURNS)]
 
 
+def _count(result: object) -> int:
+    """The rows a DELETE removed (its cursor's count; 0 when the driver does not say)."""
+    rows = getattr(result, "rowcount", 0)
+    return rows if isinstance(rows, int) and rows > 0 else 0
+
+
 class OperatorError(Exception):
     """Refused: bad input, an operator that exists or not, a wrong secret, a lock. The message
     is for the staff (Spanish).
@@ -152,6 +164,7 @@ class OperatorBook:
     def __init__(self, store: EventStore, clock: Clock = utc_now) -> None:
         self._engine = store.engine
         self._clock = clock
+        self._recorded = 0  # attempts recorded by this book since its last pruning
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -342,6 +355,33 @@ class OperatorBook:
                     outcome=outcome,
                 )
             )  # fmt: skip
+        self._recorded += 1
+        if self._recorded >= PRUNE_EVERY:
+            self._recorded = 0
+            self.prune()
+
+    def prune(self) -> int:
+        """Forget the attempts past ``ATTEMPT_RETENTION`` and beyond the newest
+        ``MAX_ATTEMPTS``; how many were forgotten. The locks read only the newest attempts of a
+        name or station, and the ceiling the last hour's.
+        """
+        since = (self._clock() - ATTEMPT_RETENTION).isoformat(timespec="milliseconds")
+        with self._writing() as session:
+            gone = _count(
+                session.execute(delete(OperatorAttemptRow).where(OperatorAttemptRow.at < since))
+            )
+            newest = session.scalar(select(func.max(OperatorAttemptRow.id)))
+            if newest is not None and newest > MAX_ATTEMPTS:
+                gone += _count(
+                    session.execute(
+                        delete(OperatorAttemptRow).where(
+                            OperatorAttemptRow.id <= newest - MAX_ATTEMPTS
+                        )
+                    )
+                )
+        if gone:
+            log.info("intentos de acceso: %d olvidados (más antiguos o de más)", gone)
+        return int(gone)
 
     def attempts(self, name: str | None = None) -> list[tuple[str, str, str, str, str]]:
         """(at, name, client, purpose, outcome) of every attempt, oldest first."""

@@ -23,3 +23,31 @@ def _private_user_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Itera
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("datos-usuario")))
         yield
+
+
+@pytest.fixture(autouse=True)
+def _console_messages_follow_the_schemas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command a console's client (``ui.client.link.Link``) sends and every answer it
+    gets, checked against the server's generated schemas as they cross the wire.
+    """
+    import json
+
+    link_module = pytest.importorskip("ui.client.link")
+    from tests.server.kit import validator
+
+    made = link_module.Link.__init__
+
+    def check(response: object) -> None:
+        request = getattr(response, "request", None)
+        if request is None or request.method != "POST" or request.url.path != "/api/v1/commands":
+            return
+        response.read()  # type: ignore[attr-defined]
+        validator("answer").validate(response.json())  # type: ignore[attr-defined]
+        if response.status_code == 200:  # type: ignore[attr-defined]
+            validator("command").validate(json.loads(request.content))
+
+    def observed(self: object, *args: object, **kwargs: object) -> None:
+        made(self, *args, **kwargs)
+        self.http.event_hooks["response"].append(check)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(link_module.Link, "__init__", observed)

@@ -96,7 +96,7 @@ def test_unknown_region_is_refused(capsys: pytest.CaptureFixture[str], tmp_path:
     bad = tmp_path / "hall.toml"
     bad.write_text('[hall]\nid = "x"\nname = "y"\nregion = "atlantis"\n')
     code, _, err = run(capsys, "status", "--config", str(bad))
-    assert code == 1 and "región desconocida" in err
+    assert code == 1 and "[hall] region debe ser uno de cantabria, euskadi, no 'atlantis'" in err
 
 
 def test_card_set_file_validation_names_each_faulty_carton(

@@ -132,7 +132,7 @@ def test_the_halls_category_and_its_limits_are_recorded_and_refused_mid_session(
         capture_output=True,
         text=True,
         timeout=60,
-        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+        env=dict(os.environ),  # the suite's data folder: the hall's key that signed the record
     )
     assert started.returncode == 1, started.stderr
     assert "[hall] category: primera → tercera" in started.stderr

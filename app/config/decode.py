@@ -156,7 +156,8 @@ def _describe_one(t: mi.Type) -> str:
     if isinstance(t, mi.LiteralType):
         return "uno de " + ", ".join(str(v) for v in t.values)
     if isinstance(t, mi.ListType | mi.VarTupleType | mi.SetType):
-        return "una lista"
+        most = f" de hasta {t.max_length}" if t.max_length is not None else ""
+        return f"una lista{most} de: {describe(t.item_type)}"
     if isinstance(t, mi.DictType | mi.StructType):
         return "una tabla"
     return "otro valor"

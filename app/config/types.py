@@ -415,7 +415,9 @@ class GamePlan(Table, frozen=True, kw_only=True):
     kind: Annotated[Label, doc("region, partida o instantaneo.")]
     min_payout_bp: Annotated[BasisPoints, doc("La parte mínima a premios.")] = 0
     balls: Annotated[int, in_range(0, 99, "bolas"), doc("Bolas de cada partida instantánea.")] = 0
-    prize: Annotated[list[GamePrize], msgspec.Meta(max_length=50)] = []
+    prize: Annotated[
+        list[GamePrize], msgspec.Meta(max_length=50), doc("Los premios, en el orden del plan.")
+    ] = []
 
 
 class GameFile(Table, frozen=True, kw_only=True):

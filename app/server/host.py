@@ -21,13 +21,9 @@ from typing import Any, TypeVar
 
 from app.devices import DeviceDraws
 from app.interconnected_ledger import ledger_problem
-from app.server import (
-    console_commands,  # noqa: F401  (the console's commands, in COMMANDS)
-    fanout,
-    wire,
-)
+from app.server import fanout, handlers, wire, wire_commands
 from app.server.auth import Unnamed
-from app.server.commands import COMMANDS, CommandError, Context, check_args
+from app.server.commands import COMMANDS, CommandError, Context
 from app.server.table import Table
 from bingo import events as ev
 from bingo import rights as rt
@@ -315,7 +311,7 @@ class HallHost:
     def _apply(
         self,
         name: str,
-        args: dict[str, Any],
+        args: Any,  # the command (bingo.commands)
         expected: int | None,
         command: Command,
         accepted_at_ms: float | None,
@@ -355,7 +351,7 @@ class HallHost:
         self._accepted_at = accepted_at_ms
         svc.rights = None if isinstance(rights, Unnamed) else rights  # set-up: names nobody
         try:
-            result = COMMANDS[name].run(Context(svc, self.draws, self.table, self.terminals), args)
+            result = handlers.run(Context(svc, self.draws, self.table, self.terminals), args)
         except CommandError as err:
             return err.status, wire.error_body(err.code, err.message, err.details)
         except NotAuthorised as err:
@@ -457,7 +453,7 @@ def _text_id(body: Mapping[str, Any], field: str) -> str:
     return value
 
 
-def _parse(body: Any) -> tuple[str, str, str, dict[str, Any], int | None]:
+def _parse(body: Any) -> tuple[str, str, str, Any, int | None]:
     if not isinstance(body, dict):
         raise CommandError(400, "bad_request", "la orden debe ser un objeto JSON")
     if body.get("v") != wire.WIRE_VERSION:
@@ -473,5 +469,8 @@ def _parse(body: Any) -> tuple[str, str, str, dict[str, Any], int | None]:
     expected = body.get("expected_version")
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
         raise CommandError(400, "bad_request", "expected_version debe ser un número entero")
-    args = check_args(name, COMMANDS[name].args, body.get("args", {}))
+    try:  # the tagged union of the commands (app.server.wire_commands)
+        args = wire_commands.decode(body)
+    except wire_commands.Refused as err:
+        raise CommandError(400, err.code, err.message) from None
     return client_id, command_id, name, args, expected

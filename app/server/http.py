@@ -55,12 +55,11 @@ def build_app(
     """The hall's server; with ``join``, also its link to a centre (docs/centre.md); ``names``:
     the names it is reached by beyond its addresses and this machine's (``origin.Guard``).
     """
-    # after ``host``, which puts the console's commands in COMMANDS before the games' guard them
-    from app.server import game_commands
+    from app.server import game_commands  # the games offered (GET /api/v1/games)
 
     auth = ServerAuth(host.store, console_key)  # logins and rights (docs/api.md)
     listed = {  # each command's action in the one rights table; a command missing there fails here
-        name: rt.ACTIONS[rt.COMMANDS[name]] for name in COMMANDS
+        name: rt.ACTIONS[rt.command_action(name) or name] for name in COMMANDS
     }
 
     async def panel(_request: Request) -> Response:
@@ -86,7 +85,7 @@ def build_app(
                     name: {
                         "args": {a: {"type": t, "required": r} for a, (t, r) in c.args.items()},
                         "help": c.help,
-                        "action": rt.COMMANDS[name],
+                        "action": rt.command_action(name),
                         "jefe_de_sala": listed[name].sala,  # carries his name and PIN (R-ROLE-2)
                     }
                     for name, c in COMMANDS.items()

@@ -490,11 +490,13 @@ def run_app(
     """
     import uvicorn
 
+    from app.sdnotify import Notifier
     from app.server import limits
 
     if not isinstance(gate, limits.Gate):
         gate = limits.Gate(limits.file_room(limits.MAX_CONNECTIONS, limits.raise_file_limit()))
 
+    systemd = Notifier()  # READY=1 once it serves, then the watchdog's pings (Type=notify)
     config = uvicorn.Config(
         app,
         ssl_certfile=cert,
@@ -515,6 +517,8 @@ def run_app(
         # every change was compressed once per screen
         ws_max_size=ws_max_size,
         ws_per_message_deflate=False,
+        callback_notify=systemd.tick,
+        timeout_notify=systemd.every,
     )
     try:
         uvicorn.Server(config).run(sockets=[listening])

@@ -28,13 +28,12 @@ from starlette.routing import BaseRoute, Route
 
 from app.server import wire
 from app.server.bodies import BodyRefused, json_body
+from drivers import notices
 
 if TYPE_CHECKING:
     from app.server.auth import ServerAuth
 
 QUESTION_SECONDS = 120.0
-#: The device notices the consoles show (R-DEV-1), by the driver event's name.
-NOTICES = ("DeviceOffline", "DeviceOnline", "DeviceRestarted", "FaultsChanged", "EventsLost")
 OperatorSees = Callable[[int], int | None]
 
 
@@ -105,16 +104,16 @@ class Table:
 
     def _notice(self, notice: Any) -> None:
         """A device's notice (offline, back, faults: R-DEV-1), told to every console."""
-        kind = type(getattr(notice, "event", notice)).__name__
-        if kind in NOTICES:
+        said = notices.told(notice)  # a code, worded by each console (drivers.notices)
+        if said is not None:
             device = str(getattr(notice, "device", "?"))
             with self._lock:  # what a console connecting later is told (``on_connect``)
-                if kind == "DeviceOffline":
+                if said.code == notices.OFFLINE:
                     self._offline.add(device)
-                elif kind == "DeviceOnline":
+                elif said.code == notices.ONLINE:
                     self._offline.discard(device)
             self.publish(
-                {"v": wire.WIRE_VERSION, "type": "device", "device": device, "notice": kind}
+                {"v": wire.WIRE_VERSION, "type": "device", "device": device, **said.wire()}
             )
 
     @contextlib.contextmanager
@@ -176,7 +175,7 @@ class Table:
             offline = sorted(self._offline)
             waiting = [self.message(q) for q in self._open.values()]
         told: list[dict[str, Any]] = [
-            {"v": wire.WIRE_VERSION, "type": "device", "device": d, "notice": "DeviceOffline"}
+            {"v": wire.WIRE_VERSION, "type": "device", "device": d, "notice": notices.OFFLINE}
             for d in offline
         ]
         if may_answer:

@@ -504,5 +504,15 @@
   setInterval(clock, 1000);
   setInterval(() => { if (languages.length > 1) { turn++; render(); } }, every);
   clock();
+  // a page served in clear from another machine than this one: its PINs and tokens cross the
+  // hall's network unencrypted (serve --insecure; decision 584)
+  function insecureMark() {
+    const host = location.hostname.replace(/^\[|\]$/g, "");
+    const local = host === "localhost" || host === "::1" || /^127\./.test(host);
+    const clear = location.protocol === "http:" && !local;
+    document.body.classList.toggle("insecure", clear);
+    if (clear) set("insecure", languages.map((l) => (window.PANEL_TEXTS[l] || {}).insecure || text("insecure")).join(" · "));
+  }
+  insecureMark();
   connect();
 })();

@@ -37,14 +37,14 @@ def test_a_console_connecting_while_a_device_is_off_is_told_so_after_its_snapsho
     try:
         draws.draw_next()  # the ball in the tube is read by the operator; the extractor is lost
         deadline = time.monotonic() + 30
-        while not any(m.get("notice") == "DeviceOffline" for m in published):
+        while not any(m.get("notice") == "offline" for m in published):
             assert time.monotonic() < deadline, published
             time.sleep(0.05)
-        [lost] = [m["device"] for m in published if m.get("notice") == "DeviceOffline"]
+        [lost] = [m["device"] for m in published if m.get("notice") == "offline"]
 
         panel, console = table.on_connect(False), table.on_connect(True)
         for told in (panel, console):
-            assert {"device": lost, "notice": "DeviceOffline"} in [
+            assert {"device": lost, "notice": "offline"} in [
                 {"device": m["device"], "notice": m["notice"]}
                 for m in told
                 if m["type"] == "device"

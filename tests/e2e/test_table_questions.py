@@ -78,6 +78,6 @@ def test_the_devices_notices_are_told_to_every_console(kit: Kit, devices: Any) -
     finally:
         table.close()
     notices = [(m["device"], m["notice"]) for m in published if m["type"] == "device"]
-    assert ("extractor", "DeviceOffline") in notices or ("reader", "DeviceOffline") in notices
+    assert ("extractor", "offline") in notices or ("reader", "offline") in notices
     for message in published:
         jsonschema.validate(message, schema("stream"))

@@ -222,7 +222,9 @@ class Client:
         if authorisation is not None:
             body["authorisation"] = {"name": authorisation[0], "pin": authorisation[1]}
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
-        return self.http.post(f"{self.server.url}/api/v1/commands", json=body, headers=headers)
+        response = self.http.post(f"{self.server.url}/api/v1/commands", json=body, headers=headers)
+        checked(body, response)
+        return response
 
     def do(
         self, name: str, authorisation: tuple[str, str] | None = None, **args: Any
@@ -239,6 +241,31 @@ class Client:
 
 
 BALLS = list(range(1, 91))
+
+
+def checked(body: dict[str, Any], response: httpx.Response) -> None:
+    """Every command the tests send and every answer they get against the generated schemas
+    (app/server/schema): a body the server applied is one the schema takes.
+    """
+    validator("answer").validate(response.json())
+    if response.status_code == 200:
+        validator("command").validate(body)
+
+
+_VALIDATORS: dict[str, Any] = {}
+
+
+def validator(name: str) -> Any:
+    """A checked schema's validator, made once (the command schema is large)."""
+    import jsonschema
+
+    from app.server.wire import schema
+
+    if name not in _VALIDATORS:
+        found = schema(name)
+        jsonschema.Draft202012Validator.check_schema(found)
+        _VALIDATORS[name] = jsonschema.Draft202012Validator(found)
+    return _VALIDATORS[name]
 
 
 def open_session(client: Client, session_id: str = "S1") -> None:

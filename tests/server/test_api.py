@@ -298,6 +298,6 @@ def test_a_panel_fetches_each_balls_call_from_the_server(
         assert 0.5 < seconds < 4.0, (lang, seconds)  # "cuarenta y cinco, cuatro, cinco"
     assert httpx.get(f"{server.url}/voice/es/91.wav", timeout=10).status_code == 404
     assert httpx.get(f"{server.url}/voice/fr/45.wav", timeout=10).status_code == 404
+    server.stop()  # one server a record (decision 540): the hall without a voice, after it
     quiet = servers()
-    assert quiet.url != server.url
     assert httpx.get(f"{quiet.url}/voice/es/45.wav", timeout=10).status_code == 404

@@ -1,9 +1,9 @@
 """A partida on emulated devices never passes for a real one (decisions 520, 522): ``serve
 --devices emulated`` records the count and every ball as emulated, with the seed, which it says
 at its start and which replays the draws; the export carries ``emulated_devices``, the checker
-finds it no real night, and the acta's opening, the web panels (real headless chromium), the Qt
-hall panel and the console's header say EMULADO. Without ``--seed`` two starts draw different
-balls. A ball of the manual extraction keeps its own label.
+finds it no real night, and the acta's opening, the night's summary, the web panels (real
+headless chromium), the Qt hall panel and the console's header say EMULADO. Without ``--seed``
+two starts draw different balls. A ball of the manual extraction keeps its own label.
 """
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ def test_emulated_devices_are_said_by_the_record_export_checker_acta_and_every_p
     assert built.returncode == 0, built.stdout + built.stderr
     first = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     assert "DISPOSITIVOS EMULADOS (semilla 12)" in first and "no tiene validez" in first
+    summary = tmp_path / "resumen.pdf"
+    built = cli("acta", "summary", "--export", str(out), "-o", str(summary))
+    assert built.returncode == 0, built.stdout + built.stderr
+    top = " ".join(PdfReader(summary).pages[0].extract_text().split())
+    assert "DISPOSITIVOS EMULADOS (semilla 12): este documento no tiene validez" in top
 
     from app.bootstrap import open_hall
     from bingo.readmodel import panel_state

@@ -23,6 +23,7 @@ from app.devices import DeviceDraws, emulated_operator
 from app.server.auth import Unnamed
 from app.server.host import HallHost
 from app.server.http import build_app
+from drivers.notices import OFFLINE, Told
 from drivers.sessions import start_emulated_session
 from store import open_store
 from tests.server.kit import free_port
@@ -96,9 +97,9 @@ def test_a_console_started_while_the_extractor_is_off_is_told_so(
         while service.last_seq < version:
             assert time.monotonic() < deadline, "la réplica no se puso al día"
             time.sleep(0.05)
-        told: list[tuple[str, str]] = []
+        told: list[tuple[str, Told]] = []
         service.on_device = lambda device, notice: told.append((device, notice))  # the window
-        while ("extractor", "DeviceOffline") not in told:
+        while ("extractor", Told(OFFLINE)) not in told:
             assert time.monotonic() < deadline, told
             time.sleep(0.05)
     finally:

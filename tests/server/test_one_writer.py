@@ -45,16 +45,6 @@ def writers(db: str, tmp_path: Path) -> dict[str, list[str]]:
     common = ["--db", db]
     return {
         "simulate": ["simulate", *common, "-q"],
-        "operator add": [
-            "operator",
-            "add",
-            "Otro",
-            "--role",
-            "jefe_de_mesa",
-            *common,
-            "--pin-stdin",
-        ],
-        "operator disable": ["operator", "disable", "Otro", *common, "--pin-stdin"],
         "cardset import": ["cardset", *common, "import", str(cards)],
         "ballset install": [
             "ballset",
@@ -131,16 +121,21 @@ def _lines(*lines: str) -> object:
 
 
 def test_a_writer_waiting_at_its_pin_holds_the_record_and_names_itself(tmp_path: Path) -> None:
-    """Any writer holds the record while it runs, not only a server: `operator add` waiting for
-    its PIN keeps `serve` from starting, which says who writes and what to do.
+    """Any writer holds the record while it runs, not only a server: `ballset install` waiting
+    for the jefe de sala's PIN keeps `serve` from starting, which says who writes and what to do.
     """
     db = f"sqlite:///{tmp_path / 'hall.sqlite'}"
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
     cli = [sys.executable, "-m", "app.cli"]
     assert subprocess.run([*cli, "simulate", "--db", db, "-q", "--partidas", "1"], cwd=ROOT,
                           env=env, timeout=120).returncode == 0  # fmt: skip
-    waiting = subprocess.Popen(
+    assert subprocess.run(
         [*cli, "operator", "add", "Sala", "--role", "jefe_de_sala", "--db", db, "--pin-stdin"],
+        cwd=ROOT, env=env, input="482913\n482913\n", text=True, timeout=120,
+    ).returncode == 0  # fmt: skip
+    waiting = subprocess.Popen(
+        [*cli, "ballset", "install", "--db", db, "--id", "B2", "--homologation", "H",
+         "--guaranteed", "900", "--reason", "prueba", "--by", "Sala", "--pin-stdin"],
         cwd=ROOT, env=env, stdin=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -150,13 +145,26 @@ def test_a_writer_waiting_at_its_pin_holds_the_record_and_names_itself(tmp_path:
             assert time.monotonic() < deadline and waiting.poll() is None
             time.sleep(0.05)
         holder = json.loads(lock.read_text("utf-8"))
-        assert holder["pid"] == waiting.pid and holder["command"] == "bingo-hall operator add"
+        assert holder["pid"] == waiting.pid and holder["command"] == "bingo-hall ballset install"
         refused = subprocess.run([*cli, "serve", "--db", db, "--port", "0", "--devices", "none"],
                                  cwd=ROOT, env=env, capture_output=True, text=True,
                                  timeout=120)  # fmt: skip
         assert refused.returncode == 1
-        assert f"lo escribe ya `bingo-hall operator add` (pid {waiting.pid}" in refused.stderr
+        assert f"lo escribe ya `bingo-hall ballset install` (pid {waiting.pid}" in refused.stderr
         assert "repita la orden" in refused.stderr and "Traceback" not in refused.stderr
+        # nor does a console start a server of it: it says who writes it (decision 543)
+        console = subprocess.run(
+            [*cli, "run", "--db", db, "--devices", "none"],
+            cwd=ROOT,
+            env={**env, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert console.returncode == 1, console.stderr
+        assert f"`bingo-hall ballset install` (pid {waiting.pid}" in console.stderr
+        assert "la consola no arranca otro servidor" in console.stderr
+        assert "servidor en" not in console.stdout
     finally:
         assert waiting.stdin is not None
         waiting.communicate("482913\n", timeout=60)
@@ -193,13 +201,17 @@ def hall_config(tmp_path: Path, hall_id: str) -> Path:
 
 
 @pytest.mark.postgres
-def test_on_postgresql_each_hall_has_one_writer_and_the_operators_wait_for_them(
-    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+def test_on_postgresql_each_hall_has_one_writer_and_the_operators_are_added_beside_them(
+    tmp_path: Path,
+    pg_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """R-NET-1 on the shared database: a second server of a served hall is refused naming the
     first; another hall of the same database is served beside it; the operators, whom every
-    hall of the database shares, are not written while a hall's server runs; a killed server's
-    lock is free at once (its session ends with its connection).
+    hall of the database shares, are rows, not a hall's record: added while the servers run
+    (decision 547); a killed server's lock is free at once (its session ends with its
+    connection).
     """
     config_a, config_b = hall_config(tmp_path, "pg-a"), hall_config(tmp_path, "pg-b")
     a = Server(tmp_path / "a.sqlite", db_url=pg_url, extra=["--hall", "pg-a", "--config",
@@ -221,11 +233,9 @@ def test_on_postgresql_each_hall_has_one_writer_and_the_operators_wait_for_them(
         b = Server(tmp_path / "b.sqlite", db_url=pg_url, extra=["--hall", "pg-b", "--config",
                    str(config_b)]).start()  # fmt: skip
         capsys.readouterr()
-        assert main(["operator", "add", "Otro", "--role", "jefe_de_mesa", "--db", pg_url,
-                     "--pin-stdin"]) == 1  # fmt: skip
-        assert "el registro de los operadores lo escribe ya `bingo-hall serve`" in (
-            capsys.readouterr().err
-        )
+        monkeypatch.setattr("sys.stdin", _lines("613572", SALA[1]))
+        assert main(["operator", "add", "Otro", "--role", "jefe_de_mesa", "--by", SALA[0],
+                     "--db", pg_url, "--pin-stdin"]) == 0, capsys.readouterr().err  # fmt: skip
         a.kill()
         b.stop()
         b = None

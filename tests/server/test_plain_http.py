@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -71,3 +72,37 @@ def test_tls_init_makes_a_certificate_the_stations_verify(
     assert answer.headers["strict-transport-security"].startswith("max-age=")
     with pytest.raises(httpx.ConnectError):  # a station without the hall's authority
         httpx.get(f"{server.url}/api/v1/state", verify=ssl.create_default_context())
+
+
+def own_address() -> str | None:
+    """One of this machine's addresses that is not loopback, or None."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent, a route is chosen
+        except OSError:
+            return None
+        address = str(s.getsockname()[0])
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_a_panel_in_clear_from_another_machine_says_so(
+    servers: Callable[..., Server], chrome: Any
+) -> None:
+    from tests.server.kit import wait_for
+
+    address = own_address()
+    if address is None:
+        pytest.skip("esta máquina no tiene otra dirección que la de loopback")
+    server = servers(extra=["--host", "0.0.0.0", "--insecure"])
+    chrome.get(f"http://{address}:{server.port}/panel?layout=board&lang=es")
+    wait_for(chrome, "window.__panel && window.__panel.online", timeout=60)
+    shown = chrome.execute_script(
+        "return [document.body.classList.contains('insecure'),"
+        " document.getElementById('insecure').textContent]"
+    )
+    assert shown == [True, "servidor sin cifrar"], shown
+    chrome.get(server.panel("board"))  # from this machine: nothing crosses the network
+    wait_for(chrome, "window.__panel && window.__panel.online", timeout=60)
+    assert chrome.execute_script("return document.body.classList.contains('insecure')") is False

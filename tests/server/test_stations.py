@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 
 from bingo.hall import Status
 from bingo.readmodel import panel_state
+from drivers.notices import OFFLINE, Told
 from tests.server.kit import (
     MESA,
     Client,
@@ -66,7 +67,7 @@ class Console:
         self.bridge = Bridge()
         self.bridge.attach(self.service)
         self.window = ConsoleWindow(
-            self.service,  # type: ignore[arg-type]
+            self.service,
             self.devices,
             bridge=self.bridge,
             defaults=ConsoleDefaults("Mesa", "Sala", today=lambda: "2026-11-24"),
@@ -310,7 +311,7 @@ def test_a_draw_from_the_server_s_devices_asks_this_table_and_its_reading_prevai
     # R-DEV-1: a device notice from the server (as the stream's thread hands it over) is
     # shown as the console's own drivers' one
     assert mesa.service.on_device is not None
-    mesa.service.on_device("extractor", "DeviceOffline")
+    mesa.service.on_device("extractor", Told(OFFLINE))
     qtbot.waitUntil(lambda: "Extractor: SIN COMUNICACIÓN" in window.header.devices_state.text())
     assert "EL EXTRACTOR" in window.alarm.title.text()  # the alarm as for its own (trap 5)
 
@@ -423,3 +424,27 @@ def test_run_starts_the_server_with_the_hall_s_certificate_and_the_console_follo
     assert run_station(args, load_hall(config)) == 0
     out = capsys.readouterr().out
     assert "consola abierta (sala x, sin dispositivos" in out
+
+
+@pytest.mark.parametrize("language", ["en", "eu", "ca"])
+def test_the_hall_panel_is_reopened_from_the_view_menu_in_the_console_s_language(
+    servers: Callable[..., Server], consoles: Callable[..., Console], language: str
+) -> None:
+    """Ctrl+0 is in View, Ikusi, Veure as in Ver: the station finds the menu by its object
+    name, never by its Spanish words (the action was in no menu but Spanish).
+    """
+    from PySide6.QtWidgets import QMenu
+
+    from ui.i18n import use_console_language
+
+    server = servers()
+    remove = use_console_language(language)
+    try:
+        console = consoles(server)
+        Station(console.window, console.service, console.devices, open_panel=lambda: None)
+        view = console.window.menuBar().findChild(QMenu, "view_menu")
+        assert isinstance(view, QMenu) and "Ver" not in view.title()
+        action = console.window.menu_actions["hall_panel"]
+        assert action in view.actions() and action.shortcut().toString() == "Ctrl+0"
+    finally:
+        remove()

@@ -24,10 +24,12 @@ import store.engine
 import store.reader
 from app.bootstrap import prepare_hall
 from app.config import VoiceConfig, load_hall
+from app.server import handlers
 from app.server.auth import Unnamed
-from app.server.commands import COMMANDS, Command, Context
+from app.server.commands import Context
 from app.server.host import HallHost
 from app.server.http import build_app
+from bingo import commands as cmd
 from drivers.voice import Voice
 from store import open_store
 
@@ -119,21 +121,21 @@ def test_an_internal_error_answers_a_reference_found_in_the_log_and_not_its_text
     """
     host, _path = hall
 
-    def broken(_ctx: Context, _args: dict[str, Any]) -> Any:
+    def broken(_ctx: Context, _command: cmd.Command[Any]) -> Any:
         return {"secret": "x"}["/srv/bingo/secreto.sqlite host=10.0.0.9"]  # a KeyError
 
-    monkeypatch.setitem(COMMANDS, "broken", Command({}, broken, "falla como un error"))
+    monkeypatch.setitem(handlers.HANDLERS, cmd.StartPartida, broken)
     with caplog.at_level(logging.ERROR, logger="app.server.host"):
-        status, answer = command(host, "broken", "c2")
+        status, answer = command(host, "start_partida", "c2")
     assert status == 500 and answer["error"]["code"] == "internal", answer
     message = answer["error"]["message"]
     assert "secreto" not in message and "10.0.0.9" not in message and "KeyError" not in message
-    assert "la orden «broken» no se ha aplicado" in message
+    assert "la orden «start_partida» no se ha aplicado" in message
     found = re.search(r"referencia ([0-9a-f]{8})\)", message)
     assert found is not None, message
     logged = [r for r in caplog.records if found.group(1) in r.getMessage()]
     assert logged and logged[0].exc_info is not None  # the traceback is in the log, under it
-    assert "broken" in logged[0].getMessage()
+    assert "start_partida" in logged[0].getMessage()
 
 
 def test_a_voice_that_fails_tells_the_panel_without_espeaks_own_words(

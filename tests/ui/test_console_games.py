@@ -55,7 +55,7 @@ class At:
         self.bridge = Bridge()
         self.bridge.attach(self.service)
         self.window = ConsoleWindow(
-            self.service,  # type: ignore[arg-type]
+            self.service,
             None,
             bridge=self.bridge,
             defaults=ConsoleDefaults("Mesa", "Sala", today=lambda: "2026-11-24"),

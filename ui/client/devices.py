@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from bingo import commands as cmd
 from bingo.drawing import BallRead, BallSetIrregular
 from bingo.hall import DomainError
 from ui.client.link import ServerRefused
@@ -83,16 +84,16 @@ class RemoteDevices:
         before = len(partida.balls) if partida is not None else 0
         self._drawing.set()
         try:
-            answer = self.service.command(
-                "draw_from_devices",
-                table=self.ask is not None,
-                table_check=operator_sees is not None,
+            done = self.service.handle(
+                cmd.DrawFromDevices(
+                    table=self.ask is not None, table_check=operator_sees is not None
+                )
             )
         finally:
             self._drawing.clear()
         partida = self.service.hall.partida
         if partida is None or len(partida.balls) <= before:  # stopped, or no ball: said so
-            raise DomainError(str((answer.get("result") or {}).get("done", "")) or "sin bola")
+            raise DomainError(done.done or "sin bola")
         number = partida.balls[-1]
         self.service.recorded_by_server = number
         return BallRead(draw_number, number, "", 100, "server")
@@ -106,12 +107,12 @@ class RemoteDevices:
         count as not conforming (decision 22) as it would there.
         """
         try:
-            answer = self.service.command("scan_ball_set")
+            scanned = self.service.handle(cmd.ScanBallSet())
         except ServerRefused as exc:
             if exc.code != "ball_set_irregular":
                 raise
             raise irregular_of(exc) from None
-        return [int(n) for n in answer["result"]["numbers"]]
+        return list(scanned.numbers)
 
     def resolve_hold(self, held: Any, operator_number: int) -> Any:
         raise DomainError("la bola retenida la resuelve el servidor con la lectura de la mesa")

@@ -1,6 +1,7 @@
 """The hall as a console sees it from the server: a read-only replica and the commands.
 
-``RemoteService`` has the surface of ``bingo.service.HallService`` that the console drives. Its
+``RemoteService`` is what the console drives (``bingo.handlers.Bus``), as the hall's service is:
+it sends the same command dataclasses (``handle``), with no method of its own per command. Its
 ``hall`` is a replica: the server's committed records, their hash chain checked, folded by the
 domain's own code (``HallService.follow``), so the console reads the hall exactly as the server
 holds it. Each command goes to the server with the version this station last saw
@@ -22,22 +23,29 @@ import json
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
+
+from bingo import commands as cmd
 from bingo import events as ev
 from bingo import rights as rt
 from bingo.chain import GENESIS, Record, verify_chain
 from bingo.hall import DomainError, DuplicateBall, Hall
 from bingo.service import CardSetLibrary, HallService, MemoryEventLog
+from drivers.notices import Told, from_wire
 from ui.client.link import Link, LinkDown, ServerRefused, tls_context
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 WATCHDOG_SECONDS = 5.0  # the server pings every 2 s
 RECONNECT_SECONDS = 0.5
 
 LinkListener = Callable[[bool, str], None]  # (online, what happened)
 QuestionListener = Callable[[dict[str, Any]], None]
+DeviceListener = Callable[[str, Told], None]  # (device, the notice: drivers.notices)
 #: Sends the command being given, with the jefe de sala's name and PIN (or without: None).
 Send = Callable[[dict[str, str] | None], Any]
 #: The station's override: asks the jefe de sala for ``action`` and sends with what he types.
@@ -87,9 +95,9 @@ class RemoteService:
         self.online = True
         self._link_listeners: list[LinkListener] = []
         self.on_question: QuestionListener | None = None
-        self._on_device: Callable[[str, str], None] | None = None
+        self._on_device: DeviceListener | None = None
         self._notice_lock = threading.Lock()
-        self._early_notices: list[tuple[str, str]] = []  # came before the window listened
+        self._early_notices: list[tuple[str, Told]] = []  # came before the window listened
         self.on_terminal: Callable[[str, bool], None] | None = None  # (terminal, connected)
         #: The station's jefe de sala override (``ui.client.login``); None: nobody is named
         #: (a hall with no operators), and no command carries an authorisation.
@@ -104,12 +112,12 @@ class RemoteService:
         self.voice_calls: tuple[int, ...] = ()
 
     @property
-    def on_device(self) -> Callable[[str, str], None] | None:
-        """Told each device notice of the server (device, the driver's notice kind)."""
+    def on_device(self) -> DeviceListener | None:
+        """Told each device notice of the server (device, its code: ``drivers.notices``)."""
         return self._on_device
 
     @on_device.setter
-    def on_device(self, listener: Callable[[str, str], None] | None) -> None:
+    def on_device(self, listener: DeviceListener | None) -> None:
         # the stream starts before the window: a device off when it connected waited for it
         with self._notice_lock:
             self._on_device = listener
@@ -118,7 +126,7 @@ class RemoteService:
             for device, notice in early:
                 listener(device, notice)
 
-    def _device(self, device: str, notice: str) -> None:
+    def _device(self, device: str, notice: Told) -> None:
         with self._notice_lock:
             listener = self._on_device
             if listener is None:
@@ -292,7 +300,9 @@ class RemoteService:
             elif kind == "voice":  # the calls the hall's voice has still to say (decision 720)
                 self.voice_calls = tuple(int(n) for n in message.get("calls", ()))
             elif kind == "device":
-                self._device(str(message.get("device", "")), str(message.get("notice", "")))
+                said = from_wire(message)  # a code this station does not know is not shown
+                if said is not None:
+                    self._device(str(message.get("device", "")), said)
             elif kind == "terminal_presence" and self.on_terminal is not None:
                 self.on_terminal(str(message.get("terminal", "")), bool(message.get("connected")))
 
@@ -307,30 +317,46 @@ class RemoteService:
 
     # --- commands ------------------------------------------------------------------------------
 
-    def command(self, name: str, carried: dict[str, str] | None = None, **args: Any) -> Any:
-        """Apply ``name`` at the server on the state this station holds; its ``result`` once the
-        replica holds what it wrote. An action that needs the jefe de sala opens the station's
-        override (``override``), unless ``carried`` already holds his name and PIN.
+    def handle(self, command: cmd.Command[T], authorised: rt.Actor | None = None) -> T:
+        """``command`` (``bingo.commands``) applied at the server on the state this station
+        holds; its answer, as ``HallService.handle`` gives it, once the replica holds what it
+        wrote. An action that needs the jefe de sala opens the station's override
+        (``override``), unless ``authorised`` (``authorise``) already carries his name and PIN.
         """
+        carried = authorised.carried if isinstance(authorised, Authorised) else None
+        answer = self._send(command, carried)
+        kind = cmd.answer_type(type(command))
+        if kind is None:
+            return None  # type: ignore[return-value]  # Command[None]
+        result = answer.get("result")
+        if result is None:  # a retry answered from the store after the server restarted
+            raise DomainError(f"el servidor ya había aplicado «{command.name}»: revise la pantalla")
+        answered: T = msgspec.convert(result, kind)
+        return answered
+
+    def _send(self, command: cmd.Command[Any], carried: dict[str, str] | None = None) -> Any:
+        """The server's answer to ``command``, sent with the version this station holds."""
         if self.problem:
             raise ReplicaBroken(self.problem)
         if not self.online:  # said at once: the station already shows it is cut off
             raise LinkDown(
                 "link_down", "sin conexión con el servidor de la sala: la orden no se ha enviado"
             )
-        action = rt.command_action(name)
+        action = rt.action_of(command)
         command_id = self.link.new_command_id()  # the same ids while the jefe de sala retries
+        args = cmd.arguments(command)
 
         def send(authorisation: dict[str, str] | None) -> Any:
             return self.link.command(
-                name, args, self.last_seq, authorisation=authorisation, command_id=command_id
-            )
+                command.name, args, self.last_seq, authorisation=authorisation,
+                command_id=command_id,
+            )  # fmt: skip
 
         try:
             if carried is not None:
                 answer = send(carried)
             elif self._asks_sala(action):
-                assert action is not None and self.override is not None
+                assert self.override is not None
                 answer = self.override(action, send)
             else:
                 answer = send(None)
@@ -342,14 +368,13 @@ class RemoteService:
         self.sync(int(answer["version"]))
         return answer
 
-    def _asks_sala(self, action: str | None) -> bool:
+    def _asks_sala(self, action: str) -> bool:
         """The station asks the jefe de sala for ``action``: it needs him, and the operator
         logged in may ask for it (else the server refuses it, and records the refusal).
         """
         operator = self.link.operator
         return (
             self.override is not None
-            and action is not None
             and rt.needs_sala(action)
             and operator is not None
             and rt.may_ask(operator[1], action)
@@ -381,120 +406,7 @@ class RemoteService:
         self.override(action, check)
         return found[-1]
 
-    def _result(self, name: str, **args: Any) -> Any:
-        return self.command(name, **args).get("result")
-
-    def record_ball_check(
-        self,
-        session_id: str,
-        when: str,
-        numbers: Sequence[int],
-        method: str = "manual",
-        condition_ok: bool = True,
-        note: str = "",
-    ) -> bool:
-        answer = self.command(
-            "record_ball_check",
-            session_id=session_id,
-            when=when,
-            numbers=list(numbers),
-            method=method,
-            condition_ok=condition_ok,
-            note=note or None,
-        )
-        written = self._written(answer)
-        return bool(written[-1].payload["ok"]) if written else False
-
-    def open_session(
-        self, session_id: str, date: str, jefe_de_mesa: str, jefe_de_sala: str
-    ) -> None:
-        self.command(
-            "open_counted_session",
-            session_id=session_id,
-            date=date,
-            jefe_de_mesa=jefe_de_mesa,
-            jefe_de_sala=jefe_de_sala,
-        )
-
-    def announce_last_partida(self) -> None:
-        self.command("announce_last_partida")
-
-    def close_session(self, authorised: rt.Actor | None = None) -> None:
-        carried = authorised.carried if isinstance(authorised, Authorised) else None
-        self.command("close_session", carried)
-
-    def register_serie(
-        self,
-        code: str,
-        card_set_id: str,
-        size: int,
-        face_value_cents: int,
-        electronic: bool = False,
-    ) -> None:
-        self.command(
-            "register_serie",
-            code=code,
-            card_set_id=card_set_id,
-            size=size,
-            face_value_cents=face_value_cents,
-            electronic=electronic,
-        )
-
-    def install_ball_set(
-        self,
-        ball_set_id: str,
-        homologation: str,
-        guaranteed_partidas: int,
-        partidas_before: int = 0,
-        pneumatic: bool = True,
-        reason: str = "",
-    ) -> None:
-        self.command(
-            "install_ball_set",
-            ball_set_id=ball_set_id,
-            homologation=homologation,
-            guaranteed_partidas=guaranteed_partidas,
-            partidas_before=partidas_before,
-            pneumatic=pneumatic,
-            reason=reason or None,
-        )
-
-    def choose_prima_amount(self, amount_cents: int) -> None:
-        self.command("choose_prima_amount", amount_cents=amount_cents)
-
-    def start_partida(self, bola_loca: tuple[list[int], str] | None = None) -> int:
-        if bola_loca is not None:
-            raise DomainError("la bola loca la sortea el servidor de la sala")
-        self.command("start_partida")
-        partida = self.hall.partida
-        assert partida is not None
-        return partida.number
-
-    def sell(
-        self, series: str, first: int, last: int, electronic: bool = False, *, seller: str = ""
-    ) -> None:
-        said: dict[str, Any] = {"seller": seller} if seller else {}  # never an empty text
-        self.command("sell", series=series, first=first, last=last, electronic=electronic, **said)
-
-    def sell_count(
-        self, series: str, count: int, electronic: bool = False, *, seller: str = ""
-    ) -> tuple[int, int]:
-        said: dict[str, Any] = {"seller": seller} if seller else {}
-        answer = self.command(
-            "sell_count", series=series, count=count, electronic=electronic, **said
-        )
-        result = answer.get("result") or {}
-        return int(result.get("first", 0)), int(result.get("last", 0))
-
-    def return_cartones(self, count: int) -> tuple[str, int, int]:
-        result = self._result("return_cartones", count=count) or {}
-        return str(result["series"]), int(result["first"]), int(result["last"])
-
-    def close_sale(self) -> None:
-        self.command("close_sale")
-
-    def confirm_data_shown(self) -> None:
-        self.command("confirm_data_shown")
+    # --- the draw policy's record port (bingo.drawing.DrawRecord) ------------------------------
 
     def draw_ball(self, number: int, source: str = "operator", ball_id: str = "") -> list[Record]:
         """A ball typed at the table: the jefe de mesa's reading, or a manual draw. A ball from
@@ -503,11 +415,14 @@ class RemoteService:
         if source == "extractor" and self.recorded_by_server == number:
             self.recorded_by_server = None  # drawn and recorded by the server's devices
             return []
-        names = {"operator": "draw_ball", "manual": "draw_manual_ball"}
-        if source not in names:
+        typed: dict[str, cmd.Command[Any]] = {
+            "operator": cmd.DrawBall(number=number),
+            "manual": cmd.DrawManualBall(number=number),
+        }
+        if source not in typed:
             raise DomainError(f"este puesto no puede registrar bolas de origen «{source}»")
         try:
-            answer = self.command(names[source], number=number)
+            answer = self._send(typed[source])
         except ServerRefused as exc:
             partida = self.hall.partida
             if exc.code == "duplicate_ball" and partida is not None and number in partida.balls:
@@ -516,47 +431,15 @@ class RemoteService:
         return self._written(answer)
 
     def draw_manual(self) -> int:
-        return int(self._result("draw_manual")["number"])
+        return self.handle(cmd.DrawManual()).number
 
     def draw_operator_ball(
         self, number: int, ball_id: str, hold_note: str, incident: str = "reader_hold"
     ) -> list[Record]:
         raise DomainError("la bola retenida la resuelve el servidor con la lectura de la mesa")
 
-    def correct_ball(self, index: int, number: int, note: str = "") -> None:
-        self.command("correct_ball", index=index, number=number, note=note or None)
-
-    def claim(self, series: str, number: int, prize: str) -> ev.ClaimChecked:
-        answer = self.command("claim", series=series, number=number, prize=prize)
-        for record in reversed(self._written(answer)):
-            event = ev.event_from(record.kind, record.payload)
-            if isinstance(event, ev.ClaimChecked):
-                return event
-        raise DomainError("el servidor no devolvió la comprobación del cartón")
-
-    def close_partida(self) -> None:
-        self.command("close_partida")
-
-    def pay_prizes(self) -> None:
-        self.command("pay_prizes")
-
-    def suspend(self, note: str) -> None:
-        self.command("suspend", note=note)
-
-    def resume(self, note: str = "") -> None:
-        self.command("resume", note=note or None)
-
-    def refund_suspended(self, note: str = "") -> None:
-        self.command("refund_suspended", note=note or None)
-
-    def start_manual_extraction(self, note: str) -> None:
-        self.command("start_manual_extraction", note=note)
-
     def stop_for_ball_irregularity(self, note: str, duplicated: Sequence[int] = ()) -> None:
-        self.command("stop_for_ball_irregularity", note=note, duplicated=list(duplicated))
-
-    def annul(self, incident: str, note: str) -> None:
-        self.command("annul", incident=incident, note=note)
+        self.handle(cmd.StopForBallIrregularity(note=note, duplicated=tuple(duplicated)))
 
     # --- partidas of bingo derivado and bingo plus (docs/games.md, "Commands") ---------------
 
@@ -565,52 +448,6 @@ class RemoteService:
         (``GET /api/v1/games``): file name, id, version, modality, plan, count, names.
         """
         return list(self.link.get("/api/v1/games")["games"])
-
-    def adopt_game(self, game: str) -> None:
-        self.command("adopt_game", game=game)
-
-    def register_game_card_set(self, game_id: str, card_set_id: str, count: int) -> None:
-        self.command(
-            "register_game_card_set", game_id=game_id, card_set_id=card_set_id, count=count
-        )
-
-    def register_game_serie(self, code: str, card_set_id: str, size: int) -> None:
-        self.command("register_game_serie", code=code, card_set_id=card_set_id, size=size)
-
-    def start_game_partida(self, game_id: str, card_set_id: str, face_value_cents: int) -> None:
-        self.command(
-            "start_game_partida",
-            game_id=game_id,
-            card_set_id=card_set_id,
-            face_value_cents=face_value_cents,
-        )
-
-    def sell_game_count(self, series: str, count: int) -> None:
-        self.command("sell_game_count", series=series, count=count)
-
-    def close_game_sale(self) -> None:
-        self.command("close_game_sale")
-
-    def draw_game_ball(self, number: int) -> None:
-        self.command("draw_game_ball", number=number)
-
-    def close_game_partida(self) -> None:
-        self.command("close_game_partida")
-
-    def pay_game_prizes(self) -> None:
-        self.command("pay_game_prizes")
-
-    def announce_last_game_partida(self) -> None:
-        self.command("announce_last_game_partida")
-
-    def game_incident(self, incident: str, note: str) -> None:
-        self.command("game_incident", incident=incident, note=note or None)
-
-    def annul_game_partida(self, incident: str, note: str) -> None:
-        self.command("annul_game_partida", incident=incident, note=note or None)
-
-    def record_together(self, events: Sequence[ev.Event]) -> None:
-        raise DomainError("el libro manual se incorpora en el servidor de la sala")
 
     def _written(self, answer: dict[str, Any]) -> list[Record]:
         first = answer.get("first_seq")

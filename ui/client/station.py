@@ -16,14 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from drivers.device import (
-    DeviceOffline,
-    DeviceOnline,
-    DeviceRestarted,
-    EventsLost,
-    FaultsChanged,
-)
-from drivers.protocol import Fault
+from drivers.notices import Told
 from ui.client.devices import RemoteDevices
 from ui.client.remote import RemoteService
 from ui.panels.hall_panel import HallPanel
@@ -34,15 +27,6 @@ if TYPE_CHECKING:
 
 CONTEXT = "Console"
 
-# The drivers' own events, so the console words a server's notice as its own drivers' one.
-_NOTICES: dict[str, object] = {
-    "DeviceOffline": DeviceOffline(""),
-    "DeviceOnline": DeviceOnline(True),
-    "DeviceRestarted": DeviceRestarted(),
-    "FaultsChanged": FaultsChanged(Fault(0), Fault(0), Fault(0)),
-    "EventsLost": EventsLost(),
-}
-
 
 def t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
@@ -52,7 +36,7 @@ class Station(QObject):
     linkChanged = Signal(bool, str)  # from the stream's thread, shown on the GUI thread
     questionClosed = Signal(str)
     tableElsewhere = Signal(str, int)  # another station's table reads a ball (station, draw)
-    deviceNotice = Signal(str, str)  # (device, the driver's notice kind) from the server
+    deviceNotice = Signal(str, object)  # (device, drivers.notices.Told) from the server
     terminalPresence = Signal(str, bool)  # a player terminal connected or gone (R-MULTI-3)
     loginLost = Signal()  # the server no longer takes this station's login
 
@@ -95,8 +79,7 @@ class Station(QObject):
             action.setShortcut(QKeySequence("Ctrl+0"))
             action.triggered.connect(lambda _checked=False: open_panel())
             window.menu_actions["hall_panel"] = action
-            menus = [a.menu() for a in window.menuBar().actions() if "Ver" in a.text()]
-            view = menus[0] if menus and isinstance(menus[0], QMenu) else None
+            view = window.menuBar().findChild(QMenu, "view_menu")  # by name, in any language
             (view or window).addAction(action)
 
     def watch_panel(self, panel: HallPanel) -> None:
@@ -186,11 +169,9 @@ class Station(QObject):
         ))  # fmt: skip
         return True
 
-    def _device_notice(self, device: str, kind: str) -> None:
-        """The server's device notice, shown as the console shows its own drivers' (R-DEV-1)."""
-        event = _NOTICES.get(kind)
-        if event is not None:
-            self.window.bridge.deviceNotice.emit(device, event)
+    def _device_notice(self, device: str, notice: Told) -> None:
+        """The server's device notice, a code the console words as its own drivers' (R-DEV-1)."""
+        self.window.bridge.deviceNotice.emit(device, notice)
 
     def _terminal(self, name: str, connected: bool) -> None:
         """A player terminal connected to the table, or gone (decision 283): told, never an

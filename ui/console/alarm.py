@@ -21,6 +21,7 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QVBoxLayout
 
 from bingo.hall import PLAYING, Hall
+from drivers import notices
 from drivers.protocol import Fault
 from ui.console.state import manual_mode
 from ui.console.texts import t
@@ -199,15 +200,14 @@ class DeviceAlarm(QFrame):
 
     def notice(self, device: str, notice: object) -> None:
         """A driver's notice (``Notice``, or its event): the alarm raised, kept or cleared."""
-        event = getattr(notice, "event", notice)
-        kind = type(event).__name__
-        if kind == "DeviceOffline":
+        said = notices.told(notice)  # or the code of the hall server's (drivers.notices)
+        kind = said.code if said is not None else None
+        if kind == notices.OFFLINE:
             self.offline.add(device)
-        elif kind == "DeviceOnline":
+        elif kind == notices.ONLINE:
             self.offline.discard(device)
-        elif kind == "FaultsChanged":
-            faults = Fault(int(getattr(event, "faults", 0))) & WORKING_FAULTS
-            self.faults[device] = faults
+        elif said is not None and kind == notices.FAULTS:
+            self.faults[device] = said.faults & WORKING_FAULTS
         else:
             return
         self._update(device)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bingo import commands as cmd
 from bingo import events as ev
 from bingo.hall import Status
 from ui.console.state import line_question, manual_mode, shown_partida
@@ -37,9 +38,10 @@ class Claims:
             return
         number = int(text)
         checked: list[ev.ClaimChecked] = []
+        claim = cmd.Claim(series=series, number=number, prize=prize)
         if self.window.attempt(
             t("Comprobar el cartón"),
-            lambda: checked.append(self.window.service.claim(series, number, prize)),
+            lambda: checked.append(claim_checked(self.window.service.handle(claim))),
         ):
             self._show_verdict(checked[0])
 
@@ -129,9 +131,18 @@ class Claims:
                 solved=lambda: self.window.desk.asked_more == partida.number,
             )
             return
-        if self.window.attempt(t("Cerrar la partida"), self.window.service.close_partida):
+        if self.window.attempt(
+            t("Cerrar la partida"), lambda: self.window.service.handle(cmd.ClosePartida())
+        ):
             self.window.pages.setCurrentIndex(3)
         elif partida.first_valid_line_after is None:
             # Refused for want of the line (decision 9): the claim entry is ready for it.
             self.page.claim_line.setChecked(True)
             self.page.claim_number.setFocus()
+
+
+def claim_checked(answer: cmd.ClaimAnswer) -> ev.ClaimChecked:
+    """The cartón's check as the record has it (the event's payload the answer carries)."""
+    event = ev.event_from(ev.ClaimChecked.kind, answer.payload)
+    assert isinstance(event, ev.ClaimChecked)
+    return event

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from actas.words import cause_text
+from bingo import commands as cmd
 from bingo.drawing import BallSetIrregular, DeviceLost
 from bingo.hall import SessionState
 from ui.console.ball_check import BallCheckDialog, BallCondition, BallCount, problem_words
@@ -136,13 +137,15 @@ class Counts:
             return
         recorded = window.attempt(
             t("Recuento del juego nuevo"),
-            lambda: window.service.record_ball_check(
-                session.id,
-                "change",
-                list(count.numbers),
-                count.method,
-                condition_ok=condition.ok,
-                note=condition.note,
+            lambda: window.service.handle(
+                cmd.RecordBallCheck(
+                    session_id=session.id,
+                    when="change",
+                    numbers=tuple(count.numbers),
+                    method=count.method,
+                    condition_ok=condition.ok,
+                    note=condition.note,
+                )
             ),
         )
         self._spent("change")
@@ -205,17 +208,24 @@ class Counts:
         conforming = count.complete and condition.ok
 
         def run() -> None:
-            window.service.record_ball_check(
-                session_id,
-                "open",
-                list(count.numbers),
-                count.method,
-                condition_ok=condition.ok,
-                note=condition.note,
+            window.service.handle(
+                cmd.RecordBallCheck(
+                    session_id=session_id,
+                    when="open",
+                    numbers=tuple(count.numbers),
+                    method=count.method,
+                    condition_ok=condition.ok,
+                    note=condition.note,
+                )
             )
             if conforming:
-                window.service.open_session(
-                    session_id, date, page.jefe_de_mesa.text(), page.jefe_de_sala.text()
+                window.service.handle(
+                    cmd.OpenCountedSession(
+                        session_id=session_id,
+                        date=date,
+                        jefe_de_mesa=page.jefe_de_mesa.text(),
+                        jefe_de_sala=page.jefe_de_sala.text(),
+                    )
                 )
 
         if not window.attempt(t("Abrir la sesión"), run):
@@ -272,15 +282,17 @@ class Counts:
             # the jefe de sala first: a refusal must not leave the count recorded (R-ROLE-2)
             authorised = window.service.authorise("close_session")
             if count is not None:
-                window.service.record_ball_check(
-                    session.id,
-                    "close",
-                    list(count.numbers),
-                    count.method,
-                    condition_ok=condition.ok,
-                    note=condition.note,
+                window.service.handle(
+                    cmd.RecordBallCheck(
+                        session_id=session.id,
+                        when="close",
+                        numbers=tuple(count.numbers),
+                        method=count.method,
+                        condition_ok=condition.ok,
+                        note=condition.note,
+                    )
                 )
-            window.service.close_session(authorised)
+            window.service.handle(cmd.CloseSession(), authorised)
 
         closed = window.attempt(t("Cerrar la sesión"), run)
         self._spent("close")
@@ -381,13 +393,15 @@ class Counts:
         refusal: list[str] = []
         done = self.window.attempt(
             t("Cambiar el juego de bolas"),
-            lambda: self.window.service.install_ball_set(
-                change.ball_set_id,
-                change.homologation,
-                change.guaranteed_partidas,
-                change.partidas_before,
-                change.pneumatic,
-                change.reason,
+            lambda: self.window.service.handle(
+                cmd.InstallBallSet(
+                    ball_set_id=change.ball_set_id,
+                    homologation=change.homologation,
+                    guaranteed_partidas=change.guaranteed_partidas,
+                    partidas_before=change.partidas_before,
+                    pneumatic=change.pneumatic,
+                    reason=change.reason,
+                )
             ),
             report=refusal.append,
         )

@@ -35,6 +35,7 @@ from bingo import events as ev
 from bingo.chain import Record
 from bingo.export import build_export
 from bingo.hall import Hall, SessionState
+from bingo.handlers import Bus
 from bingo.service import HallService, MemoryEventLog
 
 __all__ = [
@@ -86,7 +87,7 @@ def _unrecorded_start(session: SessionState, records: Sequence[Record]) -> int |
     return None
 
 
-def export_for_session(service: HallService, session: SessionState) -> dict[str, Any]:
+def export_for_session(service: Bus, session: SessionState) -> dict[str, Any]:
     """The hall's export (every session, with the chain of records) for the acta of
     ``session``; GUI thread only.
 

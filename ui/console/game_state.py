@@ -313,8 +313,8 @@ def derive_games(
     # the partida's commands: the domain's own, tried without recording anything
     allowed.update(c for c in GAME_COMMANDS[3:] if _allowed(hall, c, partida, effective))
     if role is not None:  # the rights table: who may ask for each command's action
-        allowed = {c for c in allowed if rt.may_ask(role, rt.COMMANDS[c])}
-    sala = frozenset(c for c in GAME_COMMANDS if rt.needs_sala(rt.COMMANDS[c]))
+        allowed = {c for c in allowed if rt.may_ask(role, rt.command_action(c) or "")}
+    sala = frozenset(c for c in GAME_COMMANDS if rt.needs_sala(rt.command_action(c) or ""))
 
     labels = tuple(
         (

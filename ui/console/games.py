@@ -10,10 +10,10 @@ says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bingo import commands as cmd
 from ui.console.dialogs import ConfirmDialog, IncidentDialog
 from ui.console.game_state import GameView, OfferedGame, derive_games
 from ui.console.texts import t
@@ -36,10 +36,12 @@ class Games:
         page.registerSerie.connect(self.register_serie)
         page.startPartida.connect(self.start)
         page.sell.connect(self.sell)
-        page.closeSale.connect(lambda: self._send(t("Cerrar la venta"), "close_game_sale"))
+        page.closeSale.connect(lambda: self._send(t("Cerrar la venta"), cmd.CloseGameSale()))
         page.drawBall.connect(self.draw)
-        page.closePartida.connect(lambda: self._send(t("Cerrar la partida"), "close_game_partida"))
-        page.payPrizes.connect(lambda: self._send(t("Pagar los premios"), "pay_game_prizes"))
+        page.closePartida.connect(
+            lambda: self._send(t("Cerrar la partida"), cmd.CloseGamePartida())
+        )
+        page.payPrizes.connect(lambda: self._send(t("Pagar los premios"), cmd.PayGamePrizes()))
         page.announceLast.connect(self.announce_last)
         page.incident.connect(self.incident)
         page.annul.connect(self.annul)
@@ -82,33 +84,37 @@ class Games:
 
     # --- the commands ------------------------------------------------------------------------
 
-    def _send(self, what: str, command: str, *args: Any) -> bool:
-        if command not in self.view().allowed:
+    def _send(self, what: str, command: cmd.Command[Any]) -> bool:
+        if command.name not in self.view().allowed:
             return False
-        method: Callable[..., object] = getattr(self.service, command)
-        return self.window.attempt(what, lambda: method(*args))
+        return self.window.attempt(what, lambda: self.service.handle(command))
 
     def adopt(self, game: str) -> None:
-        self._send(t("Adoptar el juego"), "adopt_game", game)
+        self._send(t("Adoptar el juego"), cmd.AdoptGame(game=game))
 
     def register_card_set(self, game_id: str, card_set_id: str, count: int) -> None:
-        self._send(t("Cartones del juego"), "register_game_card_set", game_id, card_set_id, count)
+        self._send(
+            t("Cartones del juego"),
+            cmd.RegisterGameCardSet(game_id=game_id, card_set_id=card_set_id, count=count),
+        )
 
     def register_serie(self, code: str, card_set_id: str, size: int) -> None:
-        if self._send(t("Registrar la serie"), "register_game_serie", code, card_set_id, size):
+        serie = cmd.RegisterGameSerie(code=code, card_set_id=card_set_id, size=size)
+        if self._send(t("Registrar la serie"), serie):
             self.page.sale_count.setFocus()
 
     def start(self, game_id: str, card_set_id: str, face_value_cents: int) -> None:
-        if self._send(
-            t("Iniciar la partida"), "start_game_partida", game_id, card_set_id, face_value_cents
-        ):
+        partida = cmd.StartGamePartida(
+            game_id=game_id, card_set_id=card_set_id, face_value_cents=face_value_cents
+        )
+        if self._send(t("Iniciar la partida"), partida):
             self.page.sale_count.setFocus()
 
     def sell(self, series: str, count: int) -> None:
-        self._send(t("Venta"), "sell_game_count", series, count)
+        self._send(t("Venta"), cmd.SellGameCount(series=series, count=count))
 
     def draw(self, number: int) -> None:
-        if self._send(t("Bola"), "draw_game_ball", number):
+        if self._send(t("Bola"), cmd.DrawGameBall(number=number)):
             self.page.ball_recorded()
 
     def announce_last(self) -> None:
@@ -129,7 +135,7 @@ class Games:
             self.window,
         )
         dialog.accepted.connect(
-            lambda: self._send(t("Última partida"), "announce_last_game_partida")
+            lambda: self._send(t("Última partida"), cmd.AnnounceLastGamePartida())
         )
         self.window.open_dialog(dialog)
 
@@ -157,7 +163,12 @@ class Games:
 
         def confirmed() -> None:
             note = dialog.note.text().strip()
-            self._send(t("Incidencia"), name, incident, note)
+            command: cmd.Command[None] = (
+                cmd.GameIncident(incident=incident, note=note)
+                if name == "game_incident"
+                else cmd.AnnulGamePartida(incident=incident, note=note)
+            )
+            self._send(t("Incidencia"), command)
 
         dialog.accepted.connect(confirmed)
         self.window.open_dialog(dialog)

@@ -5,9 +5,9 @@ suspended, resumed or refunded, the manual extraction, the annulments and a ball
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bingo import commands as cmd
 from ui.console.dialogs import IncidentDialog
 from ui.console.state import INCIDENTS, status_words
 from ui.console.texts import t
@@ -63,20 +63,20 @@ class Incidents:
 
         def confirmed() -> None:
             text = dialog.note.text().strip()
-            svc = self.window.service
-            commands: dict[str, Callable[[], object]] = {
-                "suspend": lambda: svc.suspend(text),
-                "resume": lambda: svc.resume(text),
-                "refund_suspended": lambda: svc.refund_suspended(text),
-                "manual_extraction": lambda: svc.start_manual_extraction(text),
-                "ball_irregularity": lambda: svc.annul("ball_irregularity", text),
-                "caller_error": lambda: svc.annul("caller_error", text),
+            commands: dict[str, cmd.Command[None]] = {
+                "suspend": cmd.Suspend(note=text),
+                "resume": cmd.Resume(note=text),
+                "refund_suspended": cmd.RefundSuspended(note=text),
+                "manual_extraction": cmd.StartManualExtraction(note=text),
+                "ball_irregularity": cmd.Annul(incident="ball_irregularity", note=text),
+                "caller_error": cmd.Annul(incident="caller_error", note=text),
             }
             if key == "correct_ball":
                 assert dialog.index is not None and dialog.number is not None
                 index, number = dialog.index.value(), dialog.number.value()
-                commands[key] = lambda: svc.correct_ball(index, number, text)
-            if self.window.attempt(t("Incidencia"), commands[key]):
+                commands[key] = cmd.CorrectBall(index=index, number=number, note=text)
+            chosen = commands[key]
+            if self.window.attempt(t("Incidencia"), lambda: self.window.service.handle(chosen)):
                 self.window.draws.incident_recorded()
 
         dialog.accepted.connect(confirmed)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.hall import DomainError
+from bingo.handlers import Bus
 from bingo.regulation import readings
 from bingo.service import HallService
 from bingo.transcribe import (
@@ -61,7 +62,7 @@ FILE_FILTER = "Libro manual (*.json);;Todos los ficheros (*)"
 class ManualBookDialog(QDialog):
     """The manual book taken back into the record: the book, then the check, then recorded."""
 
-    def __init__(self, service: HallService, parent: QWidget | None = None) -> None:
+    def __init__(self, service: Bus, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.service = service
         self.numbers: list[int] = []
@@ -431,6 +432,10 @@ class ManualBookDialog(QDialog):
         """Step 3: into the record, all or nothing."""
         data = self._data
         if data is None:
+            return
+        if not isinstance(self.service, HallService):  # a station of the hall server
+            reason = "el libro manual se incorpora en el servidor de la sala"
+            self.show_error(t("El registro rechaza el libro: {reason}").format(reason=reason))
             return
         try:
             numbers = transcribe(self.service, data)

@@ -30,11 +30,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
+from bingo import commands as cmd
 from bingo import events as ev
 from bingo.drawing import BallSource
 from bingo.hall import DomainError, Hall
+from bingo.handlers import Bus
 from bingo.money import euros
-from bingo.service import HallService
+from drivers import notices
 from store.errors import StoreError
 from ui.bridge import Bridge
 from ui.console.alarm import DeviceAlarm, device_name
@@ -139,7 +141,7 @@ class ConsoleWindow(QMainWindow):
 
     def __init__(
         self,
-        service: HallService,
+        service: Bus,
         devices: BallSource | None = None,
         *,
         bridge: Bridge | None = None,
@@ -247,7 +249,9 @@ class ConsoleWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
+        # each menu by its object name: found as such, never by its words in one language
         session = bar.addMenu(t("&Sesión"))
+        session.setObjectName("session_menu")
         self.menu_actions: dict[str, QAction] = {}
 
         def add(
@@ -303,6 +307,7 @@ class ConsoleWindow(QMainWindow):
         for key, text in MENU_TEXTS.items():
             add(incidents, f"incident_{key}", t(text), partial(self.incidents.open_incident, key))
         view = bar.addMenu(t("&Ver"))
+        view.setObjectName("view_menu")
         pages = (t("Sesión"), t("Venta"), t("Extracción"), t("Premios"), t("Otras modalidades"))
         for i, name in enumerate(pages):
             add(view, f"page_{i}", name, partial(self.pages.setCurrentIndex, i), f"Ctrl+{i + 1}")
@@ -405,7 +410,10 @@ class ConsoleWindow(QMainWindow):
     # ====================================================================== session
 
     def choose_prima(self, cents: int) -> None:
-        self.attempt(t("Prima de bingo"), lambda: self.service.choose_prima_amount(cents))
+        self.attempt(
+            t("Prima de bingo"),
+            lambda: self.service.handle(cmd.ChoosePrimaAmount(amount_cents=cents)),
+        )
 
     def ask_announce_last(self) -> None:
         if "announce_last_partida" not in self.allowed():
@@ -423,7 +431,9 @@ class ConsoleWindow(QMainWindow):
             self,
         )
         dialog.accepted.connect(
-            lambda: self.attempt(t("Última partida"), self.service.announce_last_partida)
+            lambda: self.attempt(
+                t("Última partida"), lambda: self.service.handle(cmd.AnnounceLastPartida())
+            )
         )
         self.open_dialog(dialog)
 
@@ -438,7 +448,15 @@ class ConsoleWindow(QMainWindow):
             code, card_set_id, size, face, electronic = dialog.values()
             if self.attempt(
                 t("Registrar la serie"),
-                lambda: self.service.register_serie(code, card_set_id, size, face, electronic),
+                lambda: self.service.handle(
+                    cmd.RegisterSerie(
+                        code=code,
+                        card_set_id=card_set_id,
+                        size=size,
+                        face_value_cents=face,
+                        electronic=electronic,
+                    )
+                ),
             ):  # registered because one ran out: the sale goes on from the new one
                 self.sale_page.select_series(code)
 
@@ -475,7 +493,7 @@ class ConsoleWindow(QMainWindow):
         self.pages.setCurrentIndex(1)
         if "start_partida" not in self.allowed() or self.counts.lead_to_count():
             return
-        if self.attempt(t("Iniciar la partida"), self.service.start_partida):
+        if self.attempt(t("Iniciar la partida"), lambda: self.service.handle(cmd.StartPartida())):
             self.extraction_page.clear_verdict()
             self.sale_page.sale_count.setFocus()
         elif ball_set_spent(self.hall):  # refused for the set's limit (R-BALL-1): change it
@@ -488,7 +506,10 @@ class ConsoleWindow(QMainWindow):
             )
             return
         seller = self.sale_page.seller()
-        self.attempt(t("Venta"), lambda: self.service.sell_count(series, count, seller=seller))
+        self.attempt(
+            t("Venta"),
+            lambda: self.service.handle(cmd.SellCount(series=series, count=count, seller=seller)),
+        )
 
     def sell_range(self, series: str, first: int, last: int) -> None:
         if not series:
@@ -497,7 +518,12 @@ class ConsoleWindow(QMainWindow):
             )
             return
         seller = self.sale_page.seller()
-        self.attempt(t("Venta"), lambda: self.service.sell(series, first, last, seller=seller))
+        self.attempt(
+            t("Venta"),
+            lambda: self.service.handle(
+                cmd.Sell(series=series, first=first, last=last, seller=seller)
+            ),
+        )
 
     def _on_sale(self) -> bool:
         return bool(self.sale_page.selected_series())
@@ -525,16 +551,19 @@ class ConsoleWindow(QMainWindow):
             t("Cerrar la venta (Intro)"),
             self,
         )
-        dialog.accepted.connect(lambda: self.attempt(t("Cerrar la venta"), self.service.close_sale))
+        dialog.accepted.connect(
+            lambda: self.attempt(t("Cerrar la venta"), lambda: self.service.handle(cmd.CloseSale()))
+        )
         self.open_dialog(dialog)
 
     def return_cartones(self, count: int) -> None:
         """The last cartones of the last sale back to the table, before the close."""
-        returned: list[tuple[str, int, int]] = []
+        returned: list[cmd.SaleRange] = []
         if self.attempt(
-            t("Devolver cartones"), lambda: returned.append(self.service.return_cartones(count))
+            t("Devolver cartones"),
+            lambda: returned.append(self.service.handle(cmd.ReturnCartones(count=count))),
         ):
-            series, first, last = returned[0]
+            series, first, last = returned[0].series, returned[0].first, returned[0].last
             message = t("Devueltos a la mesa: serie {series}, cartones {first} a {last}").format(
                 series=series, first=first, last=last
             )
@@ -544,13 +573,15 @@ class ConsoleWindow(QMainWindow):
     def confirm_data_shown(self) -> None:
         if "confirm_data_shown" not in self.allowed():
             return
-        if self.attempt(t("Datos en los paneles"), self.service.confirm_data_shown):
+        if self.attempt(
+            t("Datos en los paneles"), lambda: self.service.handle(cmd.ConfirmDataShown())
+        ):
             self.pages.setCurrentIndex(2)
 
     def pay_prizes(self) -> None:
         if "pay_prizes" not in self.allowed():
             return
-        if self.attempt(t("Pagar los premios"), self.service.pay_prizes):
+        if self.attempt(t("Pagar los premios"), lambda: self.service.handle(cmd.PayPrizes())):
             self.sale_page.start_partida_button.setFocus()
 
     # ====================================================================== dialogs
@@ -590,23 +621,24 @@ class ConsoleWindow(QMainWindow):
         self.refresh()
 
     def _on_device_notice(self, device: str, notice: object) -> None:
-        # Drivers hand over a Notice wrapper; what happened is its ``event``.
-        kind = type(getattr(notice, "event", notice)).__name__
+        # a driver's notice here, or its code from the hall server (drivers.notices)
+        said = notices.told(notice)
+        kind = said.code if said is not None else None
         texts = {
-            "DeviceOffline": t("{device}: sin comunicación"),
-            "DeviceOnline": t("{device}: en línea"),
-            "DeviceRestarted": t("{device}: se ha reiniciado"),
-            "FaultsChanged": t("{device}: cambio en sus averías"),
-            "EventsLost": t("{device}: se han perdido avisos"),
+            notices.OFFLINE: t("{device}: sin comunicación"),
+            notices.ONLINE: t("{device}: en línea"),
+            notices.RESTARTED: t("{device}: se ha reiniciado"),
+            notices.FAULTS: t("{device}: cambio en sus averías"),
+            notices.EVENTS_LOST: t("{device}: se han perdido avisos"),
         }
-        text = texts.get(kind)
+        text = texts.get(kind or "")
         if text is None:
             return
         message = text.format(device=device_name(device))
         message = message[:1].upper() + message[1:]
         self.alarm.notice(device, notice)  # every device's state in the header, the alarm
         self.statusBar().showMessage(message, 10_000)
-        if kind != "DeviceOnline":
+        if kind != notices.ONLINE:
             self.side.log(message, "⚠", Qt.GlobalColor.darkRed)
 
     def _on_recorded(self, record: object, event: object) -> None:
