@@ -6,6 +6,7 @@ a real server process on loopback, the real espeak-ng, the stream in its documen
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from collections.abc import Callable
@@ -56,3 +57,43 @@ def test_the_stream_tells_the_calls_still_to_say_until_the_voice_is_quiet(
                 jsonschema.validate(message, STREAM)
                 calls.append(message["calls"])
     assert calls[0] == [48] and calls[-1] == []  # being said, then said
+
+
+def test_a_station_knows_the_calls_its_server_is_saying(
+    servers: Callable[..., Server], tmp_path: Path
+) -> None:
+    """What a station's automatic extraction waits for (``RemoteService.voice_calls``): the
+    server's loudspeaker takes each call's real length (an ``aplay`` that waits soxi's
+    duration, first in the server's PATH)."""
+    from tests.server.kit import MESA
+    from ui.client.link import Link
+    from ui.client.remote import RemoteService
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    aplay = bin_dir / "aplay"
+    aplay.write_text('#!/bin/sh\nfor f; do :; done\nsleep "$(soxi -D "$f")"\n', "utf-8")
+    aplay.chmod(0o755)
+    config = voice_hall(tmp_path)
+    config.write_text(config.read_text("utf-8").replace('output = "panel"', 'output = "server"'))
+    server = servers(
+        extra=["--config", str(config)], env={"PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    )
+    console = Client(server)
+    open_session(console)
+    partida_ready(console)
+    link = Link(server.url, "mesa")
+    link.login(*MESA)
+    service = RemoteService(link)
+    service.start()
+    try:
+        draw(console, [45])  # "cuarenta y cinco, cuatro, cinco" twice: some 4 s
+        deadline = time.monotonic() + 60
+        while service.voice_calls != (45,):
+            assert time.monotonic() < deadline, "the station never heard of the call"
+            time.sleep(0.01)
+        while service.voice_calls:
+            assert time.monotonic() < deadline, "the station never heard the call end"
+            time.sleep(0.01)
+    finally:
+        service.close()
