@@ -168,3 +168,28 @@ def test_the_local_console_calls_the_balls_too(tmp_path: Path) -> None:
         assert list((tmp_path / "es").glob("48-*.wav"))  # its call, ready for the panel
     finally:
         stop()
+
+
+def test_a_pack_with_a_broken_or_silent_call_or_no_folder_changes_nothing(
+    pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad input: a clear message, exit 1, nothing imported (decision 722)."""
+    from app.cli import main
+
+    cache = tmp_path / "cache"
+    args = ["--languages", "es", "--cache", str(cache)]
+    assert main(["voice", "import", str(tmp_path / "nowhere"), *args]) == 1
+    assert "no existe la carpeta" in capsys.readouterr().err
+    broken = copy_pack(pack, tmp_path / "broken")
+    (broken / "es" / "30.wav").write_text("no es sonido", "utf-8")
+    assert main(["voice", "import", str(broken), *args]) == 1
+    assert "es/30.wav no es un WAV legible" in capsys.readouterr().err
+    silent = copy_pack(pack, tmp_path / "silent")
+    subprocess.run(
+        ["sox", "-n", "-r", "44100", "-c", "1", str(silent / "es" / "31.wav"), "trim", "0", "0.5"],
+        check=True,
+    )
+    assert main(["voice", "import", str(silent), *args]) == 1
+    err = capsys.readouterr().err
+    assert "es/31.wav no tiene sonido" in err and "Traceback" not in err
+    assert not (cache / "recorded").exists() and not list(cache.glob(".recorded-*"))
