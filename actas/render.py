@@ -48,8 +48,10 @@ KEYWORDS_PREFIX = "bingo-hall acta"
 #   1  the first kept: the rules' percentages only;
 #   2  the region file of the rules (version, resolution, SHA-256) and, with a hall's bola
 #      loca, the decree's bingo it is taken from (decisions 116, 117);
-#   3  the acta records its format in the document's keywords ("formato=3").
-ACTA_FORMAT = 3
+#   3  the acta records its format in the document's keywords ("formato=3");
+#   4  a ball set changed while the session was open has the count of its balls printed under
+#      the change, and a failed count a good recount followed is no observation (decision 647).
+ACTA_FORMAT = 4
 # Formats made before the acta recorded its own: an acta without "formato" is one of these.
 UNRECORDED_FORMATS: tuple[int, ...] = (2, 1)
 
@@ -100,7 +102,7 @@ class _Writer(GameSections):
                 self.t.all("acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True))
             )
         out += self.opening()
-        if a.observations:
+        if self.notes():
             out += self.observations()
         return out + self.blocks(a.partidas)
 
@@ -187,9 +189,16 @@ class _Writer(GameSections):
             state=self.word("check.ok" if check.ok else "check.not_ok"),
         )
 
+    def notes(self) -> tuple[str, ...]:
+        """The observations this format prints (decision 647: format 4 on, a failed count a
+        good recount followed is none).
+        """
+        before = self.acta.observations_before_4
+        return before if before is not None and self.fmt < 4 else self.acta.observations
+
     def observations(self) -> list[Flowable]:
         out: list[Flowable] = st.bilingual(self.t.all("obs.title"), st.SECTION, st.SECTION)
-        out += [st.para(f"• {note}", st.NOTE) for note in self.acta.observations]
+        out += [st.para(f"• {note}", st.NOTE) for note in self.notes()]
         return out
 
     def blocks(self, partidas: Sequence[PartidaBlock]) -> list[Flowable]:
@@ -404,6 +413,7 @@ def _front(acta: Acta) -> tuple[Any, ...]:
         acta.totals.prima_fund_open_cents,
         acta.totals.bola_loca_fund_open_cents,
         acta.observations,
+        acta.observations_before_4,
         acta.complete,
     )
 
