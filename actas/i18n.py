@@ -120,6 +120,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "baimendutako bola eroaren % {bola} kenduta), primarako kenkaria % {prima}, bola eroa "
         "% {bola}. Primaren bola-muga: {limit}.",
     },
+    "open.rules_bola_authorised": {
+        "es": "Porcentajes en vigor sobre el valor facial de los cartones vendidos: premios "
+        "{payout} %, línea {line} %, bingo {bingo} % ({decree} % de la autorización de la sala, "
+        "menos el {bola} % de bola loca autorizado), detracción para la prima {prima} %, bola "
+        "loca {bola} %. Límite de bolas de la prima: {limit}.",
+        "eu": "Saldutako txartelen ageriko balioaren gaineko ehuneko indardunak: sariak "
+        "% {payout}, lerroa % {line}, bingoa % {bingo} (aretoaren baimenaren % {decree}, "
+        "baimendutako bola eroaren % {bola} kenduta), primarako kenkaria % {prima}, bola eroa "
+        "% {bola}. Primaren bola-muga: {limit}.",
+    },
     "open.source": {
         "es": "Reglas del fichero de la región {file}, versión {version} ({resolution}); "
         "huella SHA-256 del fichero: {sha256}.",

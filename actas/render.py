@@ -41,6 +41,8 @@ PRIMA_ON_HALL_CLOSURE: Mapping[str, str] = {"cantabria": "close.prima_closure.ca
 _SECOND_LANGUAGE = (st.BODY_SECOND, st.SMALL_SECOND)  # the styles of the lines after Spanish
 _MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
 KEYWORDS_PREFIX = "bingo-hall acta"
+#: Regions whose decree fixes no percentage: the figures are the hall's authorisation's.
+AUTHORISED_FIGURES = frozenset({"euskadi"})
 
 # The acta's format: what the same record gives on the folios. A change to the acta's wording
 # or layout is a new format, and the renderer keeps every earlier one (``_Writer.fmt``), so
@@ -50,7 +52,9 @@ KEYWORDS_PREFIX = "bingo-hall acta"
 #      loca, the decree's bingo it is taken from (decisions 116, 117);
 #   3  the acta records its format in the document's keywords ("formato=3");
 #   4  a ball set changed while the session was open has the count of its balls printed under
-#      the change, and a failed count a good recount followed is no observation (decision 647).
+#      the change, and a failed count a good recount followed is no observation (decision 647);
+#      a partida whose sale is open says so (648); a Basque hall's bingo percentage is its
+#      authorisation's, not a decree's (650).
 ACTA_FORMAT = 4
 # Formats made before the acta recorded its own: an acta without "formato" is one of these.
 UNRECORDED_FORMATS: tuple[int, ...] = (2, 1)
@@ -136,8 +140,13 @@ class _Writer(GameSections):
         # A hall's bola loca is taken from the decree's bingo percentage (decisions 11, 50,
         # 117): the acta says so, or "bingo 50 %" would read against V.1.b's 51 %.
         taken = bool(bola) and bingo is not None and self.fmt >= 2
+        # Decreto 277/1996 fixes no percentage: a Basque hall's come from its authorisation
+        # (format 4 on: decision 650)
+        key = "open.rules_bola"
+        if a.region in AUTHORISED_FIGURES and self.fmt >= 4:
+            key = "open.rules_bola_authorised"
         out += self.lines(
-            "open.rules_bola" if taken else "open.rules",
+            key if taken else "open.rules",
             payout=percent(r.get("payout_bp")),
             line=percent(r.get("line_bp")),
             bingo=percent(bingo),
