@@ -120,6 +120,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "baimendutako bola eroaren % {bola} kenduta), primarako kenkaria % {prima}, bola eroa "
         "% {bola}. Primaren bola-muga: {limit}.",
     },
+    "open.certificate": {
+        "es": "Certificado de la sala con que se sellan sus actas: huella SHA-256 {fingerprint}.",
+        "eu": "Aretoaren aktak zigilatzeko ziurtagiria: SHA-256 hatz-marka {fingerprint}.",
+    },
     "open.rules_bola_authorised": {
         "es": "Porcentajes en vigor sobre el valor facial de los cartones vendidos: premios "
         "{payout} %, línea {line} %, bingo {bingo} % ({decree} % de la autorización de la sala, "

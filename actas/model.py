@@ -365,6 +365,9 @@ class Acta:
     # count not conforming was one, even one a good recount of the same moment followed):
     # what ``acta verify`` regenerates such an acta with (decision 647).
     observations_before_4: tuple[str, ...] | None = None
+    # SHA-256 fingerprint of the certificate that seals the hall's actas, printed from format
+    # 4 on and kept in the keywords ("certificado="): "" when not known (decision 642)
+    hall_certificate: str = ""
     simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
     # the session's simultaneous partidas as the export has them (decision 309)
     simultaneous: tuple[Mapping[str, Any], ...] = ()

@@ -73,6 +73,8 @@ def attachment_for(export: Mapping[str, Any]) -> Attachment:
 def keywords_for(acta: Acta, fmt: int = ACTA_FORMAT) -> str:
     c = acta.chain
     recorded = f"; formato={fmt}" if fmt >= 3 else ""
+    if fmt >= 4 and acta.hall_certificate:
+        recorded += f"; certificado={acta.hall_certificate}"
     return (
         f"{KEYWORDS_PREFIX}; sala={acta.hall_id}; sesion={acta.session_id}; "
         f"seq={c.seq}; cabeza={c.head}{recorded}"
@@ -165,6 +167,9 @@ class _Writer(GameSections):
                 resolution=source.get("resolution", "—"),
                 sha256=source["sha256"],
             )
+        if a.hall_certificate and self.fmt >= 4:
+            fp = a.hall_certificate
+            out += self.lines("open.certificate", "small", fingerprint=f"{fp[:32]} {fp[32:]}")
         first = next((p for p in a.partidas if p.prima is not None), None)
         amount = (
             a.opening_prima_changes[-1].amount_cents
@@ -423,6 +428,7 @@ def _front(acta: Acta) -> tuple[Any, ...]:
         acta.totals.bola_loca_fund_open_cents,
         acta.observations,
         acta.observations_before_4,
+        acta.hall_certificate,
         acta.complete,
     )
 
