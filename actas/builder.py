@@ -332,13 +332,40 @@ def _partida(
 
 def _ball_check(c: Mapping[str, Any]) -> BallCheck:
     numbers = [int(n) for n in c.get("numbers") or []]
+    after = c.get("after_partida")
     return BallCheck(
         str(c.get("when", "")),
         len(numbers),
         sorted(numbers) == list(range(1, 91)),
         bool(c.get("ok")),
         str(c.get("note") or "") if c.get("condition_ok") is False else "",
+        str(c.get("ball_set_id") or ""),
+        int(after) if isinstance(after, int) and not isinstance(after, bool) else None,
     )
+
+
+def _check_notes(acta: Acta, *, standing_only: bool) -> list[str]:
+    """The counts not conforming, in words. ``standing_only``: only the count that stands at
+    its moment (the last one; for a change, the last of that set), a failed count followed by a
+    good recount being no incoherence (decision 647); without it, every one, as actas of
+    format 3 and before said.
+    """
+    notes: list[str] = []
+    for check in acta.ball_checks:
+        standing = (
+            acta.change_check(check.ball_set_id)
+            if check.when == "change"
+            else acta.check(check.when)
+        )
+        if (check.ok and check.complete) or (standing_only and standing is not check):
+            continue
+        damaged = f" Bolas en mal estado: {check.note}" if check.note else ""
+        if check.when == "change":
+            moment = f"del juego nuevo ({check.ball_set_id or '—'}) tras su cambio en"
+        else:
+            moment = {"open": "al comienzo", "close": "al cierre"}.get(check.when, check.when)
+        notes.append(f"Comprobación de bolas {moment} de la sesión: no conforme.{damaged}")
+    return notes
 
 
 def _totals(partidas: Sequence[PartidaBlock]) -> Totals:
@@ -565,22 +592,22 @@ def build_acta(export: Mapping[str, Any], session_id: str | None = None) -> Acta
     )
     notes = _observations(partidas, rules)
     notes += game_observations(game_partidas, plan_figures(export))
-    for check in acta.ball_checks:
-        if not (check.ok and check.complete):
-            damaged = f" Bolas en mal estado: {check.note}" if check.note else ""
-            moment = {"open": "al comienzo", "close": "al cierre"}.get(check.when, check.when)
-            notes.append(f"Comprobación de bolas {moment} de la sesión: no conforme.{damaged}")
+    missing: list[str] = []
     if acta.complete and acta.check("close") is None:
-        notes.append("Falta la comprobación de bolas al cierre de la sesión.")
+        missing.append("Falta la comprobación de bolas al cierre de la sesión.")
     if acta.check("open") is None:
-        notes.append("Falta la comprobación de bolas al comienzo de la sesión.")
-    return _replace_observations(acta, tuple(notes))
+        missing.append("Falta la comprobación de bolas al comienzo de la sesión.")
+    now = (*notes, *_check_notes(acta, standing_only=True), *missing)
+    before = (*notes, *_check_notes(acta, standing_only=False), *missing)
+    return _replace_observations(acta, now, before if before != now else None)
 
 
-def _replace_observations(acta: Acta, notes: tuple[str, ...]) -> Acta:
+def _replace_observations(
+    acta: Acta, notes: tuple[str, ...], before_4: tuple[str, ...] | None = None
+) -> Acta:
     from dataclasses import replace
 
-    return replace(acta, observations=notes)
+    return replace(acta, observations=notes, observations_before_4=before_4)
 
 
 def parse_time(value: str | None) -> datetime | None:

@@ -136,6 +136,20 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "baimendutako bola eroaren % {bola} kenduta), primarako kenkaria % {prima}, bola eroa "
         "% {bola}. Primaren bola-muga: {limit}.",
     },
+    "open.certificate": {
+        "es": "Certificado de la sala con que se sellan sus actas: huella SHA-256 {fingerprint}.",
+        "eu": "Aretoaren aktak zigilatzeko ziurtagiria: SHA-256 hatz-marka {fingerprint}.",
+    },
+    "open.rules_bola_authorised": {
+        "es": "Porcentajes en vigor sobre el valor facial de los cartones vendidos: premios "
+        "{payout} %, línea {line} %, bingo {bingo} % ({decree} % de la autorización de la sala, "
+        "menos el {bola} % de bola loca autorizado), detracción para la prima {prima} %, bola "
+        "loca {bola} %. Límite de bolas de la prima: {limit}.",
+        "eu": "Saldutako txartelen ageriko balioaren gaineko ehuneko indardunak: sariak "
+        "% {payout}, lerroa % {line}, bingoa % {bingo} (aretoaren baimenaren % {decree}, "
+        "baimendutako bola eroaren % {bola} kenduta), primarako kenkaria % {prima}, bola eroa "
+        "% {bola}. Primaren bola-muga: {limit}.",
+    },
     "open.source": {
         "es": "Reglas del fichero de la región {file}, versión {version} ({resolution}); "
         "huella SHA-256 del fichero: {sha256}.",
@@ -179,6 +193,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "es": "En juego: datos consignados antes de la primera bola",
         "eu": "Jokoan: lehen bolaren aurretik jasotako datuak",
     },
+    "p.status.selling": {
+        "es": "En venta: aún no se ha consignado ningún dato",
+        "eu": "Salmentan: oraindik ez da daturik jaso",
+    },
     "p.recorded": {"es": "datos {time}", "eu": "datuak {time}"},
     "p.transcribed_at": {"es": "transcrita {time}", "eu": "transkribatua {time}"},
     "p.continued": {"es": "PARTIDA N.º {n} (continúa)", "eu": "{n}. PARTIDA (jarraipena)"},
@@ -200,6 +218,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "p.pending": {
         "es": "Resultados pendientes: la partida se está jugando.",
         "eu": "Emaitzak zain: partida jokatzen ari da.",
+    },
+    "p.pending_sale": {
+        "es": "La venta sigue abierta: los premios de línea y bingo se anuncian al cerrarla.",
+        "eu": "Salmenta irekita dago: lerroaren eta bingoaren sariak ixtean iragartzen dira.",
     },
     "p.no_prizes": {
         "es": "Partida anulada: sin premios ni detracciones.",
@@ -399,6 +421,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sustituido por {id} (homologación {hom}, {n} partidas anteriores). Motivo: {reason}",
         "eu": "Bola-jokoaren aldaketa partida honen ondoren, {date}, {time}etan: {old} ordez "
         "{id} ({hom} homologazioa, aurretik {n} partida). Arrazoia: {reason}",
+    },
+    "ballset.count": {
+        "es": "Recuento y comprobación de las bolas del juego nuevo antes de la partida "
+        "siguiente: {count} bolas, numeración {numbering}, estado {state}.",
+        "eu": "Joko berriaren bolak zenbatu eta egiaztatu dira hurrengo partidaren aurretik: "
+        "{count} bola, zenbakiak {numbering}, egoera {state}.",
     },
     "obs.title": {
         "es": "Observaciones del sistema: incoherencias del registro",

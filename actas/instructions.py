@@ -136,8 +136,16 @@ T: dict[str, dict[str, str]] = {
         "irabazten du; irabazten ez bada, muga bola batean igotzen da hurrengo partida "
         "bakoitzean.",
     },
+    "bola_loca_one": {
+        "es": "Bola loca: antes de cada partida se extrae un número. Se destina a ella el "
+        "{p} % de la recaudación; su fondo lo gana la línea completada con la bola loca o, "
+        "si no la hay, el bingo completado con ella.",
+        "eu": "Bola eroa: partida bakoitzaren aurretik zenbaki bat ateratzen da. Bilketaren "
+        "% {p} hara doa; haren funtsa bola eroarekin osatutako lerroak irabazten du edo, "
+        "halakorik ez badago, bola eroarekin osatutako bingoak.",
+    },
     "bola_loca": {
-        "es": "Bola loca: antes de cada partida se extraen {n} número(s). Se destina a ella el "
+        "es": "Bola loca: antes de cada partida se extraen {n} números. Se destina a ella el "
         "{p} % de la recaudación; su fondo lo gana la línea completada con una bola loca o, "
         "si no la hay, el bingo completado con una.",
         "eu": "Bola eroa: partida bakoitzaren aurretik {n} zenbaki ateratzen dira. Bilketaren "
@@ -255,7 +263,13 @@ def instruction_sections(game: GameDefinition, terms: HallTerms) -> tuple[Sectio
         langs,
         id=game.id,
         version=game.version,
-        resolution=game.resolution,
+        # the ordinary bingo's figures are the region's: its own resolution, not the game
+        # file's, which cites every region it is played in (decision 650)
+        resolution=(
+            terms.rules.region_resolution
+            if game.plan == "region" and terms.rules.region_resolution
+            else game.resolution
+        ),
         rules=terms.rules.region_version or "—",
     )
     return (
@@ -285,7 +299,12 @@ def _prizes(game: GameDefinition, terms: HallTerms, langs: Sequence[str]) -> lis
         ]
         if rules.bola_loca_bp:
             out.append(
-                _say("bola_loca", langs, n=rules.bola_loca_count, p=_pct(rules.bola_loca_bp))
+                _say(
+                    "bola_loca_one" if rules.bola_loca_count == 1 else "bola_loca",
+                    langs,
+                    n=rules.bola_loca_count,
+                    p=_pct(rules.bola_loca_bp),
+                )
             )
         return out
     if game.plan == "instantaneo":

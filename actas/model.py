@@ -146,11 +146,13 @@ class BallSetChange:
 
 @dataclass(frozen=True, slots=True)
 class BallCheck:
-    when: str  # open | close
+    when: str  # open | close | change (a set changed while the session was open, R-BALL-2)
     count: int
     complete: bool  # every number 1..90 exactly once
     ok: bool
     note: str = ""  # what the jefe de mesa noted on balls not in perfect condition
+    ball_set_id: str = ""  # a change's count: the new set counted
+    after_partida: int | None = None  # a change's count: the last partida played before it
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +361,13 @@ class Acta:
     totals: Totals
     issued_at: str
     observations: tuple[str, ...] = field(default=())
+    # The observations as actas of format 3 and before printed them, when they differ (every
+    # count not conforming was one, even one a good recount of the same moment followed):
+    # what ``acta verify`` regenerates such an acta with (decision 647).
+    observations_before_4: tuple[str, ...] | None = None
+    # SHA-256 fingerprint of the certificate that seals the hall's actas, printed from format
+    # 4 on and kept in the keywords ("certificado="): "" when not known (decision 642)
+    hall_certificate: str = ""
     simulation_seed: int | None = None  # a simulated session, not a real night (decision 24)
     # the seeds of the emulated devices its balls or counts came from: not a real night
     # (decision 520); empty for a session on real devices or typed balls
@@ -386,3 +395,14 @@ class Acta:
     def check(self, when: str) -> BallCheck | None:
         """The count that stands: the last one made at that moment."""
         return next((c for c in reversed(self.ball_checks) if c.when == when), None)
+
+    def change_check(self, ball_set_id: str) -> BallCheck | None:
+        """The count that stands of a set changed while the session was open: its last one."""
+        return next(
+            (
+                c
+                for c in reversed(self.ball_checks)
+                if c.when == "change" and c.ball_set_id == ball_set_id
+            ),
+            None,
+        )

@@ -41,6 +41,8 @@ PRIMA_ON_HALL_CLOSURE: Mapping[str, str] = {"cantabria": "close.prima_closure.ca
 _SECOND_LANGUAGE = (st.BODY_SECOND, st.SMALL_SECOND)  # the styles of the lines after Spanish
 _MIN_ROOM = 95 * mm  # a partida that does not fit starts on the folio if this much is left
 KEYWORDS_PREFIX = "bingo-hall acta"
+#: Regions whose decree fixes no percentage: the figures are the hall's authorisation's.
+AUTHORISED_FIGURES = frozenset({"euskadi"})
 
 # The acta's format: what the same record gives on the folios. A change to the acta's wording
 # or layout is a new format, and the renderer keeps every earlier one (``_Writer.fmt``), so
@@ -48,8 +50,12 @@ KEYWORDS_PREFIX = "bingo-hall acta"
 #   1  the first kept: the rules' percentages only;
 #   2  the region file of the rules (version, resolution, SHA-256) and, with a hall's bola
 #      loca, the decree's bingo it is taken from (decisions 116, 117);
-#   3  the acta records its format in the document's keywords ("formato=3").
-ACTA_FORMAT = 3
+#   3  the acta records its format in the document's keywords ("formato=3");
+#   4  a ball set changed while the session was open has the count of its balls printed under
+#      the change, and a failed count a good recount followed is no observation (decision 647);
+#      a partida whose sale is open says so (648); a Basque hall's bingo percentage is its
+#      authorisation's, not a decree's (650).
+ACTA_FORMAT = 4
 # Formats made before the acta recorded its own: an acta without "formato" is one of these.
 UNRECORDED_FORMATS: tuple[int, ...] = (2, 1)
 
@@ -67,6 +73,8 @@ def attachment_for(export: Mapping[str, Any]) -> Attachment:
 def keywords_for(acta: Acta, fmt: int = ACTA_FORMAT) -> str:
     c = acta.chain
     recorded = f"; formato={fmt}" if fmt >= 3 else ""
+    if fmt >= 4 and acta.hall_certificate:
+        recorded += f"; certificado={acta.hall_certificate}"
     return (
         f"{KEYWORDS_PREFIX}; sala={acta.hall_id}; sesion={acta.session_id}; "
         f"seq={c.seq}; cabeza={c.head}{recorded}"
@@ -100,7 +108,7 @@ class _Writer(GameSections):
                 self.t.all("acta.working_banner", seq=a.chain.seq, time=clock(opened, seconds=True))
             )
         out += self.opening()
-        if a.observations:
+        if self.notes():
             out += self.observations()
         return out + self.blocks(a.partidas)
 
@@ -137,8 +145,13 @@ class _Writer(GameSections):
         # A hall's bola loca is taken from the decree's bingo percentage (decisions 11, 50,
         # 117): the acta says so, or "bingo 50 %" would read against V.1.b's 51 %.
         taken = bool(bola) and bingo is not None and self.fmt >= 2
+        # Decreto 277/1996 fixes no percentage: a Basque hall's come from its authorisation
+        # (format 4 on: decision 650)
+        key = "open.rules_bola"
+        if a.region in AUTHORISED_FIGURES and self.fmt >= 4:
+            key = "open.rules_bola_authorised"
         out += self.lines(
-            "open.rules_bola" if taken else "open.rules",
+            key if taken else "open.rules",
             payout=percent(r.get("payout_bp")),
             line=percent(r.get("line_bp")),
             bingo=percent(bingo),
@@ -157,6 +170,9 @@ class _Writer(GameSections):
                 resolution=source.get("resolution", "—"),
                 sha256=source["sha256"],
             )
+        if a.hall_certificate and self.fmt >= 4:
+            fp = a.hall_certificate
+            out += self.lines("open.certificate", "small", fingerprint=f"{fp[:32]} {fp[32:]}")
         first = next((p for p in a.partidas if p.prima is not None), None)
         amount = (
             a.opening_prima_changes[-1].amount_cents
@@ -190,9 +206,16 @@ class _Writer(GameSections):
             state=self.word("check.ok" if check.ok else "check.not_ok"),
         )
 
+    def notes(self) -> tuple[str, ...]:
+        """The observations this format prints (decision 647: format 4 on, a failed count a
+        good recount followed is none).
+        """
+        before = self.acta.observations_before_4
+        return before if before is not None and self.fmt < 4 else self.acta.observations
+
     def observations(self) -> list[Flowable]:
         out: list[Flowable] = st.bilingual(self.t.all("obs.title"), st.SECTION, st.SECTION)
-        out += [st.para(f"• {note}", st.NOTE) for note in self.acta.observations]
+        out += [st.para(f"• {note}", st.NOTE) for note in self.notes()]
         return out
 
     def blocks(self, partidas: Sequence[PartidaBlock]) -> list[Flowable]:
@@ -413,6 +436,8 @@ def _front(acta: Acta) -> tuple[Any, ...]:
         acta.totals.prima_fund_open_cents,
         acta.totals.bola_loca_fund_open_cents,
         acta.observations,
+        acta.observations_before_4,
+        acta.hall_certificate,
         acta.complete,
     )
 

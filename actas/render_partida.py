@@ -72,10 +72,11 @@ class PartidaSections:
         elif p.closed_at:
             times.append(t.all("p.closed", time=clock(parse_time(p.closed_at), True)))
         when = "\n".join(" · ".join(x[i] for x in times) for i in range(len(t.languages)))
+        selling = self.selling(p)
         header = st.partida_header_table(
             [
                 t.join("p.title", n=p.number),
-                self.lab(f"p.status.{p.status}"),
+                self.status_label(p),
                 when if times else "",
             ],
             w,
@@ -97,8 +98,8 @@ class PartidaSections:
                     money(p.face_value_cents),
                     str(p.cards_sold),
                     money(p.takings_cents),
-                    money(p.line_prize_cents),
-                    money(p.bingo_prize_cents),
+                    "—" if selling else money(p.line_prize_cents),  # not announced yet
+                    "—" if selling else money(p.bingo_prize_cents),
                     p.card_set,
                 ],
                 w,
@@ -112,7 +113,7 @@ class PartidaSections:
         out.append(self.funds(p))
         out += self.fund_results(p)
         if p.status == "open":
-            out += self.lines("p.pending", "small")
+            out += self.lines("p.pending_sale" if selling else "p.pending", "small")
         if p.balls:
             out.append(self.balls(p))
         if p.claims:
@@ -125,6 +126,17 @@ class PartidaSections:
             out += self.lines("refund", "small", amount=money(p.refund_cents), n=p.cards_sold)
         for c in p.ball_set_changes:
             out += self.ball_set_change("ballset.change", c, "small")
+            counted = self.acta.change_check(c.ball_set_id) if self.fmt >= 4 else None
+            if counted is not None:  # the new set's balls counted before the next partida
+                out += self.lines(
+                    "ballset.count",
+                    "small",
+                    count=counted.count,
+                    numbering=self.word(
+                        "check.complete" if counted.complete else "check.incomplete"
+                    ),
+                    state=self.word("check.ok" if counted.ok else "check.not_ok"),
+                )
         for ch in p.prima_changes:
             out += self.lines("prima.change", "small", amount=money(ch.amount_cents))
         if p.transcribed_at:
@@ -165,11 +177,20 @@ class PartidaSections:
             align_right=(1, 2, 3),
         )
 
+    def selling(self, p: PartidaBlock) -> bool:
+        """The partida's sale is still open (format 4 on: decision 648): nothing is consigned
+        yet, and its line and bingo, not announced, are no 0,00 €.
+        """
+        return self.fmt >= 4 and p.status == "open" and p.recorded_at is None
+
+    def status_label(self, p: PartidaBlock) -> str:
+        return self.lab("p.status.selling" if self.selling(p) else f"p.status.{p.status}")
+
     def continued_header(self, number: int) -> Flowable:
         """The heading that opens a folio in the middle of a partida's lines."""
         p = next(x for x in self.acta.partidas if x.number == number)
         return st.partida_header_table(
-            [self.lab("p.continued", n=number), self.lab(f"p.status.{p.status}"), ""],
+            [self.lab("p.continued", n=number), self.status_label(p), ""],
             self.width,
             annulled=p.status == "annulled",
         )

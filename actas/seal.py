@@ -259,6 +259,30 @@ def register_certificate(
     return _describe(hall_id, folder)
 
 
+def certified(acta: Any, directory: Path | None = None, *, sealing: bool = False) -> Any:
+    """``acta`` (an ``actas.model.Acta``) with the SHA-256 fingerprint of the certificate that
+    seals the hall's actas, which format 4 prints for the inspection to hold against the one the
+    hall gave it (decision 642): the certificate the seal will use when ``sealing`` (made on
+    first use, as the seal makes it), else the one in the key folder, if any.
+    """
+    from dataclasses import replace
+
+    if sealing:
+        keys = ensure_keys(acta.hall_id, acta.hall_name, directory=directory)
+        return replace(acta, hall_certificate=keys.fingerprint())
+    try:
+        folder = keys_root(directory) / _safe(acta.hall_id)
+    except SealError:
+        return acta
+    for name in (REGISTERED_FILE, SELF_SIGNED_FILE):
+        try:
+            cert = x509.load_pem_x509_certificate((folder / name).read_bytes())
+        except (OSError, ValueError):
+            continue
+        return replace(acta, hall_certificate=cert.fingerprint(hashes.SHA256()).hex())
+    return acta
+
+
 def load_pyhanko() -> None:
     """Import pyHanko with its DSA deprecation warning silenced: it imports DSA when loaded,
     the hall's key is RSA, and the operator's terminal is no place for a library's notice.

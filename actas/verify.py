@@ -315,6 +315,19 @@ def _check_pages(
         report.add("Folios", False, f"el registro adjunto no da un acta: {exc}")
         return
     _check_observations(acta.observations, report)
+    printed = keywords.get("certificado", "")
+    if printed:  # the acta as it was made: with the fingerprint it printed
+        from dataclasses import replace
+
+        acta = replace(acta, hall_certificate=printed)
+        signer = report.signer_fingerprint
+        if signer is not None and signer != printed:
+            report.add(
+                "Firma",
+                False,
+                f"el acta dice que la sella el certificado de huella {printed} y la sella el de "
+                f"huella {signer}",
+            )
     attachment = Attachment(
         ATTACHMENT_NAME,
         raw,

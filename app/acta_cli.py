@@ -225,12 +225,13 @@ def _seal(pdf: bytes, export: Mapping[str, Any], args: argparse.Namespace, reaso
 def cmd_build(args: argparse.Namespace) -> int:
     """Acta of a session from an export, optionally sealed and archived."""
     from actas.render import attachment_for, render_acta_data
+    from actas.seal import certified  # the fingerprint it prints (decision 642)
 
     if args.archive is not None and args.archive.exists() and not args.archive.is_dir():
         raise CliError(f"--archive: «{args.archive}» no es una carpeta")  # before any PDF
     _check_output(args.output)
     export = _source(args)
-    acta = build_acta(export, args.session)
+    acta = certified(build_acta(export, args.session), args.keys_dir, sealing=args.sign)
     pdf = render_acta_data(acta, [attachment_for(export)])
     if args.sign:
         pdf = _seal(pdf, export, args, f"Acta de la sesión {acta.session_id}")

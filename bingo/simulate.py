@@ -261,7 +261,9 @@ class Simulation:
         codes = [c for c in self.hall.series if c.startswith(plan.series_prefix + "-")]
         if codes:
             last = self.hall.series[codes[-1]]
-            if last.size - last.last_sold >= 400:
+            # a serie left partly sold more than a day before cannot be continued (R-SALE-1):
+            # a new one, or the simulation would stop at its first sale for good
+            if last.size - last.last_sold >= 400 and self._continues(codes[-1]):
                 return None
         code = self._series_code(plan.series_prefix, len(codes) + 1)
         return Step(
@@ -298,6 +300,8 @@ class Simulation:
             step = self._sell_step(partida, want, electronic=True)
             if step:
                 return step
+        if not partida.sales and (missing := self._missing_series()) is not None:
+            return missing  # a partida started before its serie could no longer be sold on
         if self._incident(partida, "suspend_in_sale") and not partida.incidents:
             return Step("suspend", lambda: svc.suspend("corte de corriente durante la venta"))
         return Step("close_sale", svc.close_sale)
@@ -320,8 +324,10 @@ class Simulation:
             current = partida.sales[-1].series
             serie = hall.series[current]
             room = serie.size - partida.sales[-1].last
-            if current != lead:  # a second serie only up to where the first began (R-SALE-2)
-                room = partida.ranges_of(lead)[0].first - 1 - partida.sales[-1].last
+            if current != lead:  # a second serie only up to where the first began (R-SALE-2),
+                # and never past its own size (a smaller serie than the first: 400 after 1500)
+                end = min(partida.ranges_of(lead)[0].first - 1, serie.size)
+                room = end - partida.sales[-1].last
             if room > 0:
                 count = min(want, room)
                 return Step(
@@ -333,7 +339,7 @@ class Simulation:
             nxt = [c for c in self._active(prefix) if c != lead]
             if not nxt or hall.series[nxt[0]].last_sold:
                 return None
-            count = min(want, partida.ranges_of(lead)[0].first - 1)
+            count = min(want, partida.ranges_of(lead)[0].first - 1, hall.series[nxt[0]].size)
             if count <= 0:
                 return None
             code = nxt[0]
@@ -354,7 +360,23 @@ class Simulation:
 
     def _active(self, prefix: str) -> list[str]:
         codes = [c for c in self.hall.series if c.startswith(prefix + "-")]
-        return [c for c in codes if self.hall.series[c].last_sold < self.hall.series[c].size]
+        return [
+            c
+            for c in codes
+            if self.hall.series[c].last_sold < self.hall.series[c].size and self._continues(c)
+        ]
+
+    def _continues(self, code: str) -> bool:
+        """Whether the serie can be sold on in this session: new, or last sold the same day or
+        the day before (R-SALE-1, ``Hall.next_sale_number``).
+        """
+        serie = self.hall.series[code]
+        if not serie.last_sold or not serie.last_sold_date:
+            return True
+        session = self.hall.session
+        day = session.date if session is not None else self.plan.date
+        gap = dt.date.fromisoformat(day) - dt.date.fromisoformat(serie.last_sold_date)
+        return gap.days <= 1
 
     def _incident(self, partida: PartidaState, kind: str) -> bool:
         """Whether this partida meets an incident of this kind (about one partida in fifteen)."""

@@ -69,3 +69,19 @@ def test_the_basque_acta_says_both_in_basque(night_export: dict[str, object]) ->
     text = " ".join(" ".join(pdf_pages(render_acta(export))).split())
     assert "bingoa % 50 (dekretuaren % 51, aretoari baimendutako bola eroaren % 1 kenduta)" in text
     assert "Eskualdeko fitxategiaren arauak: config/regions/cantabria.toml, 2014.3 bertsioa" in text
+
+
+def test_a_basque_actas_bingo_percentage_is_the_halls_authorisations_not_a_decrees(
+    night_export: dict[str, object],
+) -> None:
+    """Decreto 277/1996 fixes no percentage: a Basque hall's come from its authorisation
+    (decision 650); the acta said «51 % del decreto»."""
+    import copy
+
+    basque = copy.deepcopy(night_export)
+    hall = basque["hall"]
+    assert isinstance(hall, dict)
+    hall["region"], hall["languages"] = "euskadi", ["es", "eu"]
+    text = " ".join(" ".join(body_lines(render_acta(basque))).split())
+    assert "del decreto" not in text
+    assert "bingo 50 % (51 % de la autorización de la sala, menos el 1 % de bola loca" in text

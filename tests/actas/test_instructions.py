@@ -72,7 +72,7 @@ def test_the_ordinary_bingos_instructions_state_the_halls_rules_in_force() -> No
     assert "Línea: el 10 % de la recaudación" in text
     assert "Bingo: el 50 % de la recaudación" in text  # 51 % less the 1 % of bola loca
     assert "importe en vigor (200,00 €)" in text and "con la bola 50 o antes" in text
-    assert "Bola loca: antes de cada partida se extraen 1 número(s)" in text
+    assert "Bola loca: antes de cada partida se extrae un número" in text
     changed = instruction_sections(shipped_game("ordinario-90"), terms("cantabria", line_bp=1050))
     assert any("Línea: el 10,5 %" in p[0] for s in changed for p in s.paragraphs)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from actas.pdf_inspect import page_texts
 from app.checkpoints import key_folder
 from app.cli import main
 from bingo.chain import canonical_json, record_hash
@@ -75,6 +76,10 @@ def test_a_forgery_signed_again_with_a_new_key_is_given_away(
     acta = tmp_path / "acta.pdf"
     code, _, err = run(capsys, "acta", "build", "--db", url, "-o", str(acta), "--sign")
     assert code == 0, err
+    # the acta prints the fingerprint of the certificate that seals it: the replaced one
+    printed = " ".join(" ".join(page_texts(acta.read_bytes())).split())
+    replaced = fingerprint_line(out).rsplit(" ", 1)[-1]
+    assert f"huella SHA-256 {replaced[:32]} {replaced[32:]}" in printed
     code, out, _ = run(capsys, "acta", "verify", str(acta), "--db", url)
     assert code == 3 and "Observaciones del sistema" in out
     assert "no coincide con el premio" in out and "ALTERACIÓN DETECTADA" in out

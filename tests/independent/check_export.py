@@ -72,7 +72,9 @@ STATUSES = ("closed", "annulled", "open")
 SALE_KINDS = ("physical", "electronic")
 CLAIM_KINDS = ("line", "bingo")
 PRIZES = ("line", "bingo", "prima", "bola_loca", "interconnected")
-BALL_CHECK_WHEN = ("open", "close")
+# "change": the count of a set changed while the session was open (R-BALL-2), which the
+# engine exports with the set's id and the last partida before it (decision 647)
+BALL_CHECK_WHEN = ("open", "close", "change")
 # R-PRIMA-2 / regulation V.2.a: 50 € to 1000 € in multiples of 50 €. The regulator may change
 # them, so the rules may carry prima_min_cents / prima_max_cents / prima_step_cents.
 PRIMA_MIN_CENTS = 5_000
@@ -1320,7 +1322,7 @@ def _ball_checks(raw: list[Any] | None, where: str, out: _Problems) -> None:
         rd = _Reader(obj, f"{where} ball check #{index}", out)
         when = rd.get_str("when")
         if when is not None and when not in BALL_CHECK_WHEN:
-            out.add(rd.where, f"when {when!r} is not open or close")
+            out.add(rd.where, f"when {when!r} is not open, close or change")
         numbers = rd.get_list("numbers")
         rd.get_bool("ok")
         if numbers is None:
