@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from bingo.readmodel_simultaneous import SimulPanel
     from drivers.ballsource import DeviceBallSource
     from drivers.sessions import EmulatedSession
+    from drivers.voice import Voice, VoiceOptions
 
 __all__ = ["BallNotRead", "DeviceDraws", "DeviceRecord", "SetNotCounted"]
 
@@ -498,3 +499,25 @@ def feed_voice(service: HallService, call: Callable[[int], None]) -> Callable[[]
             call(event.number)
 
     return service.subscribe(on_event)
+
+
+def start_voice(
+    service: HallService, settings: VoiceOptions
+) -> tuple[Voice | None, Callable[[], None]]:
+    """The hall's voice of ``[voice]`` calling every committed ball (``feed_voice``), its calls
+    rendered on its own thread; (None, no-op) when the hall has no voice. Returns the voice
+    (whose ``pending`` the automatic extraction waits for, decision 720) and its stopper.
+    """
+    from drivers.voice import Voice
+
+    voice = Voice(settings)
+    if not voice.active:
+        return None, lambda: None
+    unsubscribe = feed_voice(service, voice.call)
+    voice.prepare_later()
+
+    def stop() -> None:
+        unsubscribe()
+        voice.close()
+
+    return voice, stop

@@ -166,8 +166,12 @@ def run_console(args: argparse.Namespace) -> int:
         if kind == "refused":
             return EXIT_REFUSED
         stop_boards = _start_boards(service, kind, settings)
+        from app.devices import start_voice
+
+        voice, stop_voice = start_voice(service, settings.voice)  # it was never called here
 
         def stop() -> None:
+            stop_voice()
             stop_boards()
             stop_sources()
 
@@ -188,6 +192,7 @@ def run_console(args: argparse.Namespace) -> int:
                 stop_devices,
                 devices_words(kind, source),
                 book=OperatorBook(engine.store),
+                voice_calls=voice.pending if voice is not None else None,
             )
         finally:
             stop_devices()
@@ -297,9 +302,12 @@ def _run_gui(
     devices: str | None = None,
     station: Callable[[Any, Any, Callable[[], None]], None] | None = None,
     book: Any = None,
+    voice_calls: Callable[[], Sequence[int]] | None = None,
 ) -> int:
     """The console and its hall panel on ``service``; ``station`` makes the console a client of
-    the hall server (given the window, the panel and the function that reopens it).
+    the hall server (given the window, the panel and the function that reopens it);
+    ``voice_calls``: the calls the hall's voice has still to say (the automatic extraction
+    waits for them, decision 720).
     """
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
@@ -347,6 +355,8 @@ def _run_gui(
         options_file=Path(platformdirs.user_config_dir("bingo-hall")) / "consola.ini",
     )
     console = ConsoleWindow(service, source, bridge=bridge, defaults=defaults)
+    if voice_calls is not None:
+        console.autodraw.follow_voice(voice_calls)
     _show_clock(console)
     if rights is not None:
         rights.parent = console  # the jefe de sala's override opens over the console

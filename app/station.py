@@ -220,6 +220,7 @@ def run_station(args: argparse.Namespace, settings: Any) -> int:
 
         def attach(window: Any, panel: Any, open_panel: Any) -> None:
             Station(window, service, devices, open_panel).watch_panel(panel)
+            window.autodraw.follow_voice(lambda: service.voice_calls)
             lifeline.watch(window)
 
         try:

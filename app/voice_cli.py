@@ -1,5 +1,5 @@
-"""``bingo-hall voice prepare`` and ``voice say N``: the ball calls of ``drivers.voice`` from the
-command line (the composition root's side of the voice).
+"""``bingo-hall voice prepare``, ``voice say N`` and ``voice import DIR``: the ball calls of
+``drivers.voice`` from the command line (the composition root's side of the voice).
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from drivers.voice import (
     LANGUAGE_NAMES,
     AudioOut,
     BallVoice,
+    PackError,
     VoiceError,
     default_cache_dir,
+    import_pack,
 )
 
 
@@ -26,10 +28,15 @@ def add_parsers(subparsers: Any) -> None:
     for name, help_text in (
         ("prepare", "prepara las 90 llamadas de cada lengua (una vez; quedan guardadas)"),
         ("say", "canta una bola por la salida de audio de esta máquina"),
+        ("import", "toma las llamadas grabadas por el locutor de la sala (DIR/es/45.wav…)"),
     ):
         p = actions.add_parser(name, help=help_text)
         if name == "say":
             p.add_argument("number", type=_ball, help="la bola, de 1 a 90")
+        if name == "import":
+            p.add_argument(
+                "directory", metavar="DIR", help="carpeta con una subcarpeta por lengua: es/1.wav…"
+            )
         p.add_argument("--config", help="fichero de la sala (la de demostración por defecto)")
         p.add_argument(
             "--languages", help="lenguas separadas por comas, p. ej. es,eu ([voice] languages)"
@@ -59,9 +66,10 @@ def _cmd_voice(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-    voice = BallVoice(
-        languages, args.cache or settings.cache_dir or default_cache_dir(), digits=settings.digits
-    )
+    cache = args.cache or settings.cache_dir or default_cache_dir()
+    if args.action == "import":
+        return _import(args.directory, languages, cache)
+    voice = BallVoice(languages, cache, digits=settings.digits)
     try:
         if args.action == "prepare":
             report = voice.prepare()
@@ -90,4 +98,19 @@ def _cmd_voice(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    return 0
+
+
+def _import(directory: str, languages: tuple[str, ...], cache: str | Path) -> int:
+    """``voice import DIR``: the whole pack or nothing (decision 722)."""
+    try:
+        report = import_pack(directory, languages, cache)
+    except PackError as exc:
+        print(f"bingo-hall: voice import: {exc}; no se ha cambiado nada", file=sys.stderr)
+        return 1
+    spoken = ", ".join(f"{n} en {LANGUAGE_NAMES[lang]}" for lang, n in report.imported.items())
+    print(
+        f"voz: llamadas grabadas: {spoken}, igualadas de volumen en {report.seconds:.1f} s; "
+        f"en {report.where} (se oyen en lugar de espeak-ng)"
+    )
     return 0

@@ -8,7 +8,8 @@ espeak-ng, or a machine with no audio device, is said once in the log and the ga
 The words come from espeak-ng's own number reading in each language's voice ("45" is read
 "cuarenta y cinco" by the ``es`` voice, "berrogeita bost" by ``eu``): one source of words, the
 same one the voice speaks with. A call is the number, then its digits one by one from 10 on
-("45, 4, 5"), as halls call (docs/decisions.md 95).
+("45, 4, 5"), as halls call (docs/decisions.md 95). A hall that recorded its own caller
+(``import_pack``) is heard in that recording instead, for the languages it recorded.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -42,6 +43,11 @@ LANGUAGE_NAMES = {
 }
 BALLS = range(1, 91)
 RENDER_TIMEOUT = 30.0  # seconds for one call; espeak-ng takes a few hundredths
+RECORDED = "recorded"  # <cache>/recorded/<lang>/<nn>.wav: the hall's own caller (decision 722)
+# the imported calls are made alike: espeak-ng's format, and one loudness for every call
+RECORDED_RATE = 22050
+TARGET_RMS_DB = -23.0  # dBFS; espeak-ng's calls measure about -20 to -24
+PEAK_CEILING_DB = -1.0  # a loud call is brought no higher than this peak: it never clips
 PLAYERS = (("aplay", "-q"), ("paplay",), ("play", "-q"))  # the first one found plays
 
 
@@ -139,8 +145,20 @@ class BallVoice:
         ]
         return self.cache_dir / language / f"{number:02d}-{key}.wav"
 
+    def recorded_for(self, number: int, language: str) -> Path | None:
+        """The hall's own recorded call of ``number`` in ``language``, if it imported one."""
+        path = self.cache_dir / RECORDED / language / f"{number:02d}.wav"
+        return path if path.exists() else None
+
     def wav_for(self, number: int, language: str) -> Path:
-        """The call of ``number`` in ``language`` as a WAV file, rendered on first use."""
+        """The call of ``number`` in ``language`` as a WAV file: the hall's recorded caller
+        when it has one, else espeak-ng's, rendered on first use.
+        """
+        if language not in self.languages:
+            raise ValueError(f"la voz no habla {language!r} (habla {', '.join(self.languages)})")
+        recorded = self.recorded_for(call_number(number), language)
+        if recorded is not None:
+            return recorded
         path = self.path_for(number, language)
         if path.exists():
             return path
@@ -180,7 +198,10 @@ class BallVoice:
         for language in wanted:
             for number in BALLS:
                 try:
-                    if self.path_for(number, language).exists():
+                    if (
+                        self.recorded_for(number, language)
+                        or self.path_for(number, language).exists()
+                    ):
                         cached += 1
                     else:
                         self.wav_for(number, language)
@@ -196,6 +217,12 @@ class BallVoice:
             languages=tuple(lang for lang in wanted if lang not in missing),
             missing=missing,
         )
+
+
+def call_number(number: int) -> int:
+    if number not in BALLS:
+        raise ValueError(f"bola fuera de 1..90: {number}")
+    return number
 
 
 def _last_line(text: str) -> str:
@@ -348,10 +375,21 @@ class Voice:
             # panel output still renders on this thread, so calls never wait on the game's
             self.audio = AudioOut(None if settings.output == "server" else ())
         self._unspeakable: set[str] = set()
+        self._pending: list[int] = []  # the balls being called or waiting, oldest first
+        self._pending_lock = threading.Lock()
+        # told the pending calls at every change, from any thread (a server tells its consoles)
+        self.on_change: Callable[[tuple[int, ...]], None] | None = None
 
     @property
     def languages(self) -> tuple[str, ...]:
         return self.voice.languages
+
+    def pending(self) -> tuple[int, ...]:
+        """The balls whose call is being said (the first) or waits its turn, in order; empty
+        when the voice is quiet. The automatic extraction waits for it (decision 720).
+        """
+        with self._pending_lock:
+            return tuple(self._pending)
 
     def wav_for(self, number: int, language: str) -> Path:
         """The call's file (rendered on first use); ValueError for a ball or language the voice
@@ -390,10 +428,37 @@ class Voice:
             self.audio.submit(prepare)
 
     def call(self, number: int) -> None:
-        """Call a committed ball in every language, after the calls already queued."""
+        """Call a committed ball in every language, after the calls already queued: every
+        ball is said, in the order the record took them (decision 721).
+        """
         if not self.active or self.audio is None:
             return
-        self.audio.submit(lambda: self._wavs(number))
+        with self._pending_lock:
+            self._pending.append(number)
+            pending = tuple(self._pending)
+        self._changed(pending)
+        self.audio.submit(lambda: self._said(number))
+
+    def _changed(self, pending: tuple[int, ...]) -> None:
+        listener = self.on_change
+        if listener is not None:
+            try:
+                listener(pending)
+            except Exception:  # the voice never stops the game
+                log.exception("voz: fallo al avisar de las llamadas")
+
+    def _said(self, number: int) -> Iterator[Path]:
+        """The call's files, played on the voice's thread; the ball leaves ``pending`` when
+        the last is played (or given up).
+        """
+        try:
+            yield from self._wavs(number)
+        finally:
+            with self._pending_lock:
+                if number in self._pending:
+                    self._pending.remove(number)
+                pending = tuple(self._pending)
+            self._changed(pending)
 
     def _wavs(self, number: int) -> list[Path]:
         wavs = []
@@ -415,3 +480,121 @@ class Voice:
     def close(self) -> None:
         if self.audio is not None:
             self.audio.close()
+
+
+# ---------------------------------------------------------------------- the hall's own caller
+
+
+class PackError(ValueError):
+    """A pack of recorded calls that cannot be imported; the message is for the staff."""
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What ``import_pack`` did: the calls imported per language, where, how long it took."""
+
+    imported: dict[str, int]
+    where: Path
+    seconds: float
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """``[1, 2, 3, 7]`` -> ``"1-3, 7"``: a missing language reads "1-90", not ninety numbers."""
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], -1]:
+        if n != prev + 1:
+            parts.append(str(start) if start == prev else f"{start}-{prev}")
+            start = n
+        prev = n
+    return ", ".join(parts)
+
+
+def pack_files(directory: Path, languages: Sequence[str]) -> dict[str, dict[int, Path]]:
+    """The pack's calls, ``<dir>/<lang>/<n>.wav`` (``5.wav`` or ``05.wav``), every ball of every
+    language; PackError naming the missing ones (decision 722).
+    """
+    if not directory.is_dir():
+        raise PackError(f"no existe la carpeta {str(directory)!r}")
+    found: dict[str, dict[int, Path]] = {}
+    missing: list[str] = []
+    for language in languages:
+        calls: dict[int, Path] = {}
+        folder = directory / language
+        for wav in sorted(folder.glob("*.wav")) if folder.is_dir() else ():
+            if wav.stem.isdigit() and int(wav.stem) in BALLS:
+                if int(wav.stem) in calls:
+                    raise PackError(f"la bola {int(wav.stem)} está dos veces en {language}/")
+                calls[int(wav.stem)] = wav
+        absent = [n for n in BALLS if n not in calls]
+        if absent:
+            missing.append(f"{language}: {_ranges(absent)}")
+        found[language] = calls
+    if missing:
+        raise PackError(
+            "faltan llamadas (una por bola y lengua, p. ej. es/45.wav): " + "; ".join(missing)
+        )
+    return found
+
+
+def _gain_db(sox: str, wav: Path) -> float:
+    """The gain that brings ``wav`` to ``TARGET_RMS_DB``, no higher than the peak ceiling."""
+    done = subprocess.run(
+        [sox, str(wav), "-n", "stats"], capture_output=True, text=True, timeout=60, check=False
+    )
+    levels: dict[str, str] = {}
+    for line in done.stderr.splitlines():
+        for name in ("RMS lev dB", "Pk lev dB"):
+            if line.startswith(name):
+                levels[name] = line.split()[3]  # the overall column
+    name = f"{wav.parent.name}/{wav.name}"
+    if done.returncode != 0 or len(levels) < 2:
+        raise PackError(f"{name} no es un WAV legible: {_last_line(done.stderr)}")
+    if "inf" in levels["RMS lev dB"]:
+        raise PackError(f"{name} no tiene sonido (silencio)")
+    rms, peak = float(levels["RMS lev dB"]), float(levels["Pk lev dB"])
+    return min(TARGET_RMS_DB - rms, PEAK_CEILING_DB - peak)
+
+
+def import_pack(
+    directory: str | Path, languages: Sequence[str], cache_dir: str | Path, *, sox: str = "sox"
+) -> ImportReport:
+    """Import a hall's recorded calls into ``<cache>/recorded``, each one brought to one
+    loudness (``TARGET_RMS_DB``, never past the peak ceiling) and to espeak-ng's format (22 050
+    Hz mono, 16 bits). All or nothing: an incomplete or unreadable pack changes nothing.
+    """
+    started = time.perf_counter()
+    if shutil.which(sox) is None:
+        raise PackError(f"no se encuentra {sox!r}: instale el paquete sox (scripts/system-deps.sh)")
+    calls = pack_files(Path(directory), languages)
+    cache = Path(cache_dir)
+    cache.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".recorded-", dir=cache))
+    try:
+        for language, files in calls.items():
+            (staging / language).mkdir()
+            for number, wav in files.items():
+                gain = _gain_db(sox, wav)
+                out = staging / language / f"{number:02d}.wav"
+                done = subprocess.run(
+                    [sox, str(wav), "-c", "1", "-r", str(RECORDED_RATE), "-b", "16", str(out),
+                     "gain", f"{gain:.2f}"],
+                    capture_output=True, text=True, timeout=60, check=False,
+                )  # fmt: skip
+                if done.returncode != 0:
+                    why = _last_line(done.stderr)
+                    raise PackError(f"sox no puede leer {language}/{wav.name}: {why}")
+        target = cache / RECORDED
+        target.mkdir(exist_ok=True)
+        for language in calls:  # a language recorded before and not in this pack is kept
+            old = target / language
+            if old.exists():
+                shutil.rmtree(old)
+            os.replace(staging / language, old)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return ImportReport(
+        {lang: len(files) for lang, files in calls.items()},
+        cache / RECORDED,
+        time.perf_counter() - started,
+    )

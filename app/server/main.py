@@ -342,6 +342,7 @@ def _start_boards_and_voice(
     """
     from app.config import HallSettings
     from app.devices import BoardFeed, feed_voice, start_boards
+    from app.server.wire import WIRE_VERSION
     from drivers.voice import Voice
 
     assert isinstance(settings, HallSettings)
@@ -354,6 +355,10 @@ def _start_boards_and_voice(
     host.on_close(feed.stop)  # before the lines close: nothing is sent to a line being closed
     if voice.active:
         host.voice = voice
+        # the consoles' automatic extraction waits for the calls still to say (decision 720)
+        voice.on_change = lambda calls: host.publish(
+            {"v": WIRE_VERSION, "type": "voice", "calls": list(calls)}
+        )
         host.on_close(voice.close)
         host.on_close(feed_voice(host.service, voice.call))
         voice.prepare_later()

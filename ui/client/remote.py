@@ -109,6 +109,7 @@ class RemoteService:
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
         self._socket: Any = None
+        self.voice_calls: tuple[int, ...] = ()
 
     @property
     def on_device(self) -> DeviceListener | None:
@@ -296,6 +297,8 @@ class RemoteService:
             elif kind in ("question", "question_closed", "questions"):
                 # ``questions``: the ones open when this stream connected (decision 340)
                 self._question(message)
+            elif kind == "voice":  # the calls the hall's voice has still to say (decision 720)
+                self.voice_calls = tuple(int(n) for n in message.get("calls", ()))
             elif kind == "device":
                 said = from_wire(message)  # a code this station does not know is not shown
                 if said is not None:

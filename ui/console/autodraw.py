@@ -8,10 +8,15 @@ itself — the extraction is interrupted (Cantabria III: «El juego se interrump
 jugador cante») — on any claim (F7, Alt+L, Alt+B, a cartón's number typed), on a prize of an
 electronic cartón the system found, on any device problem (the alarm, a held ball, a device
 lost), when the draw is not allowed any more, and at the end of the partida (decision 221).
+
+With the hall's voice (``follow_voice``) the next ball waits for the last one's call to end,
+so a call never comes after the next ball is on the panels; the Extracción page shows the
+calls still to be said (decision 720).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer
@@ -32,6 +37,9 @@ MAX_PACE = 60.0  # seconds per ball
 # Cantabria III: "con el ritmo adecuado para que todos los jugadores puedan seguirlas":
 # no faster than a ball every 3 s, the time to call it and mark it (decision 251)
 MIN_PACE = 3.0
+VOICE_POLL_MS = 50  # how often the voice's calls are looked at (it speaks on its own thread)
+# a voice that never ends (a stuck player) never stops the game: the ball is drawn anyway
+MAX_VOICE_WAIT = 20.0
 TYPING_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Backspace, Qt.Key.Key_Delete)
 
 
@@ -73,7 +81,12 @@ class AutoDraw(QObject):
         self._claims_at_start = 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._draw_next)
+        self._timer.timeout.connect(lambda: self._draw_next())
+        self._calls: Callable[[], Sequence[int]] | None = None
+        self._voice_timer = QTimer(self)
+        self._voice_timer.setInterval(VOICE_POLL_MS)
+        self._voice_timer.timeout.connect(self._follow_voice)
+        self._waiting_voice = 0  # polls spent waiting for a call, at the pace's due time
         page = window.extraction_page
         bar = QWidget()
         bar.setObjectName("auto_bar")
@@ -111,6 +124,9 @@ class AutoDraw(QObject):
         assert isinstance(grid, QGridLayout)
         grid.addWidget(bar, 3, 0, 1, 3)
         grid.addWidget(self.state, 4, 0, 1, 3)
+        self.voice_queue = wrapped_label(name="voice_queue", pixels=16, bold=True)
+        self.voice_queue.hide()
+        grid.addWidget(self.voice_queue, 5, 0, 1, 3)
         self.bar = bar
         # any claim interrupts the extraction: the cartón's number is where a claim is typed
         # (F7, Alt+L and Alt+B put the cursor there)
@@ -126,6 +142,42 @@ class AutoDraw(QObject):
         window.bridge.jobFailed.connect(lambda _tag, _error: self._follow())
         window.alarm.raised.connect(lambda _device: self.stop(t("problema de un dispositivo")))
         self.show_state()
+
+    def follow_voice(self, calls: Callable[[], Sequence[int]]) -> None:
+        """The hall's voice: ``calls()`` gives the balls being called or waiting, oldest first
+        (``drivers.voice.Voice.pending``); thread-safe, looked at every ``VOICE_POLL_MS``.
+        """
+        self._calls = calls
+        self._voice_timer.start()
+
+    def _pending_calls(self) -> Sequence[int]:
+        if self._calls is None:
+            return ()
+        try:
+            return self._calls()
+        except Exception:  # the voice never stops the game
+            return ()
+
+    def _follow_voice(self) -> None:
+        calls = self._pending_calls()
+        if calls:
+            text = t("Voz: canta el {ball}").format(ball=calls[0])
+            if len(calls) > 1:
+                text += " · " + t("en cola: {balls}").format(
+                    balls=", ".join(str(n) for n in calls[1:])
+                )
+        else:
+            text = ""
+        if text != self.voice_queue.text():
+            self.voice_queue.setText(text)
+        self.voice_queue.setVisible(bool(text))
+        if self._waiting_voice and (
+            not calls or self._waiting_voice * VOICE_POLL_MS >= MAX_VOICE_WAIT * 1000
+        ):
+            self._waiting_voice = 0
+            self._draw_next(voice_done=True)
+        elif self._waiting_voice:
+            self._waiting_voice += 1
 
     # ------------------------------------------------------------------ start and stop
 
@@ -172,6 +224,7 @@ class AutoDraw(QObject):
     def stop(self, why: str) -> None:
         """STOP: no other ball is asked for (a ball already on its way is recorded as usual)."""
         self._timer.stop()
+        self._waiting_voice = 0
         if not self.running:
             return
         self.running = False
@@ -220,11 +273,11 @@ class AutoDraw(QObject):
         if blocked:
             self.stop(blocked)
             return
-        if not self.console.desk.drawing and not self._timer.isActive():
+        if not (self.console.desk.drawing or self._timer.isActive() or self._waiting_voice):
             self._timer.start(int(self.pace.value() * 1000))
 
-    def _draw_next(self) -> None:
-        if not self.running:
+    def _draw_next(self, *, voice_done: bool = False) -> None:
+        if not self.running or (self._waiting_voice and not voice_done):
             return
         blocked = self._blocked()
         if blocked:
@@ -233,6 +286,10 @@ class AutoDraw(QObject):
         window = self.console
         if window.desk.drawing or window.bridge.busy:
             return  # the ball on its way: its outcome times the next one
+        if not voice_done and self._pending_calls():
+            self._waiting_voice = 1  # the last call first: drawn when it ends
+            return
+        self._waiting_voice = 0
         self.drawn += 1
         window.draws.draw_from_devices()
         if not window.desk.drawing:  # refused (the red banner says why): nothing to wait for

@@ -508,6 +508,8 @@ CONSOLE_CATALAN: Mapping[str, str] = {
     # the automatic extraction (ui/console/autodraw.py)
     " s por bola": " s per bola",
     "Automática, ritmo:": "Automàtica, ritme:",
+    "Voz: canta el {ball}": "Veu: canta el {ball}",
+    "en cola: {balls}": "en cua: {balls}",
     "EN MARCHA: una bola cada {pace} s — Esc para": "EN MARXA: una bola cada {pace} s — Esc atura",
     "Extracción automática": "Extracció automàtica",
     "Extracción automática (Ctrl+F6)": "Extracció automàtica (Ctrl+F6)",

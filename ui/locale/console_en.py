@@ -65,6 +65,8 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
     # the automatic extraction (ui/console/autodraw.py)
     " s por bola": " s per ball",
     "Automática, ritmo:": "Automatic, pace:",
+    "Voz: canta el {ball}": "Voice: calling {ball}",
+    "en cola: {balls}": "queued: {balls}",
     "EN MARCHA: una bola cada {pace} s — Esc para": "RUNNING: a ball every {pace} s — Esc stops",
     "Extracción automática": "Automatic extraction",
     "Extracción automática (Ctrl+F6)": "Automatic extraction (Ctrl+F6)",

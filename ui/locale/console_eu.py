@@ -509,6 +509,8 @@ CONSOLE_BASQUE: Mapping[str, str] = {
     # the automatic extraction (ui/console/autodraw.py)
     " s por bola": " s bolako",
     "Automática, ritmo:": "Automatikoa, erritmoa:",
+    "Voz: canta el {ball}": "Ahotsa: {ball} esaten",
+    "en cola: {balls}": "ilaran: {balls}",
     "EN MARCHA: una bola cada {pace} s — Esc para": (
         "MARTXAN: bola bat {pace} s-ro — Esc gelditzeko"
     ),

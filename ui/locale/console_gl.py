@@ -505,6 +505,8 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
     # the automatic extraction (ui/console/autodraw.py)
     " s por bola": " s por bola",
     "Automática, ritmo:": "Automática, ritmo:",
+    "Voz: canta el {ball}": "Voz: canta o {ball}",
+    "en cola: {balls}": "en cola: {balls}",
     "EN MARCHA: una bola cada {pace} s — Esc para": "EN MARCHA: unha bola cada {pace} s — Esc para",
     "Extracción automática": "Extracción automática",
     "Extracción automática (Ctrl+F6)": "Extracción automática (Ctrl+F6)",
