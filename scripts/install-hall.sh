@@ -277,7 +277,8 @@ fi
 # the hall's settings: written the first time only, the hall's own from then on
 install -d -m 0755 "$R$ETC"
 if [ ! -f "$R$ETC/hall.toml" ]; then
-  "$dest/bin/python" -c 'from app.config import default_hall_path; print(default_hall_path().read_text("utf-8"), end="")' >"$R$ETC/hall.toml"
+  # -I: the installed package's template, never the checkout's beside the current folder
+  "$dest/bin/python" -I -c 'from app.config import default_hall_path; print(default_hall_path().read_text("utf-8"), end="")' >"$R$ETC/hall.toml"
   say "ajustes de la sala en $ETC/hall.toml: póngale su sala y sus dispositivos ([hall], [devices])"
 fi
 for f in environment kiosk.env backup.env; do

@@ -426,15 +426,27 @@ class OperatorBook:
     def account_locked_until(self, name: str, now: dt.datetime) -> dt.datetime | None:
         """When ``name`` may be tried again away from the server's machine, once its wrong
         secrets at all stations together reached ``ACCOUNT_CEILING`` in an hour; else None.
+        The lock lifts when the oldest of the newest ``ACCOUNT_CEILING`` leaves the hour (it
+        said an hour from each try, later than true and moving with every refused try).
         """
-        if self.account_failures(name, now) < ACCOUNT_CEILING:
+        since = (now - ACCOUNT_WINDOW).isoformat(timespec="milliseconds")
+        with self._reading() as session:
+            times = session.scalars(
+                select(OperatorAttemptRow.at)
+                .where(OperatorAttemptRow.name == name)
+                .where(OperatorAttemptRow.outcome.in_((WRONG, DISABLED)))
+                .where(OperatorAttemptRow.at >= since)
+                .order_by(OperatorAttemptRow.at.desc())
+                .limit(ACCOUNT_CEILING + 1)
+            ).all()
+        if len(times) < ACCOUNT_CEILING:
             return None
-        if self.account_failures(name, now) == ACCOUNT_CEILING:
+        if len(times) == ACCOUNT_CEILING:
             log.warning(
                 "%s: %d PIN erróneos en una hora desde varios puestos; bloqueado salvo en el "
                 "equipo del servidor", name, ACCOUNT_CEILING,
             )  # fmt: skip
-        return now + ACCOUNT_WINDOW
+        return dt.datetime.fromisoformat(times[ACCOUNT_CEILING - 1]) + ACCOUNT_WINDOW
 
     def _lock_end(self, *where: ColumnElement[bool]) -> dt.datetime | None:
         """The end of the lock earned by the failures in a row since the last accepted attempt

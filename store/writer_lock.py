@@ -11,9 +11,9 @@ installation's: one writer for the whole file, whatever hall it holds.
 
 PostgreSQL: a session-level advisory lock (``pg_try_advisory_lock``) on a connection of the
 lock's own, kept for the writer's life; its key comes from the database, the schema and the hall
-(several halls share one database, each its own writer). Commands that write what every hall of
-the database shares (its operators) take the database's own key, which every hall's writer
-holds shared. The holder is named by the connection's ``application_name``.
+(several halls share one database, each its own writer). The operators, rows every hall of the
+database shares and no hall's chain, take no lock (decision 547). The holder is named by the
+connection's ``application_name``.
 
 Neither kind outlives its process: a killed writer's lock is free at once (the kernel closes the
 file; the PostgreSQL server ends the connection's session).

@@ -434,7 +434,7 @@ class ManualBookDialog(QDialog):
         if data is None:
             return
         if not isinstance(self.service, HallService):  # a station of the hall server
-            reason = "el libro manual se incorpora en el servidor de la sala"
+            reason = t("el libro manual se incorpora en el servidor de la sala")
             self.show_error(t("El registro rechaza el libro: {reason}").format(reason=reason))
             return
         try:

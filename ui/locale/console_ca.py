@@ -570,4 +570,7 @@ CONSOLE_CATALAN: Mapping[str, str] = {
         "operadors, així que ningú no pot iniciar sessió: tanqueu la consola i el servidor "
         "que serveix la sala, i torneu-la a obrir (make run)"
     ),
+    "el libro manual se incorpora en el servidor de la sala": (
+        "el llibre manual s'incorpora al servidor de la sala"
+    ),
 }

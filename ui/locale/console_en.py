@@ -563,4 +563,7 @@ CONSOLE_ENGLISH: Mapping[str, str] = {
         "so nobody can log in: close the console and the server serving the hall, and open "
         "it again (make run)"
     ),
+    "el libro manual se incorpora en el servidor de la sala": (
+        "the manual book is taken back at the hall's server"
+    ),
 }

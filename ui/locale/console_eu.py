@@ -572,4 +572,7 @@ CONSOLE_BASQUE: Mapping[str, str] = {
         "operadorerik, beraz inork ezin du saioa hasi: itxi kontsola eta aretoa zerbitzatzen "
         "duen zerbitzaria, eta ireki berriro (make run)"
     ),
+    "el libro manual se incorpora en el servidor de la sala": (
+        "eskuzko liburua aretoko zerbitzarian sartzen da"
+    ),
 }

@@ -569,4 +569,7 @@ CONSOLE_GALICIAN: Mapping[str, str] = {
         "operadores, así que ninguén pode iniciar sesión: peche a consola e o servidor "
         "que serve a sala, e volva abrila (make run)"
     ),
+    "el libro manual se incorpora en el servidor de la sala": (
+        "o libro manual incorpórase no servidor da sala"
+    ),
 }
