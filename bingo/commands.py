@@ -54,6 +54,7 @@ class TerminalSale:
     first: int
     last: int
     payment: str
+    amount_cents: int = 0  # what was charged, as recorded: the receipt prints it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -484,7 +485,8 @@ class Annul(Command[None]):
 class TerminalBuy(Command[TerminalSale]):
     """A terminal's own purchase (role ``terminal`` only, connected to ``WS /api/v1/terminal``;
     otherwise ``409 terminal_not_connected``): the next ``count`` electronic cartones of the
-    serie in play, paid at once; result ``{"series", "first", "last", "payment"}``. Refused
+    serie in play, paid at once; result ``{"series", "first", "last", "payment",
+    "amount_cents"}``. Refused
     (``422``) beyond the region's limits (Euskadi: 6 a partida per machine, art. 3.6.b).
     """
 

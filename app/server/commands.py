@@ -132,7 +132,14 @@ def _terminal(ctx: Context) -> str:
 
 def _terminal_buy(ctx: Context, c: cmd.TerminalBuy) -> cmd.TerminalSale:
     series, first, last = ctx.service.terminal_buy(_terminal(ctx), c.count, c.payment)
-    return cmd.TerminalSale(series=series, first=first, last=last, payment=c.payment)
+    face = ctx.service.hall.series[series].face_value_cents  # the serie's price, as sold
+    return cmd.TerminalSale(
+        series=series,
+        first=first,
+        last=last,
+        payment=c.payment,
+        amount_cents=(last - first + 1) * face,
+    )
 
 
 def _terminal_collect(ctx: Context, _c: cmd.TerminalCollect) -> cmd.TerminalPaid:

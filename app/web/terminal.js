@@ -239,7 +239,8 @@
       return;
     }
     const n = got.last - got.first + 1;
-    const amount = euros(n * price);
+    // what the record charged (the answer's), the page's own price only from an older server
+    const amount = euros(got.amount_cents !== undefined ? got.amount_cents : n * price);
     say(() => tr("bought", { series: got.series, first: got.first, last: got.last,
                              amount: amount, means: tr("paid_" + got.payment) }), "");
     // The purchase's receipt: its number is the record's, sequential in the hall (the
