@@ -148,6 +148,7 @@ CONFIG_COMMANDS = {
     "serve": "serve --db {db} --config {f}",
     "voice prepare": "voice prepare --config {f} --cache {out}",
     "voice say": "voice say 45 --config {f} --cache {out}",
+    "voice import": "voice import {cards} --config {f} --cache {out}",
     "instructions": "instructions --config {f} -o {out}",
 }
 

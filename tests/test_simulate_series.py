@@ -37,7 +37,7 @@ def test_a_smaller_series_size_between_sessions_is_played_on(
     url = f"sqlite:///{tmp_path / 'hall.sqlite'}"
     first = ["--session", "B1", "--date", "2026-11-20", "--partidas", "2", "-q"]
     assert run(capsys, "simulate", "--db", url, *first)[0] == 0
-    hall = (ROOT / "app" / "config" / "hall.toml").read_text(encoding="utf-8")
+    hall = (ROOT / "config" / "hall.toml").read_text(encoding="utf-8")
     assert "\nsize = 1500\n" in hall
     smaller = tmp_path / "hall.toml"
     smaller.write_text(hall.replace("\nsize = 1500\n", "\nsize = 400\n"), encoding="utf-8")
